@@ -1,0 +1,124 @@
+// One build for the three programs: the runtime (ESM with lazy chunks, and a classic IIFE),
+// the owner app, and the server as plain JS. Source maps everywhere.
+import { readFileSync, rmSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import alias from '@rollup/plugin-alias';
+import commonjs from '@rollup/plugin-commonjs';
+import resolve from '@rollup/plugin-node-resolve';
+import replace from '@rollup/plugin-replace';
+import terser from '@rollup/plugin-terser';
+import typescript from '@rollup/plugin-typescript';
+
+// Every build starts from an empty dist/ so that no stale chunk is served or measured.
+rmSync(new URL('./dist', import.meta.url), { recursive: true, force: true });
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+
+const versionAndMode = () =>
+  replace({
+    preventAssignment: true,
+    values: { __TESSERA_VERSION__: JSON.stringify(pkg.version), 'process.env.NODE_ENV': JSON.stringify('production') },
+  });
+
+const ts = (include, outDir) =>
+  typescript({
+    tsconfig: './tsconfig.json',
+    include,
+    compilerOptions: { noEmit: false, outDir, rootDir: '.', declaration: false, sourceMap: true, types: [] },
+    noEmitOnError: true,
+  });
+
+// Runtime components are written against `react`; the runtime ships preact/compat instead.
+const preactAlias = () =>
+  alias({
+    entries: [
+      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+      { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+      { find: /^react-dom$/, replacement: 'preact/compat' },
+      { find: /^react$/, replacement: 'preact/compat' },
+    ],
+  });
+
+const minify = () =>
+  terser({
+    // Not `module: true`: it silently drops the IIFE's global.
+    ecma: 2020,
+    compress: { passes: 2 },
+    // Private members are named `_likeThis` (at least two letters) and mangled away, as Preact
+    // does; preact's own `__x` internals and public names never match.
+    mangle: { properties: { regex: /^_[a-z][A-Za-z]+$/ } },
+    format: { comments: false },
+  });
+
+const runtimePlugins = (outDir) => [
+  preactAlias(),
+  resolve({ browser: true }),
+  versionAndMode(),
+  ts(['runtime/src/**/*'], outDir),
+  minify(),
+];
+
+/** Copies the owner app's HTML pages next to its scripts. */
+const copyHtml = (files) => ({
+  name: 'copy-html',
+  generateBundle() {
+    for (const file of files) {
+      this.emitFile({ type: 'asset', fileName: file, source: readFileSync(`preview-app/${file}`, 'utf8') });
+    }
+  },
+});
+
+const nodeExternal = [...builtinModules, ...builtinModules.map((m) => `node:${m}`), ...Object.keys(pkg.dependencies)];
+
+export default [
+  {
+    input: { site: 'runtime/src/index.ts' },
+    // Lazy chunks may import from site.js itself instead of a facade chunk (one request less).
+    preserveEntrySignatures: 'allow-extension',
+    output: {
+      // Tiny shared helpers go into a chunk that needs them rather than a request of their own.
+      experimentalMinChunkSize: 2048,
+      dir: 'dist/runtime',
+      format: 'es',
+      entryFileNames: '[name].js',
+      chunkFileNames: 'chunks/[name]-[hash].js',
+      sourcemap: true,
+    },
+    plugins: runtimePlugins('dist/runtime'),
+  },
+  {
+    input: 'runtime/src/index.ts',
+    output: {
+      file: 'dist/runtime/site.iife.js',
+      format: 'iife',
+      name: 'SiteRuntimeModule',
+      inlineDynamicImports: true,
+      sourcemap: true,
+    },
+    plugins: runtimePlugins('dist/runtime'),
+  },
+  {
+    input: { app: 'preview-app/src/main.tsx', login: 'preview-app/src/login.ts' },
+    output: {
+      dir: 'dist/preview',
+      format: 'es',
+      entryFileNames: '[name].js',
+      chunkFileNames: 'chunks/[name]-[hash].js',
+      sourcemap: true,
+    },
+    plugins: [
+      resolve({ browser: true }),
+      commonjs(),
+      versionAndMode(),
+      ts(['preview-app/src/**/*', 'runtime/src/**/*'], 'dist/preview'),
+      minify(),
+      copyHtml(['index.html', 'login.html']),
+    ],
+  },
+  {
+    input: { main: 'server/src/main.ts' },
+    output: { dir: 'dist/server', format: 'es', sourcemap: true, entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
+    external: (id) => nodeExternal.some((name) => id === name || id.startsWith(`${name}/`)),
+    plugins: [resolve({ preferBuiltins: true }), versionAndMode(), ts(['server/src/**/*', 'runtime/src/**/*'], 'dist/server')],
+  },
+];

@@ -1,0 +1,159 @@
+import type { PageContext } from '../context/types';
+import { reportError } from '../platform/report';
+import { loadChunk } from './chunk';
+import { ElementObserver, type ElementObserverDelegate } from './element-observer';
+import { blockLoader } from './registry';
+import type { BlockInstance } from './types';
+
+export const BLOCK_SELECTOR = '[data-block-type]';
+export const BLOCK_ID_PREFIX = 'block-';
+/** Written on each block element so that themes and tests can see where it stands. */
+export const BLOCK_STATUS_ATTRIBUTE = 'data-block-status';
+
+type Status = 'loading' | 'mounted' | 'failed';
+interface BlockRecord {
+  status: Status;
+  instance?: BlockInstance;
+  /** Set when the element left (or was destroyed) while its chunk was loading. */
+  cancelled?: boolean;
+}
+
+export function blockIdOf(element: Element): string | null {
+  return element.id.startsWith(BLOCK_ID_PREFIX) ? element.id.slice(BLOCK_ID_PREFIX.length) || null : null;
+}
+
+function describe(element: Element): string {
+  const type = element.getAttribute('data-block-type');
+  return element.id ? `Block "${type}" (#${element.id})` : `Block "${type}"`;
+}
+
+/** Parses `data-block-json`; absent means {}. Throws a clear error on malformed JSON. */
+export function readBlockConfig(element: Element): Record<string, unknown> {
+  const raw = element.getAttribute('data-block-json');
+  if (raw === null || raw.trim() === '') return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch (error) {
+    throw new SyntaxError(`${describe(element)} has malformed data-block-json: ${(error as Error).message}`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new TypeError(`${describe(element)} data-block-json must be a JSON object`);
+  }
+  return parsed as Record<string, unknown>;
+}
+
+/**
+ * Mounts and destroys blocks as their elements come and go. A block initialises once; one
+ * failing block is reported and stays uninitialised while every other block mounts.
+ */
+export class BlockHost implements ElementObserverDelegate {
+  private readonly _records = new Map<Element, BlockRecord>();
+  private readonly _observer: ElementObserver;
+  private _pending: Promise<void>[] = [];
+
+  constructor(private readonly _page: Readonly<PageContext>, root: Element = document.documentElement) {
+    this._observer = new ElementObserver(root, BLOCK_SELECTOR, this);
+  }
+
+  /** Starts observing; the promise settles once every block present now has initialised. */
+  start(): Promise<void> {
+    this._pending = [];
+    this._observer.start();
+    return this._settled();
+  }
+
+  stop(): void {
+    this._observer.stop();
+  }
+
+  /** Mounts blocks under `root` (again after a destroy); settles when they have initialised. */
+  init(root?: Element): Promise<void> {
+    this._pending = [];
+    if (!this._observer.started) this._observer.start();
+    else this._observer.refresh(root);
+    return this._settled();
+  }
+
+  /** Destroys the blocks under `root`; without a root, every block, and observing stops. */
+  destroy(root?: Element): void {
+    if (!root) this._observer.stop();
+    for (const element of [...this._records.keys()]) {
+      if (root && root !== element && !root.contains(element)) continue;
+      this._teardown(element);
+    }
+    if (root) this._observer.forget(root);
+    else this._observer.forget(document.documentElement);
+  }
+
+  instance(element: Element): BlockInstance | undefined {
+    return this._records.get(element)?.instance;
+  }
+
+  matched(element: Element): void {
+    if (this._records.has(element)) return;
+    this._pending.push(this._mount(element as HTMLElement));
+  }
+
+  unmatched(element: Element): void {
+    this._teardown(element);
+  }
+
+  private _settled(): Promise<void> {
+    const pending = this._pending;
+    this._pending = [];
+    return Promise.all(pending).then(() => undefined);
+  }
+
+  private async _mount(element: HTMLElement): Promise<void> {
+    const type = element.getAttribute('data-block-type') ?? '';
+    const record: BlockRecord = { status: 'loading' };
+    this._records.set(element, record);
+    element.setAttribute(BLOCK_STATUS_ATTRIBUTE, 'loading');
+    try {
+      const loader = blockLoader(type);
+      if (!loader) {
+        console.warn(`${describe(element)}: unknown block type, left as it is.`);
+        this._fail(element, record);
+        return;
+      }
+      const config = readBlockConfig(element);
+      const module = await loadChunk(loader, type);
+      if (record.cancelled) return;
+      const instance = await module.mount(element, { id: blockIdOf(element), config, page: this._page });
+      if (record.cancelled) {
+        safeDestroy(element, instance);
+        return;
+      }
+      record.instance = instance;
+      record.status = 'mounted';
+      element.setAttribute(BLOCK_STATUS_ATTRIBUTE, 'mounted');
+    } catch (error) {
+      if (record.cancelled) return;
+      reportError(error, `${describe(element)} failed to initialise.`, { blockType: type, blockId: element.id });
+      this._fail(element, record);
+    }
+  }
+
+  private _fail(element: Element, record: BlockRecord): void {
+    record.status = 'failed';
+    element.setAttribute(BLOCK_STATUS_ATTRIBUTE, 'failed');
+  }
+
+  private _teardown(element: Element): void {
+    const record = this._records.get(element);
+    if (!record) return;
+    this._records.delete(element);
+    record.cancelled = true;
+    element.removeAttribute(BLOCK_STATUS_ATTRIBUTE);
+    if (record.instance) safeDestroy(element, record.instance);
+  }
+}
+
+function safeDestroy(element: Element, instance: BlockInstance): void {
+  try {
+    instance.destroy();
+  } catch (error) {
+    reportError(error, `${describe(element)} failed to destroy.`);
+  }
+}

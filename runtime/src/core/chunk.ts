@@ -1,0 +1,17 @@
+/** Spec part 1 §8: chunk loading fails with ChunkLoadError after 120 s or on a missing file. */
+export const CHUNK_TIMEOUT_MS = 120_000;
+
+export class ChunkLoadError extends Error {
+  override name = 'ChunkLoadError';
+}
+
+export function loadChunk<T>(load: () => Promise<T>, label: string, timeoutMs = CHUNK_TIMEOUT_MS): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ChunkLoadError(`Loading chunk ${label} timed out after ${timeoutMs} ms`)), timeoutMs);
+  });
+  const loaded = load().catch((error: unknown) => {
+    throw new ChunkLoadError(`Loading chunk ${label} failed: ${error instanceof Error ? error.message : String(error)}`);
+  });
+  return Promise.race([loaded, timeout]).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,25 @@
+import type { BlockLoader, BlockModule } from './types';
+
+/**
+ * Block type → lazy loader. Each `import()` is its own chunk in the ESM build, so a page only
+ * downloads the code of the blocks it has.
+ */
+const loaders = new Map<string, BlockLoader>([
+  ['accordion', () => import('../blocks/accordion/index').then((m) => m.default as BlockModule)],
+]);
+
+export function blockLoader(type: string): BlockLoader | undefined {
+  return loaders.get(type);
+}
+
+/** Lets tests and theme code add a block type; answers the teardown. */
+export function registerBlock(type: string, loader: BlockLoader): () => void {
+  loaders.set(type, loader);
+  return () => {
+    if (loaders.get(type) === loader) loaders.delete(type);
+  };
+}
+
+export function knownBlockTypes(): string[] {
+  return [...loaders.keys()];
+}

@@ -1,0 +1,30 @@
+/**
+ * Entry of both builds (site.js and site.iife.js): starts the runtime once per page and
+ * exports the pure helpers for theme code. Nothing below this file starts itself.
+ */
+import { createRuntime, type SiteRuntimeApi } from './runtime';
+
+declare global {
+  interface Window {
+    SiteRuntime?: SiteRuntimeApi;
+  }
+}
+
+function start(): void {
+  if (typeof window === 'undefined' || typeof document === 'undefined') return;
+  if (window.SiteRuntime) {
+    console.warn('SiteRuntime is already running on this page; the second copy stays idle.');
+    return;
+  }
+  try {
+    Object.defineProperty(window, 'SiteRuntime', { value: createRuntime(), configurable: false, writable: false, enumerable: true });
+  } catch (error) {
+    // The runtime must never throw into the page (CONTRACT §1).
+    console.error('SiteRuntime failed to start', error);
+  }
+}
+
+start();
+
+export { sameOriginPath } from './url/safe-path';
+export type { SiteRuntimeApi } from './runtime';

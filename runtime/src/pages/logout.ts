@@ -1,0 +1,27 @@
+import type { DialogOptions, DialogResult } from '../ui/dialog';
+
+/** Spec part 1 §2: `logout=true` shows this alert. */
+export const LOGOUT_PARAM = 'logout';
+export const LOGOUT_TITLE = 'Logout Successful';
+export const LOGOUT_MESSAGE = 'You have been successfully logged out';
+
+/**
+ * Shows the Logout Successful alert when the address carries logout=true, then drops the
+ * parameter from the address so that a reload does not show it again.
+ */
+export function showLogoutNotice(alert: (options: DialogOptions) => Promise<DialogResult>): Promise<void> | null {
+  let url: URL;
+  try {
+    url = new URL(location.href);
+  } catch {
+    return null;
+  }
+  if (url.searchParams.get(LOGOUT_PARAM) !== 'true') return null;
+  url.searchParams.delete(LOGOUT_PARAM);
+  try {
+    history.replaceState(history.state, '', url.pathname + url.search + url.hash);
+  } catch {
+    /* sandboxed documents may refuse; the notice still shows */
+  }
+  return alert({ title: LOGOUT_TITLE, message: LOGOUT_MESSAGE }).then(() => undefined);
+}

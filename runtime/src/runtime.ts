@@ -1,0 +1,72 @@
+import type { PageContext } from './context/types';
+import { readContext } from './context/read';
+import { BlockHost } from './core/block-host';
+import { loadChunk } from './core/chunk';
+import type { BlockInstance } from './core/types';
+import type { RequestOptions } from './net/request';
+import { showLogoutNotice } from './pages/logout';
+import { reportError } from './platform/report';
+import type { DialogOptions, DialogResult } from './ui/dialog';
+
+declare const __TESSERA_VERSION__: string;
+export const VERSION: string = typeof __TESSERA_VERSION__ === 'string' ? __TESSERA_VERSION__ : '0.0.0-dev';
+
+export interface SiteRuntimeApi {
+  readonly version: string;
+  readonly ready: Promise<void>;
+  readonly context: Readonly<PageContext>;
+  init(root?: Element): Promise<void>;
+  destroy(root?: Element): void;
+  block(element: Element): BlockInstance | undefined;
+  readonly dialog: {
+    confirm(options: DialogOptions): Promise<DialogResult>;
+    alert(options: DialogOptions): Promise<DialogResult>;
+    information(options: DialogOptions): Promise<DialogResult>;
+  };
+  /** The data layer: crumb, retries and the error catalogue for the site's own API. */
+  readonly api: {
+    request<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
+  };
+}
+
+const dialogChunk = () => loadChunk(() => import('./ui/dialog'), 'dialog');
+const netChunk = () => loadChunk(() => import('./net/request'), 'net');
+
+function whenDocumentParsed(): Promise<void> {
+  if (document.readyState !== 'loading') return Promise.resolve();
+  return new Promise((resolve) => document.addEventListener('DOMContentLoaded', () => resolve(), { once: true }));
+}
+
+/** Boot order: context → page services → blocks (ARCHITECTURE). */
+export function createRuntime(): SiteRuntimeApi {
+  const context = readContext();
+  const host = new BlockHost(context);
+  const dialog = {
+    confirm: (options: DialogOptions) => dialogChunk().then((m) => m.confirm(options)),
+    alert: (options: DialogOptions) => dialogChunk().then((m) => m.alert(options)),
+    information: (options: DialogOptions) => dialogChunk().then((m) => m.information(options)),
+  };
+  const ready = whenDocumentParsed()
+    .then(() => {
+      void showLogoutNotice(dialog.alert)?.catch((error: unknown) => reportError(error, 'Logout notice failed'));
+      return host.start();
+    })
+    .then(() => {
+      document.documentElement.setAttribute('data-site-ready', '');
+      document.dispatchEvent(new CustomEvent('site:ready'));
+    })
+    .catch((error: unknown) => reportError(error, 'Page init failed'));
+
+  return Object.freeze({
+    version: VERSION,
+    ready,
+    context,
+    init: (root?: Element) => host.init(root),
+    destroy: (root?: Element) => host.destroy(root),
+    block: (element: Element) => host.instance(element),
+    dialog: Object.freeze(dialog),
+    api: Object.freeze({
+      request: <T = unknown>(path: string, options?: RequestOptions) => netChunk().then((m) => m.request<T>(path, options)),
+    }),
+  });
+}

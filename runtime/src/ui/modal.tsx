@@ -1,0 +1,147 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { dispatch, listen } from '../platform/events';
+import { isEscape } from '../platform/keys';
+import { prefersReducedMotion } from '../platform/motion';
+import { containFocus } from './focus';
+import { ensureStyles } from './styles';
+
+/** Spec part 1 §9: dialogs stack from z-index 30000, 350 wide, padding 20, hide within 600 ms. */
+export const DIALOG_Z_INDEX_BASE = 30000;
+export const DIALOG_WIDTH = 350;
+export const DIALOG_PADDING = 20;
+export const DIALOG_HIDE_FALLBACK_MS = 600;
+
+export interface ModalLayout {
+  width?: number;
+  padding?: number;
+  /** Numeric style variant, written as a `site-modal-style-N` class. */
+  style?: number;
+  role?: 'dialog' | 'alertdialog';
+  className?: string;
+}
+
+interface ModalShellProps extends ModalLayout {
+  titleId: string;
+  descriptionId?: string;
+  zIndex: number;
+  onOverlayClick(): void;
+  onShown(box: HTMLElement): void;
+  children: ReactNode;
+}
+
+/** The overlay and box every dialog shares: role, labelling and the first focus. */
+export function ModalShell(props: ModalShellProps) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (box.current) props.onShown(box.current);
+  }, []);
+  const classes = ['site-modal'];
+  if (props.style !== undefined) classes.push(`site-modal-style-${props.style}`);
+  if (props.className) classes.push(props.className);
+  return (
+    <div
+      className="site-modal-overlay"
+      style={{ zIndex: props.zIndex }}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) props.onOverlayClick();
+      }}
+    >
+      <div
+        ref={box}
+        className={classes.join(' ')}
+        role={props.role ?? 'dialog'}
+        aria-modal="true"
+        aria-labelledby={props.titleId}
+        aria-describedby={props.descriptionId}
+        tabIndex={-1}
+        style={{ width: props.width ?? DIALOG_WIDTH, padding: props.padding ?? DIALOG_PADDING }}
+      >
+        {props.children}
+      </div>
+    </div>
+  );
+}
+
+let openCount = 0;
+let idCounter = 0;
+const stack: Array<{ cancel(): void }> = [];
+
+export function nextId(prefix: string): string {
+  idCounter += 1;
+  return `${prefix}-${idCounter}`;
+}
+
+export interface OpenModal<R extends string> {
+  /** Ends the modal with `result`: fires `dialog:<result>`, hides, restores focus. */
+  close(result: R): void;
+  readonly closed: Promise<R>;
+}
+
+/**
+ * Mounts one modal, keeps focus inside it, cancels it on Escape (topmost first), and tears
+ * it all down when it closes. `render` receives `close` and the z-index to use.
+ */
+export function openModal<R extends string>(
+  cancelResult: R,
+  render: (close: (result: R) => void, zIndex: number, onShown: (box: HTMLElement) => void) => ReactNode,
+): OpenModal<R> {
+  ensureStyles();
+  const returnFocus = document.activeElement as HTMLElement | null;
+  const host = document.createElement('div');
+  host.className = 'site-modal-host';
+  document.body.appendChild(host);
+  const root = createRoot(host);
+  const zIndex = DIALOG_Z_INDEX_BASE + openCount * 2;
+  openCount += 1;
+
+  let releaseFocus: (() => void) | null = null;
+  let resolve!: (result: R) => void;
+  const closed = new Promise<R>((r) => (resolve = r));
+  let done = false;
+
+  const entry = { cancel: () => close(cancelResult) };
+  stack.push(entry);
+  const offEscape = listen(document, 'keydown', (event: KeyboardEvent) => {
+    if (!isEscape(event) || stack[stack.length - 1] !== entry) return;
+    event.preventDefault();
+    event.stopPropagation();
+    close(cancelResult);
+  }, { capture: true });
+
+  const onShown = (box: HTMLElement) => {
+    releaseFocus = containFocus({ container: box });
+    const first = box.querySelector<HTMLElement>('button');
+    (first ?? box).focus();
+    dispatch(box, 'dialog:shown');
+  };
+
+  function close(result: R): void {
+    if (done) return;
+    done = true;
+    offEscape();
+    stack.splice(stack.indexOf(entry), 1);
+    releaseFocus?.();
+    const overlay = host.firstElementChild as HTMLElement | null;
+    dispatch(overlay ?? document, `dialog:${result}`, { result });
+    const finish = () => {
+      if (!host.isConnected) return;
+      root.unmount();
+      host.remove();
+      openCount -= 1;
+      if (returnFocus && returnFocus.isConnected && typeof returnFocus.focus === 'function') returnFocus.focus();
+      dispatch(document, 'dialog:hidden', { result });
+      resolve(result);
+    };
+    if (!overlay || prefersReducedMotion()) {
+      finish();
+      return;
+    }
+    overlay.classList.add('site-modal-hiding');
+    overlay.addEventListener('transitionend', finish, { once: true });
+    setTimeout(finish, DIALOG_HIDE_FALLBACK_MS);
+  }
+
+  root.render(render(close, zIndex, onShown));
+  return { close, closed };
+}

@@ -1,0 +1,52 @@
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { seedAccount, type SeedResult } from './accounts';
+import type { ServerConfig } from './config';
+import { openDatabase, setting } from './db';
+import { registerCrumbCheck } from './plugins/crumb';
+import { registerErrorHandling } from './plugins/errors';
+import { registerSession } from './plugins/session';
+import authRoutes from './routes/auth';
+import previewRoutes from './routes/preview';
+import siteRoutes from './routes/site';
+import { createCrumbs } from './security/crumb';
+import { randomBytes } from 'node:crypto';
+import { WebsiteRole } from '../../runtime/src/model/roles';
+import './types';
+
+/** Request bodies above this are refused with 413 before they are read. */
+export const BODY_LIMIT_BYTES = 256 * 1024;
+
+export interface App {
+  app: FastifyInstance;
+  seeded: SeedResult[];
+}
+
+/** Builds the server: database → cookies, crumb and session → routes. Tests use `inject`. */
+export async function buildApp(config: ServerConfig): Promise<App> {
+  const app = Fastify({ logger: config.logger, bodyLimit: BODY_LIMIT_BYTES, trustProxy: false });
+  const db = openDatabase(config.dataDir);
+  app.decorate('db', db);
+  app.decorate('settings', config);
+  app.decorate('crumbs', createCrumbs(setting(db, 'crumbSecret', () => randomBytes(32).toString('base64url'))));
+  app.addHook('onClose', async () => db.close());
+
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  registerErrorHandling(app);
+  await app.register(fastifyCookie);
+  registerSession(app);
+  registerCrumbCheck(app);
+
+  await app.register(authRoutes);
+  await app.register(previewRoutes);
+  await app.register(siteRoutes);
+
+  const seeded = [
+    await seedAccount(db, config.owner.email, config.owner.password, [WebsiteRole.ADMIN], 'owner (ADMIN)'),
+    await seedAccount(db, config.viewer.email, config.viewer.password, [WebsiteRole.VIEWER], 'viewer (VIEWER)'),
+  ];
+  return { app, seeded };
+}

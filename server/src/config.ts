@@ -1,0 +1,46 @@
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+export interface AccountSeed {
+  email: string;
+  /** Absent: the server generates one and prints it in the start banner. */
+  password: string | null;
+}
+
+export interface ServerConfig {
+  host: string;
+  port: number;
+  dataDir: string;
+  /** The repository root: `examples/` and `dist/` are found below it. */
+  rootDir: string;
+  siteEnv: string;
+  owner: AccountSeed;
+  viewer: AccountSeed;
+  /** Log requests (off in tests). */
+  logger: boolean;
+}
+
+/** dist/server/main.js and server/src/config.ts both sit two folders below the root. */
+const defaultRoot = () => path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+function parsePort(value: string | undefined): number {
+  if (value === undefined || value === '') return 8080;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a whole number from 0 to 65535, not "${value}"`);
+  return port;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
+  const rootDir = overrides.rootDir ?? env.ROOT_DIR ?? defaultRoot();
+  return {
+    host: env.HOST || '127.0.0.1',
+    port: parsePort(env.PORT),
+    dataDir: path.resolve(env.DATA_DIR || path.join(rootDir, 'data')),
+    rootDir,
+    siteEnv: env.SITE_ENV || 'prod',
+    owner: { email: env.OWNER_EMAIL || 'owner@example.com', password: env.OWNER_PASSWORD || null },
+    viewer: { email: env.VIEWER_EMAIL || 'viewer@example.com', password: env.VIEWER_PASSWORD || null },
+    logger: env.LOG_REQUESTS === '1',
+    ...overrides,
+  };
+}

@@ -1,0 +1,24 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { SESSION_COOKIE, SESSION_LIFETIME_MS, sessionAccount } from '../accounts';
+
+export function setSessionCookie(reply: FastifyReply, token: string): void {
+  void reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: 'auto',
+    maxAge: SESSION_LIFETIME_MS / 1000,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply): void {
+  void reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+/** Attaches the signed-in account (or null) to every request. */
+export function registerSession(app: FastifyInstance): void {
+  app.decorateRequest('account', null);
+  app.addHook('onRequest', async (request) => {
+    request.account = sessionAccount(app.db, request.cookies[SESSION_COOKIE]);
+  });
+}

@@ -1,0 +1,44 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { canOpenConfig } from '../accounts';
+import { ensureCrumb } from '../plugins/crumb';
+
+const previewDir = (app: FastifyInstance) => path.join(app.settings.rootDir, 'dist', 'preview');
+
+/** Sends one of the owner app's built HTML pages, or a clear 503 when it was not built. */
+export async function sendPreviewPage(app: FastifyInstance, reply: FastifyReply, file: string) {
+  try {
+    const html = await fs.readFile(path.join(previewDir(app), file), 'utf8');
+    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(html);
+  } catch {
+    return reply.code(503).type('text/plain').send(`The owner app is not built: run "npm run build" (missing dist/preview/${file}).`);
+  }
+}
+
+/**
+ * The owner config app at /config/: signed-in accounts other than viewer-only ones get the
+ * app; anyone else goes to /login and comes back afterwards.
+ */
+export default async function previewRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: previewDir(app),
+    prefix: '/config/',
+    index: false,
+    wildcard: true,
+    decorateReply: false,
+    allowedPath: (pathname) => !pathname.endsWith('.html'),
+  });
+
+  const page = async (request: import('fastify').FastifyRequest, reply: FastifyReply) => {
+    ensureCrumb(app, request, reply);
+    if (!canOpenConfig(request.account)) {
+      return reply.redirect(`/login?next=${encodeURIComponent(request.url)}`, 302);
+    }
+    void reply.header('X-Frame-Options', 'SAMEORIGIN');
+    return sendPreviewPage(app, reply, 'index.html');
+  };
+  app.get('/config/', page);
+  app.get('/config', page);
+}

@@ -1,0 +1,60 @@
+import { accessPermissionsFor, type Account } from './accounts';
+import { websiteRolesMap } from '../../runtime/src/model/roles';
+
+/** The placeholder a page carries where the server injects the page context (CONTRACT §2). */
+export const CONTEXT_TAG = /<script\s+type="application\/json"\s+id="site-context"\s*>([\s\S]*?)<\/script>/i;
+
+/** JSON inside <script> must not close the tag or break lines in old parsers. */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+export interface ContextInput {
+  site: Record<string, unknown>;
+  page: Record<string, unknown>;
+  account: Account | null;
+  env: string;
+}
+
+/** Site settings, then the page's own fields, then what belongs to this visitor. */
+export function buildContext({ site, page, account, env }: ContextInput): Record<string, unknown> {
+  const context: Record<string, unknown> = { ...site, ...page, env };
+  if (account) {
+    context.authenticatedAccount = { id: account.id };
+    context.websiteRoles = websiteRolesMap(account.roles);
+    context.accessPermissions = accessPermissionsFor(account);
+  } else {
+    context.authenticatedAccount = null;
+    context.websiteRoles = {};
+    context.accessPermissions = [];
+  }
+  return context;
+}
+
+/**
+ * Fills a page's placeholder with the context. A page without the placeholder is served as
+ * it is (a static page without context); a placeholder whose own JSON is invalid is left
+ * untouched so that the runtime reports it.
+ */
+export function injectContext(html: string, input: Omit<ContextInput, 'page'>): string {
+  const match = CONTEXT_TAG.exec(html);
+  if (!match) return html;
+  const own = match[1]!.trim();
+  let page: Record<string, unknown> = {};
+  if (own) {
+    try {
+      const parsed: unknown = JSON.parse(own);
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return html;
+      page = parsed as Record<string, unknown>;
+    } catch {
+      return html;
+    }
+  }
+  const json = scriptSafeJson(buildContext({ ...input, page }));
+  return html.slice(0, match.index) + `<script type="application/json" id="site-context">${json}</script>` + html.slice(match.index + match[0].length);
+}
