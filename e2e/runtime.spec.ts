@@ -1,0 +1,164 @@
+import { test, expect, runtimeReady } from './fixtures';
+
+test.describe('loading and blocks', () => {
+  test('a page without blocks and context loads no chunk and calls no API', async ({ page, consoleErrors }) => {
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+    await page.goto('/plain');
+    await runtimeReady(page);
+    await page.waitForLoadState('networkidle');
+    expect(requests.filter((path) => path.startsWith('/runtime/chunks/'))).toEqual([]);
+    expect(requests.filter((path) => path.startsWith('/api/'))).toEqual([]);
+    expect(requests).toEqual(expect.arrayContaining(['/plain', '/runtime/site.js']));
+    expect(await page.evaluate(() => window.SiteRuntime!.context.website)).toEqual({});
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('the accordion block loads its own chunk only', async ({ page }) => {
+    const chunks: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith('/runtime/chunks/')) chunks.push(path);
+    });
+    await page.goto('/');
+    await runtimeReady(page);
+    expect(chunks).toHaveLength(1);
+    expect(chunks[0]).toMatch(/\/accordion-[\w-]+\.js$/);
+  });
+
+  test('a malformed block and an unknown type leave the other blocks working', async ({ page, consoleErrors }) => {
+    await page.goto('/robustness');
+    await runtimeReady(page);
+    await expect(page.locator('#block-broken')).toHaveAttribute('data-block-status', 'failed');
+    await expect(page.locator('#block-unknown')).toHaveAttribute('data-block-status', 'failed');
+    await expect(page.locator('#block-robust-ok')).toHaveAttribute('data-block-status', 'mounted');
+    expect(consoleErrors.join('\n')).toContain('Block "accordion" (#block-broken) has malformed data-block-json');
+    expect(consoleErrors.some((text) => text.startsWith('uncaught'))).toBe(false);
+    // The broken block stays usable as plain <details>.
+    await page.locator('#block-broken summary').click();
+    await expect(page.locator('#block-broken details')).toHaveAttribute('open', '');
+  });
+
+  test('a block added later mounts, a moved one keeps its instance, a removed one is destroyed', async ({ page }) => {
+    await page.goto('/robustness');
+    await runtimeReady(page);
+    await page.evaluate(() => {
+      document.getElementById('late-blocks')!.innerHTML =
+        '<div id="block-late" data-block-type="accordion"><details><summary>Late</summary><div>Body</div></details><details><summary>Two</summary><div>Body</div></details></div>';
+    });
+    await expect(page.locator('#block-late')).toHaveAttribute('data-block-status', 'mounted');
+    const sameAfterMove = await page.evaluate(() => {
+      const element = document.getElementById('block-late')!;
+      const before = window.SiteRuntime!.block(element);
+      document.querySelector('main')!.prepend(element);
+      return new Promise<boolean>((resolve) => setTimeout(() => resolve(window.SiteRuntime!.block(element) === before && before !== undefined), 50));
+    });
+    expect(sameAfterMove).toBe(true);
+    const destroyed = await page.evaluate(() => {
+      const element = document.getElementById('block-late')!;
+      element.remove();
+      return new Promise<boolean>((resolve) => setTimeout(() => resolve(window.SiteRuntime!.block(element) === undefined), 50));
+    });
+    expect(destroyed).toBe(true);
+  });
+
+  test('the classic IIFE build runs the same runtime', async ({ page }) => {
+    await page.goto('/robustness');
+    await page.evaluate(() => undefined);
+    const response = await page.request.get('/runtime/site.iife.js');
+    expect(response.ok()).toBe(true);
+    expect(await response.text()).toContain('SiteRuntime');
+  });
+});
+
+test.describe('accordion', () => {
+  test('opens by mouse with a 250 ms animation and closes the others', async ({ page }) => {
+    await page.goto('/');
+    await runtimeReady(page);
+    const items = page.locator('#block-home-faq details');
+    await expect(items.nth(0)).toHaveAttribute('open', ''); // expandFirst
+    await items.nth(1).locator('summary').click();
+    const durations = await page.evaluate(() => document.getAnimations().map((a) => (a.effect as KeyframeEffect).getTiming().duration));
+    expect(durations).toContain(250);
+    await expect(items.nth(1)).toHaveAttribute('open', '');
+    await expect(items.nth(0)).not.toHaveAttribute('open', '');
+  });
+
+  test('ignores toggles while animating', async ({ page }) => {
+    await page.goto('/');
+    await runtimeReady(page);
+    // The second click comes during the 250 ms animation and is ignored.
+    await page.evaluate(() => {
+      const summary = document.querySelectorAll<HTMLElement>('#block-home-faq summary')[2]!;
+      summary.click();
+      summary.click();
+    });
+    await page.waitForTimeout(400);
+    await expect(page.locator('#block-home-faq details').nth(2)).toHaveAttribute('open', '');
+  });
+
+  test('works by keyboard: Enter and Space toggle the focused item', async ({ page }) => {
+    await page.goto('/faq');
+    await runtimeReady(page);
+    const first = page.locator('#block-faq-multi details').nth(0);
+    const second = page.locator('#block-faq-multi details').nth(1);
+    await first.locator('summary').focus();
+    await page.keyboard.press('Enter');
+    await expect(first).toHaveAttribute('open', '');
+    await page.waitForTimeout(300);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Space');
+    await expect(second).toHaveAttribute('open', '');
+    await expect(first).toHaveAttribute('open', ''); // allowMultipleOpen
+  });
+
+  test('opens instantly under prefers-reduced-motion', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/faq');
+    await runtimeReady(page);
+    await page.locator('#block-faq-multi summary').first().click();
+    expect(await page.evaluate(() => document.getAnimations().length)).toBe(0);
+    await expect(page.locator('#block-faq-multi details').first()).toHaveAttribute('open', '');
+  });
+});
+
+test.describe('dialogs', () => {
+  test('logout=true shows the Logout Successful alert and drops the parameter', async ({ page }) => {
+    await page.goto('/?logout=true');
+    const dialog = page.getByRole('dialog', { name: 'Logout Successful' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('You have been successfully logged out');
+    const okay = dialog.getByRole('button', { name: 'Okay' });
+    await expect(okay).toBeFocused();
+    expect(new URL(page.url()).search).toBe('');
+    await page.keyboard.press('Enter');
+    await expect(dialog).toHaveCount(0);
+  });
+
+  test('a confirmation cancels on Escape, keeps focus inside and restores it', async ({ page }) => {
+    await page.goto('/faq');
+    await runtimeReady(page);
+    await page.locator('#block-faq-multi summary').first().focus();
+    const result = page.evaluate(() => window.SiteRuntime!.dialog.confirm({ title: 'Delete?', message: 'Really?', showReject: true }));
+    const dialog = page.getByRole('alertdialog', { name: 'Delete?' });
+    await expect(dialog).toBeVisible();
+    await expect(page.locator('.site-modal-overlay')).toHaveCSS('z-index', '30000');
+    await expect(dialog).toHaveCSS('width', '350px');
+    await expect(dialog).toHaveCSS('padding', '20px');
+    await expect(dialog.getByRole('button')).toHaveText(['Cancel', 'Reject', 'Confirm']);
+    await page.keyboard.press('Shift+Tab');
+    await expect(dialog.getByRole('button', { name: 'Confirm' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    expect(await result).toBe('cancel');
+    await expect(page.locator('#block-faq-multi summary').first()).toBeFocused();
+  });
+
+  test('an information dialog confirms itself after 2000 ms', async ({ page }) => {
+    await page.goto('/plain');
+    await runtimeReady(page);
+    const started = Date.now();
+    const result = await page.evaluate(() => window.SiteRuntime!.dialog.information({ title: 'Saved' }));
+    expect(result).toBe('confirm');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
+  });
+});

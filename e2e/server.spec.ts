@@ -1,0 +1,85 @@
+import { test, expect, runtimeReady, OWNER, VIEWER } from './fixtures';
+import type { Page } from '@playwright/test';
+
+async function signIn(page: Page, account: { email: string; password: string }) {
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+test('a stale crumb gets crumbFail, and the runtime stores the new crumb and retries once', async ({ page, context, baseURL }) => {
+  await page.goto('/plain');
+  await runtimeReady(page);
+  await context.addCookies([{ name: 'crumb', value: 'stale.crumb', url: baseURL! }]);
+  const answers: Array<{ status: number; body: Promise<string> }> = [];
+  page.on('response', (response) => {
+    if (response.url().includes('/api/auth/Logout')) answers.push({ status: response.status(), body: response.text() });
+  });
+  const result = await page.evaluate(() => window.SiteRuntime!.api.request('/api/auth/Logout', { method: 'POST' }));
+  expect(result).toEqual({});
+  await Promise.all(answers.map((answer) => answer.body));
+  expect(answers.map((a) => a.status)).toEqual([403, 200]);
+  const failed = JSON.parse(await answers[0]!.body);
+  expect(failed).toMatchObject({ crumbFail: true });
+  const crumb = (await context.cookies()).find((cookie) => cookie.name === 'crumb');
+  expect(crumb?.value).toBe(failed.crumb);
+});
+
+test('a failed call shows the system error overlay with Reload Page and Clear', async ({ page }) => {
+  await page.goto('/plain');
+  await runtimeReady(page);
+  const failure = page.evaluate(() => window.SiteRuntime!.api.request('/api/no-such-call', { method: 'POST' }).catch((e: Error) => e.message));
+  const overlay = page.getByRole('alertdialog', { name: 'Something Went Wrong!' });
+  await expect(overlay).toBeVisible();
+  await expect(overlay.getByRole('button', { name: 'Reload Page' })).toBeVisible();
+  await expect(overlay).toContainText(/Error key: [0-9A-F]{8}/);
+  expect(await failure).toBe('Unable to connect to the product. Please try again.');
+  await overlay.getByRole('button', { name: 'Clear' }).click();
+  await expect(overlay).toHaveCount(0);
+});
+
+test('the owner signs in and reaches /config/ with the site framed', async ({ page }) => {
+  await page.goto('/config/?frameUrl=%2Ffaq');
+  await expect(page).toHaveURL(/\/login\?next=/);
+  await signIn(page, { email: OWNER.email, password: 'wrong-password' });
+  await expect(page.getByRole('alert')).toHaveText('Invalid email or password.');
+  await signIn(page, OWNER);
+  await expect(page).toHaveURL(/\/config\/\?frameUrl=%2Ffaq$/);
+  await expect(page.locator('iframe')).toHaveAttribute('src', '/faq');
+  const toggle = page.getByRole('button', { name: /panel/ });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  // The owner's page context carries the account, roles and permissions.
+  await page.goto('/');
+  const context = await page.evaluate(() => window.SiteRuntime!.context);
+  expect(context.authenticatedAccount).not.toBeNull();
+  expect(context.websiteRoles).toEqual({ '1': true });
+  expect(context.accessPermissions).toEqual([1, 2]);
+});
+
+test('a viewer-only account is not admitted to /config/', async ({ page }) => {
+  await page.goto('/login');
+  await signIn(page, VIEWER);
+  await expect(page).toHaveURL(/\/login\?next=%2Fconfig%2F/);
+});
+
+const hostile = [
+  'javascript:alert(1)',
+  'data:text/html,<script>alert(1)</script>',
+  'https://evil.example/',
+  '//evil.example/x',
+  '/\\evil.example',
+  'faq',
+  '/config/?frameUrl=/',
+];
+
+test('hostile frameUrl values fall back to /', async ({ page }) => {
+  await page.goto('/login?next=%2Fconfig%2F');
+  await signIn(page, OWNER);
+  await expect(page).toHaveURL(/\/config\/$/);
+  for (const value of hostile) {
+    await page.goto(`/config/?frameUrl=${encodeURIComponent(value)}`);
+    await expect(page.locator('iframe'), value).toHaveAttribute('src', '/');
+  }
+});
