@@ -78,6 +78,8 @@ export default [
     output: {
       // Tiny shared helpers go into a chunk that needs them rather than a request of their own.
       experimentalMinChunkSize: 2048,
+      // preact/compat is one shared chunk, loaded by the first piece of UI that needs it.
+      manualChunks: (id) => (id.includes('/node_modules/preact/') ? 'preact' : undefined),
       dir: 'dist/runtime',
       format: 'es',
       entryFileNames: '[name].js',

@@ -1,4 +1,5 @@
-import type { PageContext } from './context/types';
+import type { Environment, PageContext } from './context/types';
+import { environmentFromHost } from './context/environment';
 import { readContext } from './context/read';
 import { BlockHost } from './core/block-host';
 import { loadChunk } from './core/chunk';
@@ -15,6 +16,8 @@ export interface SiteRuntimeApi {
   readonly version: string;
   readonly ready: Promise<void>;
   readonly context: Readonly<PageContext>;
+  /** dev, qa, staging or prod, from the page's host name (spec part 1 §9). */
+  readonly environment: Environment;
   init(root?: Element): Promise<void>;
   destroy(root?: Element): void;
   block(element: Element): BlockInstance | undefined;
@@ -61,6 +64,7 @@ export function createRuntime(): SiteRuntimeApi {
     version: VERSION,
     ready,
     context,
+    environment: environmentFromHost(location.hostname),
     init: (root?: Element) => host.init(root),
     destroy: (root?: Element) => host.destroy(root),
     block: (element: Element) => host.instance(element),

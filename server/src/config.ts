@@ -13,7 +13,8 @@ export interface ServerConfig {
   dataDir: string;
   /** The repository root: `examples/` and `dist/` are found below it. */
   rootDir: string;
-  siteEnv: string;
+  /** The page context's `env`; null: chosen by the request's host name (spec part 1 §9). */
+  siteEnv: string | null;
   owner: AccountSeed;
   viewer: AccountSeed;
   /** Log requests (off in tests). */
@@ -37,7 +38,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     port: parsePort(env.PORT),
     dataDir: path.resolve(env.DATA_DIR || path.join(rootDir, 'data')),
     rootDir,
-    siteEnv: env.SITE_ENV || 'prod',
+    siteEnv: env.SITE_ENV || null,
     owner: { email: env.OWNER_EMAIL || 'owner@example.com', password: env.OWNER_PASSWORD || null },
     viewer: { email: env.VIEWER_EMAIL || 'viewer@example.com', password: env.VIEWER_PASSWORD || null },
     logger: env.LOG_REQUESTS === '1',

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { dispatch, listen } from '../platform/events';
 import { isEscape } from '../platform/keys';
@@ -33,7 +33,8 @@ interface ModalShellProps extends ModalLayout {
 /** The overlay and box every dialog shares: role, labelling and the first focus. */
 export function ModalShell(props: ModalShellProps) {
   const box = useRef<HTMLDivElement>(null);
-  useEffect(() => {
+  // Layout effect: focus moves in before the browser paints, not a frame later.
+  useLayoutEffect(() => {
     if (box.current) props.onShown(box.current);
   }, []);
   const classes = ['site-modal'];
@@ -63,9 +64,23 @@ export function ModalShell(props: ModalShellProps) {
   );
 }
 
-let openCount = 0;
+const HOST_CLASS = 'site-modal-host';
 let idCounter = 0;
-const stack: Array<{ cancel(): void }> = [];
+/** Open modals, topmost last; only the topmost holds the focus trap and answers Escape. */
+interface StackEntry {
+  box: HTMLElement | null;
+  release: (() => void) | null;
+}
+const stack: StackEntry[] = [];
+
+function trap(entry: StackEntry): void {
+  if (entry.box && !entry.release) entry.release = containFocus({ container: entry.box });
+}
+
+function untrap(entry: StackEntry | undefined): void {
+  entry?.release?.();
+  if (entry) entry.release = null;
+}
 
 export function nextId(prefix: string): string {
   idCounter += 1;
@@ -88,19 +103,19 @@ export function openModal<R extends string>(
 ): OpenModal<R> {
   ensureStyles();
   const returnFocus = document.activeElement as HTMLElement | null;
+  // Each open modal stacks two above the one below it (overlay, then box).
+  const zIndex = DIALOG_Z_INDEX_BASE + document.querySelectorAll(`.${HOST_CLASS}`).length * 2;
   const host = document.createElement('div');
-  host.className = 'site-modal-host';
+  host.className = HOST_CLASS;
   document.body.appendChild(host);
   const root = createRoot(host);
-  const zIndex = DIALOG_Z_INDEX_BASE + openCount * 2;
-  openCount += 1;
 
-  let releaseFocus: (() => void) | null = null;
   let resolve!: (result: R) => void;
   const closed = new Promise<R>((r) => (resolve = r));
   let done = false;
 
-  const entry = { cancel: () => close(cancelResult) };
+  const entry: StackEntry = { box: null, release: null };
+  untrap(stack[stack.length - 1]);
   stack.push(entry);
   const offEscape = listen(document, 'keydown', (event: KeyboardEvent) => {
     if (!isEscape(event) || stack[stack.length - 1] !== entry) return;
@@ -110,7 +125,8 @@ export function openModal<R extends string>(
   }, { capture: true });
 
   const onShown = (box: HTMLElement) => {
-    releaseFocus = containFocus({ container: box });
+    entry.box = box;
+    if (stack[stack.length - 1] === entry) trap(entry);
     const first = box.querySelector<HTMLElement>('button');
     (first ?? box).focus();
     dispatch(box, 'dialog:shown');
@@ -120,15 +136,17 @@ export function openModal<R extends string>(
     if (done) return;
     done = true;
     offEscape();
+    untrap(entry);
+    const wasTop = stack[stack.length - 1] === entry;
     stack.splice(stack.indexOf(entry), 1);
-    releaseFocus?.();
+    const below = stack[stack.length - 1];
+    if (wasTop && below) trap(below);
     const overlay = host.firstElementChild as HTMLElement | null;
     dispatch(overlay ?? document, `dialog:${result}`, { result });
     const finish = () => {
       if (!host.isConnected) return;
       root.unmount();
       host.remove();
-      openCount -= 1;
       if (returnFocus && returnFocus.isConnected && typeof returnFocus.focus === 'function') returnFocus.focus();
       dispatch(document, 'dialog:hidden', { result });
       resolve(result);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { authenticate, createSession, endSession, SESSION_COOKIE } from '../accounts';
 import { ensureCrumb } from '../plugins/crumb';
 import { clearSessionCookie, setSessionCookie } from '../plugins/session';
+import { crumbQuery, noBody } from '../schemas';
 import { sendPreviewPage } from './preview';
 
 export const INVALID_LOGIN = 'Invalid email or password.';
@@ -10,6 +11,7 @@ const FAILURE_LIMIT = 10;
 const FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
 const loginSchema = {
+  querystring: crumbQuery,
   body: {
     type: 'object',
     required: ['email', 'password'],
@@ -63,7 +65,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     return { account: { id: account.id, email: account.email, roles: account.roles } };
   });
 
-  app.post('/api/auth/Logout', async (request, reply) => {
+  app.post('/api/auth/Logout', { schema: noBody }, async (request, reply) => {
     endSession(app.db, request.cookies[SESSION_COOKIE]);
     clearSessionCookie(reply);
     return {};

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ensureCrumb } from '../plugins/crumb';
+import { environmentFromHost } from '../../../runtime/src/context/environment';
 import { injectContext } from '../site-context';
 
 const PAGE_PATH = /^\/(?:[a-z0-9][a-z0-9-]*\/)*(?:[a-z0-9][a-z0-9-]*(?:\.html)?)?$/;
@@ -56,7 +57,8 @@ export default async function siteRoutes(app: FastifyInstance): Promise<void> {
     }
     ensureCrumb(app, request, reply);
     const site = await readSiteSettings(examplesDir);
-    const body = injectContext(html, { site, account: request.account, env: app.settings.siteEnv });
+    const env = app.settings.siteEnv ?? environmentFromHost(request.hostname.replace(/:\d+$/, ''));
+    const body = injectContext(html, { site, account: request.account, env });
     return reply
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-store')

@@ -1,0 +1,169 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { defaultContext } from '../../src/context/read';
+import { BlockHost, blockIdOf, readBlockConfig } from '../../src/core/block-host';
+import { ChunkLoadError, loadChunk } from '../../src/core/chunk';
+import { registerBlock } from '../../src/core/registry';
+import type { BlockInstance, BlockMountContext } from '../../src/core/types';
+import { setErrorSink } from '../../src/platform/report';
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+let mounts: Array<{ element: HTMLElement; context: BlockMountContext }>;
+let destroyed: HTMLElement[];
+let teardowns: Array<() => void>;
+let reported: string[];
+let host: BlockHost;
+
+function testBlock(type: string, mount?: (element: HTMLElement) => void) {
+  teardowns.push(
+    registerBlock(type, async () => ({
+      mount(element: HTMLElement, context: BlockMountContext): BlockInstance {
+        mount?.(element);
+        mounts.push({ element, context });
+        return { destroy: () => destroyed.push(element), name: type };
+      },
+    })),
+  );
+}
+
+beforeEach(() => {
+  mounts = [];
+  destroyed = [];
+  teardowns = [];
+  reported = [];
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  teardowns.push(setErrorSink((_error, message) => reported.push(message)));
+  testBlock('test');
+  testBlock('broken', () => {
+    throw new Error('boom');
+  });
+  host = new BlockHost(defaultContext());
+});
+
+afterEach(() => {
+  host.destroy();
+  for (const teardown of teardowns) teardown();
+});
+
+describe('BlockHost', () => {
+  it('mounts every block present at start with its id and config, then resolves', async () => {
+    document.body.innerHTML = `
+      <div id="block-a1" data-block-type="test" data-block-json='{"x": 1}'></div>
+      <section><div id="other" data-block-type="test"></div></section>`;
+    await host.start();
+    expect(mounts.map((m) => m.context.id)).toEqual(['a1', null]);
+    expect(mounts[0]!.context.config).toEqual({ x: 1 });
+    expect(mounts[1]!.context.config).toEqual({});
+    expect(document.getElementById('block-a1')!.getAttribute('data-block-status')).toBe('mounted');
+    expect(host.instance(document.getElementById('block-a1')!)?.name).toBe('test');
+  });
+
+  it('keeps going when one block fails: malformed JSON, a throwing mount, an unknown type', async () => {
+    document.body.innerHTML = `
+      <div id="block-bad" data-block-type="test" data-block-json='{"x": '></div>
+      <div id="block-throws" data-block-type="broken"></div>
+      <div id="block-unknown" data-block-type="nope"></div>
+      <div id="block-good" data-block-type="test"></div>`;
+    await host.start();
+    expect(mounts.map((m) => m.element.id)).toEqual(['block-good']);
+    for (const id of ['block-bad', 'block-throws', 'block-unknown']) {
+      expect(document.getElementById(id)!.getAttribute('data-block-status')).toBe('failed');
+    }
+    expect(reported).toEqual(['Block "test" (#block-bad) failed to initialise.', 'Block "broken" (#block-throws) failed to initialise.']);
+    expect(console.error).toHaveBeenCalledWith(expect.any(String), expect.objectContaining({ message: expect.stringContaining('has malformed data-block-json') }));
+  });
+
+  it('mounts blocks added later, once, and destroys removed ones', async () => {
+    await host.start();
+    const late = document.createElement('div');
+    late.innerHTML = '<div id="block-inner" data-block-type="test"></div>';
+    late.setAttribute('data-block-type', 'test');
+    document.body.appendChild(late);
+    await flush();
+    await flush();
+    expect(mounts.map((m) => m.element)).toEqual([late, late.firstElementChild]);
+    late.remove();
+    await flush();
+    expect(destroyed).toEqual([late, late.firstElementChild]);
+    expect(host.instance(late)).toBeUndefined();
+  });
+
+  it('does not remount an element moved within the document', async () => {
+    document.body.innerHTML = '<div id="a"></div><div id="b"><div id="block-m" data-block-type="test"></div></div>';
+    await host.start();
+    const element = document.getElementById('block-m')!;
+    const instance = host.instance(element);
+    document.getElementById('a')!.appendChild(element);
+    await flush();
+    await flush();
+    expect(mounts).toHaveLength(1);
+    expect(destroyed).toEqual([]);
+    expect(host.instance(element)).toBe(instance);
+  });
+
+  it('destroy(root) tears down that part and init(root) mounts it again', async () => {
+    document.body.innerHTML = '<div id="r1"><div data-block-type="test"></div></div><div id="r2"><div data-block-type="test"></div></div>';
+    await host.start();
+    const r1 = document.getElementById('r1')!;
+    host.destroy(r1);
+    expect(destroyed).toEqual([r1.firstElementChild]);
+    expect(r1.firstElementChild!.hasAttribute('data-block-status')).toBe(false);
+    await host.init(r1);
+    expect(mounts).toHaveLength(3);
+  });
+
+  it('destroy() tears everything down and stops watching', async () => {
+    document.body.innerHTML = '<div data-block-type="test"></div>';
+    await host.start();
+    host.destroy();
+    expect(destroyed).toHaveLength(1);
+    document.body.insertAdjacentHTML('beforeend', '<div data-block-type="test"></div>');
+    await flush();
+    expect(mounts).toHaveLength(1);
+  });
+
+  it('does not mount a block whose element left while its chunk loaded', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    teardowns.push(registerBlock('slow', async () => {
+      await gate;
+      return { mount: (element: HTMLElement) => { mounts.push({ element, context: {} as BlockMountContext }); return { destroy: () => destroyed.push(element) }; } };
+    }));
+    document.body.innerHTML = '<div id="block-slow" data-block-type="slow"></div>';
+    const started = host.start();
+    document.getElementById('block-slow')!.remove();
+    await flush();
+    release();
+    await started;
+    expect(mounts).toEqual([]);
+  });
+});
+
+describe('helpers', () => {
+  it('blockIdOf strips the block- prefix', () => {
+    const element = document.createElement('div');
+    element.id = 'block-yui_3_17';
+    expect(blockIdOf(element)).toBe('yui_3_17');
+    element.id = 'gallery';
+    expect(blockIdOf(element)).toBeNull();
+  });
+
+  it('readBlockConfig rejects JSON that is not an object', () => {
+    const element = document.createElement('div');
+    element.setAttribute('data-block-type', 'x');
+    element.setAttribute('data-block-json', '[1]');
+    expect(() => readBlockConfig(element)).toThrow('data-block-json must be a JSON object');
+    element.setAttribute('data-block-json', '  ');
+    expect(readBlockConfig(element)).toEqual({});
+  });
+
+  it('loadChunk turns a failed or slow import into ChunkLoadError', async () => {
+    await expect(loadChunk(() => Promise.reject(new Error('404')), 'x')).rejects.toBeInstanceOf(ChunkLoadError);
+    vi.useFakeTimers();
+    const slow = loadChunk(() => new Promise(() => undefined), 'slow');
+    const assertion = expect(slow).rejects.toThrow('Loading chunk slow timed out after 120000 ms');
+    await vi.advanceTimersByTimeAsync(120_000);
+    await assertion;
+  });
+});

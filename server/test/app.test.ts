@@ -1,0 +1,193 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTEXT_TAG } from '../src/site-context';
+import { OWNER, VIEWER, startTestServer, visitor, cookieHeader, type TestServer } from './helper';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => server.close());
+
+const contextOf = (html: string) => JSON.parse(CONTEXT_TAG.exec(html)![1]!);
+
+async function signedIn(account: { email: string; password: string }) {
+  const client = await visitor(server.app);
+  const login = await client.inject({ method: 'POST', url: '/api/auth/Login', payload: account });
+  expect(login.statusCode).toBe(200);
+  return client;
+}
+
+describe('pages and the page context', () => {
+  it('serves the demo home page with the context injected and a crumb cookie', async () => {
+    const response = await server.app.inject({ method: 'GET', url: '/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    const crumb = response.cookies.find((c) => c.name === 'crumb');
+    expect(crumb?.value).toMatch(/^[\w-]+\.[\w-]+$/);
+    expect(crumb?.httpOnly).toBeFalsy();
+    const context = contextOf(response.body);
+    expect(context.website.id).toBe('5f1e0c0ffee0000000000001');
+    expect(context.pageType).toBe(2);
+    expect(context.env).toBe('dev'); // the request's host is localhost
+    expect(context.authenticatedAccount).toBeNull();
+  });
+
+  it('chooses env by host name unless SITE_ENV is set', async () => {
+    const envFor = async (host: string) => contextOf((await server.app.inject({ method: 'GET', url: '/', headers: { host } })).body).env;
+    expect(await envFor('www.example.com')).toBe('prod');
+    expect(await envFor('shop.staging.example.com:8443')).toBe('staging');
+    expect(await envFor('127.0.0.1:8080')).toBe('dev');
+    const fixed = await startTestServer({ siteEnv: 'qa' });
+    try {
+      expect(contextOf((await fixed.app.inject({ method: 'GET', url: '/' })).body).env).toBe('qa');
+    } finally {
+      await fixed.close();
+    }
+  });
+
+  it('serves a page without the placeholder as it is', async () => {
+    const response = await server.app.inject({ method: 'GET', url: '/plain' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).not.toContain('site-context');
+  });
+
+  it('refuses path traversal and odd paths with 404', async () => {
+    for (const url of ['/../package.json', '/%2e%2e/package.json', '/site.json', '/nope', '/index.html/x', '/.env']) {
+      const response = await server.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+    }
+  });
+
+  it('serves the runtime and the demo assets', async () => {
+    const runtime = await server.app.inject({ method: 'GET', url: '/runtime/site.js' });
+    expect([200, 404]).toContain(runtime.statusCode); // 404 only when dist/ was not built
+    const css = await server.app.inject({ method: 'GET', url: '/assets/site.css' });
+    expect(css.statusCode).toBe(200);
+  });
+
+  it('puts the account, roles and permissions into a signed-in owner context', async () => {
+    const owner = await signedIn(OWNER);
+    const page = await owner.inject({ method: 'GET', url: '/' });
+    const context = contextOf(page.body);
+    expect(context.authenticatedAccount.id).toEqual(expect.any(String));
+    expect(context.websiteRoles).toEqual({ '1': true });
+    expect(context.accessPermissions).toEqual([1, 2]);
+    const viewer = await signedIn(VIEWER);
+    expect(contextOf((await viewer.inject({ method: 'GET', url: '/' })).body).websiteRoles).toEqual({ '10': true });
+  });
+});
+
+describe('crumb', () => {
+  it('answers crumbFail with a new crumb for a call without a valid crumb', async () => {
+    for (const url of ['/api/auth/Logout', '/api/auth/Logout?crumb=forged.value']) {
+      const response = await server.app.inject({ method: 'POST', url });
+      expect(response.statusCode).toBe(403);
+      const body = response.json();
+      expect(body).toEqual({ crumbFail: true, crumb: expect.any(String) });
+      expect(response.cookies.find((c) => c.name === 'crumb')?.value).toBe(body.crumb);
+    }
+  });
+
+  it('refuses a valid crumb that does not match the cookie', async () => {
+    const a = await visitor(server.app);
+    const b = await visitor(server.app);
+    const response = await server.app.inject({ method: 'POST', url: `/api/auth/Logout?crumb=${a.crumb}`, headers: { cookie: cookieHeader(b.jar) } });
+    expect(response.json().crumbFail).toBe(true);
+  });
+
+  it('accepts the crumb header as well as the parameter', async () => {
+    const client = await visitor(server.app);
+    const response = await server.app.inject({ method: 'POST', url: '/api/auth/Logout', headers: { cookie: cookieHeader(client.jar), 'x-csrf-token': client.crumb } });
+    expect(response.statusCode).toBe(200);
+  });
+});
+
+describe('sign-in', () => {
+  it('sets an HttpOnly SameSite session cookie on success', async () => {
+    const client = await visitor(server.app);
+    const response = await client.inject({ method: 'POST', url: '/api/auth/Login', payload: OWNER });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().account).toMatchObject({ email: OWNER.email, roles: [1] });
+    const session = response.cookies.find((c) => c.name === 'site_session')!;
+    expect(session.httpOnly).toBe(true);
+    expect(session.sameSite).toBe('Lax');
+  });
+
+  it('refuses a wrong password or unknown email with 401 and a JSON error', async () => {
+    const client = await visitor(server.app);
+    for (const payload of [{ email: OWNER.email, password: 'nope' }, { email: 'who@x.test', password: 'nope' }]) {
+      const response = await client.inject({ method: 'POST', url: '/api/auth/Login', payload });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ error: 'Invalid email or password.' });
+    }
+  });
+
+  it('answers bad input with 4xx JSON: missing fields, wrong types, malformed JSON, oversize body', async () => {
+    const client = await visitor(server.app);
+    const missing = await client.inject({ method: 'POST', url: '/api/auth/Login', payload: { email: OWNER.email } });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error).toContain('password');
+    const wrongType = await client.inject({ method: 'POST', url: '/api/auth/Login', payload: { email: ['x'], password: 1 } });
+    expect(wrongType.statusCode).toBe(400);
+    const malformed = await client.inject({ method: 'POST', url: '/api/auth/Login', payload: '{"email":', headers: { 'content-type': 'application/json' } });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toHaveProperty('error');
+    const huge = await client.inject({ method: 'POST', url: '/api/auth/Login', payload: { email: 'a@b.c', password: 'x'.repeat(300_000) } });
+    expect(huge.statusCode).toBe(413);
+  });
+
+  it('logout ends the session', async () => {
+    const client = await signedIn(OWNER);
+    expect((await client.inject({ method: 'GET', url: '/config/' })).statusCode).toBe(200);
+    const logout = await client.inject({ method: 'POST', url: '/api/auth/Logout' });
+    expect(logout.statusCode).toBe(200);
+    const after = await client.inject({ method: 'GET', url: '/config/' });
+    expect(after.statusCode).toBe(302);
+  });
+
+  it('limits repeated failures from one address with 429', async () => {
+    const limited = await startTestServer();
+    try {
+      const client = await visitor(limited.app);
+      const statuses: number[] = [];
+      for (let i = 0; i < 11; i += 1) {
+        statuses.push((await client.inject({ method: 'POST', url: '/api/auth/Login', payload: { email: OWNER.email, password: 'wrong' } })).statusCode);
+      }
+      expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+      expect(statuses[10]).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  }, 20_000);
+});
+
+describe('/config/', () => {
+  it('sends visitors and viewer-only accounts to /login with the way back', async () => {
+    const anonymous = await server.app.inject({ method: 'GET', url: '/config/?frameUrl=%2Ffaq' });
+    expect(anonymous.statusCode).toBe(302);
+    expect(anonymous.headers.location).toBe('/login?next=%2Fconfig%2F%3FframeUrl%3D%252Ffaq');
+    const viewer = await signedIn(VIEWER);
+    expect((await viewer.inject({ method: 'GET', url: '/config/' })).statusCode).toBe(302);
+  });
+
+  it('admits the owner', async () => {
+    const owner = await signedIn(OWNER);
+    const response = await owner.inject({ method: 'GET', url: '/config/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('serves the /login page to anyone', async () => {
+    const response = await server.app.inject({ method: 'GET', url: '/login' });
+    expect(response.statusCode).toBe(200);
+  });
+});
+
+describe('API errors', () => {
+  it('answers an unknown API path with a JSON 404', async () => {
+    const client = await visitor(server.app);
+    const response = await client.inject({ method: 'GET', url: '/api/nothing' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: 'Not found.' });
+  });
+});

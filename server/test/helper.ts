@@ -1,0 +1,73 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../src/app';
+import { loadConfig, type ServerConfig } from '../src/config';
+
+export const OWNER = { email: 'owner@test.local', password: 'owner-password-1' };
+export const VIEWER = { email: 'viewer@test.local', password: 'viewer-password-1' };
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export interface TestServer {
+  app: FastifyInstance;
+  config: ServerConfig;
+  close(): Promise<void>;
+}
+
+/** Builds the app on a fresh temporary DATA_DIR, as the fastify/demo tests do. */
+export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-server-'));
+  const config = loadConfig(
+    { OWNER_EMAIL: OWNER.email, OWNER_PASSWORD: OWNER.password, VIEWER_EMAIL: VIEWER.email, VIEWER_PASSWORD: VIEWER.password },
+    { dataDir, rootDir, logger: false, ...overrides },
+  );
+  const { app } = await buildApp(config);
+  await app.ready();
+  return {
+    app,
+    config,
+    async close() {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The cookies a response set, as a Cookie header value merged over `jar`. */
+export function cookieJar(response: LightMyRequestResponse, jar: Record<string, string> = {}): Record<string, string> {
+  for (const cookie of response.cookies as Array<{ name: string; value: string; maxAge?: number }>) {
+    if (cookie.value === '' || cookie.maxAge === 0) delete jar[cookie.name];
+    else jar[cookie.name] = cookie.value;
+  }
+  return jar;
+}
+
+export const cookieHeader = (jar: Record<string, string>) =>
+  Object.entries(jar)
+    .map(([name, value]) => `${name}=${value}`)
+    .join('; ');
+
+/** A visitor with a crumb: GET / first, as a browser would. */
+export async function visitor(app: FastifyInstance) {
+  const home = await app.inject({ method: 'GET', url: '/' });
+  const jar = cookieJar(home);
+  return {
+    jar,
+    crumb: jar.crumb!,
+    inject(options: { method: 'GET' | 'POST'; url: string; payload?: unknown; headers?: Record<string, string> }) {
+      const separator = options.url.includes('?') ? '&' : '?';
+      return app
+        .inject({
+          ...options,
+          url: `${options.url}${separator}crumb=${encodeURIComponent(jar.crumb!)}`,
+          headers: { cookie: cookieHeader(jar), ...options.headers },
+        } as never)
+        .then((response) => {
+          cookieJar(response, jar);
+          return response;
+        });
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { MIGRATIONS, migrate } from '../src/db';
+import { createCrumbs } from '../src/security/crumb';
+import { hashPassword, verifyPassword } from '../src/security/passwords';
+import { buildContext, injectContext, scriptSafeJson } from '../src/site-context';
+import { loadConfig } from '../src/config';
+import { pageFile } from '../src/routes/site';
+
+describe('passwords', () => {
+  it('hashes with scrypt and verifies', async () => {
+    const hash = await hashPassword('correct horse');
+    expect(hash).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(await verifyPassword('correct horse', hash)).toBe(true);
+    expect(await verifyPassword('wrong', hash)).toBe(false);
+    expect(await verifyPassword('x', 'plain')).toBe(false);
+  });
+});
+
+describe('crumbs', () => {
+  it('are signed by the secret', () => {
+    const crumbs = createCrumbs('secret-a');
+    const crumb = crumbs.issue();
+    expect(crumbs.valid(crumb)).toBe(true);
+    expect(createCrumbs('secret-b').valid(crumb)).toBe(false);
+    expect(crumbs.valid('a.b')).toBe(false);
+    expect(crumbs.valid(undefined)).toBe(false);
+    expect(crumbs.valid(['x'])).toBe(false);
+  });
+});
+
+describe('migrations', () => {
+  it('run once, in order, recording user_version', () => {
+    const db = new Database(':memory:');
+    migrate(db);
+    migrate(db);
+    expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE type='table' ORDER BY name").all()).toEqual(
+      expect.arrayContaining([{ name: 'accounts' }, { name: 'sessions' }, { name: 'settings' }]),
+    );
+  });
+});
+
+describe('page context injection', () => {
+  it('cannot be broken out of by script-closing text', () => {
+    const json = scriptSafeJson({ title: '</script><script>alert(1)</script>' });
+    expect(json).not.toContain('</script>');
+    expect(JSON.parse(json).title).toBe('</script><script>alert(1)</script>');
+  });
+
+  it('merges site, page and visitor fields; leaves invalid page JSON alone', () => {
+    expect(buildContext({ site: { a: 1, pageType: 1 }, page: { pageType: 2 }, account: null, env: 'qa' })).toMatchObject({ a: 1, pageType: 2, env: 'qa', authenticatedAccount: null });
+    const broken = '<script type="application/json" id="site-context">{oops</script>';
+    expect(injectContext(broken, { site: {}, account: null, env: 'prod' })).toBe(broken);
+  });
+});
+
+describe('config', () => {
+  it('reads PORT, HOST and DATA_DIR and refuses a bad port', () => {
+    const config = loadConfig({ PORT: '0', HOST: '0.0.0.0', DATA_DIR: '/tmp/x' });
+    expect(config).toMatchObject({ port: 0, host: '0.0.0.0', dataDir: '/tmp/x' });
+    expect(loadConfig({}).port).toBe(8080);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow('PORT must be');
+  });
+
+  it('maps page paths inside examples/ only', () => {
+    expect(pageFile('/ex', '/')).toBe('/ex/index.html');
+    expect(pageFile('/ex', '/faq')).toBe('/ex/faq.html');
+    expect(pageFile('/ex', '/docs/')).toBe('/ex/docs/index.html');
+    expect(pageFile('/ex', '/../etc/passwd')).toBeNull();
+    expect(pageFile('/ex', '/UPPER')).toBeNull();
+  });
+});

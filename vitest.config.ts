@@ -1,0 +1,24 @@
+import { defineConfig } from 'vitest/config';
+
+// Runtime components are written against `react` and run on preact/compat, as in the build.
+const preactAlias = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react$/, replacement: 'preact/compat' },
+];
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve: { alias: preactAlias },
+        define: { __TESSERA_VERSION__: JSON.stringify('0.0.0-test') },
+        test: { name: 'runtime', environment: 'jsdom', include: ['runtime/test/**/*.test.{ts,tsx}'], setupFiles: ['runtime/test/setup.ts'] },
+      },
+      { test: { name: 'server', environment: 'node', include: ['server/test/**/*.test.ts'] } },
+      { test: { name: 'preview-app', environment: 'jsdom', include: ['preview-app/test/**/*.test.{ts,tsx}'] } },
+    ],
+  },
+});
