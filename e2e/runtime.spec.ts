@@ -62,12 +62,18 @@ test.describe('loading and blocks', () => {
     expect(destroyed).toBe(true);
   });
 
-  test('the classic IIFE build runs the same runtime', async ({ page }) => {
-    await page.goto('/robustness');
-    await page.evaluate(() => undefined);
-    const response = await page.request.get('/runtime/site.iife.js');
-    expect(response.ok()).toBe(true);
-    expect(await response.text()).toContain('SiteRuntime');
+  test('the classic IIFE build runs the same runtime without chunks', async ({ page, consoleErrors }) => {
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+    await page.goto('/classic');
+    await runtimeReady(page);
+    await expect(page.locator('#block-classic')).toHaveAttribute('data-block-status', 'mounted');
+    await page.locator('#block-classic summary').nth(1).click();
+    await expect(page.locator('#block-classic details').nth(1)).toHaveAttribute('open', '');
+    await expect(page.locator('#block-classic details').nth(0)).not.toHaveAttribute('open', '');
+    expect(requests.filter((path) => path.startsWith('/runtime/'))).toEqual(['/runtime/site.iife.js']);
+    expect(await page.evaluate(() => window.SiteRuntime!.version)).toMatch(/^\d+\.\d+\.\d+/);
+    expect(consoleErrors).toEqual([]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import accordion, { ACCORDION_ANIMATION_MS, accordionConfig, mountAccordion } from '../../src/blocks/accordion/index';
+import accordion, { accordionConfig, mountAccordion } from '../../src/blocks/accordion/index';
 import { defaultContext } from '../../src/context/read';
 
 function markup(count = 3) {
@@ -51,7 +51,7 @@ describe('accordion', () => {
     const instance = mountAccordion(markup(), accordionConfig({}));
     summaries()[0]!.click();
     expect(openStates()).toEqual([true, false, false]);
-    expect(animations[0]!.options.duration).toBe(ACCORDION_ANIMATION_MS);
+    expect(animations[0]!.options.duration).toBe(250);
     expect(instance.animating).toBe(true);
     summaries()[1]!.click(); // ignored: still animating
     expect(openStates()).toEqual([true, false, false]);

@@ -1,8 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DataError } from '../../src/net/data-error';
 import { LOGIN_REQUIRED_EVENT } from '../../src/net/failure';
-import { MAX_RETRIES, RETRY_DELAY_MS, request, type RequestOptions } from '../../src/net/request';
+import { request, type RequestOptions } from '../../src/net/request';
 import { showErrorOverlay } from '../../src/ui/error-overlay';
+
+// Spec part 1 §8–9.
+const RETRY_DELAY_MS = 200;
+const MAX_RETRIES = 3;
 
 vi.mock('../../src/ui/error-overlay', () => ({ showErrorOverlay: vi.fn(() => Promise.resolve('clear')) }));
 const overlay = vi.mocked(showErrorOverlay);

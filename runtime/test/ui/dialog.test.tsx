@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { alert, confirm, information, PADDING_NOT_NUMBER, STYLE_NOT_NUMBER } from '../../src/ui/dialog';
-import { DIALOG_HIDE_FALLBACK_MS } from '../../src/ui/modal';
+const DIALOG_HIDE_FALLBACK_MS = 600; // spec part 1 §9
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 const box = () => document.querySelector<HTMLElement>('.site-modal')!;

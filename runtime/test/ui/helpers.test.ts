@@ -1,7 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { SCROLL_DURATION_ERROR, SCROLL_EASING_ERROR, SCROLL_END_EVENT, animateScroll, collapse, fadeIn, watchScrollEnd } from '../../src/ui/animate';
 import { CONTAIN_FOCUS_ERROR, containFocus } from '../../src/ui/focus';
-import { EDGE_MARGIN, TOOLTIP_DELAY_MS, TOOLTIP_MOUSE_OFFSET, clampToViewport, tooltip } from '../../src/ui/tooltip';
+import { clampToViewport, tooltip } from '../../src/ui/tooltip';
+
+// Spec part 1 §9.
+const TOOLTIP_DELAY_MS = 1200;
+const TOOLTIP_MOUSE_OFFSET = 15;
+const EDGE_MARGIN = 20;
 
 const tab = (shiftKey = false) =>
   document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab', shiftKey, bubbles: true, cancelable: true }));
