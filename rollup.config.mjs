@@ -76,15 +76,17 @@ export default [
     // Lazy chunks may import from site.js itself instead of a facade chunk (one request less).
     preserveEntrySignatures: 'allow-extension',
     output: {
-      // Tiny shared helpers go into a chunk that needs them rather than a request of their own.
-      experimentalMinChunkSize: 2048,
-      // preact/compat is one shared chunk, loaded by the first piece of UI that needs it.
-      manualChunks: (id) => (id.includes('/node_modules/preact/') ? 'preact' : undefined),
       dir: 'dist/runtime',
       format: 'es',
       entryFileNames: '[name].js',
-      chunkFileNames: 'chunks/[name]-[hash].js',
       sourcemap: true,
+      // preact/compat is one shared chunk, loaded by the first piece of UI that needs it.
+      manualChunks: (id) => (id.includes('/node_modules/preact/') ? 'preact' : undefined),
+      // A block's chunk is named after its folder: chunks/accordion-<hash>.js.
+      chunkFileNames: (chunk) => {
+        const block = /\/blocks\/([^/]+)\/index\.tsx?$/.exec(chunk.facadeModuleId ?? '');
+        return `chunks/${block ? block[1] : '[name]'}-[hash].js`;
+      },
     },
     plugins: runtimePlugins('dist/runtime'),
   },
