@@ -7,6 +7,8 @@ import { registerCrumbCheck } from './plugins/crumb';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSession } from './plugins/session';
 import authRoutes from './routes/auth';
+import formRoutes from './routes/forms';
+import ownerRoutes from './routes/owner';
 import previewRoutes from './routes/preview';
 import siteRoutes from './routes/site';
 import { createCrumbs } from './security/crumb';
@@ -41,6 +43,8 @@ export async function buildApp(config: ServerConfig): Promise<App> {
   registerCrumbCheck(app);
 
   await app.register(authRoutes);
+  await app.register(formRoutes);
+  await app.register(ownerRoutes);
   await app.register(previewRoutes);
   await app.register(siteRoutes);
 

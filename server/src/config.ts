@@ -17,6 +17,10 @@ export interface ServerConfig {
   siteEnv: string | null;
   owner: AccountSeed;
   viewer: AccountSeed;
+  /** Successful submissions per visitor and form within 10 minutes before 429. */
+  formRateLimit: number;
+  /** ALTCHA work: the counter is drawn from this range (tests make it small). */
+  captchaDifficulty: { min: number; max: number };
   /** Log requests (off in tests). */
   logger: boolean;
 }
@@ -31,6 +35,11 @@ function parsePort(value: string | undefined): number {
   return port;
 }
 
+function positive(value: string | undefined, fallback: number): number {
+  const number = Number(value);
+  return value && Number.isInteger(number) && number > 0 ? number : fallback;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
   const rootDir = overrides.rootDir ?? env.ROOT_DIR ?? defaultRoot();
   return {
@@ -42,6 +51,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     owner: { email: env.OWNER_EMAIL || 'owner@example.com', password: env.OWNER_PASSWORD || null },
     viewer: { email: env.VIEWER_EMAIL || 'viewer@example.com', password: env.VIEWER_PASSWORD || null },
     logger: env.LOG_REQUESTS === '1',
+    formRateLimit: positive(env.FORM_RATE_LIMIT, 5),
+    captchaDifficulty: { min: 5_000, max: 10_000 },
     ...overrides,
   };
 }

@@ -24,6 +24,37 @@ export const MIGRATIONS: string[] = [
      expires_at INTEGER NOT NULL
    );
    CREATE INDEX sessions_expiry ON sessions(expires_at);`,
+  `CREATE TABLE form_keys (
+     key TEXT PRIMARY KEY,
+     created_at INTEGER NOT NULL,
+     expires_at INTEGER NOT NULL,
+     used_at INTEGER
+   );
+   CREATE TABLE form_submissions (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     form_id TEXT NOT NULL,
+     collection_id TEXT,
+     values_json TEXT NOT NULL,
+     page_url TEXT NOT NULL,
+     visitor TEXT,
+     is_overlay_form INTEGER NOT NULL,
+     created_at INTEGER NOT NULL
+   );
+   CREATE INDEX form_submissions_form ON form_submissions(form_id, created_at);
+   CREATE TABLE newsletter_subscribers (
+     list_id TEXT NOT NULL,
+     email TEXT NOT NULL COLLATE NOCASE,
+     created_at INTEGER NOT NULL,
+     PRIMARY KEY (list_id, email)
+   );
+   CREATE TABLE census_form_renders (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     form_id TEXT NOT NULL,
+     page_url TEXT NOT NULL,
+     website_id TEXT,
+     visitor TEXT,
+     created_at INTEGER NOT NULL
+   );`,
 ];
 
 export function openDatabase(dataDir: string): Db {

@@ -6,6 +6,8 @@ import type { BlockLoader, BlockModule } from './types';
  */
 const loaders = new Map<string, BlockLoader>([
   ['accordion', () => import('../blocks/accordion/index').then((m) => m.default as BlockModule)],
+  ['form', () => import('../blocks/form/index').then((m) => m.default as BlockModule)],
+  ['newsletter', () => import('../blocks/form/index').then((m) => m.default as BlockModule)],
 ]);
 
 export function blockLoader(type: string): BlockLoader | undefined {

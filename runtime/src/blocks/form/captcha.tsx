@@ -1,0 +1,49 @@
+import { useEffect, useRef } from 'react';
+import { CRUMB_COOKIE } from '../../net/crumb';
+import { readCookie } from '../../platform/cookies';
+import { reportError } from '../../platform/report';
+
+/** The hidden input the ALTCHA widget fills with its payload. */
+export const CAPTCHA_FIELD = 'altcha';
+export const CAPTCHA_CHALLENGE_PATH = '/api/form/captcha/challenge';
+
+export interface CaptchaHandle {
+  reset(): void;
+}
+
+interface CaptchaProps {
+  onStateChange(state: string): void;
+  handle: { current: CaptchaHandle | null };
+}
+
+/**
+ * ALTCHA: a self-hosted proof-of-work captcha, no third party and no tracking. Its widget
+ * (a web component, about 35 KB) loads only for forms that have a captcha.
+ */
+export function Captcha({ onStateChange, handle }: CaptchaProps) {
+  const host = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    let widget: HTMLElement | null = null;
+    let cancelled = false;
+    const onChange = (event: Event) => onStateChange(String((event as CustomEvent<{ state?: string }>).detail?.state ?? ''));
+    import('altcha')
+      .then(() => {
+        if (cancelled || !host.current) return;
+        widget = document.createElement('altcha-widget');
+        const crumb = readCookie(CRUMB_COOKIE);
+        widget.setAttribute('challenge', `${CAPTCHA_CHALLENGE_PATH}${crumb ? `?crumb=${encodeURIComponent(crumb)}` : ''}`);
+        widget.setAttribute('name', CAPTCHA_FIELD);
+        widget.addEventListener('statechange', onChange);
+        host.current.appendChild(widget);
+        handle.current = { reset: () => (widget as unknown as { reset?: () => void })?.reset?.() };
+      })
+      .catch((error: unknown) => reportError(error, 'The captcha widget failed to load.'));
+    return () => {
+      cancelled = true;
+      widget?.removeEventListener('statechange', onChange);
+      widget?.remove();
+      handle.current = null;
+    };
+  }, []);
+  return <div className="site-form-captcha" ref={host} />;
+}

@@ -1,0 +1,302 @@
+import { useState, type ReactNode } from 'react';
+import { PASSWORD_PLACEHOLDER } from '../../model/forms/messages';
+import { DEFAULT_LIKERT_SCALE, type FormField } from '../../model/forms/types';
+import { maxLengthOf } from '../../model/forms/validate';
+import { partName, partsOf } from './values';
+
+const PART_LABELS: Record<string, string> = {
+  First: 'First Name',
+  Last: 'Last Name',
+  Month: 'Month',
+  Day: 'Day',
+  Year: 'Year',
+  Hour: 'Hour',
+  Minute: 'Minute',
+  Second: 'Second',
+  Ampm: 'AM/PM',
+  Line1: 'Address Line 1',
+  Line2: 'Address Line 2',
+  City: 'City',
+  State: 'State/Province',
+  Zip: 'ZIP/Postal Code',
+  Country: 'Country',
+  Areacode: 'Area Code',
+  Prefix: 'Prefix',
+  Line: 'Line',
+};
+const PART_INPUT: Record<string, { type?: string; inputMode?: 'numeric' | 'tel'; autoComplete?: string }> = {
+  First: { autoComplete: 'given-name' },
+  Last: { autoComplete: 'family-name' },
+  Month: { inputMode: 'numeric' },
+  Day: { inputMode: 'numeric' },
+  Year: { inputMode: 'numeric' },
+  Hour: { inputMode: 'numeric' },
+  Minute: { inputMode: 'numeric' },
+  Second: { inputMode: 'numeric' },
+  Line1: { autoComplete: 'address-line1' },
+  Line2: { autoComplete: 'address-line2' },
+  City: { autoComplete: 'address-level2' },
+  State: { autoComplete: 'address-level1' },
+  Zip: { autoComplete: 'postal-code', inputMode: 'numeric' },
+  Country: { autoComplete: 'country-name' },
+  Areacode: { type: 'tel', inputMode: 'tel' },
+  Prefix: { type: 'tel', inputMode: 'tel' },
+  Line: { type: 'tel', inputMode: 'tel' },
+};
+const INPUT_TYPE: Partial<Record<FormField['type'], string>> = {
+  email: 'email',
+  number: 'number',
+  currency: 'text',
+  website: 'url',
+  password: 'password',
+};
+
+export interface FieldProps {
+  field: FormField;
+  formKey: string;
+  error?: string;
+}
+
+export const inputId = (formKey: string, name: string) => `${formKey}-${name.replace(/[^A-Za-z0-9_-]/g, '-')}`;
+const errorId = (formKey: string, field: FormField) => inputId(formKey, `${field.id}-error`);
+const descriptionId = (formKey: string, field: FormField) => inputId(formKey, `${field.id}-description`);
+
+function Title({ field }: { field: FormField }) {
+  return (
+    <>
+      {field.title ?? field.id}
+      {field.required ? (
+        <span className="site-form-required">
+          <span aria-hidden="true"> *</span>
+          <span className="site-visually-hidden"> (required)</span>
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+/** Error above the field (spec part 1 §5), tied to its inputs by aria-describedby. */
+function ErrorText({ formKey, field, error }: FieldProps) {
+  return error ? (
+    <p className="site-form-error" id={errorId(formKey, field)}>
+      {error}
+    </p>
+  ) : null;
+}
+
+function describedBy({ formKey, field, error }: FieldProps): string | undefined {
+  const ids = [error ? errorId(formKey, field) : '', field.description ? descriptionId(formKey, field) : ''].filter(Boolean);
+  return ids.length ? ids.join(' ') : undefined;
+}
+
+function Description({ formKey, field }: FieldProps) {
+  return field.description ? (
+    <p className="site-form-description" id={descriptionId(formKey, field)}>
+      {field.description}
+    </p>
+  ) : null;
+}
+
+/** A group of inputs (multi-part fields, choices) is a fieldset named by its legend. */
+function Group(props: FieldProps & { children: ReactNode; role?: string }) {
+  const { field, error } = props;
+  return (
+    <fieldset className={`site-form-field site-form-${field.type}${error ? ' site-form-field-error' : ''}`} aria-describedby={describedBy(props)}>
+      <legend>
+        <Title field={field} />
+      </legend>
+      <ErrorText {...props} />
+      <Description {...props} />
+      {props.children}
+    </fieldset>
+  );
+}
+
+function TextArea(props: FieldProps) {
+  const { field, formKey, error } = props;
+  const bound = maxLengthOf(field);
+  const [length, setLength] = useState(0);
+  const counterId = inputId(formKey, `${field.id}-counter`);
+  const over = bound !== null && length > bound;
+  const ids = [describedBy(props), bound !== null ? counterId : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={`site-form-field site-form-textarea${error || over ? ' site-form-field-error' : ''}`}>
+      <label htmlFor={inputId(formKey, field.id)}>
+        <Title field={field} />
+      </label>
+      <ErrorText {...props} />
+      <Description {...props} />
+      <textarea
+        id={inputId(formKey, field.id)}
+        name={field.id}
+        required={field.required}
+        placeholder={field.placeholder}
+        aria-invalid={error || over ? 'true' : undefined}
+        aria-describedby={ids}
+        onInput={(event) => setLength((event.target as HTMLTextAreaElement).value.length)}
+      />
+      {bound !== null ? (
+        <p className={`site-form-counter${over ? ' site-form-counter-over' : ''}`} id={counterId} aria-live="polite">
+          {length} / {bound}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function SingleInput(props: FieldProps) {
+  const { field, formKey, error } = props;
+  const type = field.type === 'text' || field.type === 'twitter' ? 'text' : INPUT_TYPE[field.type] ?? 'text';
+  return (
+    <div className={`site-form-field site-form-${field.type}${error ? ' site-form-field-error' : ''}`}>
+      <label htmlFor={inputId(formKey, field.id)}>
+        <Title field={field} />
+      </label>
+      <ErrorText {...props} />
+      <Description {...props} />
+      <input
+        id={inputId(formKey, field.id)}
+        name={field.id}
+        type={type}
+        required={field.required}
+        inputMode={field.type === 'currency' ? 'decimal' : undefined}
+        step={field.type === 'number' ? 'any' : undefined}
+        autoComplete={field.type === 'email' ? 'email' : field.type === 'password' ? 'new-password' : undefined}
+        placeholder={field.type === 'password' ? PASSWORD_PLACEHOLDER : field.placeholder}
+        aria-invalid={error ? 'true' : undefined}
+        aria-describedby={describedBy(props)}
+      />
+    </div>
+  );
+}
+
+function Parts(props: FieldProps & { renderPart?: (part: string, id: string) => ReactNode }) {
+  const { field, formKey, error } = props;
+  return (
+    <Group {...props}>
+      <div className="site-form-parts">
+        {partsOf(field).map((part) => {
+          const id = inputId(formKey, partName(field, part));
+          const extra = PART_INPUT[part] ?? {};
+          return (
+            <div className="site-form-part" key={part}>
+              <label htmlFor={id}>{PART_LABELS[part] ?? part}</label>
+              {part === 'Ampm' ? (
+                <select id={id} name={partName(field, part)}>
+                  <option value="AM">AM</option>
+                  <option value="PM">PM</option>
+                </select>
+              ) : (
+                <input
+                  id={id}
+                  name={partName(field, part)}
+                  type={extra.type ?? 'text'}
+                  inputMode={extra.inputMode}
+                  autoComplete={extra.autoComplete}
+                  required={field.required && part !== 'Line2' && part !== 'Second'}
+                  aria-invalid={error ? 'true' : undefined}
+                />
+              )}
+              {props.renderPart?.(part, id)}
+            </div>
+          );
+        })}
+      </div>
+    </Group>
+  );
+}
+
+function Choices(props: FieldProps) {
+  const { field, formKey, error } = props;
+  const type = field.type === 'checkbox' ? 'checkbox' : 'radio';
+  return (
+    <Group {...props}>
+      {(field.options ?? []).map((option, index) => {
+        const id = inputId(formKey, `${field.id}-${index}`);
+        return (
+          <div className="site-form-choice" key={option}>
+            <input id={id} type={type} name={field.id} value={option} required={type === 'radio' && field.required} aria-invalid={error ? 'true' : undefined} />
+            <label htmlFor={id}>{option}</label>
+          </div>
+        );
+      })}
+    </Group>
+  );
+}
+
+function Likert(props: FieldProps) {
+  const { field, formKey } = props;
+  const scale = field.options?.length ? field.options : DEFAULT_LIKERT_SCALE;
+  return (
+    <Group {...props}>
+      {(field.questions ?? []).map((question, q) => (
+        <fieldset className="site-form-likert-question" key={question}>
+          <legend>{question}</legend>
+          {scale.map((answer, a) => {
+            const id = inputId(formKey, `${field.id}-${q}-${a}`);
+            return (
+              <span className="site-form-choice" key={answer}>
+                <input id={id} type="radio" name={partName(field, String(q))} value={answer} />
+                <label htmlFor={id}>{answer}</label>
+              </span>
+            );
+          })}
+        </fieldset>
+      ))}
+    </Group>
+  );
+}
+
+function Select(props: FieldProps) {
+  const { field, formKey, error } = props;
+  return (
+    <div className={`site-form-field site-form-select${error ? ' site-form-field-error' : ''}`}>
+      <label htmlFor={inputId(formKey, field.id)}>
+        <Title field={field} />
+      </label>
+      <ErrorText {...props} />
+      <Description {...props} />
+      <select id={inputId(formKey, field.id)} name={field.id} required={field.required} aria-invalid={error ? 'true' : undefined} aria-describedby={describedBy(props)}>
+        <option value="">Select an option</option>
+        {(field.options ?? []).map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** Renders one field of any type (spec part 1 §3 field types). */
+export function Field(props: FieldProps & { renderPart?: (part: string, id: string) => ReactNode }) {
+  const { field } = props;
+  switch (field.type) {
+    case 'section':
+      return (
+        <div className="site-form-section">
+          {field.title ? <h3>{field.title}</h3> : null}
+          {field.description ? <p>{field.description}</p> : null}
+        </div>
+      );
+    case 'hidden':
+      return null; // its value comes from the URL or the definition, never from the DOM
+    case 'textarea':
+      return <TextArea {...props} />;
+    case 'name':
+    case 'date':
+    case 'time':
+    case 'address':
+    case 'phone':
+      return <Parts {...props} />;
+    case 'radio':
+    case 'checkbox':
+      return <Choices {...props} />;
+    case 'likert':
+      return <Likert {...props} />;
+    case 'select':
+      return <Select {...props} />;
+    default:
+      return <SingleInput {...props} />;
+  }
+}

@@ -1,0 +1,128 @@
+import { useEffect, useRef, useState } from 'react';
+import type { PageContext } from '../../context/types';
+import { COMPLETE_CAPTCHA, FORM_INVALID, SCROLL_DOWN, SCROLL_UP, SUBMITTING } from '../../model/forms/messages';
+import type { FormDefinition } from '../../model/forms/types';
+import { validateForm } from '../../model/forms/validate';
+import { Captcha, CAPTCHA_FIELD, type CaptchaHandle } from './captcha';
+import { Field, inputId } from './fields';
+import { submitForm } from './submit';
+import { collectValues } from './values';
+
+export const DEFAULT_SUBMIT_TEXT = 'Submit';
+
+type Status = 'idle' | 'submitting' | 'success';
+
+export interface FormViewProps {
+  definition: FormDefinition;
+  page: Readonly<PageContext>;
+  formKey: string;
+  isOverlayForm: boolean;
+  onSuccess(): void;
+}
+
+/** The form: idle → submitting (locked) → success, or back to idle with the errors shown. */
+export function FormView({ definition, page, formKey, isOverlayForm, onSuccess }: FormViewProps) {
+  const form = useRef<HTMLFormElement>(null);
+  const busy = useRef(false);
+  const captcha = useRef<CaptchaHandle | null>(null);
+  const [status, setStatus] = useState<Status>('idle');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [above, setAbove] = useState('');
+  const [below, setBelow] = useState('');
+  const [captchaBlocked, setCaptchaBlocked] = useState(false);
+  const [focusFirstError, setFocusFirstError] = useState(0);
+  const general = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!focusFirstError || !form.current) return;
+    const invalid = form.current.querySelector<HTMLElement>('[aria-invalid="true"]');
+    (invalid ?? general.current)?.focus();
+  }, [focusFirstError]);
+
+  const showFailure = (message: string, fieldErrors: Record<string, string> = {}) => {
+    setErrors(fieldErrors);
+    const hasFieldErrors = Object.keys(fieldErrors).length > 0;
+    // Server field errors: unless a newsletter, point people at them from both ends.
+    if (hasFieldErrors && !definition.newsletter) {
+      setAbove(SCROLL_DOWN);
+      setBelow(SCROLL_UP);
+    } else {
+      setAbove(message);
+      setBelow('');
+    }
+    setFocusFirstError((n) => n + 1);
+  };
+
+  const onSubmit = async (event: Event) => {
+    event.preventDefault();
+    if (busy.current || captchaBlocked || !form.current) return; // one submit at a time
+    const values = collectValues(form.current, definition.fields, location.search);
+    const fieldErrors = validateForm(definition.fields, values);
+    if (Object.keys(fieldErrors).length > 0) {
+      setErrors(fieldErrors);
+      setAbove(FORM_INVALID);
+      setBelow('');
+      setFocusFirstError((n) => n + 1);
+      return;
+    }
+    const captchaKey = definition.captcha ? String(new FormData(form.current).get(CAPTCHA_FIELD) ?? '') : undefined;
+    if (definition.captcha && !captchaKey) {
+      showFailure(COMPLETE_CAPTCHA);
+      return;
+    }
+    busy.current = true;
+    setStatus('submitting');
+    setErrors({});
+    setAbove('');
+    setBelow('');
+    const outcome = await submitForm(definition, values, page, { captchaKey, isOverlayForm });
+    busy.current = false;
+    if (outcome.ok) {
+      setStatus('success');
+      onSuccess();
+      return;
+    }
+    setStatus('idle');
+    if (outcome.captchaFailed) {
+      setCaptchaBlocked(true);
+      captcha.current?.reset();
+    }
+    showFailure(outcome.message, outcome.errors);
+  };
+
+  const submitting = status === 'submitting';
+  const generalId = inputId(formKey, 'general-error');
+  return (
+    <form
+      ref={form}
+      className="site-form"
+      noValidate
+      onSubmit={(event) => void onSubmit(event as unknown as Event)}
+      aria-describedby={above ? generalId : undefined}
+      aria-busy={submitting ? 'true' : undefined}
+      hidden={status === 'success'}
+    >
+      <div ref={general} className="site-form-general" id={generalId} role="alert" tabIndex={-1}>
+        {above}
+      </div>
+      {definition.fields.map((field) => (
+        <Field key={field.id} field={field} formKey={formKey} error={errors[field.id]} />
+      ))}
+      {definition.captcha ? (
+        <Captcha
+          handle={captcha}
+          onStateChange={(state) => {
+            if (state === 'verified') setCaptchaBlocked(false);
+          }}
+        />
+      ) : null}
+      {definition.disclaimer ? <div className="site-form-disclaimer" dangerouslySetInnerHTML={{ __html: definition.disclaimer }} /> : null}
+      <button type="submit" className="site-form-submit" disabled={submitting || captchaBlocked} aria-disabled={submitting || captchaBlocked ? 'true' : undefined}>
+        {submitting ? SUBMITTING : definition.submitButtonText || DEFAULT_SUBMIT_TEXT}
+      </button>
+      <div className="site-form-general" role="status">
+        {below}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,83 @@
+import { censusPageFields } from '../../context/census-fields';
+import type { PageContext } from '../../context/types';
+import type { FormRenderHit } from '../../model/api/census';
+import type { FormSubmissionKeyAnswer, SaveFormSubmission } from '../../model/api/form-submission';
+import { FORM_STATUS_MESSAGES, NO_SUBMISSION_KEY, UNKNOWN_ERROR } from '../../model/forms/messages';
+import type { FormDefinition, FormValues } from '../../model/forms/types';
+import type { DataError } from '../../net/data-error';
+import { request } from '../../net/request';
+
+/** Spec part 1 §9: census calls give up after 2500 ms. */
+export const CENSUS_TIMEOUT_MS = 2500;
+
+export type SubmitOutcome =
+  | { ok: true }
+  | { ok: false; message: string; errors?: Record<string, string>; captchaFailed?: boolean };
+
+const ignore = () => undefined;
+
+/** The form's own catalogue wins over the data layer's generic texts (spec part 1 §8). */
+export function failureOf(error: DataError): SubmitOutcome {
+  const body = error.body;
+  const ownMessage = FORM_STATUS_MESSAGES[error.status];
+  let message: string;
+  if (ownMessage) message = ownMessage;
+  else if (typeof body?.error === 'string' && body.error) message = body.error;
+  else if (error.kind === 'network') message = error.message;
+  else message = UNKNOWN_ERROR;
+  return { ok: false, message, errors: error.errors ?? undefined, captchaFailed: body?.captchaFailed === true };
+}
+
+/**
+ * Submits once: a fresh single-use key, then the save call. Neither call retries on its own
+ * (POSTs never do), except the data layer's one crumbFail retry.
+ */
+export async function submitForm(
+  definition: FormDefinition,
+  values: FormValues,
+  page: Readonly<PageContext>,
+  options: { captchaKey?: string; isOverlayForm: boolean },
+): Promise<SubmitOutcome> {
+  let key: string;
+  try {
+    const answer = await request<FormSubmissionKeyAnswer>('/api/form/FormSubmissionKey', { method: 'POST', onFailure: ignore });
+    if (typeof answer?.key !== 'string' || !answer.key) return { ok: false, message: NO_SUBMISSION_KEY };
+    key = answer.key;
+  } catch {
+    return { ok: false, message: NO_SUBMISSION_KEY };
+  }
+  const payload: SaveFormSubmission = {
+    ...censusPageFields(page),
+    key,
+    formId: definition.formId,
+    isOverlayForm: options.isOverlayForm,
+    form: JSON.stringify(values),
+  };
+  if (definition.collectionId) payload.collectionId = definition.collectionId;
+  if (definition.objectName) payload.objectName = definition.objectName;
+  if (definition.submitButtonText) payload.submitButtonText = definition.submitButtonText;
+  if (options.captchaKey) payload.captchaKey = options.captchaKey;
+  try {
+    await request('/api/form/SaveFormSubmission', {
+      method: 'POST',
+      data: payload as unknown as Record<string, unknown>,
+      statusMessages: FORM_STATUS_MESSAGES,
+      onFailure: ignore,
+    });
+    return { ok: true };
+  } catch (error) {
+    return failureOf(error as DataError);
+  }
+}
+
+/** Census form-render hit: anonymous visitors on a page with a website id only; swallowed. */
+export function recordFormRender(definition: FormDefinition, page: Readonly<PageContext>): void {
+  if (!page.website.id || page.authenticatedAccount) return;
+  const hit: FormRenderHit = { ...censusPageFields(page), formId: definition.formId };
+  void request('/api/census/form-render', {
+    method: 'POST',
+    data: hit as unknown as Record<string, unknown>,
+    timeoutMs: CENSUS_TIMEOUT_MS,
+    onFailure: ignore,
+  }).catch(ignore);
+}

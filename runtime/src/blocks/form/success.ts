@@ -1,0 +1,58 @@
+import { dispatch } from '../../platform/events';
+import type { FormDefinition } from '../../model/forms/types';
+
+export const DEFAULT_SUCCESS_MESSAGE = 'Thank you!';
+export const NEWSLETTER_SUBSCRIBE_EVENT = 'newsletter_subscribe';
+export const FORM_SUBMIT_EVENT = 'site:form-submit';
+
+/** Owner HTML is trusted (ARCHITECTURE), but inserted scripts do not run: run them again. */
+export function rerunScripts(root: Element): void {
+  for (const old of Array.from(root.querySelectorAll('script'))) {
+    const script = document.createElement('script');
+    for (const attribute of Array.from(old.attributes)) script.setAttribute(attribute.name, attribute.value);
+    script.textContent = old.textContent;
+    old.replaceWith(script);
+  }
+}
+
+/** Only http(s) addresses and same-site paths are followed after a submission. */
+export function safeRedirect(target: string | undefined): string | null {
+  if (!target) return null;
+  try {
+    const url = new URL(target, location.href);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * After a successful submission: the success text or HTML, focused for screen readers; the
+ * events for tracking; the optional post-submit HTML; then the optional redirect.
+ */
+export function showSuccess(block: HTMLElement, definition: FormDefinition, navigate: (url: string) => void = (url) => location.assign(url)): HTMLElement {
+  const message = document.createElement('div');
+  message.className = 'site-form-success';
+  message.tabIndex = -1;
+  message.setAttribute('role', 'status');
+  if (definition.successHtml) {
+    message.innerHTML = definition.successHtml;
+    rerunScripts(message);
+  } else {
+    message.textContent = definition.successMessage || DEFAULT_SUCCESS_MESSAGE;
+  }
+  block.appendChild(message);
+  message.focus();
+  dispatch(block, FORM_SUBMIT_EVENT, { formId: definition.formId, newsletter: !!definition.newsletter });
+  if (definition.newsletter) dispatch(document, 'site:track', { event: NEWSLETTER_SUBSCRIBE_EVENT, formId: definition.formId });
+  if (definition.postSubmitHtml) {
+    const after = document.createElement('div');
+    after.className = 'site-form-post-submit';
+    after.innerHTML = definition.postSubmitHtml;
+    block.appendChild(after);
+    rerunScripts(after);
+  }
+  const redirect = safeRedirect(definition.successRedirect);
+  if (redirect) navigate(redirect);
+  return message;
+}

@@ -1,0 +1,48 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isAdmin } from '../accounts';
+import { crumbQuery } from '../schemas';
+
+/** Owner data is for a signed-in ADMIN only: 401 for visitors, 403 for other roles. */
+export async function requireAdmin(request: FastifyRequest, reply: FastifyReply) {
+  if (!request.account) return reply.code(401).send({ error: 'Sign in to see this.' });
+  if (!isAdmin(request.account)) return reply.code(403).send({ error: 'Only the site owner can see this.' });
+}
+
+const listQuery = {
+  type: 'object',
+  properties: { ...crumbQuery.properties, formId: { type: 'string', maxLength: 128 }, limit: { type: 'integer', minimum: 1, maximum: 500, default: 100 } },
+} as const;
+
+interface SubmissionRow {
+  id: number;
+  form_id: string;
+  collection_id: string | null;
+  values_json: string;
+  page_url: string;
+  is_overlay_form: number;
+  created_at: number;
+}
+
+export default async function ownerRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/api/owner/submissions', { schema: { querystring: listQuery }, preHandler: requireAdmin }, async (request) => {
+    const { formId, limit } = request.query as { formId?: string; limit: number };
+    const rows = (
+      formId
+        ? app.db.prepare('SELECT * FROM form_submissions WHERE form_id = ? ORDER BY id DESC LIMIT ?').all(formId, limit)
+        : app.db.prepare('SELECT * FROM form_submissions ORDER BY id DESC LIMIT ?').all(limit)
+    ) as SubmissionRow[];
+    const subscribers = app.db.prepare('SELECT list_id AS listId, email, created_at AS createdAt FROM newsletter_subscribers ORDER BY created_at DESC LIMIT ?').all(limit);
+    return {
+      submissions: rows.map((row) => ({
+        id: row.id,
+        formId: row.form_id,
+        collectionId: row.collection_id,
+        values: JSON.parse(row.values_json) as unknown,
+        pageUrl: row.page_url,
+        isOverlayForm: row.is_overlay_form === 1,
+        createdAt: new Date(row.created_at).toISOString(),
+      })),
+      subscribers,
+    };
+  });
+}
