@@ -24,3 +24,31 @@ export async function runtimeReady(page: Page): Promise<void> {
   await page.waitForFunction(() => window.SiteRuntime !== undefined);
   await page.evaluate(() => window.SiteRuntime!.ready);
 }
+
+/** The crumb cookie's value in this browser context (set by any page the server served). */
+export async function crumbOf(page: Page): Promise<string> {
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'crumb');
+  if (!cookie) throw new Error('no crumb cookie yet: load a page first');
+  return cookie.value;
+}
+
+/** Calls the API from the page's context (its cookies), adding the crumb like the runtime does. */
+export async function api(page: Page, method: 'GET' | 'POST', path: string, data?: unknown) {
+  const crumb = await crumbOf(page);
+  const url = `${path}${path.includes('?') ? '&' : '?'}crumb=${encodeURIComponent(crumb)}`;
+  return method === 'GET' ? page.request.get(url) : page.request.post(url, { data: data ?? {} });
+}
+
+/** Reads the stored submissions as a signed-in owner, in a separate context. */
+export async function ownerSubmissions(browser: import('@playwright/test').Browser, baseURL: string, formId?: string) {
+  const { OWNER } = await import('./global-setup');
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await page.goto('/plain');
+  const login = await api(page, 'POST', '/api/auth/Login', OWNER);
+  if (!login.ok()) throw new Error(`owner login failed: ${login.status()}`);
+  const response = await api(page, 'GET', `/api/owner/submissions${formId ? `?formId=${formId}` : ''}`);
+  const body = (await response.json()) as { submissions: Array<{ formId: string; values: Record<string, unknown> }>; subscribers: Array<{ listId: string; email: string }> };
+  await context.close();
+  return body;
+}

@@ -22,6 +22,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       OWNER_PASSWORD: OWNER.password,
       VIEWER_EMAIL: VIEWER.email,
       VIEWER_PASSWORD: VIEWER.password,
+      FORM_RATE_LIMIT: '3',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -3,6 +3,7 @@ const STYLE_ID = 'site-form-styles';
 /** Base form styles; every class is prefixed `site-form` so themes can restyle them. */
 const CSS = `
 .site-form{display:grid;gap:16px;max-width:40rem}
+.site-form[hidden]{display:none}
 .site-form-field{border:0;margin:0;padding:0;display:grid;gap:6px;min-width:0}
 .site-form-field legend,.site-form-field>label{font-weight:600;padding:0}
 .site-form :where(input:not([type=radio]):not([type=checkbox]),select,textarea){font:inherit;width:100%;box-sizing:border-box;min-height:44px;padding:8px 10px;border:1px solid #767676;border-radius:4px;background:#fff;color:inherit}
