@@ -1,0 +1,154 @@
+import { describe, expect, it, vi } from 'vitest';
+import formBlock from '../../src/blocks/form/index';
+import { collectValues } from '../../src/blocks/form/values';
+import { failureOf } from '../../src/blocks/form/submit';
+import { rerunScripts, safeRedirect, showSuccess } from '../../src/blocks/form/success';
+import { defaultContext } from '../../src/context/read';
+import { DataError } from '../../src/net/data-error';
+import type { FormField } from '../../src/model/forms/types';
+
+const fields: FormField[] = [
+  { id: 'n', type: 'name', title: 'Name' },
+  { id: 'd', type: 'date', title: 'Date' },
+  { id: 't', type: 'time', title: 'Time' },
+  { id: 'a', type: 'address', title: 'Address' },
+  { id: 'p3', type: 'phone', title: 'Phone' },
+  { id: 'p4', type: 'phone', title: 'Phone', showCountryCode: true },
+  { id: 'r', type: 'radio', title: 'Radio', options: ['x', 'y'] },
+  { id: 'c', type: 'checkbox', title: 'Check', options: ['x', 'y', 'z'] },
+  { id: 's', type: 'select', title: 'Select', options: ['x', 'y'] },
+  { id: 'l', type: 'likert', title: 'Likert', questions: ['Q1', 'Q2'] },
+  { id: 'h', type: 'hidden', key: 'campaign', value: 'default' },
+  { id: 'h2', type: 'hidden', key: 'absent', value: 'own' },
+  { id: 'sec', type: 'section', title: 'Section' },
+  { id: 'txt', type: 'text', title: 'Text' },
+];
+
+async function mounted() {
+  const element = document.createElement('div');
+  element.setAttribute('data-block-type', 'form');
+  document.body.appendChild(element);
+  const instance = await formBlock.mount(element, { id: 'x', config: { formId: 'test', fields }, page: defaultContext() });
+  return { element, instance, form: element.querySelector('form')! };
+}
+
+const set = (form: HTMLFormElement, name: string, value: string) => {
+  (form.elements.namedItem(name) as HTMLInputElement).value = value;
+};
+
+describe('form values', () => {
+  it('reads every shape from the rendered form', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { form, instance } = await mounted();
+    set(form, 'n.First', 'Ada');
+    set(form, 'n.Last', 'L');
+    set(form, 'd.Month', '1');
+    set(form, 'd.Day', '2');
+    set(form, 'd.Year', '2026');
+    set(form, 't.Hour', '9');
+    (form.elements.namedItem('t.Ampm') as HTMLSelectElement).value = 'PM';
+    set(form, 'a.Line1', 'Street');
+    set(form, 'a.Zip', '12345');
+    set(form, 'p3.Areacode', '555');
+    set(form, 'p3.Prefix', '123');
+    set(form, 'p3.Line', '4567');
+    set(form, 'p4.Country', '1');
+    form.querySelectorAll<HTMLInputElement>('input[name="r"]')[1]!.checked = true;
+    const boxes = form.querySelectorAll<HTMLInputElement>('input[name="c"]');
+    boxes[0]!.checked = true;
+    boxes[2]!.checked = true;
+    (form.elements.namedItem('s') as HTMLSelectElement).value = 'y';
+    form.querySelectorAll<HTMLInputElement>('input[name="l.1"]')[3]!.checked = true;
+    set(form, 'txt', '<img src=x onerror=alert(1)>');
+
+    const values = collectValues(form, fields, '?campaign=%3Cscript%3Ealert(1)%3C%2Fscript%3E');
+    expect(values).toEqual({
+      n: ['Ada', 'L'],
+      d: ['1', '2', '2026'],
+      t: ['9', '', '', 'PM'],
+      a: ['Street', '', '', '', '12345', ''],
+      p3: ['', '555', '123', '4567'],
+      p4: ['1', '', '', ''],
+      r: 'y',
+      c: ['x', 'z'],
+      s: 'y',
+      l: { Q2: 'Agree' },
+      h: '<script>alert(1)</script>', // a value, never HTML
+      h2: 'own',
+      txt: '<img src=x onerror=alert(1)>',
+    });
+    expect(form.querySelector('script')).toBeNull();
+    instance.destroy();
+  });
+
+  it('labels every input and renders no input for hidden fields', async () => {
+    const { form, instance } = await mounted();
+    for (const input of Array.from(form.querySelectorAll('input, select, textarea'))) {
+      const id = input.getAttribute('id');
+      expect(id && form.querySelector(`label[for="${id}"]`), input.outerHTML).toBeTruthy();
+    }
+    expect(form.querySelector('[name="h"]')).toBeNull();
+    expect(Array.from(form.querySelectorAll('legend'), (l) => l.textContent)).toContain('Name');
+    instance.destroy();
+  });
+
+  it('gives the element back on destroy', async () => {
+    const element = document.createElement('div');
+    element.innerHTML = '<p>fallback</p>';
+    document.body.appendChild(element);
+    const instance = await formBlock.mount(element, { id: null, config: { formId: 'x', fields: [] }, page: defaultContext() });
+    expect(element.querySelector('form')).not.toBeNull();
+    instance.destroy();
+    expect(element.innerHTML).toBe('<p>fallback</p>');
+  });
+});
+
+describe('form failures use the form catalogue (spec part 1 §8)', () => {
+  const error = (status: number, body: Record<string, unknown> | null = null, kind: DataError['kind'] = 'status') =>
+    new DataError('generic', { kind, url: '/api/form/SaveFormSubmission', status, body });
+  it.each([
+    [401, 'Unable to submit form. Please try again later.'],
+    [404, 'This form has not been configured yet.'],
+    [429, 'Unable to submit form. Submission rate limit exceeded. Please try again later.'],
+    [500, 'Unable to send form. Please try again later.'],
+  ])('%i → %s, whatever the body says', (status, message) => {
+    expect(failureOf(error(status, { error: 'server words' }))).toMatchObject({ message });
+  });
+
+  it('otherwise data.error, else the unknown error', () => {
+    expect(failureOf(error(400, { error: 'Bad thing.' }))).toMatchObject({ message: 'Bad thing.' });
+    expect(failureOf(error(418))).toMatchObject({ message: 'Unknown error, please try again later.' });
+  });
+
+  it('carries the errors map and the captcha flag', () => {
+    expect(failureOf(error(400, { error: 'x', errors: { a: 'A' }, captchaFailed: true }))).toEqual({ ok: false, message: 'x', errors: { a: 'A' }, captchaFailed: true });
+  });
+});
+
+describe('success', () => {
+  it('shows the text, focuses it, fires the events and follows a safe redirect', () => {
+    const block = document.createElement('div');
+    document.body.appendChild(block);
+    const tracked = vi.fn();
+    document.addEventListener('site:track', tracked);
+    const navigate = vi.fn();
+    const message = showSuccess(block, { formId: 'n', fields: [], newsletter: true, successMessage: 'Done!', successRedirect: '/thanks', postSubmitHtml: '<p>After</p>' }, navigate);
+    document.removeEventListener('site:track', tracked);
+    expect(message.textContent).toBe('Done!');
+    expect(document.activeElement).toBe(message);
+    expect((tracked.mock.calls[0]![0] as CustomEvent).detail).toEqual({ event: 'newsletter_subscribe', formId: 'n' });
+    expect(navigate).toHaveBeenCalledWith(`${location.origin}/thanks`);
+    expect(block.querySelector('.site-form-post-submit')!.textContent).toBe('After');
+  });
+
+  it('re-creates scripts so that they run, and refuses odd redirect schemes', () => {
+    const root = document.createElement('div');
+    root.innerHTML = '<script data-x="1">window.__ran = 1</script>';
+    const before = root.querySelector('script');
+    rerunScripts(root);
+    expect(root.querySelector('script')).not.toBe(before);
+    expect(root.querySelector('script')!.getAttribute('data-x')).toBe('1');
+    expect(safeRedirect('javascript:alert(1)')).toBeNull();
+    expect(safeRedirect('https://example.com/x')).toBe('https://example.com/x');
+  });
+});
