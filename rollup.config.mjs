@@ -50,7 +50,16 @@ const minify = () =>
     format: { comments: false },
   });
 
+/** Stylesheets that ship beside site.js, loaded by the blocks that need them. */
+const runtimeAssets = () => ({
+  name: 'runtime-assets',
+  generateBundle() {
+    this.emitFile({ type: 'asset', fileName: 'form.css', source: readFileSync('runtime/src/blocks/form/form.css', 'utf8') });
+  },
+});
+
 const runtimePlugins = (outDir) => [
+  runtimeAssets(),
   preactAlias(),
   resolve({ browser: true }),
   versionAndMode(),

@@ -20,7 +20,7 @@ test.describe('loading and blocks', () => {
       const path = new URL(request.url()).pathname;
       if (path.startsWith('/runtime/chunks/')) chunks.push(path);
     });
-    await page.goto('/');
+    await page.goto('/faq');
     await runtimeReady(page);
     expect(chunks).toHaveLength(1);
     expect(chunks[0]).toMatch(/\/accordion-[\w-]+\.js$/);

@@ -31,4 +31,5 @@ export { sameOriginPath } from './url/safe-path';
 // chunks import them from, instead of tiny chunks that would cost each block a request.
 export { dispatch, listen } from './platform/events';
 export { prefersReducedMotion } from './platform/motion';
+export { assetUrl, loadStylesheet } from './platform/assets';
 export type { SiteRuntimeApi } from './runtime';

@@ -7,6 +7,9 @@ import { defaultContext } from '../../src/context/read';
 import { DataError } from '../../src/net/data-error';
 import type { FormField } from '../../src/model/forms/types';
 
+// jsdom loads no stylesheets: the block would wait for form.css until its time-out.
+vi.mock('../../src/platform/assets', () => ({ assetUrl: (file: string) => file, loadStylesheet: () => Promise.resolve() }));
+
 const fields: FormField[] = [
   { id: 'n', type: 'name', title: 'Name' },
   { id: 'd', type: 'date', title: 'Date' },

@@ -4,45 +4,30 @@ import { DEFAULT_LIKERT_SCALE, type FormField } from '../../model/forms/types';
 import { maxLengthOf } from '../../model/forms/validate';
 import { partName, partsOf } from './values';
 
+/** Visible labels of the parts whose name is not already the label. */
 const PART_LABELS: Record<string, string> = {
   First: 'First Name',
   Last: 'Last Name',
-  Month: 'Month',
-  Day: 'Day',
-  Year: 'Year',
-  Hour: 'Hour',
-  Minute: 'Minute',
-  Second: 'Second',
   Ampm: 'AM/PM',
   Line1: 'Address Line 1',
   Line2: 'Address Line 2',
-  City: 'City',
   State: 'State/Province',
   Zip: 'ZIP/Postal Code',
-  Country: 'Country',
   Areacode: 'Area Code',
-  Prefix: 'Prefix',
-  Line: 'Line',
 };
-const PART_INPUT: Record<string, { type?: string; inputMode?: 'numeric' | 'tel'; autoComplete?: string }> = {
-  First: { autoComplete: 'given-name' },
-  Last: { autoComplete: 'family-name' },
-  Month: { inputMode: 'numeric' },
-  Day: { inputMode: 'numeric' },
-  Year: { inputMode: 'numeric' },
-  Hour: { inputMode: 'numeric' },
-  Minute: { inputMode: 'numeric' },
-  Second: { inputMode: 'numeric' },
-  Line1: { autoComplete: 'address-line1' },
-  Line2: { autoComplete: 'address-line2' },
-  City: { autoComplete: 'address-level2' },
-  State: { autoComplete: 'address-level1' },
-  Zip: { autoComplete: 'postal-code', inputMode: 'numeric' },
-  Country: { autoComplete: 'country-name' },
-  Areacode: { type: 'tel', inputMode: 'tel' },
-  Prefix: { type: 'tel', inputMode: 'tel' },
-  Line: { type: 'tel', inputMode: 'tel' },
+/** Autofill hints (WCAG 1.3.5) for the parts that have one. */
+const PART_AUTOCOMPLETE: Record<string, string> = {
+  First: 'given-name',
+  Last: 'family-name',
+  Line1: 'address-line1',
+  Line2: 'address-line2',
+  City: 'address-level2',
+  State: 'address-level1',
+  Zip: 'postal-code',
+  Country: 'country-name',
 };
+const NUMERIC_PARTS = new Set(['Month', 'Day', 'Year', 'Hour', 'Minute', 'Second', 'Zip']);
+const PHONE_PART = new Set(['Areacode', 'Prefix', 'Line']);
 const INPUT_TYPE: Partial<Record<FormField['type'], string>> = {
   email: 'email',
   number: 'number',
@@ -112,6 +97,23 @@ function Group(props: FieldProps & { children: ReactNode; role?: string }) {
   );
 }
 
+const invalid = (error?: string | boolean) => (error ? 'true' : undefined);
+
+/** One labelled control: the label, the error above it, the description, then the control. */
+function Single(props: FieldProps & { children: ReactNode; invalidToo?: boolean }) {
+  const { field, formKey, error } = props;
+  return (
+    <div className={`site-form-field site-form-${field.type}${error || props.invalidToo ? ' site-form-field-error' : ''}`}>
+      <label htmlFor={inputId(formKey, field.id)}>
+        <Title field={field} />
+      </label>
+      <ErrorText {...props} />
+      <Description {...props} />
+      {props.children}
+    </div>
+  );
+}
+
 function TextArea(props: FieldProps) {
   const { field, formKey, error } = props;
   const bound = maxLengthOf(field);
@@ -120,18 +122,13 @@ function TextArea(props: FieldProps) {
   const over = bound !== null && length > bound;
   const ids = [describedBy(props), bound !== null ? counterId : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={`site-form-field site-form-textarea${error || over ? ' site-form-field-error' : ''}`}>
-      <label htmlFor={inputId(formKey, field.id)}>
-        <Title field={field} />
-      </label>
-      <ErrorText {...props} />
-      <Description {...props} />
+    <Single {...props} invalidToo={over}>
       <textarea
         id={inputId(formKey, field.id)}
         name={field.id}
         required={field.required}
         placeholder={field.placeholder}
-        aria-invalid={error || over ? 'true' : undefined}
+        aria-invalid={invalid(error || over)}
         aria-describedby={ids}
         onInput={(event) => setLength((event.target as HTMLTextAreaElement).value.length)}
       />
@@ -140,44 +137,38 @@ function TextArea(props: FieldProps) {
           {length} / {bound}
         </p>
       ) : null}
-    </div>
+    </Single>
   );
 }
 
 function SingleInput(props: FieldProps) {
   const { field, formKey, error } = props;
-  const type = field.type === 'text' || field.type === 'twitter' ? 'text' : INPUT_TYPE[field.type] ?? 'text';
   return (
-    <div className={`site-form-field site-form-${field.type}${error ? ' site-form-field-error' : ''}`}>
-      <label htmlFor={inputId(formKey, field.id)}>
-        <Title field={field} />
-      </label>
-      <ErrorText {...props} />
-      <Description {...props} />
+    <Single {...props}>
       <input
         id={inputId(formKey, field.id)}
         name={field.id}
-        type={type}
+        type={INPUT_TYPE[field.type] ?? 'text'}
         required={field.required}
         inputMode={field.type === 'currency' ? 'decimal' : undefined}
         step={field.type === 'number' ? 'any' : undefined}
         autoComplete={field.type === 'email' ? 'email' : field.type === 'password' ? 'new-password' : undefined}
         placeholder={field.type === 'password' ? PASSWORD_PLACEHOLDER : field.placeholder}
-        aria-invalid={error ? 'true' : undefined}
+        aria-invalid={invalid(error)}
         aria-describedby={describedBy(props)}
       />
-    </div>
+    </Single>
   );
 }
 
-function Parts(props: FieldProps & { renderPart?: (part: string, id: string) => ReactNode }) {
+function Parts(props: FieldProps) {
   const { field, formKey, error } = props;
   return (
     <Group {...props}>
       <div className="site-form-parts">
         {partsOf(field).map((part) => {
           const id = inputId(formKey, partName(field, part));
-          const extra = PART_INPUT[part] ?? {};
+          const phone = PHONE_PART.has(part);
           return (
             <div className="site-form-part" key={part}>
               <label htmlFor={id}>{PART_LABELS[part] ?? part}</label>
@@ -190,14 +181,13 @@ function Parts(props: FieldProps & { renderPart?: (part: string, id: string) => 
                 <input
                   id={id}
                   name={partName(field, part)}
-                  type={extra.type ?? 'text'}
-                  inputMode={extra.inputMode}
-                  autoComplete={extra.autoComplete}
+                  type={phone ? 'tel' : 'text'}
+                  inputMode={phone ? 'tel' : NUMERIC_PARTS.has(part) ? 'numeric' : undefined}
+                  autoComplete={PART_AUTOCOMPLETE[part]}
                   required={field.required && part !== 'Line2' && part !== 'Second'}
-                  aria-invalid={error ? 'true' : undefined}
+                  aria-invalid={invalid(error)}
                 />
               )}
-              {props.renderPart?.(part, id)}
             </div>
           );
         })}
@@ -215,7 +205,7 @@ function Choices(props: FieldProps) {
         const id = inputId(formKey, `${field.id}-${index}`);
         return (
           <div className="site-form-choice" key={option}>
-            <input id={id} type={type} name={field.id} value={option} required={type === 'radio' && field.required} aria-invalid={error ? 'true' : undefined} />
+            <input id={id} type={type} name={field.id} value={option} required={type === 'radio' && field.required} aria-invalid={invalid(error)} />
             <label htmlFor={id}>{option}</label>
           </div>
         );
@@ -250,13 +240,8 @@ function Likert(props: FieldProps) {
 function Select(props: FieldProps) {
   const { field, formKey, error } = props;
   return (
-    <div className={`site-form-field site-form-select${error ? ' site-form-field-error' : ''}`}>
-      <label htmlFor={inputId(formKey, field.id)}>
-        <Title field={field} />
-      </label>
-      <ErrorText {...props} />
-      <Description {...props} />
-      <select id={inputId(formKey, field.id)} name={field.id} required={field.required} aria-invalid={error ? 'true' : undefined} aria-describedby={describedBy(props)}>
+    <Single {...props}>
+      <select id={inputId(formKey, field.id)} name={field.id} required={field.required} aria-invalid={invalid(error)} aria-describedby={describedBy(props)}>
         <option value="">Select an option</option>
         {(field.options ?? []).map((option) => (
           <option key={option} value={option}>
@@ -264,12 +249,12 @@ function Select(props: FieldProps) {
           </option>
         ))}
       </select>
-    </div>
+    </Single>
   );
 }
 
 /** Renders one field of any type (spec part 1 §3 field types). */
-export function Field(props: FieldProps & { renderPart?: (part: string, id: string) => ReactNode }) {
+export function Field(props: FieldProps) {
   const { field } = props;
   switch (field.type) {
     case 'section':

@@ -11,7 +11,7 @@ function fieldFrom(raw: unknown, index: number): FormField | null {
   const type = source.type as FieldType;
   const id = source.id;
   if (!isString(id) || !FIELD_ID.test(id) || !FIELD_TYPES.includes(type)) {
-    console.warn(`Form field ${index} is skipped: it needs an id (letters, digits, - and _) and a known type.`, raw);
+    console.warn(`Form field ${index} skipped: it needs an id and a known type.`, raw);
     return null;
   }
   return {

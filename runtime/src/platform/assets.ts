@@ -1,0 +1,38 @@
+/**
+ * Files that ship beside site.js (dist/runtime/): resolved against the runtime's own URL, so
+ * a theme that serves the runtime from a CDN path gets them from the same place. This module
+ * lives in site.js (the entry exports it), so import.meta.url is site.js or site.iife.js.
+ */
+export function assetUrl(file: string): string {
+  return new URL(file, import.meta.url).href;
+}
+
+/** How long a block waits for its stylesheet before it renders anyway. */
+export const STYLESHEET_WAIT_MS = 1500;
+
+/**
+ * Adds `<link rel="stylesheet">` once per URL and resolves when it has loaded, failed (the
+ * block still works unstyled) or taken longer than STYLESHEET_WAIT_MS.
+ */
+export function loadStylesheet(href: string, doc: Document = document): Promise<void> {
+  const existing = Array.from(doc.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')).find((link) => link.href === href);
+  if (existing?.sheet) return Promise.resolve();
+  const link = existing ?? doc.createElement('link');
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(done, STYLESHEET_WAIT_MS);
+    link.addEventListener('load', done, { once: true });
+    link.addEventListener('error', () => {
+      console.warn(`Stylesheet ${href} failed to load; the block shows unstyled.`);
+      done();
+    }, { once: true });
+    if (!existing) {
+      link.rel = 'stylesheet';
+      link.href = href;
+      doc.head.appendChild(link);
+    }
+  });
+}
