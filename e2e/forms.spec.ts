@@ -266,3 +266,23 @@ test.describe('newsletter and captcha', () => {
     expect(calls).toEqual([400, 200]);
   });
 });
+
+test('address suggestions come from the offline places data and fill the address', async ({ page }) => {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/google-maps/places/')) calls.push(request.url());
+  });
+  await page.goto('/contact');
+  await runtimeReady(page);
+  const city = page.getByLabel('City');
+  await city.click();
+  await city.pressSequentially('Zuri', { delay: 20 });
+  const option = page.locator('datalist option').first();
+  await expect(option).toHaveAttribute('value', 'Zürich, ZH, Switzerland');
+  await city.fill('Zürich, ZH, Switzerland'); // what choosing the suggestion does
+  await expect(city).toHaveValue('Zürich');
+  await expect(page.getByLabel('State/Province')).toHaveValue('ZH');
+  await expect(page.getByRole('group', { name: 'Address' }).getByLabel('Country')).toHaveValue('Switzerland');
+  for (const url of calls) expect(new URL(url).searchParams.get('productPage')).toBe('form');
+  expect(calls.some((url) => url.includes('/details?'))).toBe(true);
+});

@@ -9,6 +9,7 @@ import { registerSession } from './plugins/session';
 import authRoutes from './routes/auth';
 import formRoutes from './routes/forms';
 import ownerRoutes from './routes/owner';
+import placesRoutes from './routes/places';
 import previewRoutes from './routes/preview';
 import siteRoutes from './routes/site';
 import { createCrumbs } from './security/crumb';
@@ -45,6 +46,7 @@ export async function buildApp(config: ServerConfig): Promise<App> {
   await app.register(authRoutes);
   await app.register(formRoutes);
   await app.register(ownerRoutes);
+  await app.register(placesRoutes);
   await app.register(previewRoutes);
   await app.register(siteRoutes);
 

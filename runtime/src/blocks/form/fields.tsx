@@ -97,6 +97,12 @@ function Group(props: FieldProps & { children: ReactNode; role?: string }) {
   );
 }
 
+/** Place suggestions load on first focus of an address's City input, in their own chunk. */
+const suggestPlaces = (event: { currentTarget: EventTarget | null }) => {
+  const input = event.currentTarget as HTMLInputElement;
+  void import('./places').then((places) => places.attachPlaces(input)).catch(() => undefined);
+};
+
 const invalid = (error?: string | boolean) => (error ? 'true' : undefined);
 
 /** One labelled control: the label, the error above it, the description, then the control. */
@@ -184,6 +190,7 @@ function Parts(props: FieldProps) {
                   type={phone ? 'tel' : 'text'}
                   inputMode={phone ? 'tel' : NUMERIC_PARTS.has(part) ? 'numeric' : undefined}
                   autoComplete={PART_AUTOCOMPLETE[part]}
+                  onFocus={field.type === 'address' && part === 'City' ? suggestPlaces : undefined}
                   required={field.required && part !== 'Line2' && part !== 'Second'}
                   aria-invalid={invalid(error)}
                 />

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import { createPlaces } from '../places/cities';
+import { crumbQuery } from '../schemas';
+
+/** The tracking context part 2 §7 requires on place calls. */
+const tracking = {
+  productPage: { type: 'string', minLength: 1, maxLength: 64 },
+  productSection: { type: 'string', minLength: 1, maxLength: 64 },
+} as const;
+
+/**
+ * Address suggestions answered from an offline data set (no third party, works without a
+ * network): the paths keep the names of part 2 §7.
+ */
+export default async function placesRoutes(app: FastifyInstance): Promise<void> {
+  const places = createPlaces();
+  app.get(
+    '/api/google-maps/places/autocomplete',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          required: ['input', 'productPage', 'productSection'],
+          properties: { ...crumbQuery.properties, ...tracking, input: { type: 'string', maxLength: 100 } },
+        },
+      },
+    },
+    async (request) => ({ predictions: places.autocomplete((request.query as { input: string }).input) }),
+  );
+  app.get(
+    '/api/google-maps/places/details',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          required: ['placeId', 'productPage', 'productSection'],
+          properties: { ...crumbQuery.properties, ...tracking, placeId: { type: 'string', pattern: '^[0-9]{1,12}$' } },
+        },
+      },
+    },
+    async (request, reply) => {
+      const details = places.details((request.query as { placeId: string }).placeId);
+      return details ? { result: details } : reply.code(404).send({ error: 'Unknown place.' });
+    },
+  );
+}
