@@ -286,3 +286,22 @@ test('address suggestions come from the offline places data and fill the address
   for (const url of calls) expect(new URL(url).searchParams.get('productPage')).toBe('form');
   expect(calls.some((url) => url.includes('/details?'))).toBe(true);
 });
+
+test('the owner sees submissions in /config/, visitor HTML shown as text', async ({ page }) => {
+  await page.goto('/plain');
+  const { key } = await (await api(page, 'POST', '/api/form/FormSubmissionKey')).json();
+  const hostile = '<i id="hostile">gotcha</i>';
+  const saved = await api(page, 'POST', '/api/form/SaveFormSubmission', {
+    key, formId: 'contact', isOverlayForm: false, url: 'http://x/', title: '', referrer: '',
+    form: JSON.stringify({ name: ['Eve', 'X'], email: 'eve@example.com', message: hostile }),
+  });
+  expect(saved.status()).toBe(200);
+  const { OWNER } = await import('./global-setup');
+  await page.goto('/login?next=%2Fconfig%2F');
+  await page.getByLabel('Email').fill(OWNER.email);
+  await page.getByLabel('Password').fill(OWNER.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const panel = page.locator('#config-panel');
+  await expect(panel.getByText(hostile)).toBeVisible();
+  await expect(panel.locator('#hostile')).toHaveCount(0);
+});

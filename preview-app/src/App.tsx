@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Submissions } from './Submissions';
 
 export interface AppProps {
   frameUrl: string;
@@ -21,6 +22,8 @@ export function App({ frameUrl }: AppProps) {
           <p>
             Viewing <code>{frameUrl}</code>
           </p>
+          <h2>Form submissions</h2>
+          <Submissions />
         </aside>
         <iframe className="config-frame" title="Site preview" src={frameUrl} />
       </div>

@@ -95,6 +95,28 @@ describe('form values', () => {
     instance.destroy();
   });
 
+  it('shows a counter only for a usable bound, and the disclaimer above the submit button', async () => {
+    const element = document.createElement('div');
+    document.body.appendChild(element);
+    const config = {
+      formId: 'c',
+      disclaimer: '<p class="fine-print">Fine print</p>',
+      fields: [
+        { id: 'a', type: 'textarea', title: 'A', maxLength: 10 },
+        { id: 'b', type: 'textarea', title: 'B', maxLength: 'ten' },
+        { id: 'c', type: 'textarea', title: 'C', maxLength: -5 },
+        { id: 'p', type: 'password', title: 'P' },
+      ],
+    };
+    const instance = await formBlock.mount(element, { id: null, config, page: defaultContext() });
+    expect(Array.from(element.querySelectorAll('.site-form-counter'), (c) => c.textContent)).toEqual(['0 / 10']);
+    const disclaimer = element.querySelector('.fine-print')!;
+    const button = element.querySelector('button[type="submit"]')!;
+    expect(disclaimer.compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(element.querySelector<HTMLInputElement>('input[type="password"]')!.placeholder).toBe('••••••••');
+    instance.destroy();
+  });
+
   it('gives the element back on destroy', async () => {
     const element = document.createElement('div');
     element.innerHTML = '<p>fallback</p>';
