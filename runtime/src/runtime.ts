@@ -5,6 +5,8 @@ import { BlockHost } from './core/block-host';
 import { loadChunk } from './core/chunk';
 import type { BlockInstance } from './core/types';
 import type { RequestOptions } from './net/request';
+import { startConsent } from './consent/service';
+import { consentState, setConsent, type ConsentState } from './consent/state';
 import { showLogoutNotice } from './pages/logout';
 import { reportError } from './platform/report';
 import type { DialogOptions, DialogResult } from './ui/dialog';
@@ -25,6 +27,12 @@ export interface SiteRuntimeApi {
     confirm(options: DialogOptions): Promise<DialogResult>;
     alert(options: DialogOptions): Promise<DialogResult>;
     information(options: DialogOptions): Promise<DialogResult>;
+  };
+  /** Cookie consent: true (accepted), false (declined) or null (not asked). */
+  readonly consent: {
+    state(): ConsentState;
+    accept(): void;
+    decline(): void;
   };
   /** The data layer: crumb, retries and the error catalogue for the site's own API. */
   readonly api: {
@@ -51,6 +59,9 @@ export function createRuntime(): SiteRuntimeApi {
   };
   const ready = whenDocumentParsed()
     .then(() => {
+      // Spec part 1 §2: screenshot mode shows neither the banner nor the popup overlay.
+      const screenshot = new URLSearchParams(location.search).get('sqsscreenshot') === 'true';
+      startConsent(context, screenshot);
       void showLogoutNotice(dialog.alert)?.catch((error: unknown) => reportError(error, 'Logout notice failed'));
       return host.start();
     })
@@ -69,6 +80,11 @@ export function createRuntime(): SiteRuntimeApi {
     destroy: (root?: Element) => host.destroy(root),
     block: (element: Element) => host.instance(element),
     dialog: Object.freeze(dialog),
+    consent: Object.freeze({
+      state: consentState,
+      accept: () => setConsent(true),
+      decline: () => setConsent(false),
+    }),
     api: Object.freeze({
       request: <T = unknown>(path: string, options?: RequestOptions) => netChunk().then((m) => m.request<T>(path, options)),
     }),

@@ -1,0 +1,24 @@
+import type { PageContext } from '../context/types';
+import { removeCookie } from '../platform/cookies';
+import { listen, type Teardown } from '../platform/events';
+import { reportError } from '../platform/report';
+import { consentState, trackingAllowed, TRACKING_COOKIES } from './state';
+
+/** Preview events on document (detail: a partial cookieSettings); the banner chunk handles them. */
+export const FORCE_EVENT = 'cookieBanner:force';
+
+type Banner = typeof import('./banner');
+
+/**
+ * The consent service in site.js, kept small: clear tracking cookies while they are not
+ * allowed, load the banner chunk when it must ask, and hand previews to it.
+ */
+export function startConsent(page: Readonly<PageContext>, screenshot: boolean): Teardown {
+  const settings = page.cookieSettings;
+  if (!trackingAllowed(settings)) for (const name of TRACKING_COOKIES) removeCookie(name);
+  const asks = () => settings.isCookieBannerEnabled === true && !screenshot && consentState() === null;
+  const banner = (use: (module: Banner) => unknown) =>
+    import('./banner').then(use).catch((error: unknown) => reportError(error, 'Cookie banner failed'));
+  if (asks()) void banner((module) => module.renderBanner(settings, false));
+  return listen(document, FORCE_EVENT, (event: Event) => void banner((module) => module.startPreview(settings, (event as CustomEvent).detail, asks)));
+}

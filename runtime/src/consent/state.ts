@@ -1,0 +1,43 @@
+import type { PageContext } from '../context/types';
+import { dispatch } from '../platform/events';
+import { readCookie, writeCookie } from '../platform/cookies';
+
+/** Spec part 1 §9: the consent cookie, 30 days, path /. */
+export const CONSENT_COOKIE = 'ss_cookieAllowed';
+export const CONSENT_LIFETIME_MS = 2_592_000_000;
+/** Fired on document whenever consent changes; detail {state: true | false | null}. */
+export const CONSENT_EVENT = 'site:consent';
+/** Cleared while a restrictive policy has no consent (spec part 1 §9). */
+export const TRACKING_COOKIES = ['SS_MATTR', 'SS_MID', 'SS_lastvisit', 'user_segment', 'ss_cid', 'ss_cpvisit', 'ss_cvisit', 'ss_cvr', 'ss_cvt'];
+
+export type ConsentState = boolean | null;
+
+const gpc = () => (navigator as { globalPrivacyControl?: boolean }).globalPrivacyControl === true;
+
+/**
+ * true (accepted), false (declined) or null (not asked). An explicit choice wins; without one,
+ * Global Privacy Control reads as declined (nothing is written).
+ */
+export function consentState(): ConsentState {
+  const stored = readCookie(CONSENT_COOKIE);
+  if (stored === 'true' || stored === 'false') return stored === 'true';
+  return gpc() ? false : null;
+}
+
+export function setConsent(accepted: boolean): void {
+  writeCookie(CONSENT_COOKIE, String(accepted), { maxAgeMs: CONSENT_LIFETIME_MS, path: '/' });
+  dispatch(document, CONSENT_EVENT, { state: accepted });
+}
+
+type CookieSettings = PageContext['cookieSettings'];
+
+/** A restrictive policy applies while the banner can ask, or always when it is absolute. */
+export function restrictive(settings: CookieSettings): boolean {
+  return settings.isRestrictiveCookiePolicyEnabled === true && (settings.isCookieBannerEnabled === true || settings.isRestrictiveCookiePolicyAbsolute === true);
+}
+
+/** Whether collectors may write tracking cookies and send visitor data now. */
+export function trackingAllowed(settings: CookieSettings): boolean {
+  if (settings.isVisitorDataRestricted === true) return false;
+  return !restrictive(settings) || consentState() === true;
+}
