@@ -3,9 +3,16 @@ import { test as base, expect, type Page } from '@playwright/test';
 export { OWNER, VIEWER } from './global-setup';
 
 /** Every test gets the server's address as baseURL and a list of the page's console errors. */
-export const test = base.extend<{ consoleErrors: string[] }>({
+export const test = base.extend<{ consoleErrors: string[]; consented: boolean }>({
   baseURL: async ({}, use) => {
     await use(process.env.TESSERA_BASE_URL);
+  },
+  // The demo site asks for cookie consent. Tests of other features start as a visitor who has
+  // accepted, so that the banner does not cover what they click; consent tests opt out.
+  consented: [true, { option: true }],
+  context: async ({ context, consented, baseURL }, use) => {
+    if (consented) await context.addCookies([{ name: 'ss_cookieAllowed', value: 'true', url: baseURL! }]);
+    await use(context);
   },
   consoleErrors: async ({ page }, use) => {
     const errors: string[] = [];

@@ -83,9 +83,18 @@ test.describe('accordion', () => {
     await runtimeReady(page);
     const items = page.locator('#block-home-faq details');
     await expect(items.nth(0)).toHaveAttribute('open', ''); // expandFirst
+    // Record the animations the accordion starts (reading getAnimations() later races their end).
+    await page.evaluate(() => {
+      const durations: unknown[] = ((window as unknown as { durations: unknown[] }).durations = []);
+      const animate = Element.prototype.animate;
+      Element.prototype.animate = function (keyframes, options) {
+        durations.push(typeof options === 'object' ? options.duration : options);
+        return animate.call(this, keyframes, options);
+      };
+    });
     await items.nth(1).locator('summary').click();
-    const durations = await page.evaluate(() => document.getAnimations().map((a) => (a.effect as KeyframeEffect).getTiming().duration));
-    expect(durations).toContain(250);
+    const durations = await page.evaluate(() => (window as unknown as { durations: unknown[] }).durations);
+    expect(durations).toEqual([250, 250]); // the second item opens, the first closes
     await expect(items.nth(1)).toHaveAttribute('open', '');
     await expect(items.nth(0)).not.toHaveAttribute('open', '');
   });

@@ -1,0 +1,139 @@
+import { test, expect, runtimeReady } from './fixtures';
+import type { BrowserContext } from '@playwright/test';
+
+test.use({ consented: false });
+
+const THIRTY_DAYS_S = 30 * 24 * 60 * 60;
+const consentCookie = async (context: BrowserContext) => (await context.cookies()).find((c) => c.name === 'ss_cookieAllowed');
+
+test('the site banner asks once: Accept stores true for 30 days on path /', async ({ page, context }) => {
+  await page.goto('/');
+  const banner = page.getByRole('region', { name: 'Cookie banner' });
+  await expect(banner).toBeVisible();
+  await expect(banner).toContainText('This demo uses cookies to count visits.');
+  await expect(banner).toHaveClass(/site-cookie-banner-bar/);
+  await expect(banner).toHaveClass(/site-cookie-banner-bottom/);
+  await banner.getByRole('button', { name: 'Accept cookies' }).click();
+  await expect(banner).toHaveCount(0);
+  const cookie = (await consentCookie(context))!;
+  expect(cookie.value).toBe('true');
+  expect(cookie.path).toBe('/');
+  expect(cookie.expires - Date.now() / 1000).toBeGreaterThan(THIRTY_DAYS_S - 60);
+  expect(cookie.expires - Date.now() / 1000).toBeLessThanOrEqual(THIRTY_DAYS_S + 1);
+  expect(await page.evaluate(() => window.SiteRuntime!.consent.state())).toBe(true);
+  const chunks: string[] = [];
+  page.on('request', (request) => request.url().includes('/chunks/banner-') && chunks.push(request.url()));
+  await page.reload();
+  await runtimeReady(page);
+  await expect(page.getByRole('region', { name: 'Cookie banner' })).toHaveCount(0);
+  expect(chunks).toEqual([]); // the banner chunk loads only when it must be shown
+});
+
+test('Decline stores false and removes the banner', async ({ page, context }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'No thanks' }).click();
+  await expect(page.getByRole('region', { name: 'Cookie banner' })).toHaveCount(0);
+  expect((await consentCookie(context))!.value).toBe('false');
+  expect(await page.evaluate(() => window.SiteRuntime!.consent.state())).toBe(false);
+});
+
+test('the defaults: default text, an ICON accept with a name, OPT_IN only, popup corner', async ({ page }) => {
+  await page.goto('/cookies-popup');
+  const banner = page.getByRole('region', { name: 'Cookie banner' });
+  await expect(banner).toContainText(
+    'By using this website, you agree to our use of cookies. We use cookies to provide you with a great experience and to help our website run effectively.',
+  );
+  await expect(banner).toHaveClass(/site-cookie-banner-popup/);
+  await expect(banner).toHaveClass(/site-cookie-banner-top-right/);
+  await expect(banner).toHaveClass(/site-cookie-banner-light/);
+  await expect(banner.getByRole('button')).toHaveCount(1);
+  await expect(banner.getByRole('button', { name: 'Accept' })).toBeVisible();
+});
+
+test('works by keyboard and does not trap focus', async ({ page, context }) => {
+  await page.goto('/faq');
+  await runtimeReady(page);
+  const accept = page.getByRole('button', { name: 'Accept cookies' });
+  await expect(accept).toBeVisible();
+  // The banner follows the page in tab order: footer link → banner link → No thanks → Accept.
+  await page.getByRole('link', { name: 'sign in' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('region', { name: 'Cookie banner' }).getByRole('link', { name: 'Learn more' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'No thanks' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(accept).toBeFocused();
+  await page.keyboard.press('Tab'); // and out again: no trap
+  await expect(accept).not.toBeFocused();
+  await accept.focus();
+  await page.keyboard.press('Enter');
+  expect((await consentCookie(context))!.value).toBe('true');
+});
+
+test('screenshot mode shows no banner', async ({ page }) => {
+  await page.goto('/?sqsscreenshot=true');
+  await runtimeReady(page);
+  await page.waitForTimeout(300);
+  await expect(page.getByRole('region', { name: 'Cookie banner' })).toHaveCount(0);
+});
+
+test('force, update and unforce preview the banner without touching the cookie', async ({ page, context, baseURL }) => {
+  await context.addCookies([{ name: 'ss_cookieAllowed', value: 'true', url: baseURL! }]);
+  await page.goto('/faq');
+  await runtimeReady(page);
+  const banner = page.getByRole('region', { name: 'Cookie banner' });
+  await expect(banner).toHaveCount(0);
+  await page.evaluate(() => document.dispatchEvent(new CustomEvent('cookieBanner:force', { detail: { cookieBannerTheme: 'LIGHT' } })));
+  await expect(banner).toHaveClass(/site-cookie-banner-light/);
+  await page.evaluate(() => document.dispatchEvent(new CustomEvent('cookieBanner:update', { detail: { cookieBannerText: '<p>Preview text</p>' } })));
+  await expect(banner).toContainText('Preview text');
+  await expect(banner).toHaveClass(/site-cookie-banner-light/);
+  await banner.getByRole('button', { name: 'No thanks' }).click(); // a preview stores nothing
+  expect((await consentCookie(context))!.value).toBe('true');
+  await page.evaluate(() => document.dispatchEvent(new CustomEvent('cookieBanner:force')));
+  await expect(banner).toBeVisible();
+  await page.evaluate(() => document.dispatchEvent(new CustomEvent('cookieBanner:unforce')));
+  await expect(banner).toHaveCount(0);
+});
+
+test('a restrictive policy without consent clears the tracking cookies', async ({ page, context, baseURL }) => {
+  const names = ['SS_MATTR', 'SS_MID', 'SS_lastvisit', 'user_segment', 'ss_cid', 'ss_cpvisit', 'ss_cvisit', 'ss_cvr', 'ss_cvt'];
+  await context.addCookies([...names, 'unrelated'].map((name) => ({ name, value: '1', url: baseURL! })));
+  await page.goto('/');
+  await runtimeReady(page);
+  const left = (await context.cookies()).map((c) => c.name);
+  for (const name of names) expect(left, name).not.toContain(name);
+  expect(left).toContain('unrelated');
+  // With consent they stay.
+  await page.getByRole('button', { name: 'Accept cookies' }).click();
+  await context.addCookies([{ name: 'ss_cvr', value: 'x|1|2|3|1', url: baseURL! }]);
+  await page.reload();
+  await runtimeReady(page);
+  expect((await context.cookies()).map((c) => c.name)).toContain('ss_cvr');
+});
+
+test('Global Privacy Control reads as declined: no banner, no cookie, until a choice', async ({ page, context }) => {
+  await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true }));
+  await page.goto('/');
+  await runtimeReady(page);
+  await page.waitForTimeout(300);
+  await expect(page.getByRole('region', { name: 'Cookie banner' })).toHaveCount(0);
+  expect(await page.evaluate(() => window.SiteRuntime!.consent.state())).toBe(false);
+  expect(await consentCookie(context)).toBeUndefined();
+  await page.evaluate(() => window.SiteRuntime!.consent.accept());
+  expect(await page.evaluate(() => window.SiteRuntime!.consent.state())).toBe(true);
+});
+
+test('a browser that throws on storage still gets a working page', async ({ page, consoleErrors }) => {
+  await page.addInitScript(() => {
+    for (const name of ['localStorage', 'sessionStorage']) {
+      Object.defineProperty(window, name, { get: () => { throw new DOMException('denied', 'SecurityError'); } });
+    }
+  });
+  await page.goto('/');
+  await runtimeReady(page);
+  await expect(page.locator('#block-home-faq')).toHaveAttribute('data-block-status', 'mounted');
+  await page.getByRole('button', { name: 'Accept cookies' }).click();
+  expect(await page.evaluate(() => window.SiteRuntime!.consent.state())).toBe(true);
+  expect(consoleErrors.filter((text) => text.startsWith('uncaught'))).toEqual([]);
+});

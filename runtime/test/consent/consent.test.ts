@@ -1,0 +1,79 @@
+import { describe, expect, it, vi } from 'vitest';
+import { bannerSettings } from '../../src/consent/settings';
+import { consentState, setConsent, trackingAllowed } from '../../src/consent/state';
+
+const DEFAULT_TEXT =
+  'By using this website, you agree to our use of cookies. We use cookies to provide you with a great experience and to help our website run effectively.';
+
+describe('banner settings defaults (spec part 1 §5)', () => {
+  it('fills every default', () => {
+    expect(bannerSettings({})).toEqual({
+      text: DEFAULT_TEXT,
+      ctaText: 'Accept',
+      ctaVariant: 'ICON',
+      optOutCtaText: 'Decline',
+      variant: 'BAR',
+      theme: 'DARK',
+      position: 'BOTTOM',
+      acceptType: 'OPT_IN',
+    });
+  });
+
+  it('replaces empty text and unknown values', () => {
+    const s = bannerSettings({ cookieBannerText: '  ', cookieBannerVariant: 'SIDEBAR', cookieBannerTheme: 'PINK', cookieBannerCtaVariant: 'LINK', cookieBannerAcceptType: 'MAYBE', cookieBannerPosition: 'LEFT' });
+    expect(s).toMatchObject({ text: DEFAULT_TEXT, variant: 'BAR', theme: 'DARK', ctaVariant: 'ICON', acceptType: 'OPT_IN', position: 'BOTTOM' });
+  });
+
+  it('keeps valid values; positions depend on the variant', () => {
+    expect(bannerSettings({ cookieBannerVariant: 'BAR', cookieBannerPosition: 'TOP' }).position).toBe('TOP');
+    expect(bannerSettings({ cookieBannerVariant: 'BAR', cookieBannerPosition: 'TOP_LEFT' }).position).toBe('BOTTOM');
+    expect(bannerSettings({ cookieBannerVariant: 'POPUP' }).position).toBe('BOTTOM_LEFT');
+    expect(bannerSettings({ cookieBannerVariant: 'POPUP', cookieBannerPosition: 'TOP' }).position).toBe('BOTTOM_LEFT');
+    expect(bannerSettings({ cookieBannerVariant: 'POPUP', cookieBannerPosition: 'TOP_RIGHT' }).position).toBe('TOP_RIGHT');
+    expect(bannerSettings({ cookieBannerTheme: 'LIGHT', cookieBannerCtaVariant: 'TEXT', cookieBannerAcceptType: 'OPT_IN_AND_OUT', cookieBannerCtaText: 'OK', cookieBannerOptOutCtaText: 'No' })).toMatchObject({
+      theme: 'LIGHT',
+      ctaVariant: 'TEXT',
+      acceptType: 'OPT_IN_AND_OUT',
+      ctaText: 'OK',
+      optOutCtaText: 'No',
+    });
+  });
+});
+
+describe('consent state', () => {
+
+  it('is null until asked, then what the visitor chose, with the event', () => {
+    expect(consentState()).toBeNull();
+    const seen = vi.fn();
+    document.addEventListener('site:consent', seen);
+    setConsent(false);
+    expect(consentState()).toBe(false);
+    setConsent(true);
+    document.removeEventListener('site:consent', seen);
+    expect(consentState()).toBe(true);
+    expect(seen.mock.calls.map(([event]) => (event as CustomEvent).detail)).toEqual([{ state: false }, { state: true }]);
+  });
+
+  it('reads Global Privacy Control as declined until an explicit choice', () => {
+    Object.defineProperty(navigator, 'globalPrivacyControl', { configurable: true, get: () => true });
+    try {
+      expect(consentState()).toBe(false);
+      expect(document.cookie).not.toContain('ss_cookieAllowed');
+      setConsent(true);
+      expect(consentState()).toBe(true);
+    } finally {
+      delete (navigator as { globalPrivacyControl?: boolean }).globalPrivacyControl;
+    }
+  });
+
+  it('allows tracking unless restrictive without consent, or visitor data restricted', () => {
+    const restrictive = { isRestrictiveCookiePolicyEnabled: true, isCookieBannerEnabled: true };
+    expect(trackingAllowed({})).toBe(true);
+    expect(trackingAllowed(restrictive)).toBe(false);
+    expect(trackingAllowed({ isRestrictiveCookiePolicyEnabled: true })).toBe(true); // no banner to ask
+    expect(trackingAllowed({ isRestrictiveCookiePolicyEnabled: true, isRestrictiveCookiePolicyAbsolute: true })).toBe(false);
+    setConsent(true);
+    expect(trackingAllowed(restrictive)).toBe(true);
+    expect(trackingAllowed({ isVisitorDataRestricted: true })).toBe(false);
+  });
+});
