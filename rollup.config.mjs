@@ -57,6 +57,7 @@ const runtimeAssets = () => ({
     for (const [fileName, source] of [
       ['form.css', 'runtime/src/blocks/form/form.css'],
       ['consent.css', 'runtime/src/consent/consent.css'],
+      ['overlays.css', 'runtime/src/overlays/overlays.css'],
     ]) {
       this.emitFile({ type: 'asset', fileName, source: readFileSync(source, 'utf8') });
     }

@@ -7,6 +7,7 @@ import type { BlockInstance } from './core/types';
 import type { RequestOptions } from './net/request';
 import { startConsent } from './consent/service';
 import { consentState, setConsent, type ConsentState } from './consent/state';
+import { startOverlays } from './overlays/index';
 import { showLogoutNotice } from './pages/logout';
 import { reportError } from './platform/report';
 import type { DialogOptions, DialogResult } from './ui/dialog';
@@ -62,6 +63,7 @@ export function createRuntime(): SiteRuntimeApi {
       // Spec part 1 §2: screenshot mode shows neither the banner nor the popup overlay.
       const screenshot = new URLSearchParams(location.search).get('sqsscreenshot') === 'true';
       startConsent(context, screenshot);
+      startOverlays(context, screenshot);
       void showLogoutNotice(dialog.alert)?.catch((error: unknown) => reportError(error, 'Logout notice failed'));
       return host.start();
     })

@@ -55,6 +55,14 @@ export const MIGRATIONS: string[] = [
      visitor TEXT,
      created_at INTEGER NOT NULL
    );`,
+  `CREATE TABLE census_overlays (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     event TEXT NOT NULL,
+     page_url TEXT NOT NULL,
+     website_id TEXT,
+     visitor TEXT,
+     created_at INTEGER NOT NULL
+   );`,
 ];
 
 export function openDatabase(dataDir: string): Db {

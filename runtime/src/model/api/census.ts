@@ -33,3 +33,15 @@ export const formRenderSchema = {
   additionalProperties: false,
   properties: { formId: text(128), ...censusPageFieldsSchema },
 } as const;
+
+/** POST /api/census/overlay: what the visitor did with the popup overlay. */
+export interface OverlayHit extends CensusPageFields {
+  event: 'view' | 'submit';
+}
+
+export const overlaySchema = {
+  type: 'object',
+  required: ['event', 'url'],
+  additionalProperties: false,
+  properties: { event: { type: 'string', enum: ['view', 'submit'] }, ...censusPageFieldsSchema },
+} as const;

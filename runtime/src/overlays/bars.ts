@@ -1,0 +1,57 @@
+import type { PageContext } from '../context/types';
+import { safeStorage } from '../platform/storage';
+import { announcementShows, badgeType, licensedBarShows, mobileBarShows, mobileBarStyle, MOBILE_BAR_STYLE } from './bar-rules';
+import { assetUrl, loadStylesheet } from '../platform/assets';
+import { isMobile } from '../platform/device';
+
+export const OVERLAYS_STYLESHEET = 'overlays.css';
+export const ANNOUNCEMENT_DISMISSED_KEY = 'ss-announcement-dismissed';
+export const LICENSED_TEXT = 'This page shows licensed images in preview. License them before you publish.';
+export const BADGE_TEXT = 'Made with Tessera';
+export const PREVIEW_NOTE = '(preview: the announcement bar is off for visitors)';
+
+function bar(className: string, label: string, parent: HTMLElement = document.body, first = false): HTMLElement {
+  const element = document.createElement('aside');
+  element.className = `site-bar ${className}`;
+  element.setAttribute('aria-label', label);
+  if (first) parent.prepend(element);
+  else parent.appendChild(element);
+  return element;
+}
+
+/** The announcement bar: owner HTML, dismissible for the session. */
+function announcement(page: Readonly<PageContext>): void {
+  const session = safeStorage('session');
+  const preview = page.showAnnouncementBar !== true;
+  if (!preview && session.get(ANNOUNCEMENT_DISMISSED_KEY) === 'true') return;
+  const settings = (page.websiteSettings.announcementBarSettings ?? {}) as { text?: string };
+  const element = bar(`site-announcement-bar${preview ? ' site-bar-preview' : ''}`, 'Announcement', document.body, true);
+  const text = document.createElement('div');
+  text.innerHTML = settings.text ?? '';
+  if (preview) text.append(` ${PREVIEW_NOTE}`);
+  const close = document.createElement('button');
+  close.type = 'button';
+  close.textContent = '×';
+  close.setAttribute('aria-label', 'Dismiss announcement');
+  close.addEventListener('click', () => {
+    session.set(ANNOUNCEMENT_DISMISSED_KEY, 'true');
+    element.remove();
+  });
+  element.append(text, close);
+}
+
+/** Mobile info bar, licensed-assets bar, badge and announcement bar (spec part 1 §4). */
+export async function startBars(page: Readonly<PageContext>): Promise<void> {
+  await loadStylesheet(assetUrl(OVERLAYS_STYLESHEET));
+  if (announcementShows(page)) announcement(page);
+  if (mobileBarShows(page.websiteSettings, isMobile(), window.innerWidth)) {
+    const settings = page.websiteSettings.mobileInfoBarSettings as { text?: string };
+    const theme = mobileBarStyle(page.websiteSettings) === MOBILE_BAR_STYLE.DARK ? 'dark' : 'light';
+    bar(`site-mobile-info-bar site-bar-${theme}`, 'Contact information').textContent = settings.text ?? '';
+  }
+  if (licensedBarShows(document)) bar('site-licensed-assets-bar', 'Licensed images').textContent = LICENSED_TEXT;
+  const badge = badgeType(page);
+  if (badge) {
+    bar(`site-badge site-badge-${badge}`, 'Badge').textContent = BADGE_TEXT;
+  }
+}

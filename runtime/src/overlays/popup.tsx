@@ -1,0 +1,69 @@
+import { censusPageFields } from '../context/census-fields';
+import type { PageContext } from '../context/types';
+import { trackingAllowed } from '../consent/state';
+import type { OverlayHit } from '../model/api/census';
+import { request } from '../net/request';
+import { assetUrl, loadStylesheet } from '../platform/assets';
+import { listen } from '../platform/events';
+import { ModalShell, nextId, openModal } from '../ui/modal';
+import { rememberPopup } from './popup-memory';
+import { popupPosition, type PopupSettings } from './popup-rules';
+
+export const CLOSE_LABEL = 'Close';
+export const CENSUS_TIMEOUT_MS = 2500;
+
+/** Census overlay call (spec part 1 §7): swallowed, and only when tracking is allowed. */
+function recordOverlay(page: Readonly<PageContext>, event: OverlayHit['event']): void {
+  if (!page.website.id || page.authenticatedAccount || !trackingAllowed(page.cookieSettings)) return;
+  void request('/api/census/overlay', {
+    method: 'POST',
+    data: { event, ...censusPageFields(page) } satisfies OverlayHit as unknown as Record<string, unknown>,
+    timeoutMs: CENSUS_TIMEOUT_MS,
+    onFailure: () => undefined,
+  }).catch(() => undefined);
+}
+
+/**
+ * The popup overlay: a modal dialog (focus moved in, kept in, restored; Escape or the close
+ * button closes) at one of nine positions. A newsletter inside it is an ordinary block.
+ */
+export async function showPopup(settings: PopupSettings, page: Readonly<PageContext>): Promise<string> {
+  await loadStylesheet(assetUrl('overlays.css'));
+  const titleId = nextId('site-popup-title');
+  const version = settings.version ?? 0;
+  let submitted = false;
+  let stopListening = () => undefined as void;
+  const modal = openModal<'close'>('close', (close, zIndex, onShown) => (
+    <ModalShell
+      titleId={titleId}
+      zIndex={zIndex}
+      width={420}
+      className={`site-popup-overlay site-popup-${popupPosition(settings.position).toLowerCase().replace('_', '-')}`}
+      onOverlayClick={() => close('close')}
+      onShown={(box) => {
+        stopListening = listen(box, 'site:form-submit', () => {
+          submitted = true;
+          recordOverlay(page, 'submit');
+        });
+        onShown(box);
+      }}
+    >
+      <button type="button" className="site-popup-close" aria-label={CLOSE_LABEL} onClick={() => close('close')}>
+        ×
+      </button>
+      <h2 id={titleId}>{settings.title ?? ''}</h2>
+      {settings.bodyHtml ? <div className="site-popup-body" dangerouslySetInnerHTML={{ __html: settings.bodyHtml }} /> : null}
+      {settings.newsletter ? (
+        <div data-overlay-form="">
+          <div data-block-type="newsletter" data-block-json={JSON.stringify(settings.newsletter)} />
+        </div>
+      ) : null}
+    </ModalShell>
+  ));
+  recordOverlay(page, 'view');
+  return modal.closed.then((result) => {
+    stopListening();
+    rememberPopup(version, Date.now(), submitted);
+    return result;
+  });
+}
