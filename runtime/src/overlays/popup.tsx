@@ -43,6 +43,7 @@ export async function showPopup(settings: PopupSettings, page: Readonly<PageCont
       onShown={(box) => {
         stopListening = listen(box, 'site:form-submit', () => {
           submitted = true;
+          rememberPopup(version, Date.now(), true); // at once: the visitor may leave without closing
           recordOverlay(page, 'submit');
         });
         onShown(box);

@@ -1,0 +1,86 @@
+import { test, expect, runtimeReady } from './fixtures';
+
+const KEYS = { version: 'ss-popup-overlay-version', submitted: 'ss-popup-overlay-submitted', closedAt: 'ss-popup-overlay-closed' };
+const DAY = 86_400_000;
+
+test('the popup overlay is a modal dialog: focus in, Escape closes, remembered', async ({ page }) => {
+  const census: string[] = [];
+  page.on('request', (request) => request.url().includes('/api/census/overlay') && census.push(request.postData() ?? ''));
+  await page.goto('/offers');
+  const popup = page.getByRole('dialog', { name: 'Get our monthly notes' });
+  await expect(popup).toBeVisible();
+  await expect(popup.getByRole('button', { name: 'Close' })).toBeFocused();
+  await expect(popup.locator('xpath=..')).toHaveCSS('align-items', 'flex-end'); // BOTTOM_RIGHT
+  await page.keyboard.press('Tab');
+  await expect(popup.getByRole('textbox', { name: /Email/ })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(popup).toHaveCount(0);
+  const stored = await page.evaluate((keys) => ({ version: localStorage.getItem(keys.version), closed: Number(localStorage.getItem(keys.closedAt)) }), KEYS);
+  expect(stored.version).toBe('1');
+  expect(Date.now() - stored.closed).toBeLessThan(60_000);
+  expect(JSON.parse(census[0]!)).toMatchObject({ event: 'view', websiteId: '5f1e0c0ffee0000000000001' });
+  await page.reload();
+  await runtimeReady(page);
+  await page.waitForTimeout(300);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('the popup shows again after displayFrequency days or for a newer version', async ({ page }) => {
+  await page.goto('/offers');
+  await page.getByRole('button', { name: 'Close' }).click();
+  // Seven days and a minute ago:
+  await page.evaluate(([keys, ago]) => localStorage.setItem(keys.closedAt, String(Date.now() - ago)), [KEYS, 7 * DAY + 60_000] as const);
+  await page.reload();
+  await expect(page.getByRole('dialog', { name: 'Get our monthly notes' })).toBeVisible();
+  await page.getByRole('button', { name: 'Close' }).click();
+  // Closed just now, but the stored version is older than the site's (1):
+  await page.evaluate((keys) => localStorage.setItem(keys.version, '0'), KEYS);
+  await page.reload();
+  await expect(page.getByRole('dialog', { name: 'Get our monthly notes' })).toBeVisible();
+});
+
+test('signing up in the popup hides it for good (showUntilSignup)', async ({ page }) => {
+  await page.goto('/offers');
+  const popup = page.getByRole('dialog', { name: 'Get our monthly notes' });
+  await popup.getByRole('textbox', { name: /Email/ }).fill('popup@example.com');
+  await popup.getByRole('button', { name: 'Sign up' }).click();
+  await expect(popup.getByText("You're subscribed. Thank you!")).toBeVisible();
+  expect(await page.evaluate((keys) => localStorage.getItem(keys.submitted), KEYS)).toBe('true');
+  await popup.getByRole('button', { name: 'Close' }).click();
+  await expect(popup).toHaveCount(0);
+  await page.evaluate(([keys, ago]) => localStorage.setItem(keys.closedAt, String(Date.now() - ago)), [KEYS, 30 * DAY] as const);
+  await page.reload();
+  await runtimeReady(page);
+  await page.waitForTimeout(300);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('screenshot mode suppresses the popup overlay', async ({ page }) => {
+  await page.goto('/offers?sqsscreenshot=true');
+  await runtimeReady(page);
+  await page.waitForTimeout(300);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('bars: announcement dismissible for the session, licensed-assets bar and badge', async ({ page }) => {
+  await page.goto('/announcements');
+  const announcement = page.getByRole('complementary', { name: 'Announcement' });
+  await expect(announcement).toContainText('Spring sale');
+  await expect(page.getByRole('complementary', { name: 'Licensed images' })).toBeVisible();
+  await expect(page.getByRole('complementary', { name: 'Badge' })).toHaveText('Made with Tessera');
+  await expect(page.getByRole('complementary', { name: 'Contact information' })).toHaveCount(0); // not a phone
+  await announcement.getByRole('button', { name: 'Dismiss announcement' }).click();
+  await expect(announcement).toHaveCount(0);
+  await page.reload();
+  await runtimeReady(page);
+  await expect(page.getByRole('complementary', { name: 'Licensed images' })).toBeVisible();
+  await expect(page.getByRole('complementary', { name: 'Announcement' })).toHaveCount(0);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 800 }, hasTouch: true, isMobile: true });
+  test('the mobile information bar shows', async ({ page }) => {
+    await page.goto('/announcements');
+    await expect(page.getByRole('complementary', { name: 'Contact information' })).toHaveText('Call us: +1 555 0100');
+  });
+});
