@@ -118,6 +118,14 @@ describe('census form-render and owner data', () => {
     expect((await client.inject({ method: 'POST', url: '/api/census/form-render', payload: { formId: 7 } })).statusCode).toBe(400);
   });
 
+  it('stores overlay hits and refuses unknown events', async () => {
+    const client = await visitor(server.app);
+    const before = count('census_overlays');
+    expect((await client.inject({ method: 'POST', url: '/api/census/overlay', payload: { ...page, event: 'view' } })).statusCode).toBe(200);
+    expect((await client.inject({ method: 'POST', url: '/api/census/overlay', payload: { ...page, event: 'explode' } })).statusCode).toBe(400);
+    expect(count('census_overlays')).toBe(before + 1);
+  });
+
   it('lets only a signed-in ADMIN read submissions', async () => {
     const anonymous = await visitor(server.app);
     expect((await anonymous.inject({ method: 'GET', url: '/api/owner/submissions' })).statusCode).toBe(401);
@@ -149,5 +157,10 @@ describe('the demo pages', () => {
       }
     }
     expect(found).toBe(3);
+    // The popup overlay's newsletter (offers.html context) is the same form too.
+    const offers = fs.readFileSync(path.join(examples, 'offers.html'), 'utf8');
+    const context = JSON.parse(/id="site-context">([\s\S]*?)<\/script>/.exec(offers)![1]!);
+    const { formId, ...popupForm } = context.websiteSettings.popupOverlaySettings.newsletter;
+    expect(popupForm).toEqual(forms[formId]);
   });
 });
