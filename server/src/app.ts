@@ -7,6 +7,7 @@ import { registerCrumbCheck } from './plugins/crumb';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSession } from './plugins/session';
 import authRoutes from './routes/auth';
+import censusRoutes from './routes/census';
 import formRoutes from './routes/forms';
 import ownerRoutes from './routes/owner';
 import placesRoutes from './routes/places';
@@ -45,6 +46,7 @@ export async function buildApp(config: ServerConfig): Promise<App> {
 
   await app.register(authRoutes);
   await app.register(formRoutes);
+  await app.register(censusRoutes);
   await app.register(ownerRoutes);
   await app.register(placesRoutes);
   await app.register(previewRoutes);

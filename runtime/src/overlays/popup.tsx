@@ -1,8 +1,6 @@
-import { censusPageFields } from '../context/census-fields';
 import type { PageContext } from '../context/types';
-import { trackingAllowed } from '../consent/state';
 import type { OverlayHit } from '../model/api/census';
-import { request } from '../net/request';
+import { sendCensus } from '../net/census';
 import { assetUrl, loadStylesheet } from '../platform/assets';
 import { listen } from '../platform/events';
 import { ModalShell, nextId, openModal } from '../ui/modal';
@@ -10,18 +8,8 @@ import { rememberPopup } from './popup-memory';
 import { popupPosition, type PopupSettings } from './popup-rules';
 
 export const CLOSE_LABEL = 'Close';
-export const CENSUS_TIMEOUT_MS = 2500;
-
-/** Census overlay call (spec part 1 §7): swallowed, and only when tracking is allowed. */
-function recordOverlay(page: Readonly<PageContext>, event: OverlayHit['event']): void {
-  if (!page.website.id || page.authenticatedAccount || !trackingAllowed(page.cookieSettings)) return;
-  void request('/api/census/overlay', {
-    method: 'POST',
-    data: { event, ...censusPageFields(page) } satisfies OverlayHit as unknown as Record<string, unknown>,
-    timeoutMs: CENSUS_TIMEOUT_MS,
-    onFailure: () => undefined,
-  }).catch(() => undefined);
-}
+/** Census overlay call (spec part 1 §7). */
+const recordOverlay = (page: Readonly<PageContext>, event: OverlayHit['event']) => sendCensus(page, '/api/census/overlay', { event });
 
 /**
  * The popup overlay: a modal dialog (focus moved in, kept in, restored; Escape or the close

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { formRenderSchema, overlaySchema, type FormRenderHit, type OverlayHit } from '../../../runtime/src/model/api/census';
 import { saveFormSubmissionSchema, type SaveFormSubmission } from '../../../runtime/src/model/api/form-submission';
 import { COMPLETE_CAPTCHA, FORM_INVALID, NOT_CONFIGURED, PROCESSING_ERROR, RATE_LIMITED, UNPARSEABLE_FIELDS } from '../../../runtime/src/model/forms/messages';
 import type { FormDefinition, FormValues } from '../../../runtime/src/model/forms/types';
@@ -93,30 +92,6 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
     })();
     recent.push(now);
     saves.set(visitor, recent);
-    return {};
-  });
-
-  app.post('/api/census/form-render', { schema: { querystring: crumbQuery, body: formRenderSchema } }, async (request) => {
-    const hit = request.body as FormRenderHit;
-    db.prepare('INSERT INTO census_form_renders (form_id, page_url, website_id, visitor, created_at) VALUES (?, ?, ?, ?, ?)').run(
-      hit.formId,
-      hit.url,
-      hit.websiteId ?? null,
-      hit.visitorCookie ?? null,
-      Date.now(),
-    );
-    return {};
-  });
-
-  app.post('/api/census/overlay', { schema: { querystring: crumbQuery, body: overlaySchema } }, async (request) => {
-    const hit = request.body as OverlayHit;
-    db.prepare('INSERT INTO census_overlays (event, page_url, website_id, visitor, created_at) VALUES (?, ?, ?, ?, ?)').run(
-      hit.event,
-      hit.url,
-      hit.websiteId ?? null,
-      hit.visitorCookie ?? null,
-      Date.now(),
-    );
     return {};
   });
 }

@@ -1,11 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { CRUMB_COOKIE } from '../../net/crumb';
 import { readCookie } from '../../platform/cookies';
+import { assetUrl } from '../../platform/assets';
 import { reportError } from '../../platform/report';
 
 /** The hidden input the ALTCHA widget fills with its payload. */
 export const CAPTCHA_FIELD = 'altcha';
 export const CAPTCHA_CHALLENGE_PATH = '/api/form/captcha/challenge';
+export const ALTCHA_FILE = 'altcha.js';
 
 export interface CaptchaHandle {
   reset(): void;
@@ -18,7 +20,7 @@ interface CaptchaProps {
 
 /**
  * ALTCHA: a self-hosted proof-of-work captcha, no third party and no tracking. Its widget
- * (a web component, about 35 KB) loads only for forms that have a captcha.
+ * (a web component, about 35 KB gzip) loads only for forms that have a captcha.
  */
 export function Captcha({ onStateChange, handle }: CaptchaProps) {
   const host = useRef<HTMLDivElement>(null);
@@ -26,7 +28,9 @@ export function Captcha({ onStateChange, handle }: CaptchaProps) {
     let widget: HTMLElement | null = null;
     let cancelled = false;
     const onChange = (event: Event) => onStateChange(String((event as CustomEvent<{ state?: string }>).detail?.state ?? ''));
-    import('altcha')
+    // The widget ships as dist/runtime/altcha.js (copied from the altcha package, not bundled), so
+    // the ESM and the classic build share one file and neither carries its 35 KB inline.
+    import(/* webpackIgnore: true */ assetUrl(ALTCHA_FILE))
       .then(() => {
         if (cancelled || !host.current) return;
         widget = document.createElement('altcha-widget');

@@ -1,14 +1,12 @@
 import { censusPageFields } from '../../context/census-fields';
 import type { PageContext } from '../../context/types';
-import type { FormRenderHit } from '../../model/api/census';
+import type { CensusPageFields, FormRenderHit } from '../../model/api/census';
+import { sendCensus } from '../../net/census';
 import type { FormSubmissionKeyAnswer, SaveFormSubmission } from '../../model/api/form-submission';
 import { FORM_STATUS_MESSAGES, NO_SUBMISSION_KEY, UNKNOWN_ERROR } from '../../model/forms/messages';
 import type { FormDefinition, FormValues } from '../../model/forms/types';
 import type { DataError } from '../../net/data-error';
 import { request } from '../../net/request';
-
-/** Spec part 1 §9: census calls give up after 2500 ms. */
-export const CENSUS_TIMEOUT_MS = 2500;
 
 export type SubmitOutcome =
   | { ok: true }
@@ -70,14 +68,7 @@ export async function submitForm(
   }
 }
 
-/** Census form-render hit: anonymous visitors on a page with a website id only; swallowed. */
+/** Census form-render hit when a form renders (spec part 1 §7). */
 export function recordFormRender(definition: FormDefinition, page: Readonly<PageContext>): void {
-  if (!page.website.id || page.authenticatedAccount) return;
-  const hit: FormRenderHit = { ...censusPageFields(page), formId: definition.formId };
-  void request('/api/census/form-render', {
-    method: 'POST',
-    data: hit as unknown as Record<string, unknown>,
-    timeoutMs: CENSUS_TIMEOUT_MS,
-    onFailure: ignore,
-  }).catch(ignore);
+  sendCensus(page, '/api/census/form-render', { formId: definition.formId } satisfies Omit<FormRenderHit, keyof CensusPageFields>);
 }

@@ -1,0 +1,21 @@
+import { censusPageFields } from '../context/census-fields';
+import type { PageContext } from '../context/types';
+import { trackingAllowed } from '../consent/state';
+import { request } from './request';
+
+/** Spec part 1 §9: census calls give up after 2500 ms. */
+export const CENSUS_TIMEOUT_MS = 2500;
+
+/**
+ * One census call (spec part 1 §7): anonymous visitors on a page with a website id, when
+ * tracking is allowed; sent with the page fields; its answer and failures are swallowed.
+ */
+export function sendCensus(page: Readonly<PageContext>, path: string, data: Record<string, unknown>): void {
+  if (!page.website.id || page.authenticatedAccount || !trackingAllowed(page.cookieSettings)) return;
+  void request(path, {
+    method: 'POST',
+    data: { ...data, ...censusPageFields(page) },
+    timeoutMs: CENSUS_TIMEOUT_MS,
+    onFailure: () => undefined,
+  }).catch(() => undefined);
+}
