@@ -41,6 +41,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   });
   server.stdout!.resume();
   process.env.TESSERA_BASE_URL = baseUrl;
+  process.env.TESSERA_DATA_DIR = dataDir;
   return async () => {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));

@@ -8,6 +8,7 @@ import type { RequestOptions } from './net/request';
 import { startConsent } from './consent/service';
 import { consentState, setConsent, type ConsentState } from './consent/state';
 import { startOverlays } from './overlays/index';
+import { startTracking } from './tracking/index';
 import { showLogoutNotice } from './pages/logout';
 import { reportError } from './platform/report';
 import type { DialogOptions, DialogResult } from './ui/dialog';
@@ -64,6 +65,7 @@ export function createRuntime(): SiteRuntimeApi {
       const screenshot = new URLSearchParams(location.search).get('sqsscreenshot') === 'true';
       startConsent(context, screenshot);
       startOverlays(context, screenshot);
+      startTracking(context);
       void showLogoutNotice(dialog.alert)?.catch((error: unknown) => reportError(error, 'Logout notice failed'));
       return host.start();
     })

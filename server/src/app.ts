@@ -8,6 +8,7 @@ import { registerErrorHandling } from './plugins/errors';
 import { registerSession } from './plugins/session';
 import authRoutes from './routes/auth';
 import censusRoutes from './routes/census';
+import trackingRoutes from './routes/tracking';
 import formRoutes from './routes/forms';
 import ownerRoutes from './routes/owner';
 import placesRoutes from './routes/places';
@@ -39,6 +40,15 @@ export async function buildApp(config: ServerConfig): Promise<App> {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
+  // Beacons send text/plain (no CORS preflight); the collectors put JSON in it.
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(Object.assign(new Error('The body is not valid JSON.'), { statusCode: 400 }), undefined);
+    }
+  });
+
   registerErrorHandling(app);
   await app.register(fastifyCookie);
   registerSession(app);
@@ -47,6 +57,7 @@ export async function buildApp(config: ServerConfig): Promise<App> {
   await app.register(authRoutes);
   await app.register(formRoutes);
   await app.register(censusRoutes);
+  await app.register(trackingRoutes);
   await app.register(ownerRoutes);
   await app.register(placesRoutes);
   await app.register(previewRoutes);

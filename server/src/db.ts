@@ -63,6 +63,26 @@ export const MIGRATIONS: string[] = [
      visitor TEXT,
      created_at INTEGER NOT NULL
    );`,
+  `CREATE TABLE census_hits (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     event TEXT NOT NULL,
+     path TEXT NOT NULL,
+     referrer TEXT,
+     website_id TEXT,
+     visitor_id TEXT,
+     data_json TEXT NOT NULL,
+     created_at INTEGER NOT NULL
+   );
+   CREATE INDEX census_hits_event ON census_hits(event, created_at);
+   CREATE TABLE track_hits (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     landing TEXT NOT NULL,
+     refer TEXT,
+     lang TEXT,
+     screen TEXT,
+     marketing_json TEXT NOT NULL,
+     created_at INTEGER NOT NULL
+   );`,
 ];
 
 export function openDatabase(dataDir: string): Db {

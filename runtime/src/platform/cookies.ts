@@ -29,7 +29,8 @@ export function readCookie(name: string): string | null {
 
 export function writeCookie(name: string, value: string, options: CookieOptions = {}): void {
   const { maxAgeMs, path = '/', sameSite = 'Lax' } = options;
-  let cookie = `${name}=${encodeURIComponent(value)}; path=${path}; SameSite=${sameSite}`;
+  // Pipes stay readable (the visitor record is pipe separated, spec part 1 §3).
+  let cookie = `${name}=${encodeURIComponent(value).replace(/%7C/g, '|')}; path=${path}; SameSite=${sameSite}`;
   if (maxAgeMs !== undefined) cookie += `; max-age=${Math.floor(maxAgeMs / 1000)}`;
   if (sameSite === 'None' || location.protocol === 'https:') cookie += '; Secure';
   try {

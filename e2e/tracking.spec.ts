@@ -1,0 +1,95 @@
+import Database from 'better-sqlite3';
+import path from 'node:path';
+import { test, expect, runtimeReady, api, OWNER } from './fixtures';
+import type { Page } from '@playwright/test';
+
+/** Reads the server's own database (read-only) to count what arrived. */
+function hitsOf(visitorId: string): Array<{ event: string; path: string }> {
+  const db = new Database(path.join(process.env.TESSERA_DATA_DIR!, 'site.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare('SELECT event, path FROM census_hits WHERE visitor_id = ? ORDER BY id').all(visitorId) as Array<{ event: string; path: string }>;
+  } finally {
+    db.close();
+  }
+}
+
+async function visitorId(page: Page): Promise<string> {
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'ss_cvr');
+  return cookie!.value.split('|')[0]!;
+}
+
+test('page views are stored, with the visitor cookies, and read back by the owner', async ({ page, context }) => {
+  await page.goto('/faq?utm=1');
+  await runtimeReady(page);
+  const cookies = Object.fromEntries((await context.cookies()).map((c) => [c.name, c]));
+  expect(cookies.ss_cvr!.value).toMatch(/^[\w-]+\|\d+\|\d+\|\d+\|1$/);
+  // Asked for 2 years; Chromium caps every cookie at 400 days.
+  expect(cookies.ss_cvr!.expires - Date.now() / 1000).toBeGreaterThan(399 * 86400);
+  expect(cookies.ss_cvt!.expires - Date.now() / 1000).toBeLessThanOrEqual(30 * 60 + 1);
+  await page.goto('/contact');
+  await runtimeReady(page);
+  await page.goto('/plain'); // pagehide flushes the queue
+  const id = await visitorId(page);
+  await expect.poll(() => hitsOf(id).filter((h) => h.event === 'pageView').map((h) => h.path)).toEqual(['/faq', '/contact']);
+
+  const owner = await context.browser()!.newContext({ baseURL: process.env.TESSERA_BASE_URL });
+  const ownerPage = await owner.newPage();
+  await ownerPage.goto('/plain');
+  await api(ownerPage, 'POST', '/api/auth/Login', OWNER);
+  const stats = await (await api(ownerPage, 'GET', '/api/owner/pageviews')).json();
+  expect(stats.total).toBeGreaterThanOrEqual(2);
+  expect(stats.perPath.map((row: { path: string }) => row.path)).toEqual(expect.arrayContaining(['/faq', '/contact']));
+  expect(stats.perDay[0].views).toBeGreaterThanOrEqual(2);
+  // The owner's own visits are not tracked.
+  const ownerHits: string[] = [];
+  ownerPage.on('request', (request) => request.url().includes('/api/census/RecordHit') && ownerHits.push(request.url()));
+  await ownerPage.goto('/faq');
+  await runtimeReady(ownerPage);
+  await ownerPage.goto('/plain');
+  expect(ownerHits).toEqual([]);
+  await owner.close();
+});
+
+test('the search page is not counted; the landing pixel goes once per session', async ({ page }) => {
+  const tracks: string[] = [];
+  page.on('request', (request) => request.url().includes('/api/track/Track') && tracks.push(request.url()));
+  await page.goto('/search?q=cats&source=newsletter&campaign=spring');
+  await runtimeReady(page);
+  await page.goto('/faq');
+  await runtimeReady(page);
+  await page.goto('/plain');
+  const id = await visitorId(page);
+  await expect.poll(() => hitsOf(id).map((h) => h.path)).toEqual(['/faq']);
+  expect(tracks).toHaveLength(1);
+  const landing = new URL(tracks[0]!).searchParams;
+  expect(landing.get('landing')).toBe('/search?q=cats&source=newsletter&campaign=spring');
+  expect(landing.get('source')).toBe('newsletter');
+  expect(landing.get('campaign')).toBe('spring');
+  expect(landing.get('screen')).toMatch(/^\d+x\d+$/);
+});
+
+test.describe('without consent', () => {
+  test.use({ consented: false });
+  test('declined: no tracking cookie and no census call', async ({ page, context }) => {
+    const calls: string[] = [];
+    page.on('request', (request) => request.url().includes('/api/census/') && calls.push(request.url()));
+    await page.goto('/faq');
+    await page.getByRole('button', { name: 'No thanks' }).click();
+    await page.goto('/contact');
+    await runtimeReady(page);
+    await page.goto('/plain');
+    expect((await context.cookies()).map((c) => c.name)).not.toContain('ss_cvr');
+    expect(calls).toEqual([]);
+  });
+});
+
+test('nothing queued is lost across 50 quick navigations', async ({ page }) => {
+  test.setTimeout(90_000);
+  for (let i = 0; i < 50; i += 1) {
+    await page.goto(i % 2 ? '/faq' : '/robustness', { waitUntil: 'domcontentloaded' });
+    await runtimeReady(page);
+  }
+  await page.goto('/plain');
+  const id = await visitorId(page);
+  await expect.poll(() => hitsOf(id).filter((h) => h.event === 'pageView').length, { timeout: 10_000 }).toBe(50);
+});

@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+import { crumbQuery } from '../schemas';
+import { requireAdmin } from './owner';
+
+const hitSchema = {
+  type: 'object',
+  required: ['event', 'data'],
+  properties: {
+    event: { type: 'string', enum: ['pageView', 'heartbeat', 'siteSearch', 'audio', 'video'] },
+    data: { type: 'string', maxLength: 16_384 },
+    ss_cvr: { type: 'string', maxLength: 256 },
+  },
+} as const;
+
+/** One hit, or a batch of them from the beacon transport. */
+const recordHitBody = { anyOf: [hitSchema, { type: 'array', minItems: 1, maxItems: 100, items: hitSchema }] } as const;
+
+interface Hit {
+  event: string;
+  data: string;
+  ss_cvr?: string;
+}
+
+const MARKETING = ['source', 'campaign', 'subcampaign', 'channel', 'subchannel', 'variation', 'mkwid'];
+const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
+/** A transparent 1×1 GIF, the Track image's answer. */
+const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+
+function parseData(data: string): Record<string, unknown> | null {
+  try {
+    const parsed: unknown = JSON.parse(data);
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+const str = (value: unknown, max: number) => (typeof value === 'string' ? value.slice(0, max) : null);
+
+export default async function trackingRoutes(app: FastifyInstance): Promise<void> {
+  const insertHit = app.db.prepare(
+    'INSERT INTO census_hits (event, path, referrer, website_id, visitor_id, data_json, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
+
+  app.post('/api/census/RecordHit', { schema: { querystring: crumbQuery, body: recordHitBody } }, async (request, reply) => {
+    const hits = (Array.isArray(request.body) ? request.body : [request.body]) as Hit[];
+    const parsed = hits.map((hit) => ({ hit, data: parseData(hit.data) }));
+    if (parsed.some(({ data }) => !data)) return reply.code(400).send({ error: 'Each hit needs data as a JSON object string.' });
+    const now = Date.now();
+    app.db.transaction(() => {
+      for (const { hit, data } of parsed) {
+        const visitor = hit.ss_cvr?.split('|')[0] ?? null;
+        insertHit.run(hit.event, str(data!.url, 2048) ?? '/', str(data!.referrer, 2048), str(data!.websiteId, 64), visitor, JSON.stringify(data), now);
+      }
+    })();
+    return {};
+  });
+
+  app.get(
+    '/api/track/Track',
+    {
+      // An image request cannot add the crumb header, and changes nothing a visitor owns.
+      config: { crumb: false },
+      schema: {
+        querystring: {
+          type: 'object',
+          required: ['landing'],
+          properties: { ...crumbQuery.properties, landing: text(2048), refer: text(2048), rk: text(32), lang: text(35), screen: text(20), ...Object.fromEntries(MARKETING.map((name) => [name, text(256)])) },
+        },
+      },
+    },
+    async (request, reply) => {
+      const query = request.query as Record<string, string | undefined>;
+      const marketing = Object.fromEntries(MARKETING.filter((name) => query[name]).map((name) => [name, query[name]]));
+      app.db
+        .prepare('INSERT INTO track_hits (landing, refer, lang, screen, marketing_json, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+        .run(query.landing, query.refer ?? null, query.lang ?? null, query.screen ?? null, JSON.stringify(marketing), Date.now());
+      return reply.type('image/gif').header('Cache-Control', 'no-store').send(PIXEL);
+    },
+  );
+
+  app.get('/api/owner/pageviews', { schema: { querystring: crumbQuery }, preHandler: requireAdmin }, async () => {
+    const db = app.db;
+    const views = "event = 'pageView'";
+    return {
+      total: (db.prepare(`SELECT COUNT(*) AS n FROM census_hits WHERE ${views}`).get() as { n: number }).n,
+      perDay: db.prepare(`SELECT date(created_at / 1000, 'unixepoch') AS day, COUNT(*) AS views FROM census_hits WHERE ${views} GROUP BY day ORDER BY day DESC LIMIT 90`).all(),
+      perPath: db.prepare(`SELECT path, COUNT(*) AS views FROM census_hits WHERE ${views} GROUP BY path ORDER BY views DESC LIMIT 100`).all(),
+      referrers: db
+        .prepare(`SELECT referrer, COUNT(*) AS views FROM census_hits WHERE ${views} AND referrer IS NOT NULL AND referrer != '' GROUP BY referrer ORDER BY views DESC LIMIT 50`)
+        .all(),
+      visitors: (db.prepare(`SELECT COUNT(DISTINCT visitor_id) AS n FROM census_hits WHERE ${views}`).get() as { n: number }).n,
+    };
+  });
+}
