@@ -117,15 +117,18 @@ export default [
     },
     plugins: runtimePlugins('dist/runtime'),
   },
-  {
-    // Not served: the consent service on its own, shared platform helpers left out, so that its
-    // share of site.js has a budget of its own (size-limit: "consent state in the core").
-    input: 'runtime/src/consent/core.ts',
-    external: (id) => /\/platform\//.test(id) || id.endsWith('/banner'),
-    // No source map: its URL comment would count against the budget.
-    output: { file: 'dist/measure/consent-core.js', format: 'es' },
+  // Not served: the consent service and visitor tracking on their own, with the shared platform
+  // helpers (and consent, for tracking) left out, so that each one's share of site.js has a
+  // budget of its own. No source map: its URL comment would count against the budget.
+  ...[
+    ['runtime/src/consent/core.ts', 'dist/measure/consent-core.js', /\/platform\/|\/banner$/],
+    ['runtime/src/tracking/core.ts', 'dist/measure/tracking-core.js', /\/(platform|consent)\//],
+  ].map(([input, file, shared]) => ({
+    input,
+    external: (id) => shared.test(id),
+    output: { file, format: 'es' },
     plugins: [ts(['runtime/src/**/*'], 'dist/measure', false), minify()],
-  },
+  })),
   {
     input: { app: 'preview-app/src/main.tsx', login: 'preview-app/src/login.ts' },
     output: {
