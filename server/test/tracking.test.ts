@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OWNER, VIEWER, startTestServer, visitor, type TestServer } from './helper';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => server.close());
+
+const hit = (url: string, event = 'pageView') => ({ event, data: JSON.stringify({ url, websiteId: 'w', referrer: 'https://ref.test/' }), ss_cvr: 'v1|1|1|1|1' });
+
+describe('census RecordHit', () => {
+  it('stores a single hit or a batch sent as text/plain by a beacon', async () => {
+    const client = await visitor(server.app);
+    const single = await client.inject({ method: 'POST', url: '/api/census/RecordHit', payload: JSON.stringify(hit('/a')), headers: { 'content-type': 'text/plain;charset=UTF-8' } });
+    expect(single.statusCode).toBe(200);
+    const batch = await client.inject({ method: 'POST', url: '/api/census/RecordHit', payload: [hit('/a'), hit('/b'), hit('/b', 'heartbeat')] });
+    expect(batch.statusCode).toBe(200);
+    const rows = server.app.db.prepare("SELECT path, event, visitor_id AS visitor FROM census_hits WHERE visitor_id = 'v1' ORDER BY id").all();
+    expect(rows).toEqual([
+      { path: '/a', event: 'pageView', visitor: 'v1' },
+      { path: '/a', event: 'pageView', visitor: 'v1' },
+      { path: '/b', event: 'pageView', visitor: 'v1' },
+      { path: '/b', event: 'heartbeat', visitor: 'v1' },
+    ]);
+  });
+
+  it('refuses bad input and stores none of a bad batch', async () => {
+    const client = await visitor(server.app);
+    const before = (server.app.db.prepare('SELECT COUNT(*) AS n FROM census_hits').get() as { n: number }).n;
+    const badData = await client.inject({ method: 'POST', url: '/api/census/RecordHit', payload: [hit('/ok'), { event: 'pageView', data: 'not json' }] });
+    expect(badData.statusCode).toBe(400);
+    expect((await client.inject({ method: 'POST', url: '/api/census/RecordHit', payload: { event: 'explode', data: '{}' } })).statusCode).toBe(400);
+    expect((await client.inject({ method: 'POST', url: '/api/census/RecordHit', payload: 'not json', headers: { 'content-type': 'text/plain' } })).statusCode).toBe(400);
+    expect((server.app.db.prepare('SELECT COUNT(*) AS n FROM census_hits').get() as { n: number }).n).toBe(before);
+  });
+});
+
+describe('Track pixel and owner page views', () => {
+  it('answers a GIF without a crumb and stores the landing with its marketing parameters', async () => {
+    const response = await server.app.inject({ method: 'GET', url: '/api/track/Track?landing=%2Fshop&refer=x&rk=1&lang=en&screen=1x1&source=mail&other=x' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/gif');
+    const row = server.app.db.prepare("SELECT landing, marketing_json FROM track_hits WHERE landing = '/shop'").get() as { landing: string; marketing_json: string };
+    expect(JSON.parse(row.marketing_json)).toEqual({ source: 'mail' });
+  });
+
+  it('gives the owner counts per day, per path and referrers; nobody else', async () => {
+    const anonymous = await visitor(server.app);
+    expect((await anonymous.inject({ method: 'GET', url: '/api/owner/pageviews' })).statusCode).toBe(401);
+    const viewer = await visitor(server.app);
+    await viewer.inject({ method: 'POST', url: '/api/auth/Login', payload: VIEWER });
+    expect((await viewer.inject({ method: 'GET', url: '/api/owner/pageviews' })).statusCode).toBe(403);
+    const owner = await visitor(server.app);
+    await owner.inject({ method: 'POST', url: '/api/auth/Login', payload: OWNER });
+    const stats = (await owner.inject({ method: 'GET', url: '/api/owner/pageviews' })).json();
+    expect(stats.perPath).toEqual(expect.arrayContaining([{ path: '/a', views: 2 }, { path: '/b', views: 1 }]));
+    expect(stats.referrers).toEqual([{ referrer: 'https://ref.test/', views: 3 }]);
+    expect(stats.perDay[0].views).toBe(3);
+    expect(stats.visitors).toBe(1);
+  });
+});
