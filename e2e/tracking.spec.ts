@@ -93,3 +93,24 @@ test('nothing queued is lost across 50 quick navigations', async ({ page }) => {
   const id = await visitorId(page);
   await expect.poll(() => hitsOf(id).filter((h) => h.event === 'pageView').length, { timeout: 10_000 }).toBe(50);
 });
+
+test('SiteRuntime.analytics.track sends a V1 event that the server stores', async ({ page }) => {
+  const warnings: string[] = [];
+  page.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()));
+  await page.goto('/faq');
+  await runtimeReady(page);
+  const sent = await page.evaluate(() =>
+    window.SiteRuntime!.analytics.track({ actor: 'visitor', action: 'e2e_click', event_owner_team: 'web', event_source: 'e2e', object_type: 'button', object_id: 42, shade: 'blue' }),
+  );
+  expect(sent).toBe(true);
+  expect(warnings).toContain('Analytics field object_id must be a string; dropped.');
+  const db = new Database(path.join(process.env.TESSERA_DATA_DIR!, 'site.sqlite'), { readonly: true });
+  const read = () => db.prepare("SELECT common_json AS common, custom_json AS custom FROM analytics_events WHERE action = 'e2e_click'").get() as { common: string; custom: string } | undefined;
+  await expect.poll(() => read()).toBeTruthy();
+  const row = read()!;
+  db.close();
+  const common = JSON.parse(row.common);
+  expect(common).toMatchObject({ actor: 'visitor', page_path: '/faq', website_id: '5f1e0c0ffee0000000000001', resolved_locale: 'en' });
+  expect(common.object_id).toBeUndefined();
+  expect(JSON.parse(row.custom)).toEqual({ shade: 'blue' });
+});

@@ -36,6 +36,10 @@ export interface SiteRuntimeApi {
     accept(): void;
     decline(): void;
   };
+  /** V1 analytics events (spec part 1 §3), sent when the tracking rules allow. */
+  readonly analytics: {
+    track(event: Record<string, unknown>): Promise<boolean>;
+  };
   /** The data layer: crumb, retries and the error catalogue for the site's own API. */
   readonly api: {
     request<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
@@ -84,6 +88,10 @@ export function createRuntime(): SiteRuntimeApi {
     destroy: (root?: Element) => host.destroy(root),
     block: (element: Element) => host.instance(element),
     dialog: Object.freeze(dialog),
+    analytics: Object.freeze({
+      track: (event: Record<string, unknown>) =>
+        loadChunk(() => import('./tracking/analytics'), 'analytics').then((m) => m.track(event, context)),
+    }),
     consent: Object.freeze({
       state: consentState,
       accept: () => setConsent(true),

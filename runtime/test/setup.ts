@@ -6,6 +6,8 @@ afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   document.body.innerHTML = '';
+  localStorage.clear();
+  sessionStorage.clear();
   document.head.innerHTML = '';
   for (const cookie of document.cookie.split(';')) {
     const name = cookie.split('=')[0]?.trim();

@@ -9,6 +9,7 @@ import { registerSession } from './plugins/session';
 import authRoutes from './routes/auth';
 import censusRoutes from './routes/census';
 import trackingRoutes from './routes/tracking';
+import analyticsRoutes from './routes/analytics';
 import formRoutes from './routes/forms';
 import ownerRoutes from './routes/owner';
 import placesRoutes from './routes/places';
@@ -58,6 +59,7 @@ export async function buildApp(config: ServerConfig): Promise<App> {
   await app.register(formRoutes);
   await app.register(censusRoutes);
   await app.register(trackingRoutes);
+  await app.register(analyticsRoutes);
   await app.register(ownerRoutes);
   await app.register(placesRoutes);
   await app.register(previewRoutes);

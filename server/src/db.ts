@@ -83,6 +83,21 @@ export const MIGRATIONS: string[] = [
      marketing_json TEXT NOT NULL,
      created_at INTEGER NOT NULL
    );`,
+  `CREATE TABLE analytics_events (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     analytics_id TEXT NOT NULL,
+     schema_name TEXT NOT NULL,
+     action TEXT NOT NULL,
+     common_json TEXT NOT NULL,
+     custom_json TEXT NOT NULL,
+     created_at INTEGER NOT NULL
+   );
+   CREATE TABLE legacy_events (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     event TEXT NOT NULL,
+     data_json TEXT NOT NULL,
+     created_at INTEGER NOT NULL
+   );`,
 ];
 
 export function openDatabase(dataDir: string): Db {

@@ -1,0 +1,38 @@
+/** V1 analytics events (spec part 1 §3): the wire format, written once. Pure. */
+export const REQUIRED_STRINGS = ['actor', 'action', 'event_owner_team', 'event_source', 'object_type'] as const;
+const INDIRECT = ['identifier', 'id', 'display_name', 'value', 'type'].map((s) => `indirect_object_${s}`);
+export const OPTIONAL_STRINGS = [
+  'context_website_identifier', 'destination_url', 'object_identifier', 'object_id', 'object_display_name', 'object_value',
+  ...INDIRECT,
+  'product_area', 'product_page', 'product_section', 'product_design_identifier', 'user_member_account_id', 'user_session_id',
+  'browser_locale', 'member_account_locale', 'website_locale', 'frontsite_language',
+] as const;
+export const COMMON_FIELDS: readonly string[] = [...REQUIRED_STRINGS, ...OPTIONAL_STRINGS];
+
+/** The endpoint our server answers for the spec's "v1 events endpoint of the analytics host". */
+export const ANALYTICS_V1_PATH = '/api/v1/events';
+export const DEFAULT_LOCALE = 'en-US';
+
+export interface AnalyticsPayload {
+  analyticsId: string;
+  commonData: Record<string, unknown>;
+  customData: Record<string, unknown>;
+  customSchemaName: string;
+}
+
+/**
+ * Splits an event into common and custom data: common fields must be strings (or null), a
+ * wrong-typed one is dropped with a warning; every other field goes to custom data.
+ */
+export function splitEvent(event: Record<string, unknown>, warn: (message: string) => void): { common: Record<string, unknown>; custom: Record<string, unknown> } {
+  const common: Record<string, unknown> = {};
+  const custom: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(event)) {
+    if (!COMMON_FIELDS.includes(key)) custom[key] = value;
+    else if (typeof value === 'string' || value === null) common[key] = value;
+    else warn(`Analytics field ${key} must be a string; dropped.`);
+  }
+  return { common, custom };
+}
+
+export const missingRequired = (common: Record<string, unknown>) => REQUIRED_STRINGS.filter((key) => typeof common[key] !== 'string' || common[key] === '');

@@ -1,0 +1,95 @@
+import type { PageContext } from '../context/types';
+import { ANALYTICS_V1_PATH, DEFAULT_LOCALE, missingRequired, splitEvent, type AnalyticsPayload } from '../model/api/analytics';
+import { withCrumb } from '../net/crumb';
+import { safeStorage } from '../platform/storage';
+import { SESSION_ID_KEY } from './landing';
+import { trackingActive } from './rules';
+
+/** CONTRACT §3a: the analytics id and its 390-day expiry live in localStorage. */
+export const ANALYTICS_ID_KEY = 'ss-analytics-id';
+export const ANALYTICS_ID_LIFETIME_MS = 390 * 86_400_000;
+export const NO_PAYLOAD = 'no payload';
+export const UNABLE_TO_STORE_ID = 'Unable to store analyticsId';
+export const httpStatusError = (status: number) => `Error tracking event: HTTP Status ${status}`;
+export const ADMIN_CHANNEL = 'site-analytics';
+
+const ADMIN_PERMISSION = 2;
+
+/** The analytics id, renewed after 390 days; warns when storage will not keep it. */
+export function analyticsId(now = Date.now()): string {
+  const store = safeStorage('local');
+  try {
+    const saved = JSON.parse(store.get(ANALYTICS_ID_KEY) ?? 'null') as { id?: string; expires?: number } | null;
+    if (saved?.id && (saved.expires ?? 0) > now) return saved.id;
+  } catch {
+    /* a broken value is replaced */
+  }
+  const id = crypto.randomUUID ? crypto.randomUUID() : Math.random().toString(36).slice(2);
+  if (!store.set(ANALYTICS_ID_KEY, JSON.stringify({ id, expires: now + ANALYTICS_ID_LIFETIME_MS }))) console.warn(UNABLE_TO_STORE_ID);
+  return id;
+}
+
+/** What the sender adds to every event (spec part 1 §3). */
+export function senderFields(page: Readonly<PageContext>): Record<string, unknown> {
+  const query = Object.fromEntries(new URLSearchParams(location.search));
+  return {
+    window_width: window.innerWidth,
+    window_height: window.innerHeight,
+    browser_language: navigator.language,
+    page_host: location.host,
+    page_path: location.pathname,
+    query_params: query,
+    referrer: document.referrer,
+    resolved_locale: document.documentElement.lang || DEFAULT_LOCALE,
+    client_timestamp: Date.now(),
+    marketing_id: query.mkwid ?? null,
+    session_id: safeStorage('session').get(SESSION_ID_KEY),
+    website_id: page.website.id ?? null,
+    template_id: page.templateId,
+    member_account_id: page.authenticatedAccount?.id ?? null,
+  };
+}
+
+export function buildPayload(event: Record<string, unknown>, page: Readonly<PageContext>): AnalyticsPayload | null {
+  const { common, custom } = splitEvent(event, (message) => console.warn(message));
+  const missing = missingRequired(common);
+  if (missing.length) {
+    console.warn(`Analytics event needs ${missing.join(', ')}.`);
+    return null;
+  }
+  return { analyticsId: analyticsId(), commonData: { ...common, ...senderFields(page) }, customData: custom, customSchemaName: String(event.customSchemaName ?? 'custom') };
+}
+
+let channel: BroadcastChannel | null = null;
+
+/**
+ * Sends one V1 event when tracking is active: a form-encoded beacon, else JSON by fetch (200
+ * and 202 succeed). Admins' pages also broadcast it to their other windows.
+ */
+export function track(event: unknown, page: Readonly<PageContext>): boolean {
+  if (!event || typeof event !== 'object') {
+    console.warn(NO_PAYLOAD);
+    return false;
+  }
+  if (page.accessPermissions.includes(ADMIN_PERMISSION) && typeof BroadcastChannel === 'function') {
+    channel ??= new BroadcastChannel(ADMIN_CHANNEL);
+    channel.postMessage(event);
+  }
+  if (!trackingActive(page, location.pathname)) return false;
+  const payload = buildPayload(event as Record<string, unknown>, page);
+  if (!payload) return false;
+  const form = new URLSearchParams({
+    analyticsId: payload.analyticsId,
+    commonData: JSON.stringify(payload.commonData),
+    customData: JSON.stringify(payload.customData),
+    customSchemaName: payload.customSchemaName,
+  });
+  const url = withCrumb(new URL(ANALYTICS_V1_PATH, location.href)).toString();
+  if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, form)) return true;
+  void fetch(url, { method: 'POST', keepalive: true, credentials: 'same-origin', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(payload) })
+    .then((response) => {
+      if (response.status !== 200 && response.status !== 202) console.warn(httpStatusError(response.status));
+    })
+    .catch(() => undefined);
+  return true;
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it, vi } from 'vitest';
+import { defaultContext } from '../../src/context/read';
+import { missingRequired, splitEvent } from '../../src/model/api/analytics';
+import { ANALYTICS_ID_KEY, analyticsId, buildPayload, track } from '../../src/tracking/analytics';
+
+const event = { actor: 'visitor', action: 'click', event_owner_team: 'web', event_source: 'site', object_type: 'button' };
+
+describe('V1 analytics events (spec part 1 §3)', () => {
+  it('splits common and custom data; wrong-typed common fields are dropped with a warning', () => {
+    const warn = vi.fn();
+    const { common, custom } = splitEvent({ ...event, object_id: 7, destination_url: null, color: 'red' }, warn);
+    expect(common).toEqual({ ...event, destination_url: null });
+    expect(custom).toEqual({ color: 'red' });
+    expect(warn).toHaveBeenCalledWith('Analytics field object_id must be a string; dropped.');
+  });
+
+  it('needs the five required strings', () => {
+    expect(missingRequired({ actor: 'a' })).toEqual(['action', 'event_owner_team', 'event_source', 'object_type']);
+    expect(missingRequired(event)).toEqual([]);
+  });
+
+  it('adds the sender fields, with en-US as the default locale', () => {
+    const page = { ...defaultContext(), website: { id: 'w1' }, templateId: 't1', authenticatedAccount: { id: 'm1' } };
+    const payload = buildPayload({ ...event, customSchemaName: 'demo' }, page)!;
+    expect(payload.customSchemaName).toBe('demo');
+    expect(payload.commonData).toMatchObject({ ...event, website_id: 'w1', template_id: 't1', member_account_id: 'm1', resolved_locale: 'en-US', page_path: location.pathname });
+    expect(typeof payload.commonData.client_timestamp).toBe('number');
+  });
+
+  it('keeps the analytics id for 390 days, then renews it', () => {
+    localStorage.removeItem(ANALYTICS_ID_KEY);
+    const now = Date.UTC(2026, 0, 1);
+    const first = analyticsId(now);
+    expect(analyticsId(now + 389 * 86_400_000)).toBe(first);
+    expect(analyticsId(now + 391 * 86_400_000)).not.toBe(first);
+    expect(JSON.parse(localStorage.getItem(ANALYTICS_ID_KEY)!).expires).toBe(now + 391 * 86_400_000 + 390 * 86_400_000);
+  });
+
+  it("warns 'Unable to store analyticsId' when storage refuses, and 'no payload' without an event", () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('full', 'QuotaExceededError');
+    });
+    localStorage.removeItem(ANALYTICS_ID_KEY);
+    expect(analyticsId()).toMatch(/\w/);
+    expect(warn).toHaveBeenCalledWith('Unable to store analyticsId');
+    expect(track(undefined, defaultContext())).toBe(false);
+    expect(warn).toHaveBeenCalledWith('no payload');
+  });
+});
