@@ -114,3 +114,42 @@ test('SiteRuntime.analytics.track sends a V1 event that the server stores', asyn
   expect(common.object_id).toBeUndefined();
   expect(JSON.parse(row.custom)).toEqual({ shade: 'blue' });
 });
+
+function buttonHits(kind: string, buttonId: string): number {
+  const db = new Database(path.join(process.env.TESSERA_DATA_DIR!, 'site.sqlite'), { readonly: true });
+  try {
+    return (db.prepare('SELECT COUNT(*) AS n FROM census_buttons WHERE kind = ? AND button_id = ?').get(kind, buttonId) as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
+test('a same-tab button click is recorded, then reaches its target', async ({ page }) => {
+  await page.goto('/');
+  await runtimeReady(page);
+  const before = buttonHits('click', 'cta-contact');
+  const clicks: string[] = [];
+  page.on('request', (request) => request.url().includes('/api/census/button-click') && clicks.push(request.method()));
+  await page.getByRole('link', { name: 'Contact us' }).click();
+  await expect(page).toHaveURL(/\/contact$/);
+  expect(clicks).toEqual(['POST']);
+  expect(buttonHits('click', 'cta-contact')).toBe(before + 1); // recorded before the navigation
+  expect(buttonHits('render', 'cta-contact')).toBeGreaterThan(0);
+});
+
+test('ctrl-click and target=_blank buttons are not held, and still recorded', async ({ page, context }) => {
+  await page.goto('/');
+  await runtimeReady(page);
+  const link = page.getByRole('link', { name: 'Read the FAQ in a new tab' });
+  await expect(link).toHaveAttribute('target', '_blank');
+  const before = buttonHits('click', 'cta-docs');
+  const popup = context.waitForEvent('page');
+  await link.click();
+  expect(new URL((await popup).url()).pathname).toBe('/faq');
+  await expect(page).toHaveURL(/\/$/); // this tab stays
+  const newTab = context.waitForEvent('page');
+  await page.getByRole('link', { name: 'Contact us' }).click({ modifiers: ['Control'] });
+  expect(new URL((await newTab).url()).pathname).toBe('/contact');
+  await expect(page).toHaveURL(/\/$/);
+  await expect.poll(() => buttonHits('click', 'cta-docs')).toBe(before + 1);
+});

@@ -92,6 +92,17 @@ export const MIGRATIONS: string[] = [
      custom_json TEXT NOT NULL,
      created_at INTEGER NOT NULL
    );
+   CREATE TABLE census_buttons (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     kind TEXT NOT NULL,
+     button_id TEXT NOT NULL,
+     button_text TEXT NOT NULL,
+     clickthrough_url TEXT NOT NULL,
+     page_url TEXT NOT NULL,
+     website_id TEXT,
+     visitor TEXT,
+     created_at INTEGER NOT NULL
+   );
    CREATE TABLE legacy_events (
      id INTEGER PRIMARY KEY AUTOINCREMENT,
      event TEXT NOT NULL,

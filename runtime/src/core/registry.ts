@@ -8,6 +8,7 @@ const loaders = new Map<string, BlockLoader>([
   ['accordion', () => import('../blocks/accordion/index').then((m) => m.default as BlockModule)],
   ['form', () => import('../blocks/form/index').then((m) => m.default as BlockModule)],
   ['newsletter', () => import('../blocks/form/index').then((m) => m.default as BlockModule)],
+  ['button', () => import('../blocks/button/index').then((m) => m.default as BlockModule)],
 ]);
 
 export function blockLoader(type: string): BlockLoader | undefined {

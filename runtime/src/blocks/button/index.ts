@@ -1,0 +1,82 @@
+import type { BlockInstance, BlockModule } from '../../core/types';
+import type { ButtonPayload } from '../../model/api/button';
+import type { CensusPageFields } from '../../model/api/census';
+import { sendCensus } from '../../net/census';
+import { listen } from '../../platform/events';
+
+/** Spec part 1 §9: a held click waits for its census call at most this long. */
+export const CLICK_HOLD_MS = 2500;
+const ALIGNMENTS = ['left', 'center', 'right'];
+const SIZES = ['small', 'medium', 'large'];
+
+type Payload = Omit<ButtonPayload, keyof CensusPageFields>;
+
+/** Only http(s) and mailto/tel targets become links; anything else is left without an href. */
+export function safeHref(value: unknown): string | null {
+  if (typeof value !== 'string' || !value.trim()) return null;
+  try {
+    const url = new URL(value, location.href);
+    return ['http:', 'https:', 'mailto:', 'tel:'].includes(url.protocol) ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether a click is held until it is recorded. Our reading of part 1 §4: only a plain
+ * left click that navigates this tab is held; modifier and middle clicks, other targets and
+ * mailto links are recorded by beacon and left alone, since holding them breaks new tabs.
+ */
+export function holdsClick(event: MouseEvent, link: HTMLAnchorElement): boolean {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return false;
+  if (link.target && link.target !== '_self') return false;
+  if (link.hasAttribute('download') || link.protocol === 'mailto:') return false;
+  return true;
+}
+
+const button: BlockModule = {
+  mount(element, { id, config, page }): BlockInstance {
+    let link = element.querySelector('a');
+    const href = safeHref(config.clickthroughUrl ?? link?.getAttribute('href'));
+    if (!link) {
+      link = document.createElement('a');
+      link.className = 'site-button';
+      link.textContent = typeof config.buttonText === 'string' ? config.buttonText : 'Button';
+      if (href) link.href = href;
+      element.appendChild(link);
+    }
+    const newWindow = config.newWindow === true || link.target === '_blank';
+    if (config.newWindow === true) {
+      link.target = '_blank';
+      link.rel = 'noopener';
+    }
+    const payload: Payload = {
+      id: id ?? element.id,
+      buttonText: (link.textContent ?? '').trim(),
+      clickthroughUrl: link.href,
+      alignment: ALIGNMENTS.includes(String(config.alignment)) ? String(config.alignment) : 'left',
+      size: SIZES.includes(String(config.size)) ? String(config.size) : 'medium',
+      newWindow,
+      context: 'block',
+    };
+    void sendCensus(page, '/api/census/button-render', payload, { beacon: true });
+    const anchor = link;
+    const off = listen(anchor, 'click', (event: MouseEvent) => {
+      if (!anchor.href) return;
+      if (!holdsClick(event, anchor)) {
+        void sendCensus(page, '/api/census/button-click', payload, { beacon: true });
+        return;
+      }
+      event.preventDefault();
+      const go = () => location.assign(anchor.href);
+      const timer = setTimeout(go, CLICK_HOLD_MS);
+      void sendCensus(page, '/api/census/button-click', payload).then(() => {
+        clearTimeout(timer);
+        go();
+      });
+    });
+    return { payload, destroy: off };
+  },
+};
+
+export default button;
