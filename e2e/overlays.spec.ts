@@ -30,11 +30,13 @@ test('the popup overlay is a modal dialog: focus in, Escape closes, remembered',
 test('the popup shows again after displayFrequency days or for a newer version', async ({ page }) => {
   await page.goto('/offers');
   await page.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   // Seven days and a minute ago:
   await page.evaluate(([keys, ago]) => localStorage.setItem(keys.closedAt, String(Date.now() - ago)), [KEYS, 7 * DAY + 60_000] as const);
   await page.reload();
   await expect(page.getByRole('dialog', { name: 'Get our monthly notes' })).toBeVisible();
   await page.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   // Closed just now, but the stored version is older than the site's (1):
   await page.evaluate((keys) => localStorage.setItem(keys.version, '0'), KEYS);
   await page.reload();

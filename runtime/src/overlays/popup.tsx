@@ -29,11 +29,16 @@ export async function showPopup(settings: PopupSettings, page: Readonly<PageCont
       className={`site-popup-overlay site-popup-${popupPosition(settings.position).toLowerCase().replace('_', '-')}`}
       onOverlayClick={() => close('close')}
       onShown={(box) => {
-        stopListening = listen(box, 'site:form-submit', () => {
-          submitted = true;
-          rememberPopup(version, Date.now(), true); // at once: the visitor may leave without closing
-          recordOverlay(page, 'submit');
-        });
+        const teardowns = [
+          listen(box, 'site:form-submit', () => {
+            submitted = true;
+            rememberPopup(version, Date.now(), true); // at once: the visitor may leave without closing
+            recordOverlay(page, 'submit');
+          }),
+          // Remembered when it closes, not when its fade ends.
+          listen(box.parentElement ?? box, 'dialog:close', () => rememberPopup(version, Date.now(), submitted)),
+        ];
+        stopListening = () => teardowns.forEach((teardown) => teardown());
         onShown(box);
       }}
     >
@@ -52,7 +57,6 @@ export async function showPopup(settings: PopupSettings, page: Readonly<PageCont
   recordOverlay(page, 'view');
   return modal.closed.then((result) => {
     stopListening();
-    rememberPopup(version, Date.now(), submitted);
     return result;
   });
 }
