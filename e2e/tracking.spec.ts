@@ -153,3 +153,15 @@ test('ctrl-click and target=_blank buttons are not held, and still recorded', as
   await expect(page).toHaveURL(/\/$/);
   await expect.poll(() => buttonHits('click', 'cta-docs')).toBe(before + 1);
 });
+
+test('a site search is recorded as a census event and fires the search pixel hook', async ({ page }) => {
+  await page.addInitScript(() => {
+    document.addEventListener('site:pixel', (event) => ((window as unknown as { pixels: unknown[] }).pixels ??= []).push((event as CustomEvent).detail));
+  });
+  await page.goto('/search?q=blue+shoes');
+  await runtimeReady(page);
+  expect(await page.evaluate(() => (window as unknown as { pixels: unknown[] }).pixels)).toEqual([{ event: 'search', query: 'blue shoes', name: 'Search' }]);
+  await page.goto('/plain');
+  const id = await visitorId(page);
+  await expect.poll(() => hitsOf(id).map((h) => h.event)).toEqual(['siteSearch']);
+});

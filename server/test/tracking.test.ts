@@ -60,3 +60,11 @@ describe('Track pixel and owner page views', () => {
     expect(stats.visitors).toBe(1);
   });
 });
+
+describe('RecordQuickView', () => {
+  it('counts a quick view and refuses odd ids', async () => {
+    const client = await visitor(server.app);
+    expect((await client.inject({ method: 'POST', url: '/api/census/RecordQuickView/item-1' })).statusCode).toBe(200);
+    expect((await client.inject({ method: 'POST', url: '/api/census/RecordQuickView/..%2Fx' })).statusCode).toBe(400);
+  });
+});

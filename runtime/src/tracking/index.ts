@@ -1,10 +1,19 @@
 import { CONSENT_EVENT } from '../consent/state';
 import type { PageContext } from '../context/types';
-import { listen } from '../platform/events';
+import { dispatch, listen } from '../platform/events';
 import { HEARTBEAT_MS, MAX_HEARTBEATS, pageViewFields, recordHit } from './census';
 import { land } from './landing';
 import { pageViewTracked, trackingActive } from './rules';
 import { touchVisitor } from './visitor';
+
+/** Third-party pixel hooks (spec part 1 §7): `site:track` events re-fired as `site:pixel`. */
+export const PIXEL_EVENTS: Record<string, string> = {
+  add_to_cart: 'AddToCart',
+  search: 'Search',
+  newsletter_subscribe: 'NewsletterSubscribe',
+  account_create: 'CompleteRegistration',
+  product_view: 'ViewContent',
+};
 
 /**
  * Visitor tracking: when the rules allow it, the visitor cookies, the landing pixel, the
@@ -19,6 +28,13 @@ export function startTracking(page: Readonly<PageContext>): void {
     const visitor = touchVisitor(Date.now(), page.itemId);
     land();
     if (pageViewTracked(location.pathname)) recordHit(page, visitor, 'pageView', pageViewFields());
+    else {
+      const query = new URLSearchParams(location.search).get('q');
+      if (query) {
+        recordHit(page, visitor, 'siteSearch', { query });
+        dispatch(document, 'site:track', { event: 'search', query });
+      }
+    }
     let beats = 0;
     const timer = setInterval(() => {
       if (document.visibilityState !== 'visible') return;
@@ -26,6 +42,11 @@ export function startTracking(page: Readonly<PageContext>): void {
       if (++beats >= MAX_HEARTBEATS) clearInterval(timer);
     }, HEARTBEAT_MS);
   };
+  listen(document, 'site:track', (event: Event) => {
+    const detail = (event as CustomEvent<{ event?: string }>).detail;
+    const name = PIXEL_EVENTS[detail?.event ?? ''];
+    if (name && started) dispatch(document, 'site:pixel', { ...detail, name });
+  });
   start();
   listen(document, CONSENT_EVENT, start);
 }

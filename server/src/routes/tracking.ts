@@ -79,6 +79,17 @@ export default async function trackingRoutes(app: FastifyInstance): Promise<void
     },
   );
 
+  // Quick views of a collection item (spec part 1 §7): counted, answer not shown.
+  app.post(
+    '/api/census/RecordQuickView/:id',
+    { schema: { querystring: crumbQuery, params: { type: 'object', properties: { id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' } } } } },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      insertHit.run('quickView', `/quick-view/${id}`, null, null, null, JSON.stringify({ itemId: id }), Date.now());
+      return {};
+    },
+  );
+
   app.get('/api/owner/pageviews', { schema: { querystring: crumbQuery }, preHandler: requireAdmin }, async () => {
     const db = app.db;
     const views = "event = 'pageView'";
