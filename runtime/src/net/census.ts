@@ -1,6 +1,7 @@
 import { censusPageFields } from '../context/census-fields';
 import type { PageContext } from '../context/types';
-import { trackingAllowed } from '../consent/state';
+// The tracking rules are pure policy (no side effects): every collector asks this one place.
+import { trackingActive } from '../tracking/rules';
 import { sendNow } from './beacon';
 import { request } from './request';
 
@@ -8,11 +9,11 @@ import { request } from './request';
 export const CENSUS_TIMEOUT_MS = 2500;
 
 /**
- * One census call (spec part 1 §7): anonymous visitors on a page with a website id, when
- * tracking is allowed; sent with the page fields; its answer and failures are swallowed.
+ * One census call (spec part 1 §7) when the tracking rules allow it, sent with the page
+ * fields; its answer and failures are swallowed.
  */
 export function sendCensus(page: Readonly<PageContext>, path: string, data: Record<string, unknown>, options: { beacon?: boolean } = {}): Promise<void> {
-  if (!page.website.id || page.authenticatedAccount || !trackingAllowed(page.cookieSettings)) return Promise.resolve();
+  if (!trackingActive(page, location.pathname)) return Promise.resolve();
   const body = { ...data, ...censusPageFields(page) };
   // A beacon outlives the page (a click that opens elsewhere); otherwise the call can be awaited.
   if (options.beacon && sendNow(path, JSON.stringify(body))) return Promise.resolve();
