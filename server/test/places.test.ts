@@ -41,5 +41,5 @@ describe('places routes', () => {
     expect(details.json().result.city).toMatch(/^Spring/);
     const bad = await client.inject({ method: 'GET', url: '/api/google-maps/places/details?placeId=../x&productPage=form&productSection=address' });
     expect(bad.statusCode).toBe(400);
-  });
+  }, 30_000); // the first call loads and indexes 135,000 places
 });
