@@ -165,3 +165,13 @@ test('a site search is recorded as a census event and fires the search pixel hoo
   const id = await visitorId(page);
   await expect.poll(() => hitsOf(id).map((h) => `${h.event} ${h.path}`)).toEqual(['siteSearch /search']);
 });
+
+test('a legacy V0 event reaches RecordEvent with its payload', async ({ page }) => {
+  await page.goto('/faq#part');
+  await runtimeReady(page);
+  expect(await page.evaluate(() => window.SiteRuntime!.analytics.trackLegacy('e2eLegacy', { extra: 1 }))).toBe(true);
+  const db = new Database(path.join(process.env.TESSERA_DATA_DIR!, 'site.sqlite'), { readonly: true });
+  const row = db.prepare("SELECT data_json AS data FROM legacy_events WHERE event = 'e2eLegacy'").get() as { data: string };
+  db.close();
+  expect(JSON.parse(row.data)).toMatchObject({ websiteId: '5f1e0c0ffee0000000000001', pagePath: '/faq', pageHash: '#part', templateId: 'tessera-demo-template', extra: 1 });
+});

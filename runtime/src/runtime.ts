@@ -39,6 +39,8 @@ export interface SiteRuntimeApi {
   /** V1 analytics events (spec part 1 §3), sent when the tracking rules allow. */
   readonly analytics: {
     track(event: Record<string, unknown>): Promise<boolean>;
+    /** A legacy V0 event to POST /api/events/RecordEvent. */
+    trackLegacy(event: string, data?: Record<string, unknown>): Promise<boolean>;
   };
   /** The data layer: crumb, retries and the error catalogue for the site's own API. */
   readonly api: {
@@ -91,6 +93,8 @@ export function createRuntime(): SiteRuntimeApi {
     analytics: Object.freeze({
       track: (event: Record<string, unknown>) =>
         loadChunk(() => import('./tracking/analytics'), 'analytics').then((m) => m.track(event, context)),
+      trackLegacy: (event: string, data?: Record<string, unknown>) =>
+        loadChunk(() => import('./tracking/legacy'), 'analytics').then((m) => m.recordLegacyEvent(context, event, data)),
     }),
     consent: Object.freeze({
       state: consentState,

@@ -48,3 +48,42 @@ describe('V1 analytics events (spec part 1 §3)', () => {
     expect(warn).toHaveBeenCalledWith('no payload');
   });
 });
+
+describe('admin broadcast and legacy events', () => {
+  it('posts tracked events to other admin windows', () => {
+    const posted: unknown[] = [];
+    vi.stubGlobal('BroadcastChannel', class {
+      constructor(readonly name: string) {}
+      postMessage(message: unknown) {
+        posted.push(message);
+      }
+    });
+    track(event, { ...defaultContext(), accessPermissions: [1, 2] });
+    expect(posted).toEqual([event]);
+  });
+
+  it('builds the V0 payload', async () => {
+    const { legacyPayload } = await import('../../src/tracking/legacy');
+    const page = { ...defaultContext(), website: { id: 'w' }, templateId: 't', authenticatedAccount: { id: 'm' }, templateInstallation: { templateWebsite: { id: 'v' } } };
+    expect(legacyPayload(page)).toEqual({ websiteId: 'w', memberAccountId: 'm', website_locale: 'en-US', member_locale: navigator.language, templateId: 't', variantId: 'v', pageHash: '', pagePath: location.pathname });
+  });
+});
+
+describe('heartbeat', () => {
+  it('beats every 30 s while visible, 20 times at most', async () => {
+    vi.useFakeTimers();
+    const beacon = vi.fn(() => true);
+    vi.stubGlobal('navigator', { ...navigator, sendBeacon: beacon });
+    const { startTracking } = await import('../../src/tracking/index');
+    const { flush } = await import('../../src/net/beacon');
+    startTracking({ ...defaultContext(), website: { id: 'w' }, env: 'prod', pageType: 2 });
+    flush();
+    const bodies = () => (beacon.mock.calls as unknown as Array<[string, Blob]>).filter(([url]) => url.includes('RecordHit'));
+    expect(bodies()).toHaveLength(1); // the page view
+    for (let i = 0; i < 25; i += 1) {
+      vi.advanceTimersByTime(30_000);
+      flush();
+    }
+    expect(bodies()).toHaveLength(21);
+  });
+});
