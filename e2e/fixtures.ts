@@ -1,3 +1,5 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { test as base, expect, type Page } from '@playwright/test';
 
 export { OWNER, VIEWER } from './global-setup';
@@ -58,4 +60,14 @@ export async function ownerSubmissions(browser: import('@playwright/test').Brows
   const body = (await response.json()) as { submissions: Array<{ formId: string; values: Record<string, unknown> }>; subscribers: Array<{ listId: string; email: string }> };
   await context.close();
   return body;
+}
+
+/** Runs one read-only query against the server's own database, to count what arrived. */
+export function queryServerDb<T>(sql: string, ...params: unknown[]): T[] {
+  const db = new Database(path.join(process.env.TESSERA_DATA_DIR!, 'site.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare(sql).all(...params) as T[];
+  } finally {
+    db.close();
+  }
 }

@@ -1,17 +1,9 @@
-import Database from 'better-sqlite3';
-import path from 'node:path';
-import { test, expect, runtimeReady, api, OWNER } from './fixtures';
+import { test, expect, runtimeReady, api, OWNER, queryServerDb } from './fixtures';
 import type { Page } from '@playwright/test';
 
 /** Reads the server's own database (read-only) to count what arrived. */
-function hitsOf(visitorId: string): Array<{ event: string; path: string }> {
-  const db = new Database(path.join(process.env.TESSERA_DATA_DIR!, 'site.sqlite'), { readonly: true, fileMustExist: true });
-  try {
-    return db.prepare('SELECT event, path FROM census_hits WHERE visitor_id = ? ORDER BY id').all(visitorId) as Array<{ event: string; path: string }>;
-  } finally {
-    db.close();
-  }
-}
+const hitsOf = (visitorId: string) =>
+  queryServerDb<{ event: string; path: string }>('SELECT event, path FROM census_hits WHERE visitor_id = ? ORDER BY id', visitorId);
 
 async function visitorId(page: Page): Promise<string> {
   const cookie = (await page.context().cookies()).find((c) => c.name === 'ss_cvr');
@@ -104,25 +96,17 @@ test('SiteRuntime.analytics.track sends a V1 event that the server stores', asyn
   );
   expect(sent).toBe(true);
   expect(warnings).toContain('Analytics field object_id must be a string; dropped.');
-  const db = new Database(path.join(process.env.TESSERA_DATA_DIR!, 'site.sqlite'), { readonly: true });
-  const read = () => db.prepare("SELECT common_json AS common, custom_json AS custom FROM analytics_events WHERE action = 'e2e_click'").get() as { common: string; custom: string } | undefined;
+  const read = () => queryServerDb<{ common: string; custom: string }>("SELECT common_json AS common, custom_json AS custom FROM analytics_events WHERE action = 'e2e_click'")[0];
   await expect.poll(() => read()).toBeTruthy();
   const row = read()!;
-  db.close();
   const common = JSON.parse(row.common);
   expect(common).toMatchObject({ actor: 'visitor', page_path: '/faq', website_id: '5f1e0c0ffee0000000000001', resolved_locale: 'en' });
   expect(common.object_id).toBeUndefined();
   expect(JSON.parse(row.custom)).toEqual({ shade: 'blue' });
 });
 
-function buttonHits(kind: string, buttonId: string): number {
-  const db = new Database(path.join(process.env.TESSERA_DATA_DIR!, 'site.sqlite'), { readonly: true });
-  try {
-    return (db.prepare('SELECT COUNT(*) AS n FROM census_buttons WHERE kind = ? AND button_id = ?').get(kind, buttonId) as { n: number }).n;
-  } finally {
-    db.close();
-  }
-}
+const buttonHits = (kind: string, buttonId: string) =>
+  queryServerDb<{ n: number }>('SELECT COUNT(*) AS n FROM census_buttons WHERE kind = ? AND button_id = ?', kind, buttonId)[0]!.n;
 
 test('a same-tab button click is recorded, then reaches its target', async ({ page }) => {
   await page.goto('/');
@@ -170,8 +154,6 @@ test('a legacy V0 event reaches RecordEvent with its payload', async ({ page }) 
   await page.goto('/faq#part');
   await runtimeReady(page);
   expect(await page.evaluate(() => window.SiteRuntime!.analytics.trackLegacy('e2eLegacy', { extra: 1 }))).toBe(true);
-  const db = new Database(path.join(process.env.TESSERA_DATA_DIR!, 'site.sqlite'), { readonly: true });
-  const row = db.prepare("SELECT data_json AS data FROM legacy_events WHERE event = 'e2eLegacy'").get() as { data: string };
-  db.close();
-  expect(JSON.parse(row.data)).toMatchObject({ websiteId: '5f1e0c0ffee0000000000001', pagePath: '/faq', pageHash: '#part', templateId: 'tessera-demo-template', extra: 1 });
+  const [row] = queryServerDb<{ data: string }>("SELECT data_json AS data FROM legacy_events WHERE event = 'e2eLegacy'");
+  expect(JSON.parse(row!.data)).toMatchObject({ websiteId: '5f1e0c0ffee0000000000001', pagePath: '/faq', pageHash: '#part', templateId: 'tessera-demo-template', extra: 1 });
 });
