@@ -123,6 +123,7 @@ export default [
   ...[
     ['runtime/src/consent/core.ts', 'dist/measure/consent-core.js', /\/platform\/|\/banner$/],
     ['runtime/src/tracking/core.ts', 'dist/measure/tracking-core.js', /\/(platform|consent)\//],
+    ['runtime/src/errors/core.ts', 'dist/measure/errors-core.js', /\/(platform|net)\//],
   ].map(([input, file, shared]) => ({
     input,
     external: (id) => shared.test(id),

@@ -9,6 +9,7 @@ import { startConsent } from './consent/service';
 import { consentState, setConsent, type ConsentState } from './consent/state';
 import { startOverlays } from './overlays/index';
 import { startTracking } from './tracking/index';
+import { startErrorReporting } from './errors/reporter';
 import { showLogoutNotice } from './pages/logout';
 import { reportError } from './platform/report';
 import type { DialogOptions, DialogResult } from './ui/dialog';
@@ -58,7 +59,11 @@ function whenDocumentParsed(): Promise<void> {
 
 /** Boot order: context → page services → blocks (ARCHITECTURE). */
 export function createRuntime(): SiteRuntimeApi {
-  const context = readContext();
+  // First, so that problems while reading the context are reported too; sent only for a site
+  // (a website id), as collectors do (CONTRACT §2).
+  let context: Readonly<PageContext> | null = null;
+  startErrorReporting(() => !!context?.website.id);
+  context = readContext();
   const host = new BlockHost(context);
   const dialog = {
     confirm: (options: DialogOptions) => dialogChunk().then((m) => m.confirm(options)),

@@ -10,6 +10,7 @@ import authRoutes from './routes/auth';
 import censusRoutes from './routes/census';
 import trackingRoutes from './routes/tracking';
 import analyticsRoutes from './routes/analytics';
+import errorRoutes from './routes/errors';
 import formRoutes from './routes/forms';
 import ownerRoutes from './routes/owner';
 import placesRoutes from './routes/places';
@@ -60,6 +61,7 @@ export async function buildApp(config: ServerConfig): Promise<App> {
   await app.register(censusRoutes);
   await app.register(trackingRoutes);
   await app.register(analyticsRoutes);
+  await app.register(errorRoutes);
   await app.register(ownerRoutes);
   await app.register(placesRoutes);
   await app.register(previewRoutes);

@@ -103,6 +103,22 @@ export const MIGRATIONS: string[] = [
      visitor TEXT,
      created_at INTEGER NOT NULL
    );
+   CREATE TABLE js_errors (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     message TEXT NOT NULL,
+     source TEXT,
+     count INTEGER NOT NULL,
+     data_json TEXT NOT NULL,
+     created_at INTEGER NOT NULL
+   );
+   CREATE INDEX js_errors_message ON js_errors(message);
+   CREATE TABLE trace_events (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     type TEXT NOT NULL,
+     page_url TEXT NOT NULL,
+     data_json TEXT NOT NULL,
+     created_at INTEGER NOT NULL
+   );
    CREATE TABLE legacy_events (
      id INTEGER PRIMARY KEY AUTOINCREMENT,
      event TEXT NOT NULL,

@@ -19,6 +19,8 @@ export interface SendOptions {
   timeoutMs?: number;
   /** Prefer XHR (a plain request that can be awaited) over a beacon. */
   xhr?: boolean;
+  /** For queued items: how long a batch may wait before it goes (default 1000 ms). */
+  flushDelayMs?: number;
 }
 
 function absolute(path: string): string {
@@ -65,17 +67,18 @@ export function sendNow(path: string, body: string, options: SendOptions = {}): 
 interface Queue {
   items: unknown[];
   options: SendOptions;
+  timer?: ReturnType<typeof setTimeout>;
 }
 
 const queues = new Map<string, Queue>();
-let timer: ReturnType<typeof setTimeout> | undefined;
 let listening = false;
 
-/** Sends every queued batch, split so that no request passes MAX_REQUEST_BYTES. */
-export function flush(): void {
-  clearTimeout(timer);
-  timer = undefined;
+/** Sends every queued batch (or one endpoint's), split so no request passes MAX_REQUEST_BYTES. */
+export function flush(only?: string): void {
   for (const [path, queue] of queues) {
+    if (only && path !== only) continue;
+    clearTimeout(queue.timer);
+    queue.timer = undefined;
     let batch: unknown[] = [];
     let size = 2;
     for (const item of queue.items.splice(0)) {
@@ -97,11 +100,11 @@ export function enqueue(path: string, item: unknown, options: SendOptions = {}):
   if (!listening) {
     listening = true;
     listen(document, 'visibilitychange', () => document.visibilityState === 'hidden' && flush());
-    listen(window, 'pagehide', flush);
+    listen(window, 'pagehide', () => flush());
   }
   const queue = queues.get(path) ?? { items: [], options };
   queues.set(path, queue);
   if (queue.items.length >= MAX_QUEUED_PER_ENDPOINT) queue.items.shift(); // bounded: oldest first
   queue.items.push(item);
-  timer ??= setTimeout(flush, FLUSH_DELAY_MS);
+  queue.timer ??= setTimeout(() => flush(path), options.flushDelayMs ?? FLUSH_DELAY_MS);
 }

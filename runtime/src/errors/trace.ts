@@ -1,0 +1,16 @@
+import { enqueue } from '../net/beacon';
+
+/** Spec part 1 §7, §9: trace events batch and flush every 30000 ms or when the page goes. */
+export const TRACE_PATH = '/api/events/Trace';
+export const TRACE_FLUSH_MS = 30_000;
+
+export interface TraceEvent {
+  pageUrl: string;
+  type: string;
+  data: unknown;
+}
+
+/** Queues one trace event (a video embed's, say); failures are ignored. */
+export function trace(type: string, data: unknown): void {
+  enqueue(TRACE_PATH, { pageUrl: location.href, type, data } satisfies TraceEvent, { flushDelayMs: TRACE_FLUSH_MS });
+}

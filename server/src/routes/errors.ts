@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import { crumbQuery } from '../schemas';
+import { requireAdmin } from './owner';
+
+const errorEvent = {
+  type: 'object',
+  required: ['event', 'data', 'timestamp'],
+  properties: { event: { type: 'string', maxLength: 64 }, data: { type: 'string', maxLength: 16_384 }, timestamp: { type: 'number' } },
+} as const;
+const traceEvent = {
+  type: 'object',
+  required: ['pageUrl', 'type'],
+  properties: { pageUrl: { type: 'string', maxLength: 2048 }, type: { type: 'string', maxLength: 64 }, data: {} },
+} as const;
+
+interface Reported {
+  message?: unknown;
+  source?: unknown;
+  count?: unknown;
+}
+
+export default async function errorRoutes(app: FastifyInstance): Promise<void> {
+  // The crumb comes as a header here (spec part 1 §7); the crumb check accepts either.
+  app.post(
+    '/api/events/RecordJavascriptErrors',
+    { schema: { querystring: crumbQuery, body: { type: 'array', minItems: 1, maxItems: 10, items: errorEvent } } },
+    async (request, reply) => {
+      const events = request.body as Array<{ event: string; data: string; timestamp: number }>;
+      const rows: Array<[string, string | null, number, string]> = [];
+      for (const event of events) {
+        let report: Reported;
+        try {
+          report = JSON.parse(event.data) as Reported;
+        } catch {
+          return reply.code(400).send({ error: 'data must be JSON.' });
+        }
+        const count = typeof report.count === 'number' && report.count > 0 ? Math.min(report.count, 1_000_000) : 1;
+        rows.push([String(report.message ?? event.event).slice(0, 5000), typeof report.source === 'string' ? report.source.slice(0, 2048) : null, count, event.data]);
+      }
+      const insert = app.db.prepare('INSERT INTO js_errors (message, source, count, data_json, created_at) VALUES (?, ?, ?, ?, ?)');
+      app.db.transaction(() => rows.forEach((row) => insert.run(...row, Date.now())))();
+      return {};
+    },
+  );
+
+  app.post(
+    '/api/events/Trace',
+    { schema: { querystring: crumbQuery, body: { type: 'array', minItems: 1, maxItems: 100, items: traceEvent } } },
+    async (request) => {
+      const events = request.body as Array<{ pageUrl: string; type: string; data?: unknown }>;
+      const insert = app.db.prepare('INSERT INTO trace_events (type, page_url, data_json, created_at) VALUES (?, ?, ?, ?)');
+      app.db.transaction(() => events.forEach((event) => insert.run(event.type, event.pageUrl, JSON.stringify(event.data ?? null).slice(0, 16_384), Date.now())))();
+      return {};
+    },
+  );
+
+  app.get('/api/owner/errors', { schema: { querystring: crumbQuery }, preHandler: requireAdmin }, async () => ({
+    errors: app.db
+      .prepare(
+        "SELECT message, SUM(count) AS count, COUNT(*) AS reports, strftime('%Y-%m-%dT%H:%M:%SZ', MAX(created_at) / 1000, 'unixepoch') AS lastSeen FROM js_errors GROUP BY message ORDER BY MAX(created_at) DESC LIMIT 100",
+      )
+      .all(),
+  }));
+}
