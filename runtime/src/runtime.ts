@@ -10,7 +10,6 @@ import { consentState, setConsent, type ConsentState } from './consent/state';
 import { startOverlays } from './overlays/index';
 import { startTracking } from './tracking/index';
 import { startErrorReporting } from './errors/reporter';
-import { showLogoutNotice } from './pages/logout';
 import { reportError } from './platform/report';
 import type { DialogOptions, DialogResult } from './ui/dialog';
 
@@ -77,7 +76,19 @@ export function createRuntime(): SiteRuntimeApi {
       startConsent(context, screenshot);
       startOverlays(context, screenshot);
       startTracking(context);
-      void showLogoutNotice(dialog.alert)?.catch((error: unknown) => reportError(error, 'Logout notice failed'));
+      // Performance collection needs the settings call anyway: its starter loads as a chunk,
+      // on site pages only, to keep site.js small.
+      if (context!.website.id) {
+        import('./perf/index')
+          .then((m) => m.startPerformance(context!))
+          .catch((error: unknown) => reportError(error, 'Performance collection failed to load'));
+      }
+      // Spec part 1 §2: logout=true shows the notice; its code loads only then.
+      if (new URLSearchParams(location.search).get('logout') === 'true') {
+        import('./pages/logout')
+          .then((m) => m.showLogoutNotice(dialog.alert))
+          .catch((error: unknown) => reportError(error, 'Logout notice failed'));
+      }
       return host.start();
     })
     .then(() => {

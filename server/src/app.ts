@@ -11,6 +11,7 @@ import censusRoutes from './routes/census';
 import trackingRoutes from './routes/tracking';
 import analyticsRoutes from './routes/analytics';
 import errorRoutes from './routes/errors';
+import performanceRoutes from './routes/performance';
 import formRoutes from './routes/forms';
 import ownerRoutes from './routes/owner';
 import placesRoutes from './routes/places';
@@ -62,6 +63,7 @@ export async function buildApp(config: ServerConfig): Promise<App> {
   await app.register(trackingRoutes);
   await app.register(analyticsRoutes);
   await app.register(errorRoutes);
+  await app.register(performanceRoutes);
   await app.register(ownerRoutes);
   await app.register(placesRoutes);
   await app.register(previewRoutes);

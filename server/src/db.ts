@@ -119,6 +119,13 @@ export const MIGRATIONS: string[] = [
      data_json TEXT NOT NULL,
      created_at INTEGER NOT NULL
    );
+   CREATE TABLE performance_records (
+     page_load_id TEXT PRIMARY KEY,
+     path TEXT NOT NULL,
+     metrics_json TEXT NOT NULL,
+     data_json TEXT NOT NULL,
+     created_at INTEGER NOT NULL
+   );
    CREATE TABLE legacy_events (
      id INTEGER PRIMARY KEY AUTOINCREMENT,
      event TEXT NOT NULL,

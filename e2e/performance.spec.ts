@@ -1,0 +1,50 @@
+import { test, expect, runtimeReady, queryServerDb } from './fixtures';
+
+test('a real page load is measured and stored with its pageLoadId after navigating away', async ({ page }) => {
+  const ids: string[] = [];
+  page.on('response', async (response) => {
+    if (response.url().includes('/api/1/performance/settings')) ids.push((await response.json()).pageLoadId);
+  });
+  await page.goto('/faq');
+  await runtimeReady(page);
+  await page.locator('#block-faq-multi summary').first().click(); // an interaction for INP/FID
+  await expect.poll(() => ids.length).toBe(1);
+  await page.goto('/plain');
+  await expect.poll(() => queryServerDb('SELECT 1 FROM performance_records WHERE page_load_id = ?', ids[0]).length).toBe(1);
+  const [row] = queryServerDb<{ path: string; metrics: string }>('SELECT path, metrics_json AS metrics FROM performance_records WHERE page_load_id = ?', ids[0]);
+  expect(row!.path).toBe('/faq');
+  const metrics = JSON.parse(row!.metrics);
+  expect(metrics.fcp).toBeGreaterThan(0);
+  expect(metrics.ttfb).toBeGreaterThanOrEqual(0);
+  expect(metrics.responseStart).toBeGreaterThan(0);
+  expect(metrics.decodedBodySize).toBeGreaterThan(0);
+  expect(metrics.tti).toBeGreaterThanOrEqual(metrics.fcp);
+});
+
+test('collection is off where the rollout says so', async ({ page }) => {
+  const records: string[] = [];
+  page.on('request', (request) => request.url().includes('/api/1/performance/records') && records.push(request.url()));
+  await page.goto('/robustness');
+  await runtimeReady(page);
+  await page.waitForTimeout(500);
+  await page.goto('/plain');
+  await page.waitForTimeout(300);
+  expect(records).toEqual([]);
+});
+
+test('a bfcache restore is a new page load with a second record', async ({ page }) => {
+  const ids: string[] = [];
+  page.on('response', async (response) => {
+    if (response.url().includes('/api/1/performance/settings')) ids.push((await response.json()).pageLoadId);
+  });
+  await page.goto('/faq');
+  await runtimeReady(page);
+  await expect.poll(() => ids.length).toBe(1);
+  await page.goto('/plain');
+  await page.goBack();
+  const restored = await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).type);
+  test.skip(ids.length < 2 && restored !== 'back_forward', 'this browser did not restore the page from the bfcache');
+  await expect.poll(() => ids.length).toBe(2);
+  await page.goto('/plain');
+  await expect.poll(() => queryServerDb('SELECT 1 FROM performance_records WHERE page_load_id IN (?, ?)', ids[0], ids[1]).length).toBe(2);
+});

@@ -1,0 +1,111 @@
+import { onCLS, onFCP, onINP, onLCP, onTTFB, type Metric } from 'web-vitals';
+import type { PageContext } from '../context/types';
+import { enqueue, flush } from '../net/beacon';
+import { safeStorage } from '../platform/storage';
+import { APP_NAME, PERF_INTERVAL_MS, PERF_VERSION, RECORDS_PATH } from './settings';
+
+const TTI_QUIET_MS = 5000;
+
+/** Navigation Timing phases and sizes (spec part 1 §3 timings). */
+export function navigationTimings(entry: PerformanceNavigationTiming | undefined): Record<string, number> {
+  if (!entry) return {};
+  return {
+    domainLookup: entry.domainLookupEnd - entry.domainLookupStart,
+    tcpConnection: entry.connectEnd - entry.connectStart,
+    tlsNegotiation: entry.secureConnectionStart > 0 ? entry.connectEnd - entry.secureConnectionStart : 0,
+    responseStart: entry.responseStart,
+    domContentLoadedStart: entry.domContentLoadedEventStart,
+    domContentLoadedEnd: entry.domContentLoadedEventEnd,
+    loadEventStart: entry.loadEventStart,
+    loadEventEnd: entry.loadEventEnd,
+    encodedBodySize: entry.encodedBodySize,
+    decodedBodySize: entry.decodedBodySize,
+  };
+}
+
+/**
+ * Time to interactive, our documented approximation: the end of the last long task before a
+ * 5 s window without long tasks that starts after FCP (or FCP itself when there is none).
+ */
+export function timeToInteractive(fcp: number, longTasks: Array<{ start: number; end: number }>): number {
+  let tti = fcp;
+  for (const task of [...longTasks].sort((a, b) => a.start - b.start)) {
+    if (task.end < tti) continue;
+    if (task.start - tti >= TTI_QUIET_MS) break;
+    tti = task.end;
+  }
+  return tti;
+}
+
+function pageSpeedFields(page: Readonly<PageContext>, delivery: string): Record<string, unknown> {
+  const nav = navigator as Navigator & { connection?: { downlink?: number; effectiveType?: string; rtt?: number; saveData?: boolean }; deviceMemory?: number };
+  return {
+    context: page.pageType,
+    analyticsId: safeStorage('local').get('ss-analytics-id'),
+    marketingId: new URLSearchParams(location.search).get('mkwid'),
+    memberId: page.authenticatedAccount?.id ?? null,
+    hostname: location.hostname,
+    pathname: location.pathname,
+    hash: location.hash,
+    version: PERF_VERSION,
+    deliveryType: delivery,
+    connection: nav.connection ? { downlink: nav.connection.downlink, effectiveType: nav.connection.effectiveType, rtt: nav.connection.rtt, saveData: nav.connection.saveData } : null,
+    display: { pixelRatio: devicePixelRatio, screenWidth: screen.width, screenHeight: screen.height, viewportWidth: innerWidth, viewportHeight: innerHeight },
+    hardware: { deviceMemory: nav.deviceMemory ?? null, hardwareConcurrency: navigator.hardwareConcurrency ?? null },
+  };
+}
+
+/** Collects one page load's record and queues it on hide, and every 30 s while it changes. */
+export function collect(page: Readonly<PageContext>, pageLoadId: string, flags: { pageSpeed: boolean; userTiming: boolean }, restored: boolean): void {
+  const metrics: Record<string, number> = restored ? {} : navigationTimings(performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined);
+  const longTasks: Array<{ start: number; end: number }> = [];
+  let changed = !restored;
+  const observe = (type: string, handle: (entry: PerformanceEntry) => void) => {
+    try {
+      new PerformanceObserver((list) => list.getEntries().forEach(handle)).observe({ type, buffered: true });
+    } catch {
+      /* unsupported entry type: that metric stays absent */
+    }
+  };
+  const set = (metric: Metric) => {
+    metrics[metric.name.toLowerCase()] = metric.value;
+    if (metric.name === 'FCP') metrics.tti = timeToInteractive(metric.value, longTasks);
+    changed = true;
+  };
+  if (flags.pageSpeed) {
+    onFCP(set);
+    onLCP(set);
+    onINP(set);
+    onCLS(set);
+    onTTFB(set);
+    // web-vitals 5+ has no onFID: first input delay from its own entry.
+    observe('first-input', (entry) => {
+      const input = entry as PerformanceEventTiming;
+      metrics.fid ??= input.processingStart - input.startTime;
+      changed = true;
+    });
+    observe('longtask', (entry) => longTasks.push({ start: entry.startTime, end: entry.startTime + entry.duration }));
+  }
+  if (flags.userTiming) observe('measure', (entry) => ((metrics[`measure:${entry.name}`] = entry.duration), (changed = true)));
+
+  const send = (final: boolean) => {
+    if (!changed) return;
+    changed = false;
+    if (metrics.fcp !== undefined) metrics.tti = timeToInteractive(metrics.fcp, longTasks);
+    const record = {
+      app: APP_NAME,
+      event: 'pageSpeed',
+      pageLoadId,
+      timestamp: Date.now(),
+      data: { ...pageSpeedFields(page, 'beacon'), metrics: { ...metrics } },
+    };
+    enqueue(RECORDS_PATH, record, { flushDelayMs: PERF_INTERVAL_MS });
+    if (final) flush(RECORDS_PATH);
+  };
+  const timer = setInterval(() => send(false), PERF_INTERVAL_MS);
+  addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && send(true), { capture: true });
+  addEventListener('pagehide', () => {
+    send(true);
+    clearInterval(timer);
+  }, { capture: true });
+}

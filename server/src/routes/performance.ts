@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { crumbQuery } from '../schemas';
+import { requireAdmin } from './owner';
+
+interface PerformanceSettings {
+  rum?: boolean;
+  apps?: string[];
+  pageSpeed?: boolean;
+  userTiming?: boolean;
+  sampleRate?: number;
+  offPaths?: string[];
+}
+
+const recordSchema = {
+  type: 'object',
+  required: ['app', 'event', 'pageLoadId', 'timestamp', 'data'],
+  properties: {
+    app: { type: 'string', maxLength: 32 },
+    event: { type: 'string', maxLength: 32 },
+    pageLoadId: { type: 'string', minLength: 1, maxLength: 64 },
+    timestamp: { type: 'number' },
+    data: { type: 'object', properties: { pathname: { type: 'string', maxLength: 2048 }, metrics: { type: 'object' } } },
+  },
+} as const;
+
+/** p75 of a list of numbers (nearest rank). */
+export function p75(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil(sorted.length * 0.75) - 1)] ?? 0;
+}
+
+export default async function performanceRoutes(app: FastifyInstance): Promise<void> {
+  const settingsFile = path.join(app.settings.rootDir, 'examples', 'site.json');
+  const settings = (): PerformanceSettings => {
+    try {
+      return (JSON.parse(fs.readFileSync(settingsFile, 'utf8')) as { performanceSettings?: PerformanceSettings }).performanceSettings ?? {};
+    } catch {
+      return {};
+    }
+  };
+
+  app.get(
+    '/api/1/performance/settings',
+    { schema: { querystring: { type: 'object', properties: { ...crumbQuery.properties, path: { type: 'string', maxLength: 2048 } } } } },
+    async (request) => {
+      const s = settings();
+      const { path: pagePath } = request.query as { path?: string };
+      const sampled = Math.random() < (s.sampleRate ?? 1);
+      const on = !!s.rum && sampled && !(pagePath && s.offPaths?.includes(pagePath));
+      return { pageLoadId: randomUUID(), rollout: { rum: on, apps: s.apps ?? [], pageSpeed: !!s.pageSpeed, userTiming: !!s.userTiming } };
+    },
+  );
+
+  const upsert = app.db.prepare(
+    'INSERT INTO performance_records (page_load_id, path, metrics_json, data_json, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT(page_load_id) DO UPDATE SET metrics_json = excluded.metrics_json, data_json = excluded.data_json',
+  );
+  app.post(
+    '/api/1/performance/records',
+    { schema: { querystring: crumbQuery, body: { type: 'array', maxItems: 100, items: recordSchema } } },
+    async (request, reply) => {
+      const records = request.body as Array<{ pageLoadId: string; data: { pathname?: string; metrics?: Record<string, unknown> } }>;
+      if (records.length === 0) return reply.code(400).send({ error: 'Data is empty' });
+      app.db.transaction(() => {
+        for (const record of records) {
+          upsert.run(record.pageLoadId, record.data.pathname ?? '/', JSON.stringify(record.data.metrics ?? {}), JSON.stringify(record.data).slice(0, 16_384), Date.now());
+        }
+      })();
+      return {};
+    },
+  );
+
+  app.get('/api/owner/performance', { schema: { querystring: crumbQuery }, preHandler: requireAdmin }, async () => {
+    const rows = app.db.prepare('SELECT path, metrics_json AS metrics, date(created_at / 1000, \'unixepoch\') AS day FROM performance_records ORDER BY created_at DESC LIMIT 5000').all() as Array<{ path: string; metrics: string; day: string }>;
+    const groups = new Map<string, Map<string, number[]>>();
+    for (const row of rows) {
+      for (const key of [`path:${row.path}`, `day:${row.day}`]) {
+        const metrics = groups.get(key) ?? new Map<string, number[]>();
+        groups.set(key, metrics);
+        for (const [name, value] of Object.entries(JSON.parse(row.metrics) as Record<string, unknown>)) {
+          if (typeof value === 'number' && Number.isFinite(value)) metrics.set(name, [...(metrics.get(name) ?? []), value]);
+        }
+      }
+    }
+    const summary = (prefix: string) =>
+      [...groups]
+        .filter(([key]) => key.startsWith(prefix))
+        .map(([key, metrics]) => ({ [prefix.slice(0, -1)]: key.slice(prefix.length), p75: Object.fromEntries([...metrics].map(([name, values]) => [name, p75(values)])), samples: Math.max(0, ...[...metrics.values()].map((v) => v.length)) }));
+    return { records: rows.length, perPath: summary('path:'), perDay: summary('day:') };
+  });
+}
