@@ -2,7 +2,7 @@ import { onCLS, onFCP, onINP, onLCP, onTTFB, type Metric } from 'web-vitals';
 import type { PageContext } from '../context/types';
 import { enqueue, flush } from '../net/beacon';
 import { safeStorage } from '../platform/storage';
-import { APP_NAME, PERF_INTERVAL_MS, PERF_VERSION, RECORDS_PATH } from './settings';
+import { APP_NAME, METRIC_WAIT_MS, PERF_INTERVAL_MS, PERF_VERSION, RECORDS_PATH } from './settings';
 
 const TTI_QUIET_MS = 5000;
 
@@ -102,7 +102,9 @@ export function collect(page: Readonly<PageContext>, pageLoadId: string, flags: 
     enqueue(RECORDS_PATH, record, { flushDelayMs: PERF_INTERVAL_MS });
     if (final) flush(RECORDS_PATH);
   };
+  // Interim records every 30 s for the first 60 s (the metric wait); after that, on hide only.
   const timer = setInterval(() => send(false), PERF_INTERVAL_MS);
+  setTimeout(() => clearInterval(timer), METRIC_WAIT_MS);
   addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && send(true), { capture: true });
   addEventListener('pagehide', () => {
     send(true);

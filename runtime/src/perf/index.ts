@@ -1,7 +1,7 @@
 import type { PageContext } from '../context/types';
 import { reportError } from '../platform/report';
 import { trackingActive } from '../tracking/rules';
-import { collectionFlags, NO_PAGE_LOAD_ID, REQUEST_TIMEOUT_MS, SETTINGS_PATH, SETTINGS_TIMEOUT, type PerfSettings } from './settings';
+import { collectionFlags, NO_PAGE_LOAD_ID, REQUEST_TIMEOUT_MS, SETTINGS_PATH, SETTINGS_TIMEOUT, unexpectedStatus, type PerfSettings } from './settings';
 
 /**
  * Real-user performance: asks the settings call whether to collect (and for the page load
@@ -20,7 +20,11 @@ export function startPerformance(page: Readonly<PageContext>): void {
         if (!settings.pageLoadId) throw new Error(NO_PAGE_LOAD_ID);
         return import('./collector').then((m) => m.collect(page, settings.pageLoadId!, flags, restored));
       })
-      .catch((error: Error) => reportError(error, error.name === 'DataError' && error.message.startsWith('Unable to connect') ? SETTINGS_TIMEOUT : error.message));
+      .catch((error: Error & { kind?: string; status?: number }) => {
+        // A failed settings call: a time-out or network failure, else an unexpected status.
+        const message = error.name !== 'DataError' ? error.message : error.kind === 'network' ? SETTINGS_TIMEOUT : unexpectedStatus(error.status ?? 0);
+        reportError(error, message);
+      });
   void begin(false);
   addEventListener('pageshow', (event) => event.persisted && void begin(true));
 }
