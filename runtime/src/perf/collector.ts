@@ -9,15 +9,18 @@ const TTI_QUIET_MS = 5000;
 /** Navigation Timing phases and sizes (spec part 1 §3 timings). */
 export function navigationTimings(entry: PerformanceNavigationTiming | undefined): Record<string, number> {
   if (!entry) return {};
+  // A prerendered page counts from its activation, as web-vitals does.
+  const activation = (entry as PerformanceNavigationTiming & { activationStart?: number }).activationStart ?? 0;
+  const since = (time: number) => Math.max(0, time - activation);
   return {
     domainLookup: entry.domainLookupEnd - entry.domainLookupStart,
     tcpConnection: entry.connectEnd - entry.connectStart,
     tlsNegotiation: entry.secureConnectionStart > 0 ? entry.connectEnd - entry.secureConnectionStart : 0,
-    responseStart: entry.responseStart,
-    domContentLoadedStart: entry.domContentLoadedEventStart,
-    domContentLoadedEnd: entry.domContentLoadedEventEnd,
-    loadEventStart: entry.loadEventStart,
-    loadEventEnd: entry.loadEventEnd,
+    responseStart: since(entry.responseStart),
+    domContentLoadedStart: since(entry.domContentLoadedEventStart),
+    domContentLoadedEnd: since(entry.domContentLoadedEventEnd),
+    loadEventStart: since(entry.loadEventStart),
+    loadEventEnd: since(entry.loadEventEnd),
     encodedBodySize: entry.encodedBodySize,
     decodedBodySize: entry.decodedBodySize,
   };

@@ -32,5 +32,7 @@ describe('timings', () => {
       loadEventStart: 300, loadEventEnd: 305, encodedBodySize: 1000, decodedBodySize: 3000,
     });
     expect(navigationTimings(undefined)).toEqual({});
+    const prerendered = navigationTimings({ ...entry, activationStart: 150 } as PerformanceNavigationTiming);
+    expect(prerendered).toMatchObject({ responseStart: 0, domContentLoadedStart: 50, loadEventEnd: 155 });
   });
 });
