@@ -98,10 +98,10 @@ export default [
       sourcemap: true,
       // preact/compat is one shared chunk, loaded by the first piece of UI that needs it.
       manualChunks: (id) => (id.includes('/node_modules/preact/') ? 'preact' : undefined),
-      // A block's chunk is named after its folder: chunks/accordion-<hash>.js.
+      // A folder's index chunk is named after its folder: chunks/accordion-<hash>.js, perf-….
       chunkFileNames: (chunk) => {
-        const block = /\/blocks\/([^/]+)\/index\.tsx?$/.exec(chunk.facadeModuleId ?? '');
-        return `chunks/${block ? block[1] : '[name]'}-[hash].js`;
+        const folder = /\/([^/]+)\/index\.tsx?$/.exec(chunk.facadeModuleId ?? chunk.moduleIds.at(-1) ?? '');
+        return `chunks/${folder ? folder[1] : '[name]'}-[hash].js`;
       },
     },
     plugins: runtimePlugins('dist/runtime'),
