@@ -1,14 +1,13 @@
 import { test, expect, runtimeReady, queryServerDb } from './fixtures';
 
 test('a thrown error is stored, sent with the crumb header', async ({ page }) => {
-  const sent: Array<Record<string, string>> = [];
-  page.on('request', (request) => request.url().includes('/api/events/RecordJavascriptErrors') && sent.push(request.headers()));
   await page.goto('/faq');
   await runtimeReady(page);
   const marker = `e2e-thrown-${Date.now()}`;
+  const sent = page.waitForRequest((request) => request.url().includes('/api/events/RecordJavascriptErrors') && (request.postData() ?? '').includes(marker));
   await page.evaluate((message) => setTimeout(() => { throw new Error(message); }), marker);
-  await expect.poll(() => queryServerDb<{ n: number }>('SELECT COUNT(*) AS n FROM js_errors WHERE message = ?', marker)[0]!.n).toBe(1);
-  expect(sent[0]!['x-csrf-token']).toMatch(/\./);
+  expect((await sent).headers()['x-csrf-token']).toMatch(/\./);
+  await expect.poll(() => queryServerDb<{ n: number }>('SELECT COUNT(*) AS n FROM js_errors WHERE message = ?', marker)[0]!.n, { timeout: 10_000 }).toBe(1);
 });
 
 test('a storm of 500 errors stays within the caps', async ({ page }) => {

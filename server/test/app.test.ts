@@ -45,6 +45,14 @@ describe('pages and the page context', () => {
     }
   });
 
+  it('expands the shared header and footer includes, and never serves a partial', async () => {
+    const page = (await server.app.inject({ method: 'GET', url: '/faq' })).body;
+    expect(page).toContain('<header class="site-header">');
+    expect(page).toContain('<footer class="site-footer">');
+    expect(page).not.toContain('#include');
+    expect((await server.app.inject({ method: 'GET', url: '/_partials/header' })).statusCode).toBe(404);
+  });
+
   it('serves a page without the placeholder as it is', async () => {
     const response = await server.app.inject({ method: 'GET', url: '/plain' });
     expect(response.statusCode).toBe(200);

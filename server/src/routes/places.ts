@@ -14,6 +14,11 @@ const tracking = {
  */
 export default async function placesRoutes(app: FastifyInstance): Promise<void> {
   const places = createPlaces();
+  // A listening server builds the index in the background, so that the first visitor who types
+  // an address does not wait for it (tests through inject skip this).
+  app.addHook('onListen', async () => {
+    setTimeout(() => places.autocomplete('warm-up'), 0);
+  });
   app.get(
     '/api/google-maps/places/autocomplete',
     {

@@ -18,6 +18,16 @@ export function pageFile(examplesDir: string, urlPath: string): string | null {
   return file.startsWith(examplesDir + path.sep) ? file : null;
 }
 
+/** `<!--#include virtual="name.html" -->` (SSI syntax) pulls in examples/_partials/name.html. */
+const INCLUDE = /<!--#include virtual="([a-z0-9-]+\.html)" -->\n?/g;
+
+async function expandIncludes(html: string, partialsDir: string): Promise<string> {
+  const names = [...new Set([...html.matchAll(INCLUDE)].map((match) => match[1]!))];
+  const partials = new Map<string, string>();
+  for (const name of names) partials.set(name, await fs.readFile(path.join(partialsDir, name), 'utf8').catch(() => ''));
+  return html.replace(INCLUDE, (_match, name: string) => partials.get(name) ?? '');
+}
+
 async function readSiteSettings(examplesDir: string): Promise<Record<string, unknown>> {
   try {
     return JSON.parse(await fs.readFile(path.join(examplesDir, 'site.json'), 'utf8')) as Record<string, unknown>;
@@ -56,6 +66,7 @@ export default async function siteRoutes(app: FastifyInstance): Promise<void> {
       return reply.callNotFound();
     }
     ensureCrumb(app, request, reply);
+    html = await expandIncludes(html, path.join(examplesDir, '_partials'));
     const site = await readSiteSettings(examplesDir);
     const env = app.settings.siteEnv ?? environmentFromHost(request.hostname.replace(/:\d+$/, ''));
     const body = injectContext(html, { site, account: request.account, env });
