@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { DATA_IS_EMPTY } from '../../../runtime/src/perf/settings';
 import { crumbQuery } from '../schemas';
 import { requireAdmin } from './owner';
 
@@ -62,7 +63,7 @@ export default async function performanceRoutes(app: FastifyInstance): Promise<v
     { schema: { querystring: crumbQuery, body: { type: 'array', maxItems: 100, items: recordSchema } } },
     async (request, reply) => {
       const records = request.body as Array<{ pageLoadId: string; data: { pathname?: string; metrics?: Record<string, unknown> } }>;
-      if (records.length === 0) return reply.code(400).send({ error: 'Data is empty' });
+      if (records.length === 0) return reply.code(400).send({ error: DATA_IS_EMPTY });
       app.db.transaction(() => {
         for (const record of records) {
           upsert.run(record.pageLoadId, record.data.pathname ?? '/', JSON.stringify(record.data.metrics ?? {}), JSON.stringify(record.data).slice(0, 16_384), Date.now());
