@@ -56,6 +56,7 @@ const runtimeAssets = () => ({
   generateBundle() {
     for (const [fileName, source] of [
       ['form.css', 'runtime/src/blocks/form/form.css'],
+      ['gallery.css', 'runtime/src/blocks/gallery/gallery.css'],
       ['consent.css', 'runtime/src/consent/consent.css'],
       ['overlays.css', 'runtime/src/overlays/overlays.css'],
       ['altcha.js', 'node_modules/altcha/dist/main/altcha.min.js'],

@@ -17,6 +17,7 @@ import ownerRoutes from './routes/owner';
 import placesRoutes from './routes/places';
 import previewRoutes from './routes/preview';
 import siteRoutes from './routes/site';
+import demoImageRoutes from './routes/demo-images';
 import { createCrumbs } from './security/crumb';
 import { randomBytes } from 'node:crypto';
 import { WebsiteRole } from '../../runtime/src/model/roles';
@@ -67,6 +68,7 @@ export async function buildApp(config: ServerConfig): Promise<App> {
   await app.register(ownerRoutes);
   await app.register(placesRoutes);
   await app.register(previewRoutes);
+  await app.register(demoImageRoutes);
   await app.register(siteRoutes);
 
   const seeded = [

@@ -117,9 +117,9 @@ export class BlockHost implements ElementObserverDelegate {
         this._fail(element, record);
         return;
       }
-      const config = readBlockConfig(element);
       const module = await loadChunk(loader, type);
       if (record.cancelled) return;
+      const config = module.readConfig ? module.readConfig(element) : readBlockConfig(element);
       const instance = await module.mount(element, { id: blockIdOf(element), config, page: this._page });
       if (record.cancelled) {
         safeDestroy(element, instance);

@@ -8,6 +8,8 @@ const loaders = new Map<string, BlockLoader>([
   ['accordion', () => import('../blocks/accordion/index').then((m) => m.default as BlockModule)],
   ['form', () => import('../blocks/form/index').then((m) => m.default as BlockModule)],
   ['newsletter', () => import('../blocks/form/index').then((m) => m.default as BlockModule)],
+  ['gallery', () => import('../blocks/gallery/index').then((m) => m.default as BlockModule)],
+  ['image', () => import('../blocks/image/index').then((m) => m.default as BlockModule)],
   ['button', () => import('../blocks/button/index').then((m) => m.default as BlockModule)],
 ]);
 

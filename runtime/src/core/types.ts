@@ -15,6 +15,8 @@ export interface BlockMountContext {
 
 /** The default export of every `blocks/<type>/index.ts` chunk entry. */
 export interface BlockModule {
+  /** Reads the block's configuration itself (own messages, other sources); default: data-block-json. */
+  readConfig?(element: HTMLElement): Record<string, unknown>;
   mount(element: HTMLElement, context: BlockMountContext): BlockInstance | Promise<BlockInstance>;
 }
 

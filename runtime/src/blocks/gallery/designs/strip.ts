@@ -1,0 +1,139 @@
+/**
+ * The strip (page design "slider", part 2 §2, §4): slides in one row at one height, the
+ * current slide aligned at the start, middle or end of the container. Slides are activated
+ * by click, Enter or Space; those wholly outside the container cannot be tabbed to.
+ */
+import { isActivation } from '../../../platform/keys';
+import { listen } from '../../../platform/events';
+import { prefersReducedMotion } from '../../../platform/motion';
+import { safeClickThrough } from '../slides';
+import type { Alignment, ClickBehavior } from '../options';
+import { markDesign, onResizeEnd, setVars, type Design, type DesignFactory } from './types';
+
+/** Where the current slide sits: the offset (px) that aligns it in the container. */
+export function stripOffset(alignment: Alignment, containerWidth: number, slideLeft: number, slideWidth: number): number {
+  if (alignment === 'start') return -slideLeft;
+  if (alignment === 'end') return containerWidth - (slideLeft + slideWidth);
+  return containerWidth / 2 - (slideLeft + slideWidth / 2);
+}
+
+/** What clicking the current slide does (part 2 §4, default next); `auto` goes by the side. */
+export function activeClick(behavior: ClickBehavior, clickX: number, slideLeft: number, slideWidth: number): 'next' | 'previous' | null {
+  if (behavior === 'none') return null;
+  if (behavior === 'auto') return clickX < slideLeft + slideWidth / 2 ? 'previous' : 'next';
+  return behavior;
+}
+
+export const strip: DesignFactory = ({ container, gallery, options }) => {
+  const vars: Record<string, string | number> = { '--tg-gutter': `${options.gutter}px`, '--tg-speed': `${options.speedS}s` };
+  // Part 2 §9: without an aspect ratio a strip is vSize tall (10 by default), in vh.
+  if (options.aspectRatio) vars['--tg-ratio'] = options.aspectRatio;
+  else vars['--tg-vsize'] = `${options.vSize}vh`;
+  const teardowns = [markDesign(container, 'strip'), setVars(container, vars)];
+  gallery.slides.forEach((slide) => {
+    teardowns.push(setVars(slide.element, { '--tg-ar': slide.ratio ?? 1.5 }));
+    if (!slide.element.hasAttribute('tabindex')) {
+      slide.element.tabIndex = 0;
+      teardowns.push(() => slide.element.removeAttribute('tabindex'));
+    }
+  });
+  let offset = 0;
+
+  const place = (index: number, extra = 0) => {
+    const slide = gallery.slides[index]?.element;
+    if (!slide) return;
+    offset = stripOffset(options.alignment, container.clientWidth, slide.offsetLeft, slide.offsetWidth);
+    container.style.setProperty('--tg-offset', `${offset + extra}px`);
+  };
+
+  /** Slides wholly outside the container leave the tab order (and assistive tech). */
+  const updateReach = () => {
+    const width = container.clientWidth;
+    for (const { element } of gallery.slides) {
+      const left = element.offsetLeft + offset;
+      const outside = left + element.offsetWidth <= 0 || left >= width;
+      element.tabIndex = outside ? -1 : 0;
+      element.inert = outside;
+    }
+  };
+
+  const activate = (index: number, clickX: number) => {
+    const slide = gallery.slides[index];
+    if (!slide) return;
+    const target = safeClickThrough(slide.clickThroughUrl, location.href);
+    if (target) {
+      location.assign(target);
+      return;
+    }
+    if (index !== gallery.index) {
+      gallery.goTo(index);
+      return;
+    }
+    const rect = slide.element.getBoundingClientRect();
+    const action = activeClick(options.activeSlideClickBehavior, clickX, rect.left, rect.width);
+    if (action === 'next') gallery.next();
+    else if (action === 'previous') gallery.previous();
+  };
+
+  gallery.slides.forEach((slide, index) => {
+    teardowns.push(
+      listen(slide.element, 'click', (event: MouseEvent) => {
+        // A link inside the slide keeps its own behaviour.
+        if ((event.target as Element).closest('a')) return;
+        activate(index, event.clientX);
+      }),
+      listen(slide.element, 'keydown', (event: KeyboardEvent) => {
+        if (event.target !== slide.element || !isActivation(event)) return;
+        event.preventDefault();
+        const rect = slide.element.getBoundingClientRect();
+        activate(index, rect.left + rect.width / 2);
+      }),
+    );
+  });
+  teardowns.push(
+    onResizeEnd(container, () => {
+      place(gallery.index);
+      updateReach();
+    }),
+  );
+
+  const design: Design = {
+    navigates: true,
+    show(to: number, _from: number, _direction, instant: boolean) {
+      place(to);
+      gallery.slides.forEach(({ element }, i) => element.classList.toggle('is-current', i === to));
+      const animated = !instant && !prefersReducedMotion() && options.speedS > 0;
+      container.classList.toggle('tg-animating', animated);
+      if (!animated) {
+        updateReach();
+        return;
+      }
+      return new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          stop();
+          container.classList.remove('tg-animating');
+          updateReach();
+          resolve();
+        };
+        const first = gallery.slides[0]?.element;
+        const stop = first ? listen(first, 'transitionend', done) : () => undefined;
+        // transitionend does not fire when nothing moved (the slide was already in place).
+        const timer = setTimeout(done, options.speedS * 1000 + 50);
+      });
+    },
+    drag(dx: number) {
+      container.style.setProperty('--tg-offset', `${offset + dx}px`);
+    },
+    destroy() {
+      container.style.removeProperty('--tg-offset');
+      container.classList.remove('tg-animating');
+      for (const { element } of gallery.slides) {
+        element.inert = false;
+        element.classList.remove('is-current');
+      }
+      teardowns.forEach((teardown) => teardown());
+    },
+  };
+  return design;
+};

@@ -1,0 +1,290 @@
+/**
+ * The image loader (spec part 2 §3 Image settings, §4, §9), shared by the image block and the
+ * galleries. An `<img>` that carries `data-src` gets the smallest of the responsive widths that
+ * covers its rendered size times the device pixel ratio, lazily from 200 px outside the
+ * viewport, through a bounded queue; it asks again only when a larger width is needed.
+ */
+import { isMobile } from '../platform/device';
+
+/** Part 2 §3: the responsive widths, largest first. */
+export const IMAGE_WIDTHS = [2500, 1500, 1000, 750, 500, 300, 100] as const;
+/** Part 2 §4: lazy loading starts within 200 px of the viewport. */
+export const LAZY_MARGIN_PX = 200;
+/** Part 2 §9: 16 images load at a time, 1 on mobile. */
+export const QUEUE_CONCURRENCY = 16;
+export const QUEUE_CONCURRENCY_MOBILE = 1;
+/** Part 1 §9: the loader retries finding its host element up to 100 times every 10 ms. */
+export const HOST_RETRY_COUNT = 100;
+export const HOST_RETRY_MS = 10;
+/** Written while an image is loading, removed once it has loaded (or failed). */
+export const LOADING_ATTRIBUTE = 'data-image-loading';
+
+export type CropMode = 'cover' | 'contain' | 'none';
+export type SizeFormat = 'query' | 'filename';
+
+export interface ImageSettings {
+  focalX: number;
+  focalY: number;
+  crop: CropMode;
+  /** Where a contained image sits: e.g. 'center', 'top', 'left'. */
+  fitAlignment: string;
+  sizeFormat: SizeFormat;
+  /** Multiplies the width asked for (e.g. 0.5 for a deliberately soft background). */
+  sizeAdjustment: number;
+  dprMin: number;
+  dprMax: number;
+}
+
+/** Image mode (part 2 §3 video embed/image mode) → crop mode: fill → cover, fit → contain. */
+export function cropModeOf(mode: unknown): CropMode {
+  if (mode === 'fill' || mode === 'cover') return 'cover';
+  if (mode === 'fit' || mode === 'contain') return 'contain';
+  return 'none';
+}
+
+const clamp01 = (value: unknown, fallback = 0.5) => {
+  const n = typeof value === 'string' ? parseFloat(value) : value;
+  return typeof n === 'number' && Number.isFinite(n) ? Math.min(1, Math.max(0, n)) : fallback;
+};
+
+/** Reads settings from an image's data attributes, over block-level defaults. */
+export function imageSettings(img: HTMLElement, defaults: Partial<ImageSettings> = {}): ImageSettings {
+  const focal = (img.dataset.imageFocalPoint ?? '').split(',');
+  return {
+    focalX: clamp01(focal[0], defaults.focalX ?? 0.5),
+    focalY: clamp01(focal[1], defaults.focalY ?? 0.5),
+    crop: img.dataset.imageMode !== undefined ? cropModeOf(img.dataset.imageMode) : (defaults.crop ?? 'none'),
+    fitAlignment: img.dataset.imageFitAlignment ?? defaults.fitAlignment ?? 'center',
+    sizeFormat: (img.dataset.sizeFormat ?? defaults.sizeFormat) === 'filename' ? 'filename' : 'query',
+    sizeAdjustment: Number(img.dataset.sizeAdjustment) > 0 ? Number(img.dataset.sizeAdjustment) : (defaults.sizeAdjustment ?? 1),
+    dprMin: defaults.dprMin ?? 1,
+    dprMax: defaults.dprMax ?? 3,
+  };
+}
+
+/** The smallest width that covers `needed` CSS pixels at the clamped pixel ratio. */
+export function chooseWidth(needed: number, dpr: number, dprMin = 1, dprMax = 3, adjustment = 1): number {
+  const ratio = Math.min(dprMax, Math.max(dprMin, dpr || 1));
+  const want = Math.ceil(needed * ratio * adjustment);
+  let chosen: number = IMAGE_WIDTHS[0];
+  for (const width of IMAGE_WIDTHS) if (width >= want) chosen = width;
+  return chosen;
+}
+
+/** `photo.jpg` at 750 → `photo.jpg?format=750w` (query) or `photo-750w.jpg` (filename). */
+export function sizedUrl(src: string, width: number, format: SizeFormat = 'query'): string {
+  if (format === 'filename') {
+    const cut = src.search(/[?#]/);
+    const path = cut >= 0 ? src.slice(0, cut) : src;
+    const query = cut >= 0 ? src.slice(cut) : '';
+    const dot = path.lastIndexOf('.');
+    const slash = path.lastIndexOf('/');
+    const sized = dot > slash ? `${path.slice(0, dot)}-${width}w${path.slice(dot)}` : `${path}-${width}w`;
+    return sized + query;
+  }
+  const hashAt = src.indexOf('#');
+  const base = hashAt >= 0 ? src.slice(0, hashAt) : src;
+  return `${base}${base.includes('?') ? '&' : '?'}format=${width}w${hashAt >= 0 ? src.slice(hashAt) : ''}`;
+}
+
+/** 'Auto' (or nothing) means no fixed aspect ratio; else a width/height ratio. */
+export function aspectRatio(value: unknown): number | null {
+  if (value === undefined || value === null || value === '' || value === 'Auto' || value === 'auto') return null;
+  if (typeof value === 'number') return value > 0 && Number.isFinite(value) ? value : null;
+  if (typeof value !== 'string') return null;
+  const pair = /^\s*(\d+(?:\.\d+)?)\s*[:x/]\s*(\d+(?:\.\d+)?)\s*$/.exec(value);
+  if (pair) {
+    const ratio = Number(pair[1]) / Number(pair[2]);
+    return ratio > 0 && Number.isFinite(ratio) ? ratio : null;
+  }
+  const single = Number(value);
+  return single > 0 && Number.isFinite(single) ? single : null;
+}
+
+/** Parses `data-image-dimensions="1500x1000"`. */
+export function dimensionsOf(value: string | null | undefined): { width: number; height: number } | null {
+  const match = /^\s*(\d+)\s*x\s*(\d+)\s*$/i.exec(value ?? '');
+  if (!match) return null;
+  const width = Number(match[1]);
+  const height = Number(match[2]);
+  return width > 0 && height > 0 ? { width, height } : null;
+}
+
+const ALIGN: Record<string, string> = {
+  center: '50% 50%',
+  top: '50% 0%',
+  bottom: '50% 100%',
+  left: '0% 50%',
+  right: '100% 50%',
+  'top-left': '0% 0%',
+  'top-right': '100% 0%',
+  'bottom-left': '0% 100%',
+  'bottom-right': '100% 100%',
+};
+
+/** Crop and focal point as CSS: cover keeps the focal point in view, contain aligns. */
+export function applyCrop(img: HTMLImageElement, settings: ImageSettings): void {
+  if (settings.crop === 'none') return;
+  img.style.objectFit = settings.crop;
+  img.style.objectPosition =
+    settings.crop === 'cover'
+      ? `${settings.focalX * 100}% ${settings.focalY * 100}%`
+      : (ALIGN[settings.fitAlignment] ?? '50% 50%');
+}
+
+interface Tracked {
+  settings: ImageSettings;
+  loadedWidth: number;
+  near: boolean;
+  queued: boolean;
+}
+
+/**
+ * Loads `<img data-src>` elements. One loader serves many images: a single
+ * IntersectionObserver (lazy), a single ResizeObserver (upgrades) and one queue.
+ */
+export class ImageLoader {
+  private readonly _tracked = new Map<HTMLImageElement, Tracked>();
+  private readonly _queue: HTMLImageElement[] = [];
+  private _active = 0;
+  private readonly _concurrency: number;
+  private readonly _intersection: IntersectionObserver | null;
+  private readonly _resize: ResizeObserver | null;
+
+  constructor(private readonly _lazy = true) {
+    this._concurrency = isMobile() ? QUEUE_CONCURRENCY_MOBILE : QUEUE_CONCURRENCY;
+    this._intersection =
+      typeof IntersectionObserver === 'function'
+        ? new IntersectionObserver((entries) => this._onIntersect(entries), { rootMargin: `${LAZY_MARGIN_PX}px` })
+        : null;
+    this._resize =
+      typeof ResizeObserver === 'function'
+        ? new ResizeObserver((entries) => entries.forEach((entry) => this._consider(entry.target as HTMLImageElement)))
+        : null;
+  }
+
+  /** Starts managing `img`; answers a promise that settles once its host has a size. */
+  add(img: HTMLImageElement, defaults: Partial<ImageSettings> = {}): Promise<void> {
+    if (this._tracked.has(img) || !img.dataset.src) return Promise.resolve();
+    const settings = imageSettings(img, defaults);
+    applyCrop(img, settings);
+    const dims = dimensionsOf(img.dataset.imageDimensions);
+    // Width and height attributes reserve the space before the file arrives (no layout shift).
+    if (dims && !img.hasAttribute('width')) {
+      img.setAttribute('width', String(dims.width));
+      img.setAttribute('height', String(dims.height));
+    }
+    const tracked: Tracked = { settings, loadedWidth: 0, near: !this._lazy || !this._intersection, queued: false };
+    this._tracked.set(img, tracked);
+    return waitForHost(img).then(() => {
+      if (!this._tracked.has(img)) return;
+      this._intersection?.observe(img);
+      this._resize?.observe(img);
+      this._consider(img);
+    });
+  }
+
+  remove(img: HTMLImageElement): void {
+    this._tracked.delete(img);
+    this._intersection?.unobserve(img);
+    this._resize?.unobserve(img);
+    img.removeAttribute(LOADING_ATTRIBUTE);
+  }
+
+  /** Loads `img` now whatever its distance from the viewport (the next slide, a lightbox). */
+  preload(img: HTMLImageElement): void {
+    const tracked = this._tracked.get(img);
+    if (!tracked) return;
+    tracked.near = true;
+    this._consider(img);
+  }
+
+  destroy(): void {
+    for (const img of [...this._tracked.keys()]) this.remove(img);
+    this._queue.length = 0;
+    this._intersection?.disconnect();
+    this._resize?.disconnect();
+  }
+
+  /** The width this image needs now, or 0 when it is not near the viewport yet. */
+  neededWidth(img: HTMLImageElement): number {
+    const tracked = this._tracked.get(img);
+    if (!tracked?.near) return 0;
+    const rendered = img.getBoundingClientRect().width || img.parentElement?.getBoundingClientRect().width || 0;
+    if (rendered === 0) return 0;
+    const dims = dimensionsOf(img.dataset.imageDimensions);
+    let needed = rendered;
+    // A covered image is scaled up to fill its box: ask for the width it is drawn at.
+    if (tracked.settings.crop === 'cover' && dims) {
+      const box = img.getBoundingClientRect();
+      if (box.height > 0) needed = Math.max(rendered, (box.height * dims.width) / dims.height);
+    }
+    const s = tracked.settings;
+    const width = chooseWidth(needed, globalThis.devicePixelRatio ?? 1, s.dprMin, s.dprMax, s.sizeAdjustment);
+    // Never ask for more than the original has: the largest width not above it.
+    const largest = dims ? IMAGE_WIDTHS.find((w) => w <= dims.width) : undefined;
+    return largest ? Math.min(width, largest) : width;
+  }
+
+  private _onIntersect(entries: IntersectionObserverEntry[]): void {
+    for (const entry of entries) {
+      const tracked = this._tracked.get(entry.target as HTMLImageElement);
+      if (!tracked || !entry.isIntersecting) continue;
+      tracked.near = true;
+      this._intersection?.unobserve(entry.target);
+      this._consider(entry.target as HTMLImageElement);
+    }
+  }
+
+  private _consider(img: HTMLImageElement): void {
+    const tracked = this._tracked.get(img);
+    if (!tracked || tracked.queued) return;
+    const width = this.neededWidth(img);
+    if (width <= tracked.loadedWidth) return;
+    tracked.queued = true;
+    img.setAttribute(LOADING_ATTRIBUTE, '');
+    this._queue.push(img);
+    this._pump();
+  }
+
+  private _pump(): void {
+    while (this._active < this._concurrency && this._queue.length > 0) {
+      const img = this._queue.shift()!;
+      const tracked = this._tracked.get(img);
+      if (!tracked) continue;
+      const width = this.neededWidth(img);
+      this._active++;
+      const done = (ok: boolean) => {
+        img.removeEventListener('load', onLoad);
+        img.removeEventListener('error', onError);
+        this._active--;
+        tracked.queued = false;
+        // A failed width is not asked for again on every resize; a larger one still is.
+        tracked.loadedWidth = width;
+        if (!ok) img.setAttribute('data-image-failed', '');
+        img.removeAttribute(LOADING_ATTRIBUTE);
+        this._pump();
+      };
+      const onLoad = () => done(true);
+      const onError = () => {
+        console.warn(`Image ${img.dataset.src} failed to load at ${width}w.`);
+        done(false);
+      };
+      img.addEventListener('load', onLoad);
+      img.addEventListener('error', onError);
+      img.src = sizedUrl(img.dataset.src!, width, tracked.settings.sizeFormat);
+    }
+  }
+}
+
+/** Part 1 §9: the host may not be laid out yet (a block just inserted); retry 100 × 10 ms. */
+export function waitForHost(img: HTMLElement, tries = HOST_RETRY_COUNT): Promise<void> {
+  return new Promise((resolve) => {
+    const attempt = (left: number) => {
+      const host = img.parentElement;
+      if ((host && host.getBoundingClientRect().width > 0) || left <= 0 || !img.isConnected) resolve();
+      else setTimeout(() => attempt(left - 1), HOST_RETRY_MS);
+    };
+    attempt(tries);
+  });
+}
