@@ -76,6 +76,5 @@ export function createControls(container: HTMLElement, gallery: Gallery, withPau
     },
   };
   controls.update();
-  controls.setPlaying(false);
   return controls;
 }

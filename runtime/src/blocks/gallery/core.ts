@@ -13,6 +13,8 @@ export interface GalleryEventMap {
   reachedBeginning: Record<string, never>;
   motionStart: { index: number };
   motionEnd: { index: number };
+  /** The design regrouped (a resize): controls recheck the ends. */
+  layout: Record<string, never>;
 }
 
 /** What a design adds to the core. Layout-only designs leave `show` out. */

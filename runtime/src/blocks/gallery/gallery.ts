@@ -79,6 +79,8 @@ export async function mountGallery(container: HTMLElement | null, options: Galle
     container.setAttribute('aria-roledescription', 'carousel');
     if (!container.hasAttribute('aria-label')) container.setAttribute('aria-label', mount.label);
     slides.forEach(({ element }, i) => {
+      // Slides that are already something (the thumbnail buttons) keep what they are.
+      if (element.hasAttribute('role')) return;
       element.setAttribute('role', 'group');
       element.setAttribute('aria-roledescription', 'slide');
       element.setAttribute('aria-label', `${i + 1} of ${slides.length}`);

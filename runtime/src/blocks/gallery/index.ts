@@ -53,7 +53,7 @@ function thumbnailStrip(main: HTMLElement, options: GalleryOptions): HTMLElement
   strip.style.setProperty('--tg-thumbnail-margin', `${options.thumbnailStripMargin}px`);
   main.querySelectorAll<HTMLElement>(':scope > [data-slide-id], :scope > [data-type], :scope > figure, :scope > .slide').forEach((slide, i) => {
     const thumb = document.createElement('div');
-    thumb.className = 'tg-thumbnail';
+    thumb.className = 'slide tg-thumbnail';
     thumb.setAttribute('aria-label', `Show slide ${i + 1}`);
     thumb.setAttribute('role', 'button');
     const source = slide.querySelector('img');
@@ -69,6 +69,8 @@ function thumbnailStrip(main: HTMLElement, options: GalleryOptions): HTMLElement
     strip.append(thumb);
   });
   main.after(strip);
+  // The strip now fills the space gallery.css reserved for it (no layout shift).
+  main.classList.add('tg-has-thumbnails');
   return strip;
 }
 
@@ -100,6 +102,10 @@ export async function mountGalleryBlock(element: HTMLElement, raw: Record<string
     get count() {
       return main.count;
     },
+    /** True while it (or its thumbnail strip) is moving: index changes wait. */
+    get inMotion() {
+      return main.gallery.busy();
+    },
     design: options.design,
     next: main.next,
     previous: main.previous,
@@ -109,6 +115,7 @@ export async function mountGalleryBlock(element: HTMLElement, raw: Record<string
     destroy() {
       thumbs?.destroy();
       strip?.remove();
+      element.classList.remove('tg-has-thumbnails');
       main.destroy();
       element.removeAttribute('data-gallery-lightbox');
     },

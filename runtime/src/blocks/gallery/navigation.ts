@@ -33,13 +33,19 @@ export function startNavigation(container: HTMLElement, gallery: Gallery, design
   const slides = gallery.slides;
   const autoplayOn = options.autoplay && motionAllowed && slides.length > 1;
   let autoplay: Autoplay | null = null;
-  const controls = createControls(container, gallery, autoplayOn, (pause) => (pause ? autoplay?.pause('visitor') : autoplay?.resume('visitor')));
+  // The pause button shows the visitor's own choice; hover and focus pauses are passing.
+  const controls = createControls(container, gallery, autoplayOn, (pause) => {
+    if (pause) autoplay?.pause('visitor');
+    else autoplay?.resume('visitor');
+    controls.setPlaying(!pause);
+  });
+  controls.setPlaying(autoplayOn);
   const setLive = (playing: boolean) => {
     // No announcements while the slides turn by themselves (WAI carousel pattern).
     container.setAttribute('aria-live', playing ? 'off' : 'polite');
-    controls?.setPlaying(playing);
   };
   setLive(false);
+  teardowns.push(gallery.on('layout', () => controls.update()));
 
   if (autoplayOn) {
     autoplay = new Autoplay(() => gallery.next(), options.autoplayTimeoutMs, options.randomInterval, Math.random, setLive);

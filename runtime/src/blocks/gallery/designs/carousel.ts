@@ -42,6 +42,7 @@ export const carousel: DesignFactory = ({ container, gallery, options }) => {
       const last = Math.max(0, gallery.count - perRow);
       if (gallery.index > last) gallery.goTo(last, { instant: true });
       else apply(gallery.index);
+      gallery.emit('layout', {});
     }),
   );
 

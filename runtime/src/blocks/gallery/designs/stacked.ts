@@ -64,7 +64,7 @@ export const stacked: DesignFactory = ({ container, gallery, options }) => {
       const outgoing = slideAt(from);
       markCurrent(gallery.slides, to);
       zoom(to);
-      if (instant || !incoming || !outgoing || to === from || prefersReducedMotion()) {
+      if (instant || !incoming || !outgoing || to === from || prefersReducedMotion() || typeof incoming.animate !== 'function') {
         for (const slide of gallery.slides) slide.element.style.transform = '';
         return;
       }

@@ -101,7 +101,11 @@ export const strip: DesignFactory = ({ container, gallery, options }) => {
     navigates: true,
     show(to: number, _from: number, _direction, instant: boolean) {
       place(to);
-      gallery.slides.forEach(({ element }, i) => element.classList.toggle('is-current', i === to));
+      gallery.slides.forEach(({ element }, i) => {
+        element.classList.toggle('is-current', i === to);
+        if (i === to) element.setAttribute('aria-current', 'true');
+        else element.removeAttribute('aria-current');
+      });
       const animated = !instant && !prefersReducedMotion() && options.speedS > 0;
       container.classList.toggle('tg-animating', animated);
       if (!animated) {
@@ -131,6 +135,7 @@ export const strip: DesignFactory = ({ container, gallery, options }) => {
       for (const { element } of gallery.slides) {
         element.inert = false;
         element.classList.remove('is-current');
+        element.removeAttribute('aria-current');
       }
       teardowns.forEach((teardown) => teardown());
     },

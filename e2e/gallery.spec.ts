@@ -1,0 +1,247 @@
+import type { Page } from '@playwright/test';
+import { expect, runtimeReady, test } from './fixtures';
+
+/** The live gallery instance's index, through the public SiteRuntime.block API. */
+const indexOf = (page: Page, id: string) =>
+  page.evaluate((blockId) => (window.SiteRuntime!.block(document.getElementById(blockId)!) as unknown as { index: number }).index, id);
+
+/** Waits for a slideshow's motion lock to release (fade 1 s, fade-out 1.2 s). */
+const settled = (page: Page, id: string) =>
+  page.waitForFunction((blockId) => !(window.SiteRuntime!.block(document.getElementById(blockId)!) as unknown as { inMotion: boolean }).inMotion, id);
+
+async function open(page: Page, path = '/gallery') {
+  await page.goto(path);
+  await runtimeReady(page);
+}
+
+test.describe('gallery designs', () => {
+  test('every design mounts and lays out as specified', async ({ page, consoleErrors }) => {
+    await page.setViewportSize({ width: 1200, height: 900 });
+    await open(page);
+    const designs = await page.$$eval('[data-block-type="gallery"]', (elements) =>
+      elements.map((e) => [e.id, e.getAttribute('data-block-status'), e.getAttribute('data-gallery-design')]),
+    );
+    expect(designs).toEqual([
+      ['block-slideshow', 'mounted', 'stacked'],
+      ['block-slider', 'mounted', 'strip'],
+      ['block-carousel', 'mounted', 'carousel'],
+      ['block-grid', 'mounted', 'grid'],
+      ['block-autogrid', 'mounted', 'autogrid'],
+      ['block-autorows', 'mounted', 'autorows'],
+      ['block-autocolumns', 'mounted', 'autocolumns'],
+      ['block-list', 'mounted', 'list'],
+      ['block-stacked', 'mounted', 'base'],
+      ['block-big-grid', 'mounted', 'grid'],
+    ]);
+
+    const boxes = (id: string) =>
+      page.$$eval(`#${id} > figure`, (figures) => figures.map((f) => f.getBoundingClientRect()).map((r) => ({ x: Math.round(r.x), y: Math.round(r.y), w: r.width, h: r.height })));
+    // Grid: 4 per row, square cells, padding 20 between.
+    const grid = await boxes('block-grid');
+    expect(new Set(grid.slice(0, 4).map((b) => b.y)).size).toBe(1);
+    expect(grid[4]!.y).toBeGreaterThan(grid[0]!.y);
+    expect(grid[0]!.w).toBeCloseTo(grid[0]!.h, 0);
+    expect(grid[1]!.x - (grid[0]!.x + grid[0]!.w)).toBeCloseTo(20, 0);
+    // Auto rows: the cells of a row share one height and fill the width.
+    const rows = await boxes('block-autorows');
+    const firstRow = rows.filter((b) => b.y === rows[0]!.y);
+    expect(firstRow.length).toBeGreaterThan(1);
+    for (const cell of firstRow) expect(cell.h).toBeCloseTo(firstRow[0]!.h, 0);
+    const width = await page.$eval('#block-autorows', (e) => e.getBoundingClientRect().width);
+    const used = firstRow.reduce((sum, b) => sum + b.w, 0) + 8 * (firstRow.length - 1);
+    expect(Math.abs(used - width)).toBeLessThan(2);
+    // Auto columns: as many 250 px columns as fit (min behaviour).
+    const columns = new Set((await boxes('block-autocolumns')).map((b) => b.x)).size;
+    expect(columns).toBe(Math.floor((width + 12) / (250 + 12)));
+    // List: image and text side by side.
+    const [image, text] = await page.$$eval('#block-list > figure:first-child > *', (children) => children.map((c) => c.getBoundingClientRect().x));
+    expect(text!).toBeGreaterThan(image!);
+    // Carousel: three per row at this width.
+    const visible = await page.$$eval('#block-carousel > figure', (figures) => figures.filter((f) => !(f as HTMLElement).inert).length);
+    expect(visible).toBe(3);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('the slideshow moves by button, keyboard and touch, and loops', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL, hasTouch: true, viewport: { width: 900, height: 900 } });
+    await context.addCookies([{ name: 'ss_cookieAllowed', value: 'true', url: baseURL! }]);
+    const page = await context.newPage();
+    await open(page, '/gallery?nomotion=true');
+    const show = page.locator('#block-slideshow');
+    await expect(show.locator('figure').first()).toHaveAttribute('aria-label', '1 of 5');
+    await show.getByRole('button', { name: 'Next slide' }).click();
+    expect(await indexOf(page, 'block-slideshow')).toBe(1);
+    await settled(page, 'block-slideshow');
+    await page.locator('h1').click();
+    await page.keyboard.press('ArrowRight');
+    expect(await indexOf(page, 'block-slideshow')).toBe(2);
+    await settled(page, 'block-slideshow');
+    await page.keyboard.press('ArrowLeft');
+    expect(await indexOf(page, 'block-slideshow')).toBe(1);
+    await settled(page, 'block-slideshow');
+
+    // A touch swipe to the left (real touch events through the DevTools protocol).
+    const cdp = await context.newCDPSession(page);
+    const box = (await show.boundingBox())!;
+    const y = box.y + box.height / 2;
+    const touch = (type: string, x?: number) =>
+      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: x === undefined ? [] : [{ x, y }] } as never);
+    await touch('touchStart', box.x + box.width * 0.8);
+    for (let step = 1; step <= 5; step++) await touch('touchMove', box.x + box.width * (0.8 - step * 0.1));
+    await touch('touchEnd');
+    await expect.poll(() => indexOf(page, 'block-slideshow')).toBe(2);
+    await settled(page, 'block-slideshow');
+
+    // Loop: previous from the first slide goes to the last.
+    await page.evaluate(() => (window.SiteRuntime!.block(document.getElementById('block-slideshow')!) as unknown as { goTo(i: number): boolean }).goTo(0));
+    await settled(page, 'block-slideshow');
+    await show.getByRole('button', { name: 'Previous slide' }).click();
+    expect(await indexOf(page, 'block-slideshow')).toBe(4);
+    // Arrow keys typed in a form field do not move the gallery.
+    await settled(page, 'block-slideshow');
+    await page.evaluate(() => document.body.insertAdjacentHTML('afterbegin', '<input id="probe" aria-label="probe">'));
+    await page.locator('#probe').press('ArrowRight');
+    expect(await indexOf(page, 'block-slideshow')).toBe(4);
+    await context.close();
+  });
+
+  test('the carousel moves by group and disables its controls at the first and last group', async ({ page }) => {
+    await page.setViewportSize({ width: 1200, height: 900 });
+    await open(page);
+    const carousel = page.locator('#block-carousel');
+    const previous = carousel.getByRole('button', { name: 'Previous slide' });
+    const next = carousel.getByRole('button', { name: 'Next slide' });
+    await expect(previous).toHaveAttribute('aria-disabled', 'true');
+    await expect(previous).toHaveClass(/disabled/);
+    await next.click();
+    expect(await indexOf(page, 'block-carousel')).toBe(3);
+    await page.waitForTimeout(1100);
+    // aria-disabled keeps the button focusable and clickable; a click does nothing.
+    await next.click({ force: true });
+    expect(await indexOf(page, 'block-carousel')).toBe(6);
+    await expect(next).toHaveAttribute('aria-disabled', 'true');
+    await page.waitForTimeout(1100);
+    // aria-disabled keeps the button focusable and clickable; a click does nothing.
+    await next.click({ force: true });
+    expect(await indexOf(page, 'block-carousel')).toBe(6);
+    // Narrower than 480 px: at most two per row, regrouped after the resize settles.
+    await page.setViewportSize({ width: 420, height: 900 });
+    await expect.poll(() => page.$$eval('#block-carousel > figure', (f) => f.filter((e) => !(e as HTMLElement).inert).length)).toBe(2);
+    expect(await indexOf(page, 'block-carousel')).toBe(6);
+    // Two per row: slides 7 and 8 show, and the last group (8, 9) is one step away.
+    await expect(next).toHaveAttribute('aria-disabled', 'false');
+    await next.click();
+    expect(await indexOf(page, 'block-carousel')).toBe(7);
+  });
+
+  test('the strip aligns the current slide, activates slides by Enter, and keeps far slides out of the tab order', async ({ page }) => {
+    await page.setViewportSize({ width: 1200, height: 900 });
+    await open(page);
+    const strip = page.locator('#block-slider');
+    await strip.scrollIntoViewIfNeeded();
+    const centre = async () => {
+      const current = await strip.locator('figure.is-current').boundingBox();
+      const box = await strip.boundingBox();
+      return Math.abs(current!.x + current!.width / 2 - (box!.x + box!.width / 2));
+    };
+    expect(await centre()).toBeLessThan(2);
+    const slides = strip.locator('figure');
+    await slides.nth(1).focus();
+    await page.keyboard.press('Enter');
+    expect(await indexOf(page, 'block-slider')).toBe(1);
+    await expect.poll(centre).toBeLessThan(2);
+    const outside = await slides.evaluateAll((figures) => figures.filter((f) => (f as HTMLElement).tabIndex === -1 && (f as HTMLElement).inert).length);
+    expect(outside).toBeGreaterThan(0);
+    // Clicking the current slide goes to the next one (activeSlideClickBehavior default next).
+    await slides.nth(1).click();
+    expect(await indexOf(page, 'block-slider')).toBe(2);
+  });
+});
+
+test.describe('gallery behaviour', () => {
+  test('itemId selects a slide on load and the current slide is written back', async ({ page }) => {
+    await open(page, '/gallery?itemId=photo-3&nomotion=true');
+    expect(await indexOf(page, 'block-slideshow')).toBe(2);
+    await page.locator('#block-slideshow').getByRole('button', { name: 'Next slide' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('itemId')).toBe('photo-4');
+    // A hostile value is only compared, never used: the first slide stays.
+    await open(page, '/gallery?itemId=%22%5D%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E');
+    expect(await indexOf(page, 'block-slideshow')).toBe(0);
+  });
+
+  test('autoplay advances, and pauses while hovered or focused', async ({ page }) => {
+    await page.clock.install();
+    await page.setViewportSize({ width: 1200, height: 900 });
+    await open(page);
+    expect(await indexOf(page, 'block-slideshow')).toBe(0);
+    await page.mouse.move(5, 5);
+    await page.clock.runFor(4100);
+    expect(await indexOf(page, 'block-slideshow')).toBe(1);
+    // Fades run on the real clock: let each finish before the fake one moves on.
+    await settled(page, 'block-slideshow');
+    await page.locator('#block-slideshow figure.is-current').hover();
+    await page.clock.runFor(12000);
+    expect(await indexOf(page, 'block-slideshow')).toBe(1);
+    await page.mouse.move(5, 5);
+    await page.clock.runFor(4100);
+    expect(await indexOf(page, 'block-slideshow')).toBe(2);
+    await settled(page, 'block-slideshow');
+    await page.locator('#block-slideshow').getByRole('button', { name: 'Next slide' }).focus();
+    await page.mouse.move(5, 5);
+    await page.clock.runFor(12000);
+    expect(await indexOf(page, 'block-slideshow')).toBe(2);
+    // The pause control stops it for good.
+    await page.locator('#block-slideshow').getByRole('button', { name: 'Pause slideshow' }).click();
+    await page.locator('h1').click();
+    await page.clock.runFor(12000);
+    expect(await indexOf(page, 'block-slideshow')).toBe(2);
+    await expect(page.locator('#block-slideshow').getByRole('button', { name: 'Play slideshow' })).toBeVisible();
+  });
+
+  test('reduced motion: no autoplay and no pause control', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.clock.install();
+    await open(page);
+    await page.clock.runFor(15000);
+    expect(await indexOf(page, 'block-slideshow')).toBe(0);
+    await expect(page.locator('#block-slideshow').getByRole('button', { name: 'Pause slideshow' })).toHaveCount(0);
+  });
+
+  test('nothing shifts while the galleries mount and their images load', async ({ page }) => {
+    await page.setViewportSize({ width: 1200, height: 900 });
+    await page.addInitScript(() => {
+      (window as unknown as { __cls: number }).__cls = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>) {
+          if (!entry.hadRecentInput) (window as unknown as { __cls: number }).__cls += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await open(page, '/gallery?nomotion=true');
+    await page.waitForFunction(() => document.querySelectorAll('#block-slideshow img[data-image-loading]').length === 0);
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBe(0);
+  });
+
+  test('images load lazily near the viewport, at a width that fits', async ({ page }) => {
+    await page.setViewportSize({ width: 1200, height: 900 });
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/images/demo/')) asked.push(request.url());
+    });
+    await open(page);
+    await page.waitForTimeout(500);
+    const bigGrid = (n: number) => asked.filter((url) => new RegExp(`/images/demo/${n}-`).test(url));
+    // The last images of the 200-image grid are far below: not requested.
+    expect(bigGrid(299)).toEqual([]);
+    expect(asked.some((url) => /\/images\/demo\/1-\d+x\d+\.svg\?format=\d+w/.test(url))).toBe(true);
+    // Grid cells are about 163 px wide: the loader asks for 300w at a pixel ratio of 1.
+    await page.locator('#block-grid').scrollIntoViewIfNeeded();
+    await expect.poll(() => asked.filter((url) => url.includes('/images/demo/23-')).length).toBeGreaterThan(0);
+    expect(asked.find((url) => url.includes('/images/demo/23-'))).toContain('format=300w');
+    await page.locator('#block-big-grid figure').last().scrollIntoViewIfNeeded();
+    await expect.poll(() => bigGrid(299).length).toBe(1);
+    const loaded = await page.$eval('#block-big-grid figure:last-child img', (img) => (img as HTMLImageElement).complete && !img.hasAttribute('data-image-loading'));
+    expect(loaded).toBe(true);
+  });
+});
