@@ -5,7 +5,7 @@
 import { dispatch, listen, type Teardown } from '../../platform/events';
 import { MEDIA_ACTIVATE_EVENT, MEDIA_DEACTIVATE_EVENT } from '../../platform/media-events';
 import { prefersReducedMotion } from '../../platform/motion';
-import { ImageLoader } from '../../ui/image-loader';
+import { ImageLoader } from '../../ui/responsive-images';
 import { Gallery, type GalleryEventMap } from './core';
 import { loadDesign, MOVING_DESIGNS } from './designs/index';
 import type { Design } from './designs/types';

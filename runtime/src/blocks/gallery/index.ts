@@ -7,7 +7,7 @@ import type { PageContext } from '../../context/types';
 import { assetUrl, loadStylesheet } from '../../platform/assets';
 import { mountGallery, motionAllowed, type GalleryInstance } from './gallery';
 import { galleryOptions, type GalleryOptions } from './options';
-import { dimensionsOf } from '../../ui/image-loader';
+import { dimensionsOf } from '../../ui/responsive-images';
 
 export const GALLERY_STYLESHEET = 'gallery.css';
 export const DECODE_ERROR = 'Error decoding gallery block data.';

@@ -94,9 +94,13 @@ export function startNavigation(container: HTMLElement, gallery: Gallery, design
           const boundary = atEdge ? options.swipeBoundary : 'none';
           design.drag?.(boundary === 'hard' ? 0 : boundary === 'inertial' ? dx / 3 : dx);
         },
-        end: (decision) => {
+        end: (decision, _dx, seconds) => {
+          design.releaseSeconds = seconds;
           const moved = decision === 'next' ? gallery.next() : decision === 'previous' ? gallery.previous() : false;
-          if (!moved) design.drag?.(0);
+          if (!moved) {
+            design.releaseSeconds = undefined;
+            design.drag?.(0);
+          }
         },
       }),
     );

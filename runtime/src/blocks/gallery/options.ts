@@ -2,7 +2,7 @@
  * Gallery block settings and gallery options (spec part 2 §3), parsed and validated (§5) into
  * one typed object. Pure: no DOM, so every rule is unit-tested.
  */
-import { aspectRatio } from '../../ui/image-loader';
+import { aspectRatio } from '../../ui/responsive-images';
 
 export { aspectRatio };
 

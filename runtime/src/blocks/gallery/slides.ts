@@ -2,7 +2,7 @@
  * Slides are the gallery block's child elements with the slide attributes of spec part 2 §3
  * (CONTRACT §3): the images exist in the HTML before any script runs.
  */
-import { dimensionsOf } from '../../ui/image-loader';
+import { dimensionsOf } from '../../ui/responsive-images';
 
 export interface Slide {
   element: HTMLElement;

@@ -4,7 +4,7 @@
  */
 import type { BlockModule } from '../../core/types';
 import { listen } from '../../platform/events';
-import { ImageLoader, aspectRatio, cropModeOf } from '../../ui/image-loader';
+import { ImageLoader, aspectRatio, cropModeOf } from '../../ui/responsive-images';
 
 /** Part 1 §9: an image block is narrow under 415 px. */
 export const IMAGE_NARROW_PX = 415;

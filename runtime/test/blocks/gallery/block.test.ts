@@ -226,3 +226,11 @@ describe('layout designs', () => {
     base.destroy();
   });
 });
+
+describe('gallery core errors', () => {
+  it('throws when its container is missing', async () => {
+    const { mountGallery, GALLERY_CONTAINER_MISSING } = await import('../../../src/blocks/gallery/gallery');
+    const { galleryOptions } = await import('../../../src/blocks/gallery/options');
+    await expect(mountGallery(null, galleryOptions({}), { motionAllowed: true, label: 'Gallery' })).rejects.toThrow(GALLERY_CONTAINER_MISSING);
+  });
+});

@@ -52,8 +52,11 @@ export const carousel: DesignFactory = ({ container, gallery, options }) => {
     lastIndex: () => Math.max(0, gallery.count - perRow),
     show(to: number, _from: number, _direction, instant: boolean) {
       apply(to);
+      const seconds = design.releaseSeconds ?? options.speedS;
+      design.releaseSeconds = undefined;
+      container.style.setProperty('--tg-speed', `${seconds}s`);
       if (instant || prefersReducedMotion()) return;
-      return new Promise<void>((resolve) => setTimeout(resolve, options.speedS * 1000));
+      return new Promise<void>((resolve) => setTimeout(resolve, seconds * 1000));
     },
     destroy() {
       for (const name of ['--tg-per-row', '--tg-index']) container.style.removeProperty(name);

@@ -68,7 +68,8 @@ export const stacked: DesignFactory = ({ container, gallery, options }) => {
         for (const slide of gallery.slides) slide.element.style.transform = '';
         return;
       }
-      const ms = options.speedS * 1000;
+      const ms = (design.releaseSeconds ?? options.speedS) * 1000;
+      design.releaseSeconds = undefined;
       const sign = direction === 'forward' ? 1 : -1;
       outgoing.classList.add('is-leaving');
       const motions = isSwipe

@@ -42,7 +42,12 @@ export const strip: DesignFactory = ({ container, gallery, options }) => {
   const place = (index: number, extra = 0) => {
     const slide = gallery.slides[index]?.element;
     if (!slide) return;
-    offset = stripOffset(options.alignment, container.clientWidth, slide.offsetLeft, slide.offsetWidth);
+    const snap = options.snapPoints === 'none' ? undefined : options.snapPoints[0];
+    // A snap point puts the same fraction of the slide and of the container on one line.
+    offset =
+      snap === undefined
+        ? stripOffset(options.alignment, container.clientWidth, slide.offsetLeft, slide.offsetWidth)
+        : container.clientWidth * snap - (slide.offsetLeft + slide.offsetWidth * snap);
     container.style.setProperty('--tg-offset', `${offset + extra}px`);
   };
 
@@ -106,7 +111,10 @@ export const strip: DesignFactory = ({ container, gallery, options }) => {
         if (i === to) element.setAttribute('aria-current', 'true');
         else element.removeAttribute('aria-current');
       });
-      const animated = !instant && !prefersReducedMotion() && options.speedS > 0;
+      const seconds = design.releaseSeconds ?? options.speedS;
+      design.releaseSeconds = undefined;
+      container.style.setProperty('--tg-speed', `${seconds}s`);
+      const animated = !instant && !prefersReducedMotion() && seconds > 0;
       container.classList.toggle('tg-animating', animated);
       if (!animated) {
         updateReach();
@@ -123,7 +131,7 @@ export const strip: DesignFactory = ({ container, gallery, options }) => {
         const first = gallery.slides[0]?.element;
         const stop = first ? listen(first, 'transitionend', done) : () => undefined;
         // transitionend does not fire when nothing moved (the slide was already in place).
-        const timer = setTimeout(done, options.speedS * 1000 + 50);
+        const timer = setTimeout(done, seconds * 1000 + 50);
       });
     },
     drag(dx: number) {

@@ -1,4 +1,4 @@
-import type { ImageLoader } from '../../../ui/image-loader';
+import type { ImageLoader } from '../../../ui/responsive-images';
 import type { Gallery, GalleryDesign } from '../core';
 import type { GalleryOptions } from '../options';
 
@@ -14,6 +14,8 @@ export interface Design extends GalleryDesign {
   readonly navigates: boolean;
   /** Follows a finger drag (px), where the design moves with it. */
   drag?(dx: number): void;
+  /** The next move's duration after a swipe (the finger's speed), used once. */
+  releaseSeconds?: number;
 }
 
 export type DesignFactory = (context: DesignContext) => Design;

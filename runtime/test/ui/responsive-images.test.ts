@@ -8,7 +8,7 @@ import {
   dimensionsOf,
   imageSettings,
   sizedUrl,
-} from '../../src/ui/image-loader';
+} from '../../src/ui/responsive-images';
 
 describe('image loader (part 2 §3 Image settings)', () => {
   it('has the spec widths', () => {
