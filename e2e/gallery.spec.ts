@@ -244,4 +244,23 @@ test.describe('gallery behaviour', () => {
     const loaded = await page.$eval('#block-big-grid figure:last-child img', (img) => (img as HTMLImageElement).complete && !img.hasAttribute('data-image-loading'));
     expect(loaded).toBe(true);
   });
+
+  test('the image block crops around its focal point and asks for the width it is drawn at', async ({ page }) => {
+    await page.setViewportSize({ width: 1200, height: 900 });
+    await open(page);
+    const img = page.locator('#block-hero img');
+    await img.scrollIntoViewIfNeeded();
+    await expect(img).not.toHaveAttribute('data-image-loading');
+    const { fit, position, src, width } = await img.evaluate((element) => ({
+      fit: getComputedStyle(element).objectFit,
+      position: getComputedStyle(element).objectPosition,
+      src: (element as HTMLImageElement).currentSrc,
+      width: element.getBoundingClientRect().width,
+    }));
+    expect(fit).toBe('cover');
+    expect(position).toBe('30% 60%');
+    const asked = Number(/format=(\d+)w/.exec(src)?.[1]);
+    // The smallest spec width that covers the drawn width at a pixel ratio of 1.
+    expect(asked).toBe([100, 300, 500, 750, 1000, 1500, 2500].find((w) => w >= width));
+  });
 });
