@@ -5,6 +5,9 @@
 import type { BlockInstance, BlockModule } from '../../core/types';
 import type { PageContext } from '../../context/types';
 import { assetUrl, loadStylesheet } from '../../platform/assets';
+import { LIGHTBOX_TIER_WARNING, lightboxAvailable } from '../../context/features';
+
+export { LIGHTBOX_TIER_WARNING };
 import { mountGallery, motionAllowed, type GalleryInstance } from './gallery';
 import { galleryOptions, type GalleryOptions } from './options';
 import { dimensionsOf } from '../../ui/responsive-images';
@@ -12,7 +15,6 @@ import { dimensionsOf } from '../../ui/responsive-images';
 export const GALLERY_STYLESHEET = 'gallery.css';
 export const DECODE_ERROR = 'Error decoding gallery block data.';
 export const EVALUATE_ERROR = 'Error evaluating gallery block data.';
-export const LIGHTBOX_TIER_WARNING = 'lightboxify is not available in this tier!';
 export const DEFAULT_LABEL = 'Gallery';
 /** Part 2 §9: a video thumbnail is 16:9 of its height. */
 export const VIDEO_THUMBNAIL_RATIO = 16 / 9;
@@ -34,14 +36,6 @@ export function readGalleryConfig(element: Element): Record<string, unknown> {
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new TypeError(EVALUATE_ERROR);
   return parsed as Record<string, unknown>;
-}
-
-/**
- * A site that lists its feature flags without `lightbox` is on a tier without it (our reading
- * of the spec's tier check; a page with no flags at all has every feature).
- */
-export function lightboxAvailable(page: Readonly<PageContext>): boolean {
-  return page.featureFlags.length === 0 || page.featureFlags.includes('lightbox');
 }
 
 /** Builds the thumbnail strip under a slideshow: one small image per slide. */
@@ -80,6 +74,8 @@ export async function mountGalleryBlock(element: HTMLElement, raw: Record<string
     console.warn(LIGHTBOX_TIER_WARNING);
     options.lightbox = false;
   }
+  // With a lightbox, clicking the strip's current slide opens it instead of moving on.
+  if (options.lightbox && options.design === 'strip') options.activeSlideClickBehavior = 'none';
   const label = typeof raw.title === 'string' && raw.title ? raw.title : DEFAULT_LABEL;
   const main = await mountGallery(element, options, { motionAllowed: motionAllowed(location.search), label });
   let thumbs: GalleryInstance | null = null;
@@ -95,6 +91,8 @@ export async function mountGalleryBlock(element: HTMLElement, raw: Record<string
     // The strip's own clicks select: the main gallery follows through the link.
   }
   element.toggleAttribute('data-gallery-lightbox', options.lightbox);
+  // Only galleries with a lightbox load its opener (and, on first hover, the lightbox).
+  const detachLightbox = options.lightbox ? (await import('./open-lightbox')).attachLightbox(main.gallery, options, label) : null;
   return {
     get index() {
       return main.index;
@@ -113,6 +111,7 @@ export async function mountGalleryBlock(element: HTMLElement, raw: Record<string
     on: main.on,
     thumbnails: thumbs,
     destroy() {
+      detachLightbox?.();
       thumbs?.destroy();
       strip?.remove();
       element.classList.remove('tg-has-thumbnails');

@@ -10,7 +10,7 @@ import { createControls } from './controls';
 import type { Gallery } from './core';
 import type { Design } from './designs/types';
 import type { GalleryOptions } from './options';
-import { recogniseSwipe } from './swipe';
+import { recogniseSwipe } from '../../ui/swipe';
 
 export interface Navigation {
   /** Called after every change of slide. */

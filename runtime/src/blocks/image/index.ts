@@ -3,7 +3,9 @@
  * focal point and crop mode. The image keeps its width and height, so nothing shifts.
  */
 import type { BlockModule } from '../../core/types';
-import { listen } from '../../platform/events';
+import { LIGHTBOX_TIER_WARNING, lightboxAvailable } from '../../context/features';
+import { listen, type Teardown } from '../../platform/events';
+import { isActivation } from '../../platform/keys';
 import { ImageLoader, aspectRatio, cropModeOf } from '../../ui/responsive-images';
 
 /** Part 1 §9: an image block is narrow under 415 px. */
@@ -12,8 +14,40 @@ export const NARROW_CLASS = 'is-narrow';
 
 const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : undefined);
 
+/** A click, Enter or Space on the image opens it large (the lightbox chunk loads on demand). */
+function lightboxOn(element: HTMLElement, img: HTMLImageElement, config: Record<string, unknown>): Teardown {
+  img.tabIndex = 0;
+  img.setAttribute('role', 'button');
+  img.setAttribute('aria-haspopup', 'dialog');
+  const open = (event: Event) => {
+    event.preventDefault();
+    const [width, height] = (img.dataset.imageDimensions ?? '').split('x').map(Number);
+    const caption = element.querySelector('figcaption')?.textContent?.trim() || undefined;
+    void import('../../ui/lightbox/index')
+      .then(({ openLightbox }) =>
+        openLightbox({
+          items: [{ src: img.dataset.src ?? img.src, width, height, alt: img.alt, caption }],
+          title: typeof config.title === 'string' ? config.title : undefined,
+          theme: config.lightboxTheme === 'light' ? 'light' : 'dark',
+          opener: img,
+        }),
+      )
+      .catch((error: unknown) => console.error('The lightbox could not open', error));
+  };
+  const stops = [
+    listen(img, 'click', open),
+    listen(img, 'keydown', (event: KeyboardEvent) => {
+      if (isActivation(event)) open(event);
+    }),
+  ];
+  return () => {
+    stops.forEach((stop) => stop());
+    for (const name of ['tabindex', 'role', 'aria-haspopup']) img.removeAttribute(name);
+  };
+}
+
 const image: BlockModule = {
-  mount(element, { config }) {
+  mount(element, { config, page }) {
     const img = element.matches('img') ? (element as HTMLImageElement) : element.querySelector('img');
     if (!img) throw new Error('Loader2 not found');
     if (!img.dataset.src && element.dataset.src) img.dataset.src = element.dataset.src;
@@ -31,11 +65,13 @@ const image: BlockModule = {
     });
     const narrow = () => element.classList.toggle(NARROW_CLASS, element.getBoundingClientRect().width < IMAGE_NARROW_PX);
     narrow();
-    const stop = listen(window, 'resize', narrow);
+    const teardowns: Teardown[] = [listen(window, 'resize', narrow)];
+    if (config.lightbox === true && !lightboxAvailable(page)) console.warn(LIGHTBOX_TIER_WARNING);
+    else if (config.lightbox === true) teardowns.push(lightboxOn(element, img, config));
     return {
       loader,
       destroy() {
-        stop();
+        teardowns.forEach((teardown) => teardown());
         loader.destroy();
         element.classList.remove(NARROW_CLASS);
       },

@@ -15,7 +15,7 @@ import {
   swipeBoundary,
   transitionOf,
 } from '../../../src/blocks/gallery/options';
-import { decide, transitionSeconds, velocity } from '../../../src/blocks/gallery/swipe';
+import { decide, transitionSeconds, velocity } from '../../../src/ui/swipe';
 import type { Slide } from '../../../src/blocks/gallery/slides';
 
 describe('gallery options (part 2 §2, §3, §5)', () => {

@@ -2,7 +2,7 @@
  * Swipe and tap on a gallery with Pointer Events (spec part 2 §4, §9). The recogniser reports
  * the drag as it happens (designs that follow the finger use it) and a decision on release.
  */
-import { listen, type Teardown } from '../../platform/events';
+import { listen, type Teardown } from '../platform/events';
 
 /** Part 2 §9 swipe constants. */
 export const SWIPE_THRESHOLD_PX = 50;
@@ -68,6 +68,8 @@ export function recogniseSwipe(element: HTMLElement, handlers: SwipeHandlers): T
   let start: { x: number; y: number; t: number; id: number } | null = null;
   let axis: 'x' | 'y' | null = null;
   let samples: Sample[] = [];
+  // A second finger is a pinch (zoom), never a swipe.
+  const down = new Set<number>();
 
   const reset = () => {
     start = null;
@@ -77,7 +79,13 @@ export function recogniseSwipe(element: HTMLElement, handlers: SwipeHandlers): T
 
   const teardowns = [
     listen(element, 'pointerdown', (event: PointerEvent) => {
-      if (event.pointerType === 'mouse' || !event.isPrimary) return;
+      if (event.pointerType === 'mouse') return;
+      down.add(event.pointerId);
+      if (down.size > 1 || !event.isPrimary) {
+        if (start && axis === 'x') handlers.end('stay', 0, TRANSITION_MIN_S);
+        reset();
+        return;
+      }
       start = { x: event.clientX, y: event.clientY, t: event.timeStamp, id: event.pointerId };
       axis = null;
       samples = [{ x: event.clientX, t: event.timeStamp }];
@@ -93,6 +101,7 @@ export function recogniseSwipe(element: HTMLElement, handlers: SwipeHandlers): T
       if (axis === 'x') handlers.move?.(dx);
     }),
     listen(element, 'pointerup', (event: PointerEvent) => {
+      down.delete(event.pointerId);
       if (!start || event.pointerId !== start.id) return;
       const dx = axis === 'y' ? 0 : event.clientX - start.x;
       const dt = event.timeStamp - start.t;
@@ -105,7 +114,8 @@ export function recogniseSwipe(element: HTMLElement, handlers: SwipeHandlers): T
       const remaining = decision === 'next' || decision === 'previous' ? width - Math.abs(dx) : Math.abs(dx);
       handlers.end(decision, dx, transitionSeconds(remaining, speed, globalThis.innerWidth ?? width));
     }),
-    listen(element, 'pointercancel', () => {
+    listen(element, 'pointercancel', (event: PointerEvent) => {
+      down.delete(event.pointerId);
       if (start && axis === 'x') handlers.end('stay', 0, TRANSITION_MIN_S);
       reset();
     }),

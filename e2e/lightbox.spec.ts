@@ -1,0 +1,124 @@
+import type { Page } from '@playwright/test';
+import { expect, runtimeReady, test } from './fixtures';
+
+async function openGrid(page: Page, path = '/gallery') {
+  await page.setViewportSize({ width: 1200, height: 900 });
+  await page.goto(path);
+  await runtimeReady(page);
+}
+
+const dialog = (page: Page) => page.getByRole('dialog', { name: 'Grid' });
+const counter = (page: Page) => dialog(page).locator('.tl-counter');
+
+test.describe('lightbox', () => {
+  test('opens from a grid cell, moves by buttons, keys (throttled) and click zones, and closes with Escape back to the opener', async ({ page, consoleErrors }) => {
+    await openGrid(page);
+    const cell = page.locator('#block-grid > figure').nth(1);
+    await cell.scrollIntoViewIfNeeded();
+    await expect(cell).toHaveAttribute('aria-haspopup', 'dialog');
+    await cell.click();
+    await expect(dialog(page)).toBeVisible();
+    expect(await dialog(page).evaluate((d) => d.matches(':modal'))).toBe(true);
+    await expect(dialog(page).getByRole('button', { name: 'Close' })).toBeFocused();
+    await expect(counter(page)).toHaveText('2 / 8');
+    await expect(dialog(page).locator('figcaption')).toHaveText('Grid photo 23');
+    await expect(dialog(page).locator('img')).toHaveAttribute('alt', 'Demo photo 23');
+    // Larger widths than the grid cell: the lightbox asks for the size it shows.
+    await expect.poll(() => dialog(page).locator('img').evaluate((img) => Number(/format=(\d+)w/.exec((img as HTMLImageElement).src)?.[1]))).toBeGreaterThanOrEqual(500);
+    // The hint fades after 500 ms.
+    await expect(dialog(page).locator('.tl-hint')).toHaveClass(/tl-hint--faded/);
+
+    await dialog(page).getByRole('button', { name: 'Next image' }).click();
+    await expect(counter(page)).toHaveText('3 / 8');
+    await dialog(page).getByRole('button', { name: 'Previous image' }).click();
+    await expect(counter(page)).toHaveText('2 / 8');
+
+    // Two arrow presses within 200 ms move once.
+    await page.evaluate(() => {
+      const d = document.querySelector('dialog')!;
+      for (let i = 0; i < 2; i++) d.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
+    });
+    await expect(counter(page)).toHaveText('3 / 8');
+    await page.waitForTimeout(250);
+    await page.keyboard.press('ArrowLeft');
+    await expect(counter(page)).toHaveText('2 / 8');
+
+    // Click zones: 2–98 % of the width; the left half goes back, the right half on.
+    await page.mouse.click(1200 * 0.9, 450);
+    await expect(counter(page)).toHaveText('3 / 8');
+    await page.mouse.click(1200 * 0.1, 120);
+    await expect(counter(page)).toHaveText('2 / 8');
+    await page.mouse.click(1200 * 0.01, 120);
+    await expect(counter(page)).toHaveText('2 / 8');
+    await page.mouse.click(1200 * 0.99, 120);
+    await expect(counter(page)).toHaveText('2 / 8');
+
+    // Tab stays inside the dialog.
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => !!document.activeElement?.closest('dialog'))).toBe(true);
+    }
+
+    await page.keyboard.press('Escape');
+    await expect(dialog(page)).toHaveCount(0);
+    await expect(cell).toBeFocused();
+    expect(new URL(page.url()).searchParams.get('itemId')).toBeNull();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('writes the current slide into the address and closes on Back', async ({ page }) => {
+    await openGrid(page);
+    await page.locator('#block-grid > figure').nth(2).click();
+    await expect(dialog(page)).toBeVisible();
+    await expect.poll(() => new URL(page.url()).searchParams.get('itemId')).toBe('s24');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => new URL(page.url()).searchParams.get('itemId')).toBe('s25');
+    await page.goBack();
+    await expect(dialog(page)).toHaveCount(0);
+    expect(new URL(page.url()).pathname).toBe('/gallery');
+    expect(new URL(page.url()).searchParams.get('itemId')).toBeNull();
+  });
+
+  test('opens from an itemId in the address', async ({ page }) => {
+    await openGrid(page, '/gallery?itemId=photo-26');
+    await expect(dialog(page)).toBeVisible();
+    await expect(counter(page)).toHaveText('5 / 8');
+  });
+
+  test('the light theme, and an image block opening alone', async ({ page }) => {
+    await openGrid(page);
+    const hero = page.locator('#block-hero img');
+    await hero.scrollIntoViewIfNeeded();
+    await hero.focus();
+    await page.keyboard.press('Enter');
+    const box = page.getByRole('dialog', { name: 'Gallery' });
+    await expect(box).toBeVisible();
+    await expect(box.getByRole('button', { name: 'Next image' })).toBeHidden();
+    await expect(box).toHaveClass(/tl--dark/);
+    await box.getByRole('button', { name: 'Close' }).click();
+    await expect(box).toHaveCount(0);
+    await expect(hero).toBeFocused();
+  });
+
+  test('on a phone the caption hides behind a toggle; a swipe moves', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL, hasTouch: true, isMobile: true, viewport: { width: 390, height: 800 } });
+    await context.addCookies([{ name: 'ss_cookieAllowed', value: 'true', url: baseURL! }]);
+    const page = await context.newPage();
+    await page.goto('/gallery?itemId=photo-23');
+    await runtimeReady(page);
+    await expect(dialog(page)).toBeVisible();
+    const caption = dialog(page).locator('figcaption');
+    await expect(caption).toBeHidden();
+    const toggle = dialog(page).getByRole('button', { name: 'Caption' });
+    await toggle.tap();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(caption).toBeVisible();
+    const cdp = await context.newCDPSession(page);
+    const touch = (type: string, x?: number) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: x === undefined ? [] : [{ x, y: 300 }] } as never);
+    await touch('touchStart', 330);
+    for (let step = 1; step <= 5; step++) await touch('touchMove', 330 - step * 40);
+    await touch('touchEnd');
+    await expect(counter(page)).toHaveText('3 / 8');
+    await context.close();
+  });
+});

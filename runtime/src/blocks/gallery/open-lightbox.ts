@@ -1,0 +1,90 @@
+/**
+ * Opens the lightbox from a gallery's slides (click, Enter, Space) and from an `itemId` in
+ * the address. The lightbox chunk is fetched when the pointer or focus reaches a slide, so
+ * it is usually there by the time of the click (PhotoSwipe's habit).
+ */
+import { listen, type Teardown } from '../../platform/events';
+import { isActivation } from '../../platform/keys';
+import type { LightboxItem } from '../../ui/lightbox/index';
+import type { Gallery } from './core';
+import { itemIdFrom, slideIndexFor } from './history';
+import type { GalleryOptions } from './options';
+
+const loadLightbox = () => import('../../ui/lightbox/index');
+
+export function lightboxItems(gallery: Gallery): LightboxItem[] {
+  return gallery.slides.map((slide) => {
+    const img = slide.img;
+    const [width, height] = (img?.dataset.imageDimensions ?? '').split('x').map(Number);
+    return {
+      src: img?.dataset.src ?? img?.getAttribute('src') ?? '',
+      width,
+      height,
+      alt: img?.alt ?? '',
+      caption: slide.element.querySelector('figcaption')?.textContent?.trim() || undefined,
+      id: slide.id,
+      url: slide.url,
+    };
+  });
+}
+
+export function attachLightbox(gallery: Gallery, options: GalleryOptions, title: string): Teardown {
+  const items = lightboxItems(gallery);
+  const teardowns: Teardown[] = [];
+  const moving = options.design === 'stacked' || options.design === 'strip' || options.design === 'carousel';
+
+  const open = (index: number, opener: HTMLElement | null) =>
+    loadLightbox()
+      .then(({ openLightbox }) =>
+        openLightbox({
+          items,
+          index,
+          title,
+          theme: options.lightboxTheme,
+          opener,
+          // The lightbox's own history entry carries the current slide (part 2 §2).
+          historyHash: true,
+          // A moving gallery follows the lightbox, so closing it leaves the visitor there.
+          onChange: moving ? (i) => gallery.goTo(i, { instant: true }) : undefined,
+        }),
+      )
+      .catch((error: unknown) => console.error('The lightbox could not open', error));
+
+  gallery.slides.forEach((slide, index) => {
+    const element = slide.element;
+    if (!slide.img) return;
+    const added: string[] = [];
+    const set = (name: string, value: string) => {
+      if (element.hasAttribute(name)) return;
+      element.setAttribute(name, value);
+      added.push(name);
+    };
+    set('tabindex', '0');
+    set('aria-haspopup', 'dialog');
+    if (!moving) {
+      set('role', 'button');
+      set('aria-label', slide.img.alt || `Image ${index + 1}`);
+    }
+    // The strip's other slides are selected by a click; only the current one opens.
+    const opens = () => options.design !== 'strip' || gallery.index === index;
+    teardowns.push(
+      () => added.forEach((name) => element.removeAttribute(name)),
+      listen(element, 'pointerenter', () => void loadLightbox(), { once: true }),
+      listen(element, 'focus', () => void loadLightbox(), { once: true }),
+      listen(element, 'click', (event: MouseEvent) => {
+        if ((event.target as Element).closest('a, button') || !opens()) return;
+        event.preventDefault();
+        void open(index, element);
+      }),
+      listen(element, 'keydown', (event: KeyboardEvent) => {
+        if (event.target !== element || !isActivation(event) || !opens()) return;
+        event.preventDefault();
+        void open(index, element);
+      }),
+    );
+  });
+
+  const fromAddress = slideIndexFor(gallery.slides, itemIdFrom(location));
+  if (fromAddress >= 0) void open(fromAddress, gallery.slides[fromAddress]!.element);
+  return () => teardowns.forEach((teardown) => teardown());
+}
