@@ -58,6 +58,7 @@ const runtimeAssets = () => ({
       ['form.css', 'runtime/src/blocks/form/form.css'],
       ['gallery.css', 'runtime/src/blocks/gallery/gallery.css'],
       ['lightbox.css', 'runtime/src/ui/lightbox/lightbox.css'],
+      ['video.css', 'runtime/src/blocks/video/video.css'],
       ['consent.css', 'runtime/src/consent/consent.css'],
       ['overlays.css', 'runtime/src/overlays/overlays.css'],
       ['altcha.js', 'node_modules/altcha/dist/main/altcha.min.js'],

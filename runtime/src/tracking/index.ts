@@ -1,6 +1,7 @@
 import { CONSENT_EVENT } from '../consent/state';
 import type { PageContext } from '../context/types';
 import { dispatch, listen } from '../platform/events';
+import { MEDIA_PLAY_EVENT } from '../platform/media-events';
 import { HEARTBEAT_MS, MAX_HEARTBEATS, pageViewFields, recordHit } from './census';
 import { land } from './landing';
 import { pageViewTracked, trackingActive } from './rules';
@@ -46,6 +47,11 @@ export function startTracking(page: Readonly<PageContext>): void {
     const detail = (event as CustomEvent<{ event?: string }>).detail;
     const name = PIXEL_EVENTS[detail?.event ?? ''];
     if (name && started) dispatch(document, 'site:pixel', { ...detail, name });
+  });
+  // Census audio and video events (part 2 §3) come from the media blocks as DOM events.
+  listen(document, MEDIA_PLAY_EVENT, (event: Event) => {
+    const detail = (event as CustomEvent<{ kind?: string; provider?: string; url?: string }>).detail;
+    if (started && (detail?.kind === 'video' || detail?.kind === 'audio')) recordHit(page, touchVisitor(), detail.kind, { provider: detail.provider, mediaUrl: detail.url });
   });
   start();
   listen(document, CONSENT_EVENT, start);

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { CROSS_ORIGIN_HINT, createReporter, fromExtension, type ErrorEvent } from '../../src/errors/reporter';
-import { trace } from '../../src/errors/trace';
+import { trace } from '../../src/net/trace';
 import { flush } from '../../src/net/beacon';
 
 function setup() {

@@ -1,4 +1,4 @@
-import { enqueue } from '../net/beacon';
+import { enqueue } from './beacon';
 
 /** Spec part 1 §7, §9: trace events batch and flush every 30000 ms or when the page goes. */
 export const TRACE_PATH = '/api/events/Trace';
