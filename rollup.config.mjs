@@ -59,6 +59,7 @@ const runtimeAssets = () => ({
       ['gallery.css', 'runtime/src/blocks/gallery/gallery.css'],
       ['lightbox.css', 'runtime/src/ui/lightbox/lightbox.css'],
       ['video.css', 'runtime/src/blocks/video/video.css'],
+      ['map-marker.svg', 'runtime/src/blocks/map/map-marker.svg'],
       ['consent.css', 'runtime/src/consent/consent.css'],
       ['overlays.css', 'runtime/src/overlays/overlays.css'],
       ['altcha.js', 'node_modules/altcha/dist/main/altcha.min.js'],

@@ -22,6 +22,8 @@ export interface WebsiteSettings {
   pinterestOverlayOptions?: Record<string, unknown>;
   mobileInfoBarSettings?: Record<string, unknown>;
   useEscapeKeyToLogin?: boolean;
+  /** Our addition: the key the map block loads the maps script with. */
+  mapsApiKey?: string;
   [key: string]: unknown;
 }
 

@@ -11,6 +11,7 @@ const loaders = new Map<string, BlockLoader>([
   ['gallery', () => import('../blocks/gallery/index').then((m) => m.default as BlockModule)],
   ['image', () => import('../blocks/image/index').then((m) => m.default as BlockModule)],
   ['video', () => import('../blocks/video/index').then((m) => m.default as BlockModule)],
+  ['map', () => import('../blocks/map/index').then((m) => m.default as BlockModule)],
   ['button', () => import('../blocks/button/index').then((m) => m.default as BlockModule)],
 ]);
 

@@ -1,0 +1,96 @@
+import type { Page } from '@playwright/test';
+import { expect, runtimeReady, test } from './fixtures';
+
+/** A stand-in for the maps API, served by route interception: it records what it is given. */
+const STUB = `
+window.__maps = { maps: [], markers: [] };
+window.google = { maps: {
+  Size: class { constructor(width, height) { this.width = width; this.height = height; } },
+  Map: class { constructor(element, options) { this.element = element; this.options = options; element.dataset.stubMap = 'drawn'; window.__maps.maps.push(this); } setCenter(c) { this.center = c; } },
+  Marker: class { constructor(options) { this.options = options; this.listeners = {}; window.__maps.markers.push(this); } addListener(type, fn) { this.listeners[type] = fn; } setMap() {} },
+} };
+const callback = new URL(document.currentScript.src).searchParams.get('callback');
+setTimeout(() => window[callback](), 0);
+`;
+
+async function stubMaps(page: Page): Promise<string[]> {
+  const asked: string[] = [];
+  await page.route('https://maps.googleapis.com/**', (route) => {
+    asked.push(route.request().url());
+    return route.fulfill({ contentType: 'text/javascript', body: STUB });
+  });
+  return asked;
+}
+
+test.describe('map block', () => {
+  test('loads the script once, draws each map with its style and marker, and the marker opens the maps page', async ({ page, consoleErrors }) => {
+    const asked = await stubMaps(page);
+    await page.goto('/map');
+    await runtimeReady(page);
+    await expect(page.locator('#block-map-shop')).toHaveAttribute('data-map-state', 'loaded');
+    await expect(page.locator('[data-map-state="loaded"]')).toHaveCount(3);
+    expect(asked).toHaveLength(1);
+    expect(Object.fromEntries(new URL(asked[0]!).searchParams)).toEqual({ v: '3', callback: '__tesseraMapsReady', key: 'demo-maps-key', language: 'en', region: 'US' });
+
+    const drawn = await page.evaluate(() => {
+      const maps = (window as unknown as { __maps: { maps: Array<{ element: Element; options: Record<string, unknown> }>; markers: Array<{ options: Record<string, unknown>; listeners: Record<string, unknown> }> } }).__maps;
+      return {
+        maps: maps.maps.map((m) => ({ block: m.element.closest('[data-block-type]')!.id, ...m.options })),
+        markers: maps.markers.map((m) => ({ ...m.options, map: undefined, click: typeof m.listeners.click })),
+      };
+    });
+    const shop = drawn.maps.find((m) => m.block === 'block-map-shop')!;
+    expect(shop).toMatchObject({ center: { lat: 40.7411, lng: -73.9897 }, zoom: 15, mapTypeId: 'roadmap', styles: [{ stylers: [{ saturation: -100 }] }], gestureHandling: 'greedy', disableDefaultUI: true, zoomControl: true });
+    expect(drawn.maps.find((m) => m.block === 'block-map-satellite')).toMatchObject({ mapTypeId: 'satellite' });
+    const dark = drawn.maps.find((m) => m.block === 'block-map-dark')!;
+    expect(dark).toMatchObject({ center: { lat: 40.72, lng: -74 }, zoom: 12, gestureHandling: 'none' });
+    expect(JSON.stringify(dark.styles)).toContain('"invert_lightness":true');
+    expect(JSON.stringify(dark.styles)).toContain('"elementType":"labels"');
+    // Markers come in whatever order the maps mounted: find them by their title.
+    const shopMarker = drawn.markers.find((m) => m.title === 'Tessera Shop');
+    const darkMarker = drawn.markers.find((m) => m.title === 'Default centre');
+    expect(shopMarker).toMatchObject({ position: { lat: 40.7411, lng: -73.9897 }, draggable: false, title: 'Tessera Shop', icon: { scaledSize: { width: 24, height: 32 } }, click: 'function' });
+    expect(String((shopMarker!.icon as { url: string }).url)).toMatch(/\/runtime\/map-marker\.svg$/);
+    expect(darkMarker!.click).toBe('undefined');
+
+    // Clicking the marker opens the external maps page in a new window.
+    await page.context().route('https://maps.google.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>maps</title>' }));
+    const popup = page.waitForEvent('popup');
+    await page.evaluate(() =>
+      (window as unknown as { __maps: { markers: Array<{ options: { title: string }; listeners: { click: () => void } }> } }).__maps.markers.find((m) => m.options.title === 'Tessera Shop')!.listeners.click(),
+    );
+    const opened = new URL((await popup).url());
+    expect(Object.fromEntries(opened.searchParams)).toEqual({ q: '175 Fifth Avenue, New York, NY 10010, United States', ll: '40.7411,-73.9897', z: '15' });
+
+    // The address and link stay under every map.
+    await expect(page.locator('#block-map-shop')).toContainText('Tessera Shop, 175 Fifth Avenue, New York, NY 10010, United States');
+    await expect(page.locator('#block-map-satellite')).toContainText('51.5007, -0.1246');
+    await expect(page.locator('#block-map-shop').getByRole('link', { name: 'Open in Maps' })).toHaveAttribute('target', '_blank');
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('offline: no empty box, the address and an Open in Maps link', async ({ page }) => {
+    await page.route('https://maps.googleapis.com/**', (route) => route.abort('internetdisconnected'));
+    await page.goto('/map');
+    await runtimeReady(page);
+    const shop = page.locator('#block-map-shop');
+    await expect(shop).toHaveAttribute('data-map-state', 'failed');
+    await expect(shop.locator('.tm-canvas')).toHaveCount(0);
+    await expect(shop.getByRole('link', { name: 'Open in Maps' })).toHaveAttribute('href', /^https:\/\/maps\.google\.com\/maps\?q=175\+Fifth\+Avenue/);
+  });
+
+  test('a script that never answers fails the load after 30 seconds', async ({ page }) => {
+    await page.clock.install();
+    // The request is held, never answered.
+    await page.route('https://maps.googleapis.com/**', () => undefined);
+    await page.goto('/map');
+    await runtimeReady(page);
+    const shop = page.locator('#block-map-shop');
+    await expect(shop).toHaveAttribute('data-map-state', 'loading');
+    await page.clock.runFor(29_000);
+    await expect(shop).toHaveAttribute('data-map-state', 'loading');
+    await page.clock.runFor(1_500);
+    await expect(shop).toHaveAttribute('data-map-state', 'failed');
+    await expect(page.locator('[data-map-state="failed"]')).toHaveCount(3);
+  });
+});

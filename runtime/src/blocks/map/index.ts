@@ -1,0 +1,147 @@
+/**
+ * The map block (spec part 2 §2–4, §8, §9): loads the maps script once per page (loading,
+ * loaded, or failed after 30 s), shows one marker, and keeps the address with an "Open in
+ * Maps" link under the map, which is all that remains when the script cannot load.
+ */
+import type { BlockModule } from '../../core/types';
+import { assetUrl } from '../../platform/assets';
+import { listen } from '../../platform/events';
+import { debounce } from '../../platform/timing';
+import {
+  MAPS_CALLBACK,
+  MAP_LOAD_TIMEOUT_MS,
+  MAP_UI_DEBOUNCE_MS,
+  MARKER_HEIGHT,
+  MARKER_WIDTH,
+  OPEN_IN_MAPS,
+  externalMapsUrl,
+  mapLocation,
+  mapOptions,
+  mapsScriptUrl,
+  styleRules,
+} from './location';
+
+/** The part of the maps API we use. */
+interface MapsApi {
+  Map: new (element: HTMLElement, options: Record<string, unknown>) => { setCenter(center: unknown): void };
+  Marker: new (options: Record<string, unknown>) => { addListener(type: string, fn: () => void): unknown; setMap(map: null): void };
+  Size: new (width: number, height: number) => unknown;
+}
+
+export const MAP_SCRIPT_FAILED = 'The map script could not be loaded.';
+export const mapTimedOut = (ms: number) => `The map script did not load within ${ms / 1000} seconds.`;
+
+let loading: Promise<MapsApi> | null = null;
+
+/** Loads the script once per page; a failure lets the next map try again. */
+export function loadMaps(key: string, locale: string, timeoutMs = MAP_LOAD_TIMEOUT_MS): Promise<MapsApi> {
+  const global = window as unknown as { google?: { maps?: MapsApi } } & Record<string, unknown>;
+  if (global.google?.maps) return Promise.resolve(global.google.maps);
+  loading ??= new Promise<MapsApi>((resolve, reject) => {
+    const script = document.createElement('script');
+    const fail = (message: string) => {
+      clearTimeout(timer);
+      script.remove();
+      loading = null;
+      reject(new Error(message));
+    };
+    const timer = setTimeout(() => fail(mapTimedOut(timeoutMs)), timeoutMs);
+    global[MAPS_CALLBACK] = () => {
+      clearTimeout(timer);
+      const maps = global.google?.maps;
+      if (maps) resolve(maps);
+      else fail(MAP_SCRIPT_FAILED);
+    };
+    script.src = mapsScriptUrl(key, locale);
+    script.async = true;
+    script.onerror = () => fail(MAP_SCRIPT_FAILED);
+    document.head.append(script);
+  });
+  return loading;
+}
+
+const map: BlockModule = {
+  async mount(element, { config, page }) {
+    const location = mapLocation(config.location ?? config);
+    const options = mapOptions(config);
+    const key = typeof page.websiteSettings.mapsApiKey === 'string' ? page.websiteSettings.mapsApiKey : '';
+    const setState = (state: 'loading' | 'loaded' | 'failed') => element.setAttribute('data-map-state', state);
+
+    // The address and a link come first: they are the map for keyboards, screen readers
+    // and any page where the script cannot load.
+    const canvas = document.createElement('div');
+    canvas.className = 'tm-canvas';
+    // Sized here (no stylesheet to fetch): a 16:9 box the theme may override.
+    canvas.style.width = '100%';
+    canvas.style.aspectRatio = '16 / 9';
+    canvas.setAttribute('role', 'region');
+    canvas.setAttribute('aria-label', `Map: ${location.title || location.address}`);
+    const caption = document.createElement('p');
+    caption.className = 'tm-address';
+    caption.textContent = location.title ? `${location.title}, ${location.address}` : location.address;
+    const link = document.createElement('a');
+    link.href = externalMapsUrl(location);
+    link.target = '_blank';
+    link.rel = 'noopener';
+    link.textContent = OPEN_IN_MAPS;
+    caption.append(' ', link);
+    element.append(canvas, caption);
+    setState('loading');
+
+    let marker: InstanceType<MapsApi['Marker']> | null = null;
+    let stopResize = () => undefined as void;
+    const destroyed = { value: false };
+    const ready = (key ? loadMaps(key, document.documentElement.lang || 'en-US') : Promise.reject(new Error('No maps key in the page context.'))).then(
+      (maps) => {
+        if (destroyed.value) return;
+        const instance = new maps.Map(canvas, {
+          center: location.center,
+          zoom: location.zoom,
+          disableDefaultUI: options.disableDefaultUI,
+          zoomControl: options.showControls,
+          gestureHandling: options.draggable ? (options.scrollwheel ? 'greedy' : 'cooperative') : 'none',
+          scrollwheel: options.scrollwheel,
+          mapTypeId: options.style === 'Satellite' ? 'satellite' : options.showTerrain ? 'terrain' : 'roadmap',
+          styles: styleRules(options.style, options.showLabels),
+        });
+        marker = new maps.Marker({
+          map: instance,
+          position: location.marker,
+          title: location.title || location.address,
+          draggable: options.markerDraggable,
+          icon: { url: assetUrl('map-marker.svg'), scaledSize: new maps.Size(MARKER_WIDTH / 2, MARKER_HEIGHT / 2) },
+        });
+        if (options.linkOnClick) marker.addListener('click', () => window.open(link.href, '_blank', 'noopener'));
+        // Part 2 §9: UI updates wait for 60 ms of quiet.
+        const recentre = debounce(() => instance.setCenter(location.center), MAP_UI_DEBOUNCE_MS);
+        const off = listen(window, 'resize', recentre);
+        stopResize = () => {
+          off();
+          recentre.cancel();
+        };
+        setState('loaded');
+      },
+      (error: unknown) => {
+        if (destroyed.value) return;
+        // No empty box: the address and its link stay.
+        canvas.remove();
+        setState('failed');
+        console.warn(`Map #${element.id}: ${(error as Error).message} Showing the address instead.`);
+      },
+    );
+    return {
+      location,
+      options,
+      ready,
+      destroy() {
+        destroyed.value = true;
+        stopResize();
+        marker?.setMap(null);
+        canvas.remove();
+        caption.remove();
+        element.removeAttribute('data-map-state');
+      },
+    };
+  },
+};
+export default map;

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_CENTER,
+  DEFAULT_ZOOM,
+  MAP_LOAD_TIMEOUT_MS,
+  MAP_STYLES,
+  MAP_UI_DEBOUNCE_MS,
+  MARKER_HEIGHT,
+  MARKER_WIDTH,
+  externalMapsUrl,
+  mapLocation,
+  mapOptions,
+  mapStyle,
+  mapsScriptUrl,
+  styleRules,
+} from '../../../src/blocks/map/location';
+
+describe('map settings (part 2 §2, §3, §9)', () => {
+  it('keeps the spec constants', () => {
+    expect([MAP_LOAD_TIMEOUT_MS, MAP_UI_DEBOUNCE_MS, MARKER_WIDTH, MARKER_HEIGHT]).toEqual([30000, 60, 48, 64]);
+    expect(DEFAULT_CENTER).toEqual({ lat: 40.72, lng: -74.0 });
+    expect(DEFAULT_ZOOM).toBe(12);
+  });
+
+  it('defaults the centre and zoom, and the marker to the centre', () => {
+    expect(mapLocation(undefined)).toEqual({ center: DEFAULT_CENTER, marker: DEFAULT_CENTER, zoom: 12, title: '', address: '40.72, -74' });
+    const located = mapLocation({ mapLat: '51.5', mapLng: -0.12, mapZoom: 16, markerLat: null, markerLng: null });
+    expect(located.marker).toEqual({ lat: 51.5, lng: -0.12 });
+    expect(located.zoom).toBe(16);
+    expect(mapLocation({ mapLat: 999, mapLng: 0 }).center).toEqual(DEFAULT_CENTER);
+  });
+
+  it('address text: the two lines plus the country, else the coordinates', () => {
+    expect(mapLocation({ addressLine1: '175 Fifth Avenue', addressLine2: 'New York, NY 10010', addressCountry: 'United States' }).address).toBe(
+      '175 Fifth Avenue, New York, NY 10010, United States',
+    );
+    expect(mapLocation({ addressLine1: 'Only one', addressCountry: '' }).address).toBe('Only one');
+    expect(mapLocation({ mapLat: 1, mapLng: 2, markerLat: 3, markerLng: 4 }).address).toBe('3, 4');
+  });
+
+  it('styles by number, default Grayscale; options and their defaults', () => {
+    expect(MAP_STYLES).toEqual(['Original', 'Grayscale', 'Satellite', 'MinimalLight', 'MinimalDark', 'MinimalBlue']);
+    expect([1, 2, 3, 4, 5, 6].map(mapStyle)).toEqual([...MAP_STYLES]);
+    expect(mapStyle(undefined)).toBe('Grayscale');
+    expect(mapStyle(9)).toBe('Grayscale');
+    expect(mapOptions({})).toEqual({
+      style: 'Grayscale',
+      showLabels: true,
+      showTerrain: false,
+      draggable: true,
+      scrollwheel: true,
+      showControls: true,
+      disableDefaultUI: true,
+      markerDraggable: false,
+      linkOnClick: true,
+    });
+    expect(mapOptions({ labels: false, terrain: true, controls: false })).toMatchObject({ showLabels: false, showTerrain: true, showControls: false });
+    expect(styleRules('Grayscale', true)).toEqual([{ stylers: [{ saturation: -100 }] }]);
+    expect(styleRules('Original', false)).toEqual([{ elementType: 'labels', stylers: [{ visibility: 'off' }] }]);
+  });
+
+  it('the external link carries position, address and zoom; the script version 3, callback, key and locale', () => {
+    const location = mapLocation({ mapLat: 40.7411, mapLng: -73.9897, mapZoom: 15, addressLine1: '175 Fifth Avenue' });
+    const url = new URL(externalMapsUrl(location));
+    expect(url.origin).toBe('https://maps.google.com');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ q: '175 Fifth Avenue', ll: '40.7411,-73.9897', z: '15' });
+    const script = new URL(mapsScriptUrl('k&y', 'fr-ca'));
+    expect(Object.fromEntries(script.searchParams)).toEqual({ v: '3', callback: '__tesseraMapsReady', key: 'k&y', language: 'fr', region: 'CA' });
+  });
+});
