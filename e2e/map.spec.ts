@@ -35,8 +35,8 @@ test.describe('map block', () => {
     const drawn = await page.evaluate(() => {
       const maps = (window as unknown as { __maps: { maps: Array<{ element: Element; options: Record<string, unknown> }>; markers: Array<{ options: Record<string, unknown>; listeners: Record<string, unknown> }> } }).__maps;
       return {
-        maps: maps.maps.map((m) => ({ block: m.element.closest('[data-block-type]')!.id, ...m.options })),
-        markers: maps.markers.map((m) => ({ ...m.options, map: undefined, click: typeof m.listeners.click })),
+        maps: maps.maps.map((m) => ({ block: m.element.closest('[data-block-type]')!.id, ...m.options }) as Record<string, unknown> & { block: string }),
+        markers: maps.markers.map((m) => ({ ...m.options, map: undefined, click: typeof m.listeners.click }) as Record<string, unknown>),
       };
     });
     const shop = drawn.maps.find((m) => m.block === 'block-map-shop')!;
