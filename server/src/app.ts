@@ -18,6 +18,7 @@ import placesRoutes from './routes/places';
 import previewRoutes from './routes/preview';
 import siteRoutes from './routes/site';
 import demoImageRoutes from './routes/demo-images';
+import widgetRoutes from './routes/widgets';
 import { createCrumbs } from './security/crumb';
 import { randomBytes } from 'node:crypto';
 import { WebsiteRole } from '../../runtime/src/model/roles';
@@ -68,6 +69,7 @@ export async function buildApp(config: ServerConfig): Promise<App> {
   await app.register(ownerRoutes);
   await app.register(placesRoutes);
   await app.register(previewRoutes);
+  await app.register(widgetRoutes);
   await app.register(demoImageRoutes);
   await app.register(siteRoutes);
 

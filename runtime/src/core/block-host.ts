@@ -2,7 +2,7 @@ import type { PageContext } from '../context/types';
 import { reportError } from '../platform/report';
 import { loadChunk } from './chunk';
 import { ElementObserver, type ElementObserverDelegate } from './element-observer';
-import { blockLoader } from './registry';
+import { FEATURE_GATED_BLOCKS, blockLoader } from './registry';
 import type { BlockInstance } from './types';
 
 export const BLOCK_SELECTOR = '[data-block-type]';
@@ -111,6 +111,11 @@ export class BlockHost implements ElementObserverDelegate {
     this._records.set(element, record);
     element.setAttribute(BLOCK_STATUS_ATTRIBUTE, 'loading');
     try {
+      if (FEATURE_GATED_BLOCKS.includes(type) && !this._page.featureFlags.includes(type)) {
+        console.info(`${describe(element)} needs the "${type}" feature flag; left as it is.`);
+        this._fail(element, record);
+        return;
+      }
       const loader = blockLoader(type);
       if (!loader) {
         console.warn(`${describe(element)}: unknown block type, left as it is.`);

@@ -12,8 +12,16 @@ const loaders = new Map<string, BlockLoader>([
   ['image', () => import('../blocks/image/index').then((m) => m.default as BlockModule)],
   ['video', () => import('../blocks/video/index').then((m) => m.default as BlockModule)],
   ['map', () => import('../blocks/map/index').then((m) => m.default as BlockModule)],
+  ['menu', () => import('../blocks/menu/index').then((m) => m.default as BlockModule)],
+  ['member-area', () => import('../blocks/member-area/index').then((m) => m.default as BlockModule)],
+  ['audio', () => import('../blocks/audio/index').then((m) => m.default as BlockModule)],
+  ['search', () => import('../blocks/search/index').then((m) => m.default as BlockModule)],
+  ['summary', () => import('../blocks/summary/index').then((m) => m.default as BlockModule)],
   ['button', () => import('../blocks/button/index').then((m) => m.default as BlockModule)],
 ]);
+
+/** CONTRACT §3a: these blocks mount only when the context's featureFlags name them. */
+export const FEATURE_GATED_BLOCKS: readonly string[] = ['amazon', 'donation', 'menu', 'opentable'];
 
 export function blockLoader(type: string): BlockLoader | undefined {
   return loaders.get(type);

@@ -21,7 +21,30 @@ export function demoImage(seed: number, width: number, height: number, asked: nu
 </svg>`;
 }
 
+/** A one-second 440 Hz tone as an 8 kHz, 8-bit mono WAV: the audio demo without a binary file. */
+export function demoTone(seconds = 1, rate = 8000): Buffer {
+  const samples = seconds * rate;
+  const wav = Buffer.alloc(44 + samples);
+  wav.write('RIFF', 0);
+  wav.writeUInt32LE(36 + samples, 4);
+  wav.write('WAVEfmt ', 8);
+  wav.writeUInt32LE(16, 16);
+  wav.writeUInt16LE(1, 20);
+  wav.writeUInt16LE(1, 22);
+  wav.writeUInt32LE(rate, 24);
+  wav.writeUInt32LE(rate, 28);
+  wav.writeUInt16LE(1, 32);
+  wav.writeUInt16LE(8, 34);
+  wav.write('data', 36);
+  wav.writeUInt32LE(samples, 40);
+  for (let i = 0; i < samples; i++) wav[44 + i] = 128 + Math.round(40 * Math.sin((2 * Math.PI * 440 * i) / rate));
+  return wav;
+}
+
 export default async function demoImageRoutes(app: FastifyInstance): Promise<void> {
+  const tone = demoTone();
+  app.get('/media/demo/tone.wav', async (_request, reply) => reply.type('audio/wav').header('cache-control', 'public, max-age=86400').send(tone));
+
   app.get<{ Params: { name: string }; Querystring: { format?: string } }>('/images/demo/:name', async (request, reply) => {
     const match = NAME.exec(request.params.name);
     if (!match) return reply.code(404).send({ error: 'Not found' });

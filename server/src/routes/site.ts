@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ensureCrumb } from '../plugins/crumb';
 import { environmentFromHost } from '../../../runtime/src/context/environment';
 import { injectContext } from '../site-context';
+import { SEARCH_QUERY_MAX, SEARCH_RESULTS_MARKER, renderResults, searchIndex, searchPages } from '../site-search';
 
 const PAGE_PATH = /^\/(?:[a-z0-9][a-z0-9-]*\/)*(?:[a-z0-9][a-z0-9-]*(?:\.html)?)?$/;
 
@@ -67,6 +68,13 @@ export default async function siteRoutes(app: FastifyInstance): Promise<void> {
     }
     ensureCrumb(app, request, reply);
     html = await expandIncludes(html, path.join(examplesDir, '_partials'));
+    if (html.includes(SEARCH_RESULTS_MARKER)) {
+      // The search page (page type 102) lists the demo pages that match ?q=.
+      const raw = (request.query as Record<string, unknown>).q;
+      const query = (typeof raw === 'string' ? raw : '').trim().slice(0, SEARCH_QUERY_MAX);
+      const results = query ? searchPages(await searchIndex(examplesDir), query) : [];
+      html = html.replace(SEARCH_RESULTS_MARKER, () => renderResults(query, results));
+    }
     const site = await readSiteSettings(examplesDir);
     const env = app.settings.siteEnv ?? environmentFromHost(request.hostname.replace(/:\d+$/, ''));
     const body = injectContext(html, { site, account: request.account, env });

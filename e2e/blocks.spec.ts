@@ -1,0 +1,101 @@
+import { expect, queryServerDb, runtimeReady, test } from './fixtures';
+
+test.describe('content blocks', () => {
+  test('menu: tabs, the first selected, arrows cycle, Enter and Space select, mouse too', async ({ page, consoleErrors }) => {
+    await page.goto('/blocks');
+    await runtimeReady(page);
+    const menu = page.locator('#block-menu');
+    const tabs = menu.getByRole('tab');
+    await expect(tabs).toHaveText(['Breakfast', 'Lunch', 'Dinner']);
+    await expect(tabs.nth(0)).toHaveAttribute('aria-selected', 'true');
+    await expect(menu.getByRole('tabpanel')).toHaveCount(1);
+    await expect(menu.getByRole('tabpanel')).toContainText('Porridge');
+    await tabs.nth(0).focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect(tabs.nth(2)).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await expect(tabs.nth(0)).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await expect(tabs.nth(1)).toBeFocused();
+    await expect(tabs.nth(0)).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('Enter');
+    await expect(tabs.nth(1)).toHaveAttribute('aria-selected', 'true');
+    await expect(menu.getByRole('tabpanel', { name: 'Lunch' })).toContainText('Soup of the day');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press(' ');
+    await expect(menu.getByRole('tabpanel', { name: 'Dinner' })).toBeVisible();
+    await tabs.nth(0).click();
+    await expect(menu.getByRole('tabpanel', { name: 'Breakfast' })).toBeVisible();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('member-area pricing: two options swap pressed state, prices and join buttons', async ({ page }) => {
+    await page.goto('/blocks');
+    await runtimeReady(page);
+    const block = page.locator('#block-members');
+    const monthly = block.getByRole('button', { name: 'Monthly' });
+    const yearly = block.getByRole('button', { name: 'Yearly' });
+    await expect(monthly).toHaveAttribute('aria-pressed', 'true');
+    await expect(block.getByText('$10 a month')).toBeVisible();
+    await expect(block.getByText('$100 a year')).toBeHidden();
+    await yearly.focus();
+    await page.keyboard.press('Enter');
+    await expect(yearly).toHaveAttribute('aria-pressed', 'true');
+    await expect(monthly).toHaveAttribute('aria-pressed', 'false');
+    await expect(block.getByText('$100 a year')).toBeVisible();
+    await expect(block.getByRole('link', { name: 'Join yearly' })).toBeVisible();
+    await expect(block.getByRole('link', { name: 'Join monthly' })).toBeHidden();
+  });
+
+  test('audio: the native player, and a census audio event on play', async ({ page }) => {
+    await page.goto('/blocks');
+    await runtimeReady(page);
+    const player = page.locator('#block-audio audio');
+    await expect(player).toHaveAttribute('aria-label', 'A 440 Hz tone');
+    await player.evaluate((audio: HTMLAudioElement) => {
+      audio.muted = true;
+      return audio.play();
+    });
+    await expect
+      .poll(() => queryServerDb<{ n: number }>("SELECT count(*) AS n FROM census_hits WHERE event = 'audio'")[0]!.n, { timeout: 10_000 })
+      .toBeGreaterThan(0);
+  });
+
+  test('search: the block goes to /search?q=, which lists the matching pages and records a site search', async ({ page }) => {
+    await page.goto('/blocks');
+    await runtimeReady(page);
+    const box = page.locator('#block-search-box');
+    await expect(box.getByRole('searchbox', { name: 'Search' })).toHaveAttribute('placeholder', 'Search the demo');
+    await box.getByRole('searchbox').fill('accordion');
+    await box.getByRole('searchbox').press('Enter');
+    await page.waitForURL(/\/search\?q=accordion$/);
+    await runtimeReady(page);
+    const results = page.locator('.search-results');
+    await expect(results.getByRole('heading')).toHaveText(/results? for “accordion”/);
+    await expect(results.getByRole('link', { name: 'FAQ · Tessera demo' })).toHaveAttribute('href', '/faq');
+    await expect(page.locator('#block-search').getByRole('searchbox')).toHaveValue('accordion');
+    await expect
+      .poll(() => queryServerDb<{ n: number }>("SELECT count(*) AS n FROM census_hits WHERE event = 'siteSearch' AND data_json LIKE '%accordion%'")[0]!.n, { timeout: 10_000 })
+      .toBeGreaterThan(0);
+    // A hostile query is shown as text.
+    await page.goto('/search?q=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E');
+    await expect(page.locator('.search-results h2')).toContainText('<img src=x onerror=alert(1)>');
+    await expect(page.locator('.search-results img')).toHaveCount(0);
+  });
+
+  test('summary: an events summary is refreshed from the server, past events gone', async ({ page }) => {
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/widget/GetWidgetRendering')) calls.push(request.postData() ?? '');
+    });
+    await page.goto('/blocks');
+    await runtimeReady(page);
+    const events = page.locator('#block-events');
+    await expect(events.getByRole('listitem')).toHaveCount(3);
+    await expect(events).not.toContainText('Gallery opening night');
+    await expect(events.getByRole('link').first()).toHaveText('Spring workshop');
+    const form = new URLSearchParams(calls[0]);
+    expect(form.get('collectionId')).toBe('events0000000000000000001');
+    expect(JSON.parse(form.get('widgetJSON')!)).toMatchObject({ type: 'summary-v2', id: 'events', value: { pageSize: 3 } });
+  });
+});

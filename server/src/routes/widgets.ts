@@ -1,0 +1,77 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { crumbQuery } from '../schemas';
+
+interface EventItem {
+  title: string;
+  startDate: string;
+  url: string;
+  excerpt?: string;
+}
+interface Collection {
+  id: string;
+  title: string;
+  type: string;
+  items: EventItem[];
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** The upcoming events of a collection as the summary block's list (every value escaped). */
+export function renderEventsSummary(collection: Collection, pageSize: number, now: number): string {
+  const upcoming = collection.items
+    .filter((item) => Date.parse(item.startDate) >= now)
+    .sort((a, b) => Date.parse(a.startDate) - Date.parse(b.startDate))
+    .slice(0, pageSize);
+  if (upcoming.length === 0) return '<p class="summary-empty">No upcoming events.</p>';
+  const items = upcoming.map((item) => {
+    const date = new Date(item.startDate);
+    const label = date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+    return `<li class="summary-item"><a href="${escapeHtml(item.url)}">${escapeHtml(item.title)}</a> <time datetime="${escapeHtml(date.toISOString())}">${escapeHtml(label)}</time>${item.excerpt ? `<p>${escapeHtml(item.excerpt)}</p>` : ''}</li>`;
+  });
+  return `<ul class="summary-list">${items.join('')}</ul>`;
+}
+
+/** Spec part 1 §7: POST /api/widget/GetWidgetRendering, url-encoded widgetJSON (+ collectionId for v2). */
+export default async function widgetRoutes(app: FastifyInstance): Promise<void> {
+  const file = path.join(app.settings.rootDir, 'examples', 'collections.json');
+  const collections = async (): Promise<Collection[]> => {
+    try {
+      return (JSON.parse(await fs.readFile(file, 'utf8')) as { collections: Collection[] }).collections;
+    } catch {
+      return [];
+    }
+  };
+  app.post(
+    '/api/widget/GetWidgetRendering',
+    {
+      schema: {
+        querystring: crumbQuery,
+        body: {
+          type: 'object',
+          required: ['widgetJSON'],
+          properties: { widgetJSON: { type: 'string', maxLength: 20_000 }, collectionId: { type: 'string', maxLength: 64 } },
+        },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body as { widgetJSON: string; collectionId?: string };
+      let widget: { type?: unknown; id?: unknown; value?: Record<string, unknown> };
+      try {
+        widget = JSON.parse(body.widgetJSON) as typeof widget;
+      } catch {
+        return reply.code(400).send({ error: 'widgetJSON is not valid JSON.' });
+      }
+      if ((widget.type !== 'summary' && widget.type !== 'summary-v2') || typeof widget.value !== 'object' || widget.value === null) {
+        return reply.code(400).send({ error: 'Only summary widgets render here.' });
+      }
+      const collectionId = body.collectionId ?? widget.value.collectionId;
+      const collection = (await collections()).find((c) => c.id === collectionId);
+      if (!collection) return reply.code(404).send({ error: 'No such collection.' });
+      const pageSize = Math.min(30, Math.max(1, Number(widget.value.pageSize) || 5));
+      return { html: renderEventsSummary(collection, pageSize, Date.now()) };
+    },
+  );
+}

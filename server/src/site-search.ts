@@ -1,0 +1,73 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+/** Where search.html wants its results (page type 102). */
+export const SEARCH_RESULTS_MARKER = '<!--#search-results-->';
+export const SEARCH_QUERY_MAX = 100;
+const MAX_RESULTS = 20;
+
+export interface SearchPage {
+  path: string;
+  title: string;
+  text: string;
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** The visible text of a page's <main>: tags, scripts and styles stripped, entities left alone. */
+export function pageText(html: string): { title: string; text: string } {
+  const title = /<title>([^<]*)<\/title>/i.exec(html)?.[1]?.trim() ?? '';
+  const main = /<main[^>]*>([\s\S]*?)<\/main>/i.exec(html)?.[1] ?? '';
+  const text = main
+    .replace(/<(script|style|template)[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return { title, text };
+}
+
+let index: Promise<SearchPage[]> | null = null;
+
+/** Every demo page but the search page itself, read once. */
+export function searchIndex(examplesDir: string): Promise<SearchPage[]> {
+  index ??= fs.readdir(examplesDir).then((names) =>
+    Promise.all(
+      names
+        .filter((name) => name.endsWith('.html') && name !== 'search.html')
+        .sort()
+        .map(async (name) => ({
+          path: name === 'index.html' ? '/' : `/${name.replace(/\.html$/, '')}`,
+          ...pageText(await fs.readFile(path.join(examplesDir, name), 'utf8')),
+        })),
+    ),
+  );
+  return index;
+}
+
+/** Pages holding every word of the query, title matches first. */
+export function searchPages(pages: SearchPage[], query: string): SearchPage[] {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return [];
+  const matches = pages.filter((page) => words.every((word) => `${page.title} ${page.text}`.toLowerCase().includes(word)));
+  const inTitle = (page: SearchPage) => words.some((word) => page.title.toLowerCase().includes(word));
+  return matches.sort((a, b) => Number(inTitle(b)) - Number(inTitle(a))).slice(0, MAX_RESULTS);
+}
+
+function snippet(text: string, word: string): string {
+  const at = Math.max(0, text.toLowerCase().indexOf(word) - 60);
+  const cut = text.slice(at, at + 180);
+  return `${at > 0 ? '…' : ''}${cut}${at + 180 < text.length ? '…' : ''}`;
+}
+
+/** The results list (every value escaped: the query is visitor input). */
+export function renderResults(query: string, results: SearchPage[]): string {
+  if (!query) return '';
+  const heading = `<h2 id="search-results-title">${results.length} ${results.length === 1 ? 'result' : 'results'} for “${escapeHtml(query)}”</h2>`;
+  if (results.length === 0) return `<section class="search-results" aria-labelledby="search-results-title">${heading}<p>No pages match. Try fewer or other words.</p></section>`;
+  const first = query.toLowerCase().split(/\s+/).filter(Boolean)[0] ?? '';
+  const items = results
+    .map((page) => `<li><a href="${escapeHtml(page.path)}">${escapeHtml(page.title)}</a><p>${escapeHtml(snippet(page.text, first))}</p></li>`)
+    .join('');
+  return `<section class="search-results" aria-labelledby="search-results-title">${heading}<ol>${items}</ol></section>`;
+}
