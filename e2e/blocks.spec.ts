@@ -1,4 +1,28 @@
-import { expect, queryServerDb, runtimeReady, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { OWNER, api, expect, queryServerDb, runtimeReady, test } from './fixtures';
+
+/** A stand-in for the reservation provider's script: it draws a button for the business. */
+const TOCK_STUB = `window.tock = (command, slug) => {
+  window.__tock = (window.__tock || []).concat([[command, slug]]);
+  const host = document.querySelector('[data-tock-business="' + slug + '"]');
+  const button = document.createElement('button');
+  button.textContent = 'Book now';
+  setTimeout(() => host.append(button), 10);
+};`;
+async function stubReservations(page: Page): Promise<string[]> {
+  const asked: string[] = [];
+  await page.route('https://www.exploretock.com/**', (route) => {
+    asked.push(route.request().url());
+    return route.fulfill({ contentType: 'text/javascript', body: TOCK_STUB });
+  });
+  return asked;
+}
+
+test.beforeEach(async ({ page }) => {
+  await stubReservations(page);
+  // The demo page asks for a Google font: answer it here, nothing leaves the machine.
+  await page.route('https://fonts.googleapis.com/**', (route) => route.fulfill({ contentType: 'text/css', body: '/* stub */' }));
+});
 
 test.describe('content blocks', () => {
   test('menu: tabs, the first selected, arrows cycle, Enter and Space select, mouse too', async ({ page, consoleErrors }) => {
@@ -97,5 +121,66 @@ test.describe('content blocks', () => {
     const form = new URLSearchParams(calls[0]);
     expect(form.get('collectionId')).toBe('events0000000000000000001');
     expect(JSON.parse(form.get('widgetJSON')!)).toMatchObject({ type: 'summary-v2', id: 'events', value: { pageSize: 3 } });
+  });
+
+  test('reservation: the provider script once, the widget with the slug, a primary button, layouts by width', async ({ page, consoleErrors }) => {
+    await page.unroute('https://www.exploretock.com/**');
+    const asked = await stubReservations(page);
+    await page.goto('/blocks');
+    await runtimeReady(page);
+    const block = page.locator('#block-reserve');
+    await expect(block.getByRole('button', { name: 'Book now' })).toHaveClass(/sqs-button-element--primary/);
+    expect(asked).toEqual(['https://www.exploretock.com/tock.js']);
+    expect(await page.evaluate(() => (window as unknown as { __tock: unknown }).__tock)).toEqual([['init', 'tessera-cafe']]);
+    for (const [width, layout] of [[700, 'column'], [750, 'column'], [800, 'standard'], [851, 'wide']] as const) {
+      await block.evaluate((element, w) => ((element as HTMLElement).style.width = `${w}px`), width);
+      await expect(block).toHaveAttribute('data-layout', layout);
+    }
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('reservation: a signed-in owner gets Preview Only; a script that cannot load says so', async ({ page }) => {
+    await page.goto('/plain');
+    expect((await api(page, 'POST', '/api/auth/Login', OWNER)).ok()).toBe(true);
+    await page.goto('/blocks');
+    await runtimeReady(page);
+    await page.locator('#block-reserve').getByRole('button', { name: 'Reserve' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Preview Only' });
+    await expect(dialog).toContainText('Please log out of your account in order to use the block.');
+    await page.context().clearCookies();
+
+    await page.unroute('https://www.exploretock.com/**');
+    await page.route('https://www.exploretock.com/**', (route) => route.abort('internetdisconnected'));
+    await page.goto('/blocks');
+    await runtimeReady(page);
+    await expect(page.locator('#block-reserve')).toContainText('Reservations could not be loaded. Please try again later.');
+  });
+
+  test('enhancements: the font stylesheet from the context, a heading fitted to its width, a block animated in when half visible', async ({ page }) => {
+    await page.setViewportSize({ width: 420, height: 800 });
+    await page.goto('/blocks');
+    await runtimeReady(page);
+    await expect(page.locator('link[rel="stylesheet"][href^="https://fonts.googleapis.com/css2?family=Fraunces"]')).toHaveCount(1);
+    const title = page.locator('h1.fit-title');
+    await expect.poll(() => title.evaluate((h) => parseFloat(getComputedStyle(h).fontSize))).toBeLessThan(64);
+    const fits = await title.evaluate((h) => {
+      h.style.whiteSpace = 'nowrap';
+      const ok = h.scrollWidth <= h.clientWidth + 1;
+      h.style.whiteSpace = '';
+      return ok;
+    });
+    expect(fits).toBe(true);
+    expect(await title.evaluate((h) => parseFloat(getComputedStyle(h).fontSize))).toBeGreaterThanOrEqual(11);
+    const card = page.locator('#animated');
+    await expect(card).toHaveAttribute('data-animation-state', 'out');
+    await card.scrollIntoViewIfNeeded();
+    await expect(card).toHaveAttribute('data-animation-state', 'in');
+  });
+
+  test('enhancements under reduced motion: blocks are simply in', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/blocks');
+    await runtimeReady(page);
+    await expect(page.locator('#animated')).toHaveAttribute('data-animation-state', 'in');
   });
 });

@@ -8,6 +8,7 @@ import type { RequestOptions } from './net/request';
 import { startConsent } from './consent/service';
 import { consentState, setConsent, type ConsentState } from './consent/state';
 import { startOverlays } from './overlays/index';
+import { needsEnhancements } from './enhance/needs';
 import { startTracking } from './tracking/index';
 import { startErrorReporting } from './errors/reporter';
 import { reportError } from './platform/report';
@@ -82,6 +83,13 @@ export function createRuntime(): SiteRuntimeApi {
         import('./perf/index')
           .then((m) => m.startPerformance(context!))
           .catch((error: unknown) => reportError(error, 'Performance collection failed to load'));
+      }
+      // Fonts, comments count, block animations, text fitting: a chunk for the pages that
+      // have any of them.
+      if (needsEnhancements(context!)) {
+        import('./enhance/index')
+          .then((m) => m.startEnhancements(context!))
+          .catch((error: unknown) => reportError(error, 'Page enhancements failed'));
       }
       // Spec part 1 §2: logout=true shows the notice; its code loads only then.
       if (new URLSearchParams(location.search).get('logout') === 'true') {

@@ -4,20 +4,26 @@ import type { BlockLoader, BlockModule } from './types';
  * Block type → lazy loader. Each `import()` is its own chunk in the ESM build, so a page only
  * downloads the code of the blocks it has.
  */
+const lazy =
+  (load: () => Promise<{ default: unknown }>): BlockLoader =>
+  () =>
+    load().then((m) => m.default as BlockModule);
+
 const loaders = new Map<string, BlockLoader>([
-  ['accordion', () => import('../blocks/accordion/index').then((m) => m.default as BlockModule)],
-  ['form', () => import('../blocks/form/index').then((m) => m.default as BlockModule)],
-  ['newsletter', () => import('../blocks/form/index').then((m) => m.default as BlockModule)],
-  ['gallery', () => import('../blocks/gallery/index').then((m) => m.default as BlockModule)],
-  ['image', () => import('../blocks/image/index').then((m) => m.default as BlockModule)],
-  ['video', () => import('../blocks/video/index').then((m) => m.default as BlockModule)],
-  ['map', () => import('../blocks/map/index').then((m) => m.default as BlockModule)],
-  ['menu', () => import('../blocks/menu/index').then((m) => m.default as BlockModule)],
-  ['member-area', () => import('../blocks/member-area/index').then((m) => m.default as BlockModule)],
-  ['audio', () => import('../blocks/audio/index').then((m) => m.default as BlockModule)],
-  ['search', () => import('../blocks/search/index').then((m) => m.default as BlockModule)],
-  ['summary', () => import('../blocks/summary/index').then((m) => m.default as BlockModule)],
-  ['button', () => import('../blocks/button/index').then((m) => m.default as BlockModule)],
+  ['accordion', lazy(() => import('../blocks/accordion/index'))],
+  ['form', lazy(() => import('../blocks/form/index'))],
+  ['newsletter', lazy(() => import('../blocks/form/index'))],
+  ['gallery', lazy(() => import('../blocks/gallery/index'))],
+  ['image', lazy(() => import('../blocks/image/index'))],
+  ['video', lazy(() => import('../blocks/video/index'))],
+  ['map', lazy(() => import('../blocks/map/index'))],
+  ['menu', lazy(() => import('../blocks/menu/index'))],
+  ['member-area', lazy(() => import('../blocks/member-area/index'))],
+  ['audio', lazy(() => import('../blocks/audio/index'))],
+  ['search', lazy(() => import('../blocks/search/index'))],
+  ['summary', lazy(() => import('../blocks/summary/index'))],
+  ['reservation', lazy(() => import('../blocks/reservation/index'))],
+  ['button', lazy(() => import('../blocks/button/index'))],
 ]);
 
 /** CONTRACT §3a: these blocks mount only when the context's featureFlags name them. */

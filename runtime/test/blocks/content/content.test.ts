@@ -45,3 +45,43 @@ describe('summary widget call (part 1 §7)', () => {
     expect(JSON.parse(v2.widgetJSON!)).toEqual({ type: 'summary-v2', id: 'abc', value: { version: 2, collectionId: 'c1' } });
   });
 });
+
+describe('reservation (part 1 §4, §9)', async () => {
+  const { reservationLayout, PREVIEW_TITLE, PREVIEW_MESSAGE } = await import('../../../src/blocks/reservation/index');
+  it('column at 750 px or less, wide above 850 px, standard between; the preview strings', () => {
+    expect(reservationLayout(750)).toBe('column');
+    expect(reservationLayout(751)).toBe('standard');
+    expect(reservationLayout(850)).toBe('standard');
+    expect(reservationLayout(851)).toBe('wide');
+    expect(PREVIEW_TITLE).toBe('Preview Only');
+    expect(PREVIEW_MESSAGE).toBe('Please log out of your account in order to use the block.');
+  });
+});
+
+describe('page enhancements (part 1 §7, §9)', async () => {
+  const { fitSize, googleFontsUrl, ANIMATION_THRESHOLDS, ANIMATION_RATIO, TEXT_MIN_PX, DYNAMIC_TEXT_PX, TEXT_RESIZE_MS } = await import('../../../src/enhance/index');
+  const { needsEnhancements } = await import('../../../src/enhance/needs');
+  it('keeps the spec constants', () => {
+    expect(ANIMATION_THRESHOLDS).toEqual([0, 0.1, 0.25, 0.5, 1]);
+    expect([ANIMATION_RATIO, TEXT_MIN_PX, DYNAMIC_TEXT_PX, TEXT_RESIZE_MS]).toEqual([0.5, 11, 13, 100]);
+  });
+  it('fits text: the start size when it fits, else the largest that fits, never under 11 px', () => {
+    expect(fitSize(40, 500, (px) => px * 10)).toBe(40);
+    expect(fitSize(40, 300, (px) => px * 10)).toBe(30);
+    expect(fitSize(40, 50, (px) => px * 10)).toBe(11);
+  });
+  it('builds the Google Fonts address from plain family names only', () => {
+    expect(googleFontsUrl(['Fraunces:wght@600', 'Open Sans'])).toBe('https://fonts.googleapis.com/css2?family=Fraunces%3Awght%40600&family=Open+Sans&display=swap');
+    expect(googleFontsUrl('Inter|Lora')).toBe('https://fonts.googleapis.com/css2?family=Inter&family=Lora&display=swap');
+    expect(googleFontsUrl(['"><script>'])).toBeNull();
+    expect(googleFontsUrl(null)).toBeNull();
+  });
+  it('loads the chunk only for pages that need it', () => {
+    const base = { ...readContext(document) };
+    expect(needsEnhancements(base)).toBe(false);
+    expect(needsEnhancements({ ...base, googleFonts: ['Inter'] })).toBe(true);
+    expect(needsEnhancements({ ...base, websiteSettings: { disqusShortname: 'x', commentsEnabled: true } })).toBe(true);
+    document.body.innerHTML = '<div data-animation></div>';
+    expect(needsEnhancements(base)).toBe(true);
+  });
+});

@@ -1,0 +1,13 @@
+/**
+ * The cheap test that stays in site.js: does this page need the enhancements chunk at all?
+ * (The chunk itself validates what it finds.)
+ */
+import type { PageContext } from '../context/types';
+
+export const ANIMATE_SELECTOR = '[data-animation]';
+export const FIT_SELECTOR = '[data-text-fit]';
+
+export function needsEnhancements(page: Readonly<PageContext>): boolean {
+  const fonts = page.googleFonts as unknown[] | string | null;
+  return !!(fonts?.length || page.website.typekitId || page.websiteSettings.commentsEnabled || document.querySelector(`${ANIMATE_SELECTOR}, ${FIT_SELECTOR}`));
+}
