@@ -20,8 +20,11 @@ async function stubReservations(page: Page): Promise<string[]> {
 
 test.beforeEach(async ({ page }) => {
   await stubReservations(page);
-  // The demo page asks for a Google font: answer it here, nothing leaves the machine.
+  // The demo page asks for a Google font and widgets: answer them here, nothing leaves the machine.
   await page.route('https://fonts.googleapis.com/**', (route) => route.fulfill({ contentType: 'text/css', body: '/* stub */' }));
+  await page.route(/^https:\/\/(embed\.acuityscheduling\.com|widget\.zola\.com|app\.acuityscheduling\.com)\//, (route) =>
+    route.fulfill({ contentType: route.request().url().endsWith('.js') ? 'text/javascript' : 'text/html', body: route.request().url().endsWith('.js') ? 'window.__widgets = (window.__widgets || 0) + 1;' : '<p>stub</p>' }),
+  );
 });
 
 test.describe('content blocks', () => {
@@ -182,5 +185,19 @@ test.describe('content blocks', () => {
     await page.goto('/blocks');
     await runtimeReady(page);
     await expect(page.locator('#animated')).toHaveAttribute('data-animation-state', 'in');
+  });
+
+  test('scheduling and wedding widgets: each provider script once, widgets built from validated ids', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('.js') && /acuityscheduling|zola/.test(request.url())) scripts.push(request.url());
+    });
+    await page.goto('/blocks');
+    await runtimeReady(page);
+    await expect(page.locator('#block-acuity iframe')).toHaveAttribute('src', 'https://app.acuityscheduling.com/schedule.php?owner=123456');
+    await expect(page.locator('#block-acuity iframe')).toHaveAttribute('title', 'Book a printmaking lesson');
+    await expect(page.locator('#block-zola a.zola-registry-embed')).toHaveAttribute('data-registry-key', 'tessera-and-co');
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __widgets?: number }).__widgets)).toBe(2);
+    expect(scripts.sort()).toEqual(['https://embed.acuityscheduling.com/js/embed.js', 'https://widget.zola.com/js/widget.js']);
   });
 });

@@ -23,6 +23,8 @@ const loaders = new Map<string, BlockLoader>([
   ['search', lazy(() => import('../blocks/search/index'))],
   ['summary', lazy(() => import('../blocks/summary/index'))],
   ['reservation', lazy(() => import('../blocks/reservation/index'))],
+  ['acuity', lazy(() => import('../blocks/scheduling/index'))],
+  ['zola', lazy(() => import('../blocks/scheduling/index'))],
   ['button', lazy(() => import('../blocks/button/index'))],
 ]);
 

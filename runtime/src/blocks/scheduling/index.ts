@@ -1,0 +1,62 @@
+/**
+ * Scheduling (Acuity) and wedding-registry (Zola) blocks (spec part 1 §7: their scripts are
+ * loaded once, and only on pages that have them). The provider's own markup is built from
+ * validated ids, never from HTML in the block JSON; the authored fallback (a link) stays.
+ */
+import type { BlockModule } from '../../core/types';
+import { loadScript } from '../../platform/load-script';
+
+export const ACUITY_SCRIPT = 'https://embed.acuityscheduling.com/js/embed.js';
+export const ZOLA_SCRIPT = 'https://widget.zola.com/js/widget.js';
+export const WIDGET_FAILED = 'This widget could not be loaded. Please try again later.';
+
+function build(type: string, config: Record<string, unknown>): { element: HTMLElement; script: string } {
+  if (type === 'acuity') {
+    const owner = String(config.owner ?? '');
+    if (!/^\d{1,12}$/.test(owner)) throw new Error('A scheduling block needs its numeric owner id.');
+    const frame = document.createElement('iframe');
+    frame.src = `https://app.acuityscheduling.com/schedule.php?owner=${owner}`;
+    frame.title = typeof config.title === 'string' ? config.title : 'Schedule an appointment';
+    frame.width = '100%';
+    frame.height = '800';
+    frame.style.border = '0';
+    return { element: frame, script: ACUITY_SCRIPT };
+  }
+  const key = String(config.registryKey ?? '');
+  if (!/^[\w-]{1,80}$/.test(key)) throw new Error('A wedding registry block needs its registryKey.');
+  const link = document.createElement('a');
+  link.className = 'zola-registry-embed';
+  link.href = `https://www.zola.com/registry/${key}`;
+  link.dataset.registryKey = key;
+  link.textContent = typeof config.title === 'string' ? config.title : 'Our wedding registry';
+  return { element: link, script: ZOLA_SCRIPT };
+}
+
+const scheduling: BlockModule = {
+  async mount(element, { config }) {
+    const type = element.getAttribute('data-block-type') ?? '';
+    const { element: widget, script } = build(type, config);
+    const authored = Array.from(element.children) as HTMLElement[];
+    for (const child of authored) child.hidden = true;
+    element.append(widget);
+    const note = document.createElement('p');
+    try {
+      await loadScript(script);
+    } catch (error) {
+      // The iframe or link still works without the provider's script; say it is degraded.
+      note.className = 'widget-error';
+      note.setAttribute('role', 'status');
+      note.textContent = WIDGET_FAILED;
+      element.append(note);
+      console.warn(WIDGET_FAILED, error);
+    }
+    return {
+      destroy() {
+        widget.remove();
+        note.remove();
+        for (const child of authored) child.hidden = false;
+      },
+    };
+  },
+};
+export default scheduling;
