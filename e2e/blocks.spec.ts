@@ -200,4 +200,43 @@ test.describe('content blocks', () => {
     await expect.poll(() => page.evaluate(() => (window as unknown as { __widgets?: number }).__widgets)).toBe(2);
     expect(scripts.sort()).toEqual(['https://embed.acuityscheduling.com/js/embed.js', 'https://widget.zola.com/js/widget.js']);
   });
+
+  test('product list: prices in the store currency, sale, from, sold out; a quick view dialog that is recorded', async ({ page }) => {
+    await page.goto('/blocks');
+    await runtimeReady(page);
+    const list = page.locator('#block-products');
+    const item = (name: string) => list.getByRole('listitem').filter({ has: page.getByRole('link', { name }) });
+    await expect(item('Harbour print').locator('.product-price')).toHaveText('$45.00');
+    await expect(item('Set of prints').locator('.product-price')).toHaveText('$120.00 $99.00');
+    await expect(item('Set of prints').locator('del')).toHaveText('$120.00');
+    await expect(item('Tote bag').locator('.product-price')).toHaveText('from $18.00');
+    await expect(item('Studio mug')).toContainText('Sold out');
+    await expect(item('Printmaking e-book')).not.toContainText('Sold out');
+    const view = list.getByRole('button', { name: 'Quick view: Harbour print' });
+    await view.click();
+    const dialog = page.getByRole('dialog', { name: 'Harbour print' });
+    await expect(dialog).toContainText('A4 giclée print on cotton paper.');
+    await expect(dialog.getByRole('link', { name: 'View product' })).toHaveAttribute('href', '/plain?product=harbour');
+    await expect
+      .poll(() => queryServerDb<{ n: number }>("SELECT count(*) AS n FROM census_hits WHERE event = 'quickView' AND path = '/quick-view/print-harbour'")[0]!.n, { timeout: 10_000 })
+      .toBeGreaterThan(0);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(view).toBeFocused();
+  });
+
+  test('donation: an amount in the store currency leads to the donate route', async ({ page }) => {
+    await page.goto('/blocks');
+    await runtimeReady(page);
+    const block = page.locator('#block-donate');
+    await expect(block.getByRole('group', { name: 'Give to the studio fund' })).toBeVisible();
+    await block.getByRole('radio', { name: '$25.00' }).check();
+    await block.getByRole('button', { name: 'Donate' }).click();
+    await page.waitForURL(/\/checkout\/donate\?donatePageId=studio-fund&amount=2500$/);
+    await page.goto('/blocks');
+    await runtimeReady(page);
+    await page.locator('#block-donate').getByRole('spinbutton', { name: 'Other amount' }).fill('12.34');
+    await page.locator('#block-donate').getByRole('button', { name: 'Donate' }).click();
+    await page.waitForURL(/amount=1234$/);
+  });
 });

@@ -25,6 +25,8 @@ const loaders = new Map<string, BlockLoader>([
   ['reservation', lazy(() => import('../blocks/reservation/index'))],
   ['acuity', lazy(() => import('../blocks/scheduling/index'))],
   ['zola', lazy(() => import('../blocks/scheduling/index'))],
+  ['product-list', lazy(() => import('../blocks/product-list/index'))],
+  ['donation', lazy(() => import('../blocks/donation/index'))],
   ['button', lazy(() => import('../blocks/button/index'))],
 ]);
 

@@ -1,0 +1,96 @@
+/**
+ * The product list block: each product's price in the store currency (sale price beside the
+ * struck original, 'from {startingPrice}' when prices vary, 'Sold out'), and a quick view in a
+ * dialog that records `POST /api/census/RecordQuickView/{id}`.
+ */
+import type { BlockModule } from '../../core/types';
+import { formatMinorUnits } from '../../commerce/money';
+import { effectivePrice, fromPrice, isOnSale, isSoldOut, pricesVary, startingPrice, type Product } from '../../commerce/product';
+import { sendCensus } from '../../net/census';
+import { listen, type Teardown } from '../../platform/events';
+
+export const SOLD_OUT = 'Sold out';
+export const QUICK_VIEW = 'Quick view';
+
+/** The price line of a product, in the store currency. */
+export function priceText(product: Product, currencyCode: string): { price: string; original: string | null; soldOut: boolean } {
+  const money = (minor: number) => formatMinorUnits(minor, currencyCode);
+  const first = product.isDigital ? { price: product.price ?? 0, salePrice: product.salePrice, onSale: product.onSale } : product.variants?.[0];
+  if (pricesVary(product)) return { price: fromPrice(money(startingPrice(product))), original: null, soldOut: isSoldOut(product) };
+  const pays = first ? effectivePrice(first) : 0;
+  return { price: money(pays), original: isOnSale(product) && first ? money(first.price) : null, soldOut: isSoldOut(product) };
+}
+
+const text = (tag: string, className: string, value: string) => {
+  const element = document.createElement(tag);
+  element.className = className;
+  element.textContent = value;
+  return element;
+};
+
+const productList: BlockModule = {
+  mount(element, { config, page }) {
+    const products = (Array.isArray(config.products) ? config.products : []).filter(
+      (p): p is Product & { url?: string; image?: string; description?: string } => typeof p === 'object' && p !== null && typeof (p as Product).id === 'string' && typeof (p as Product).title === 'string',
+    );
+    const currencyCode = page.websiteSettings.storeSettings?.selectedCurrency ?? 'USD';
+    const list = document.createElement('ul');
+    list.className = 'product-list';
+    const teardowns: Teardown[] = [];
+    const dialog = document.createElement('dialog');
+    dialog.className = 'product-quick-view';
+
+    for (const product of products) {
+      const { price, original, soldOut } = priceText(product, currencyCode);
+      const item = document.createElement('li');
+      item.className = 'product-item';
+      const title = text('h3', 'product-title', '');
+      const link = document.createElement('a');
+      link.href = typeof product.url === 'string' && product.url.startsWith('/') ? product.url : '#';
+      link.textContent = product.title;
+      title.append(link);
+      const prices = text('p', 'product-price', '');
+      if (original) prices.append(text('del', 'product-original', original), ' ');
+      prices.append(text('span', original ? 'product-sale' : 'product-current', price));
+      item.append(title, prices);
+      if (soldOut) item.append(text('p', 'product-sold-out', SOLD_OUT));
+      const view = text('button', 'product-quick-view-button', QUICK_VIEW) as HTMLButtonElement;
+      view.type = 'button';
+      view.setAttribute('aria-haspopup', 'dialog');
+      view.setAttribute('aria-label', `${QUICK_VIEW}: ${product.title}`);
+      item.append(view);
+      teardowns.push(
+        listen(view, 'click', () => {
+          dialog.replaceChildren(text('h2', 'product-title', product.title), prices.cloneNode(true));
+          if (soldOut) dialog.append(text('p', 'product-sold-out', SOLD_OUT));
+          if (typeof product.description === 'string') dialog.append(text('p', 'product-description', product.description));
+          const close = text('button', 'product-close', 'Close') as HTMLButtonElement;
+          close.type = 'button';
+          close.addEventListener('click', () => dialog.close());
+          const more = document.createElement('a');
+          more.href = link.getAttribute('href')!;
+          more.textContent = 'View product';
+          dialog.append(more, ' ', close);
+          dialog.setAttribute('aria-label', product.title);
+          dialog.showModal();
+          void sendCensus(page, `/api/census/RecordQuickView/${encodeURIComponent(product.id)}`, {});
+        }),
+        // Native dialogs return focus to the opener themselves; keep it explicit for Safari.
+        listen(dialog, 'close', () => view.isConnected && document.activeElement === document.body && view.focus()),
+      );
+      list.append(item);
+    }
+    const authored = Array.from(element.children) as HTMLElement[];
+    for (const child of authored) child.hidden = true;
+    element.append(list, dialog);
+    return {
+      destroy() {
+        teardowns.forEach((teardown) => teardown());
+        list.remove();
+        dialog.remove();
+        for (const child of authored) child.hidden = false;
+      },
+    };
+  },
+};
+export default productList;

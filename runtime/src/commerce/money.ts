@@ -1,0 +1,63 @@
+/**
+ * Money display (spec part 1 §3; CONTRACT §3a): the default number template (comma groups,
+ * period decimals, at most 15 integer places) with the US-English symbols for AUD, CAD, HKD,
+ * EUR, GBP, USD and the native symbols for the rest. Pure.
+ */
+import { DEFAULT_CURRENCY, NATIVE_SYMBOLS, US_ENGLISH_SYMBOLS, currency, type CurrencyCode, type Symbol } from './currencies';
+
+/** Part 1 §3: at most 15 integer places. */
+export const MAX_INTEGER_DIGITS = 15;
+
+export interface MoneyOptions {
+  /** Force the native symbols even for the US-English set. */
+  template?: 'native' | 'us-english';
+  /** Thousands separators (default true). */
+  grouping?: boolean;
+  /** Drop a zero fraction: $12 instead of $12.00 (default false). */
+  trimZeroFraction?: boolean;
+}
+
+/** The number in the default template: `1234567.5`, 2 → `1,234,567.50`. */
+export function formatNumber(amount: number, fractionDigits: number, grouping = true, trimZeroFraction = false): string {
+  if (!Number.isFinite(amount)) throw new RangeError(`Cannot format ${amount} as money.`);
+  const fixed = Math.abs(amount).toFixed(fractionDigits);
+  const [whole = '0', fraction = ''] = fixed.split('.');
+  if (whole.length > MAX_INTEGER_DIGITS) throw new RangeError(`Money has at most ${MAX_INTEGER_DIGITS} integer places.`);
+  const grouped = grouping ? whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',') : whole;
+  const keepFraction = fraction && !(trimZeroFraction && /^0+$/.test(fraction));
+  // -0.00 is shown as 0.00.
+  const negative = amount < 0 && /[1-9]/.test(fixed);
+  return `${negative ? '-' : ''}${grouped}${keepFraction ? `.${fraction}` : ''}`;
+}
+
+export function symbolFor(code: CurrencyCode, template?: 'native' | 'us-english'): Symbol {
+  const english = US_ENGLISH_SYMBOLS[code];
+  if (english && template !== 'native') return { symbol: english, position: 'leading' };
+  return NATIVE_SYMBOLS[code];
+}
+
+/** `12.5`, 'USD' → `$12.50`; an unknown code is shown in the default currency's place by code. */
+export function formatMoney(amount: number, currencyCode: string = DEFAULT_CURRENCY, options: MoneyOptions = {}): string {
+  const record = currency(currencyCode) ?? currency(DEFAULT_CURRENCY)!;
+  const number = formatNumber(amount, record.fractionDigits, options.grouping ?? true, options.trimZeroFraction ?? false);
+  const negative = number.startsWith('-');
+  const digits = negative ? number.slice(1) : number;
+  const sign = negative ? '-' : '';
+  const { symbol, position } = symbolFor(record.code, options.template);
+  switch (position) {
+    case 'trailing-space':
+      return `${sign}${digits} ${symbol}`;
+    case 'leading-space':
+      return `${sign}${symbol} ${digits}`;
+    case 'leading-code':
+      return `${sign}${symbol}${digits} ${record.code}`;
+    default:
+      return `${sign}${symbol}${digits}`;
+  }
+}
+
+/** Minor units (cents) to a money string: 1250, 'USD' → `$12.50`. */
+export function formatMinorUnits(minor: number, currencyCode: string = DEFAULT_CURRENCY, options: MoneyOptions = {}): string {
+  const record = currency(currencyCode) ?? currency(DEFAULT_CURRENCY)!;
+  return formatMoney(minor / 10 ** record.fractionDigits, record.code, options);
+}
