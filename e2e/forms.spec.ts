@@ -268,6 +268,9 @@ test.describe('newsletter and captcha', () => {
 });
 
 test('address suggestions come from the offline places data and fill the address', async ({ page }) => {
+  // The server builds its place index once (135,000 cities) after it starts listening; on a
+  // busy 2-core machine the first answer can take most of a minute.
+  test.setTimeout(90_000);
   const calls: string[] = [];
   page.on('request', (request) => {
     if (request.url().includes('/api/google-maps/places/')) calls.push(request.url());
@@ -279,7 +282,7 @@ test('address suggestions come from the offline places data and fill the address
   await city.pressSequentially('Zuri', { delay: 20 });
   const option = page.locator('datalist option').first();
   // The first suggestion loads the server's place index (135,000 cities): slow on a busy machine.
-  await expect(option).toHaveAttribute('value', 'Zürich, ZH, Switzerland', { timeout: 30_000 });
+  await expect(option).toHaveAttribute('value', 'Zürich, ZH, Switzerland', { timeout: 75_000 });
   await city.fill('Zürich, ZH, Switzerland'); // what choosing the suggestion does
   await expect(city).toHaveValue('Zürich');
   await expect(page.getByLabel('State/Province')).toHaveValue('ZH');
