@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { escapeHtml } from './html';
 
 /** Where search.html wants its results (page type 102). */
 export const SEARCH_RESULTS_MARKER = '<!--#search-results-->';
@@ -12,8 +13,6 @@ export interface SearchPage {
   text: string;
 }
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The visible text of a page's <main>: tags, scripts and styles stripped, entities left alone. */
 export function pageText(html: string): { title: string; text: string } {

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { crumbQuery } from '../schemas';
+import { escapeHtml } from '../html';
 
 interface EventItem {
   title: string;
@@ -16,8 +17,6 @@ interface Collection {
   items: EventItem[];
 }
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The upcoming events of a collection as the summary block's list (every value escaped). */
 export function renderEventsSummary(collection: Collection, pageSize: number, now: number): string {

@@ -6,6 +6,7 @@
  */
 import type { BlockModule } from '../../core/types';
 import { listen } from '../../platform/events';
+import { loadScript } from '../../platform/load-script';
 
 export const RESERVATION_SCRIPT = 'https://www.exploretock.com/tock.js';
 /** Part 1 §9, part 2 §9. */
@@ -24,26 +25,14 @@ export function reservationLayout(width: number): ReservationLayout {
 }
 
 type Tock = (command: string, slug: string) => void;
-let loading: Promise<Tock> | null = null;
 
-/** Loads the provider script once per page; a failure lets the next block try again. */
+/** Loads the provider script (once per page) and answers its widget function. */
 export function loadProvider(src = RESERVATION_SCRIPT): Promise<Tock> {
-  loading ??= new Promise<Tock>((resolve, reject) => {
-    const script = document.createElement('script');
-    script.src = src;
-    script.async = true;
-    script.onload = () => {
-      const tock = (window as unknown as { tock?: Tock }).tock;
-      if (typeof tock === 'function') resolve(tock);
-      else reject(new Error('The reservation script did not define its widget.'));
-    };
-    script.onerror = () => reject(new Error('The reservation script failed to load.'));
-    document.head.append(script);
-  }).catch((error: unknown) => {
-    loading = null;
-    throw error;
+  return loadScript(src).then(() => {
+    const tock = (window as unknown as { tock?: Tock }).tock;
+    if (typeof tock !== 'function') throw new Error('The reservation script did not define its widget.');
+    return tock;
   });
-  return loading;
 }
 
 const reservation: BlockModule = {
