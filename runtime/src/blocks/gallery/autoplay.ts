@@ -54,10 +54,6 @@ export class Autoplay {
     if (this.playing) this._schedule();
   }
 
-  paused(reason: PauseReason): boolean {
-    return this._reasons.has(reason);
-  }
-
   /** After any change of slide (by the visitor too) the full wait starts again. */
   restart(): void {
     if (this.playing) this._schedule();

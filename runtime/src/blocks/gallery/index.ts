@@ -10,6 +10,7 @@ import { LIGHTBOX_TIER_WARNING, lightboxAvailable } from '../../context/features
 export { LIGHTBOX_TIER_WARNING };
 import { mountGallery, motionAllowed, type GalleryInstance } from './gallery';
 import { galleryOptions, type GalleryOptions } from './options';
+import { SLIDE_SELECTOR } from './slides';
 import { dimensionsOf } from '../../ui/responsive-images';
 
 export const GALLERY_STYLESHEET = 'gallery.css';
@@ -45,7 +46,7 @@ function thumbnailStrip(main: HTMLElement, options: GalleryOptions): HTMLElement
   strip.setAttribute('aria-label', 'Thumbnails');
   strip.style.setProperty('--tg-thumbnail-height', `${options.thumbnailStripHeight}px`);
   strip.style.setProperty('--tg-thumbnail-margin', `${options.thumbnailStripMargin}px`);
-  main.querySelectorAll<HTMLElement>(':scope > [data-slide-id], :scope > [data-type], :scope > figure, :scope > .slide').forEach((slide, i) => {
+  main.querySelectorAll<HTMLElement>(SLIDE_SELECTOR).forEach((slide, i) => {
     const thumb = document.createElement('div');
     thumb.className = 'slide tg-thumbnail';
     thumb.setAttribute('aria-label', `Show slide ${i + 1}`);

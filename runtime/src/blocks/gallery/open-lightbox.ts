@@ -6,6 +6,7 @@
 import { listen, type Teardown } from '../../platform/events';
 import { isActivation } from '../../platform/keys';
 import type { LightboxItem } from '../../ui/lightbox/index';
+import { dimensionsOf } from '../../ui/responsive-images';
 import type { Gallery } from './core';
 import { itemIdFrom, slideIndexFor } from './history';
 import type { GalleryOptions } from './options';
@@ -15,11 +16,11 @@ const loadLightbox = () => import('../../ui/lightbox/index');
 export function lightboxItems(gallery: Gallery): LightboxItem[] {
   return gallery.slides.map((slide) => {
     const img = slide.img;
-    const [width, height] = (img?.dataset.imageDimensions ?? '').split('x').map(Number);
+    const dims = dimensionsOf(img?.dataset.imageDimensions);
     return {
       src: img?.dataset.src ?? img?.getAttribute('src') ?? '',
-      width,
-      height,
+      width: dims?.width,
+      height: dims?.height,
       alt: img?.alt ?? '',
       caption: slide.element.querySelector('figcaption')?.textContent?.trim() || undefined,
       id: slide.id,

@@ -6,7 +6,7 @@ import type { BlockModule } from '../../core/types';
 import { LIGHTBOX_TIER_WARNING, lightboxAvailable } from '../../context/features';
 import { listen, type Teardown } from '../../platform/events';
 import { isActivation } from '../../platform/keys';
-import { ImageLoader, aspectRatio, cropModeOf } from '../../ui/responsive-images';
+import { ImageLoader, aspectRatio, cropModeOf, dimensionsOf } from '../../ui/responsive-images';
 
 /** Part 1 §9: an image block is narrow under 415 px. */
 export const IMAGE_NARROW_PX = 415;
@@ -21,12 +21,12 @@ function lightboxOn(element: HTMLElement, img: HTMLImageElement, config: Record<
   img.setAttribute('aria-haspopup', 'dialog');
   const open = (event: Event) => {
     event.preventDefault();
-    const [width, height] = (img.dataset.imageDimensions ?? '').split('x').map(Number);
+    const dims = dimensionsOf(img.dataset.imageDimensions);
     const caption = element.querySelector('figcaption')?.textContent?.trim() || undefined;
     void import('../../ui/lightbox/index')
       .then(({ openLightbox }) =>
         openLightbox({
-          items: [{ src: img.dataset.src ?? img.src, width, height, alt: img.alt, caption }],
+          items: [{ src: img.dataset.src ?? img.src, width: dims?.width, height: dims?.height, alt: img.alt, caption }],
           title: typeof config.title === 'string' ? config.title : undefined,
           theme: config.lightboxTheme === 'light' ? 'light' : 'dark',
           opener: img,

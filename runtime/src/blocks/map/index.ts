@@ -90,10 +90,10 @@ const map: BlockModule = {
 
     let marker: InstanceType<MapsApi['Marker']> | null = null;
     let stopResize = () => undefined as void;
-    const destroyed = { value: false };
+    let destroyed = false;
     const ready = (key ? loadMaps(key, document.documentElement.lang || 'en-US') : Promise.reject(new Error('No maps key in the page context.'))).then(
       (maps) => {
-        if (destroyed.value) return;
+        if (destroyed) return;
         const instance = new maps.Map(canvas, {
           center: location.center,
           zoom: location.zoom,
@@ -122,7 +122,7 @@ const map: BlockModule = {
         setState('loaded');
       },
       (error: unknown) => {
-        if (destroyed.value) return;
+        if (destroyed) return;
         // No empty box: the address and its link stay.
         canvas.remove();
         setState('failed');
@@ -134,7 +134,7 @@ const map: BlockModule = {
       options,
       ready,
       destroy() {
-        destroyed.value = true;
+        destroyed = true;
         stopResize();
         marker?.setMap(null);
         canvas.remove();

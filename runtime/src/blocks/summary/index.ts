@@ -25,19 +25,19 @@ export function widgetForm(id: string | null, config: Record<string, unknown>): 
 
 const summary: BlockModule = {
   async mount(element, { id, config }) {
-    const refreshed = { value: false };
+    let refreshed = false;
     if (config.collectionType === 'events') {
       // A failure leaves the published list in place; it is not worth an error overlay.
       const answer = await request(WIDGET_RENDERING_PATH, { method: 'POST', form: widgetForm(id, config), onFailure: () => undefined }).catch(() => null);
       const html = (answer as { html?: unknown } | null)?.html;
       if (typeof html === 'string' && element.isConnected) {
         element.innerHTML = html;
-        refreshed.value = true;
+        refreshed = true;
       }
     }
     return {
       get refreshed() {
-        return refreshed.value;
+        return refreshed;
       },
       destroy: () => undefined,
     };
