@@ -121,6 +121,13 @@ export default [
     },
     plugins: runtimePlugins('dist/runtime'),
   },
+  // Every pure helper for theme code, self-contained (no shared chunk with site.js, which
+  // would cost site.js a request).
+  {
+    input: 'runtime/src/helpers.ts',
+    output: { file: 'dist/runtime/helpers.js', format: 'es', sourcemap: true },
+    plugins: [resolve({ browser: true }), ts(['runtime/src/**/*'], 'dist/runtime'), minify()],
+  },
   // Not served: the consent service and visitor tracking on their own, with the shared platform
   // helpers (and consent, for tracking) left out, so that each one's share of site.js has a
   // budget of its own. No source map: its URL comment would count against the budget.

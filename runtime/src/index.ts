@@ -27,6 +27,8 @@ function start(): void {
 start();
 
 export { sameOriginPath } from './url/safe-path';
+// The pure helpers SiteRuntime carries anyway; the rest are in helpers.js.
+export { money, url } from './pure-api';
 // Event helpers for theme code. Exporting them also keeps them in site.js, where the lazy
 // chunks import them from, instead of tiny chunks that would cost each block a request.
 export { dispatch, listen } from './platform/events';

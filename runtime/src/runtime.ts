@@ -13,6 +13,10 @@ import { startTracking } from './tracking/index';
 import { startErrorReporting } from './errors/reporter';
 import { reportError } from './platform/report';
 import type { DialogOptions, DialogResult } from './ui/dialog';
+import { storeCurrency, type Currency } from './commerce/currencies';
+import type { MoneyOptions } from './commerce/money';
+import { money, url } from './pure-api';
+import type { UrlKind } from './url/classify';
 
 declare const __TESSERA_VERSION__: string;
 export const VERSION: string = typeof __TESSERA_VERSION__ === 'string' ? __TESSERA_VERSION__ : '0.0.0-dev';
@@ -42,6 +46,16 @@ export interface SiteRuntimeApi {
     track(event: Record<string, unknown>): Promise<boolean>;
     /** A legacy V0 event to POST /api/events/RecordEvent. */
     trackLegacy(event: string, data?: Record<string, unknown>): Promise<boolean>;
+  };
+  /** Part 1 §3: `format(12.5, 'USD')` → `$12.50`; the currency defaults to the store's. */
+  readonly money: {
+    format(amount: number, currencyCode?: string, options?: MoneyOptions): string;
+    readonly currencies: readonly Currency[];
+  };
+  /** Part 1 §5: the page's own host counts as internal. */
+  readonly url: {
+    classify(value: string): UrlKind;
+    slugify(value: string): string;
   };
   /** The data layer: crumb, retries and the error catalogue for the site's own API. */
   readonly api: {
@@ -125,6 +139,12 @@ export function createRuntime(): SiteRuntimeApi {
       accept: () => setConsent(true),
       decline: () => setConsent(false),
     }),
+    money: Object.freeze({
+      format: (amount: number, currencyCode?: string, options?: MoneyOptions) =>
+        money.format(amount, currencyCode ?? storeCurrency(context.websiteSettings), options),
+      currencies: money.currencies,
+    }),
+    url: Object.freeze({ classify: (value: string) => url.classify(value, location.host), slugify: url.slugify }),
     api: Object.freeze({
       request: <T = unknown>(path: string, options?: RequestOptions) => netChunk().then((m) => m.request<T>(path, options)),
     }),

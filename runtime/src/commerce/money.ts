@@ -3,7 +3,7 @@
  * period decimals, at most 15 integer places) with the US-English symbols for AUD, CAD, HKD,
  * EUR, GBP, USD and the native symbols for the rest. Pure.
  */
-import { DEFAULT_CURRENCY, NATIVE_SYMBOLS, US_ENGLISH_SYMBOLS, currency, type CurrencyCode, type Symbol } from './currencies';
+import { DEFAULT_CURRENCY, NATIVE_TEMPLATES, US_ENGLISH_TEMPLATES, currency, type CurrencyCode, type MoneyTemplate } from './currencies';
 
 /** Part 1 §3: at most 15 integer places. */
 export const MAX_INTEGER_DIGITS = 15;
@@ -30,30 +30,16 @@ export function formatNumber(amount: number, fractionDigits: number, grouping = 
   return `${negative ? '-' : ''}${grouped}${keepFraction ? `.${fraction}` : ''}`;
 }
 
-export function symbolFor(code: CurrencyCode, template?: 'native' | 'us-english'): Symbol {
-  const english = US_ENGLISH_SYMBOLS[code];
-  if (english && template !== 'native') return { symbol: english, position: 'leading' };
-  return NATIVE_SYMBOLS[code];
+export function templateFor(code: CurrencyCode, template?: 'native' | 'us-english'): MoneyTemplate {
+  return (template !== 'native' && US_ENGLISH_TEMPLATES[code]) || NATIVE_TEMPLATES[code];
 }
 
-/** `12.5`, 'USD' → `$12.50`; an unknown code is shown in the default currency's place by code. */
+/** `12.5`, 'USD' → `$12.50`; an unknown code is shown as the default currency. */
 export function formatMoney(amount: number, currencyCode: string = DEFAULT_CURRENCY, options: MoneyOptions = {}): string {
   const record = currency(currencyCode) ?? currency(DEFAULT_CURRENCY)!;
   const number = formatNumber(amount, record.fractionDigits, options.grouping ?? true, options.trimZeroFraction ?? false);
   const negative = number.startsWith('-');
-  const digits = negative ? number.slice(1) : number;
-  const sign = negative ? '-' : '';
-  const { symbol, position } = symbolFor(record.code, options.template);
-  switch (position) {
-    case 'trailing-space':
-      return `${sign}${digits} ${symbol}`;
-    case 'leading-space':
-      return `${sign}${symbol} ${digits}`;
-    case 'leading-code':
-      return `${sign}${symbol}${digits} ${record.code}`;
-    default:
-      return `${sign}${symbol}${digits}`;
-  }
+  return (negative ? '-' : '') + templateFor(record.code, options.template).replace('#', negative ? number.slice(1) : number);
 }
 
 /** Minor units (cents) to a money string: 1250, 'USD' → `$12.50`. */

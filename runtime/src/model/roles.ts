@@ -21,6 +21,37 @@ export const AccessPermission = {
   ADMIN: 2,
 } as const;
 
+/**
+ * Part 2 §6: the named sub-permissions, by area (their numeric codes are not given). Names are
+ * `area.permission`, e.g. `settings.code-injection`.
+ */
+export const ACCESS_PERMISSION_NAMES: Readonly<Record<string, readonly string[]>> = {
+  'content-manager': ['content'],
+  settings: [
+    'general', 'locale', 'social', 'domain', 'template', 'import', 'code-injection', 'advanced', 'developer', 'sessions',
+    'mobile', 'billing', 'support', 'site', 'labs', 'advertising', 'user-accounts', 'remove-website',
+  ],
+  activity: ['stats', 'comments'],
+  commerce: [
+    'orders', 'store-settings', 'shipping', 'coupons', 'taxes', 'email-notifications', 'inventory', 'donations',
+    'accounting', 'discounts', 'payments', 'point-of-sale',
+  ],
+  newsletter: ['subscriber-read', 'subscriber-write', 'group', 'message', 'settings'],
+  crm: ['customers'],
+  marketing: ['campaigns', 'local-listings'],
+  scheduling: ['scheduling'],
+  terms: ['accept'],
+  domains: ['add', 'remove'],
+  internal: [
+    'grant-access', 'billing-read', 'billing-write', 'billing-refund', 'billing-plan-change', 'customer-data-read',
+    'customer-data-write', 'login-as', 'suspend', 'remove-site', 'fraud-detection', 'two-factor', 'extensions-console',
+  ],
+};
+
+/** Every sub-permission as `area.permission`. */
+export const accessPermissionNames = (): string[] =>
+  Object.entries(ACCESS_PERMISSION_NAMES).flatMap(([area, names]) => names.map((name) => `${area}.${name}`));
+
 /** CONTRACT §3a: "viewer only" means the roles are exactly VIEWER. */
 export function isViewerOnly(roles: readonly number[]): boolean {
   return roles.length === 1 && roles[0] === WebsiteRole.VIEWER;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CURRENCIES, DEFAULT_CURRENCY, NATIVE_SYMBOLS, US_ENGLISH_SYMBOLS, currency, type CurrencyCode } from '../../src/commerce/currencies';
+import { CURRENCIES, DEFAULT_CURRENCY, NATIVE_TEMPLATES, US_ENGLISH_TEMPLATES, currency, storeCurrency, type CurrencyCode } from '../../src/commerce/currencies';
+
+/** A template's symbol (without the trailing code of ARS, AUD, CAD) and whether it leads. */
+const symbolOf = (code: CurrencyCode) => {
+  const template = NATIVE_TEMPLATES[code];
+  const symbol = template.replace('#', '').replace(` ${code}`, '').trim();
+  return { symbol, leading: template.indexOf(symbol) < template.indexOf('#') };
+};
 import { MAX_INTEGER_DIGITS, formatMinorUnits, formatMoney, formatNumber } from '../../src/commerce/money';
 
 /** A locale where each currency is at home, to compare symbols and positions with Intl. */
@@ -31,8 +38,8 @@ describe('currencies (part 1 §3)', () => {
   });
 
   it('the US-English set matches Intl en-US exactly', () => {
-    expect(Object.keys(US_ENGLISH_SYMBOLS).sort()).toEqual(['AUD', 'CAD', 'EUR', 'GBP', 'HKD', 'USD']);
-    for (const code of Object.keys(US_ENGLISH_SYMBOLS) as CurrencyCode[]) {
+    expect(Object.keys(US_ENGLISH_TEMPLATES).sort()).toEqual(['AUD', 'CAD', 'EUR', 'GBP', 'HKD', 'USD']);
+    for (const code of Object.keys(US_ENGLISH_TEMPLATES) as CurrencyCode[]) {
       for (const amount of [0, 1234.5, -98765.432, 1e9]) {
         expect(formatMoney(amount, code)).toBe(new Intl.NumberFormat('en-US', { style: 'currency', currency: code }).format(amount));
       }
@@ -44,9 +51,9 @@ describe('currencies (part 1 §3)', () => {
       const parts = new Intl.NumberFormat(HOME[record.code], { style: 'currency', currency: record.code }).formatToParts(1234.5);
       const symbolAt = parts.findIndex((p) => p.type === 'currency');
       const numberAt = parts.findIndex((p) => p.type === 'integer');
-      const native = NATIVE_SYMBOLS[record.code];
+      const native = symbolOf(record.code);
       if (!SYMBOL_DIFFERENCES.has(record.code)) expect(native.symbol, record.code).toBe(parts[symbolAt]!.value);
-      if (!POSITION_DIFFERENCES.has(record.code)) expect(native.position.startsWith('leading'), record.code).toBe(symbolAt < numberAt);
+      if (!POSITION_DIFFERENCES.has(record.code)) expect(native.leading, record.code).toBe(symbolAt < numberAt);
     }
   });
 
@@ -75,6 +82,13 @@ describe('currencies (part 1 §3)', () => {
     expect(formatMoney(5, 'XYZ')).toBe('$5.00');
     expect(formatMinorUnits(1250, 'USD')).toBe('$12.50');
     expect(formatMinorUnits(1250, 'JPY')).toBe('¥1,250');
+  });
+
+  it('the store currency comes from the website settings, USD when missing or unknown', () => {
+    expect(storeCurrency({ storeSettings: { selectedCurrency: 'EUR' } })).toBe('EUR');
+    expect(storeCurrency({ storeSettings: { selectedCurrency: 'XYZ' } })).toBe('USD');
+    expect(storeCurrency({})).toBe('USD');
+    expect(storeCurrency(undefined)).toBe('USD');
   });
 
   it('at most 15 integer places; not-a-number is refused', () => {

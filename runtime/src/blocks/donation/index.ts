@@ -4,7 +4,7 @@
  */
 import type { BlockModule } from '../../core/types';
 import { formatMinorUnits } from '../../commerce/money';
-import { currency } from '../../commerce/currencies';
+import { currency, storeCurrency } from '../../commerce/currencies';
 import { MAX_PRICE } from '../../commerce/product';
 
 export const DONATE_PATH = '/checkout/donate';
@@ -18,7 +18,7 @@ const donation: BlockModule = {
   mount(element, { config, page }) {
     const donatePageId = typeof config.donatePageId === 'string' && /^[\w-]{1,64}$/.test(config.donatePageId) ? config.donatePageId : null;
     if (!donatePageId) throw new Error('A donation block needs its donatePageId.');
-    const code = page.websiteSettings.storeSettings?.selectedCurrency ?? 'USD';
+    const code = storeCurrency(page.websiteSettings);
     const digits = currency(code)?.fractionDigits ?? 2;
     const amounts = (Array.isArray(config.amounts) ? config.amounts : [1000, 2500, 5000]).filter((a): a is number => Number.isInteger(a) && a > 0 && a <= MAX_PRICE);
     const form = document.createElement('form');

@@ -5,7 +5,8 @@
  */
 import type { BlockModule } from '../../core/types';
 import { formatMinorUnits } from '../../commerce/money';
-import { effectivePrice, fromPrice, isOnSale, isSoldOut, pricesVary, startingPrice, type Product } from '../../commerce/product';
+import { storeCurrency } from '../../commerce/currencies';
+import { effectivePrice, firstVariant, fromPrice, isOnSale, isSoldOut, pricesVary, startingPrice, type Product } from '../../commerce/product';
 import { sendCensus } from '../../net/census';
 import { listen, type Teardown } from '../../platform/events';
 
@@ -15,7 +16,7 @@ export const QUICK_VIEW = 'Quick view';
 /** The price line of a product, in the store currency. */
 export function priceText(product: Product, currencyCode: string): { price: string; original: string | null; soldOut: boolean } {
   const money = (minor: number) => formatMinorUnits(minor, currencyCode);
-  const first = product.isDigital ? { price: product.price ?? 0, salePrice: product.salePrice, onSale: product.onSale } : product.variants?.[0];
+  const first = firstVariant(product);
   if (pricesVary(product)) return { price: fromPrice(money(startingPrice(product))), original: null, soldOut: isSoldOut(product) };
   const pays = first ? effectivePrice(first) : 0;
   return { price: money(pays), original: isOnSale(product) && first ? money(first.price) : null, soldOut: isSoldOut(product) };
@@ -33,7 +34,7 @@ const productList: BlockModule = {
     const products = (Array.isArray(config.products) ? config.products : []).filter(
       (p): p is Product & { url?: string; image?: string; description?: string } => typeof p === 'object' && p !== null && typeof (p as Product).id === 'string' && typeof (p as Product).title === 'string',
     );
-    const currencyCode = page.websiteSettings.storeSettings?.selectedCurrency ?? 'USD';
+    const currencyCode = storeCurrency(page.websiteSettings);
     const list = document.createElement('ul');
     list.className = 'product-list';
     const teardowns: Teardown[] = [];
