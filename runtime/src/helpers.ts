@@ -21,3 +21,4 @@ export * from './model/content-types';
 export * from './model/site-types';
 export * from './model/limits';
 export * from './model/roles';
+export * from './commerce/routes';

@@ -12,6 +12,7 @@ import { needsEnhancements } from './enhance/needs';
 import { startTracking } from './tracking/index';
 import { startErrorReporting } from './errors/reporter';
 import { reportError } from './platform/report';
+import { startPages } from './pages/start';
 import type { DialogOptions, DialogResult } from './ui/dialog';
 import { storeCurrency, type Currency } from './commerce/currencies';
 import type { MoneyOptions } from './commerce/money';
@@ -105,12 +106,8 @@ export function createRuntime(): SiteRuntimeApi {
           .then((m) => m.startEnhancements(context!))
           .catch((error: unknown) => reportError(error, 'Page enhancements failed'));
       }
-      // Spec part 1 §2: logout=true shows the notice; its code loads only then.
-      if (new URLSearchParams(location.search).get('logout') === 'true') {
-        import('./pages/logout')
-          .then((m) => m.showLogoutNotice(dialog.alert))
-          .catch((error: unknown) => reportError(error, 'Logout notice failed'));
-      }
+      // Logout notice, review page, cart, member sign-in: each page's code loads only there.
+      startPages(context!, dialog.alert);
       return host.start();
     })
     .then(() => {

@@ -67,7 +67,7 @@ export async function authenticate(db: Db, email: string, password: string): Pro
 /** Sessions: the cookie holds a random token; the database holds only its hash. */
 export const SESSION_COOKIE = 'site_session';
 export const SESSION_LIFETIME_MS = 14 * 24 * 60 * 60 * 1000;
-const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 export function createSession(db: Db, accountId: string, now = Date.now()): string {
   const token = randomBytes(32).toString('base64url');

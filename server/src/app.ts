@@ -19,6 +19,11 @@ import previewRoutes from './routes/preview';
 import siteRoutes from './routes/site';
 import demoImageRoutes from './routes/demo-images';
 import widgetRoutes from './routes/widgets';
+import cartRoutes from './routes/cart';
+import checkoutRoutes from './routes/checkout';
+import reviewRoutes from './routes/reviews';
+import memberRoutes from './routes/members';
+import { seedMember } from './members';
 import { createCrumbs } from './security/crumb';
 import { randomBytes } from 'node:crypto';
 import { WebsiteRole } from '../../runtime/src/model/roles';
@@ -71,11 +76,16 @@ export async function buildApp(config: ServerConfig): Promise<App> {
   await app.register(previewRoutes);
   await app.register(widgetRoutes);
   await app.register(demoImageRoutes);
+  await app.register(cartRoutes);
+  await app.register(checkoutRoutes);
+  await app.register(reviewRoutes);
+  await app.register(memberRoutes);
   await app.register(siteRoutes);
 
   const seeded = [
     await seedAccount(db, config.owner.email, config.owner.password, [WebsiteRole.ADMIN], 'owner (ADMIN)'),
     await seedAccount(db, config.viewer.email, config.viewer.password, [WebsiteRole.VIEWER], 'viewer (VIEWER)'),
+    await seedMember(db, config.member.email, config.member.password),
   ];
   return { app, seeded };
 }

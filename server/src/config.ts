@@ -17,6 +17,8 @@ export interface ServerConfig {
   siteEnv: string | null;
   owner: AccountSeed;
   viewer: AccountSeed;
+  /** A site member (site user) for the members-only pages. */
+  member: AccountSeed;
   /** Successful submissions per visitor and form within 10 minutes before 429. */
   formRateLimit: number;
   /** ALTCHA work: the counter is drawn from this range (tests make it small). */
@@ -50,6 +52,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     siteEnv: env.SITE_ENV || null,
     owner: { email: env.OWNER_EMAIL || 'owner@example.com', password: env.OWNER_PASSWORD || null },
     viewer: { email: env.VIEWER_EMAIL || 'viewer@example.com', password: env.VIEWER_PASSWORD || null },
+    member: { email: env.MEMBER_EMAIL || 'member@example.com', password: env.MEMBER_PASSWORD || null },
     logger: env.LOG_REQUESTS === '1',
     formRateLimit: positive(env.FORM_RATE_LIMIT, 5),
     captchaDifficulty: { min: 5_000, max: 10_000 },

@@ -132,6 +132,60 @@ export const MIGRATIONS: string[] = [
      data_json TEXT NOT NULL,
      created_at INTEGER NOT NULL
    );`,
+  `CREATE TABLE site_users (
+     id TEXT PRIMARY KEY,
+     email TEXT NOT NULL UNIQUE COLLATE NOCASE,
+     password_hash TEXT NOT NULL,
+     created_at INTEGER NOT NULL
+   );
+   CREATE TABLE site_user_sessions (
+     token_hash TEXT PRIMARY KEY,
+     user_id TEXT NOT NULL REFERENCES site_users(id) ON DELETE CASCADE,
+     xsrf_token TEXT NOT NULL,
+     created_at INTEGER NOT NULL,
+     expires_at INTEGER NOT NULL
+   );
+   CREATE TABLE carts (
+     token TEXT PRIMARY KEY,
+     user_id TEXT REFERENCES site_users(id) ON DELETE SET NULL,
+     created_at INTEGER NOT NULL,
+     purchased_at INTEGER
+   );
+   CREATE TABLE cart_entries (
+     cart_token TEXT NOT NULL REFERENCES carts(token) ON DELETE CASCADE,
+     sku TEXT NOT NULL,
+     product_id TEXT NOT NULL,
+     quantity INTEGER NOT NULL CHECK (quantity > 0),
+     PRIMARY KEY (cart_token, sku)
+   );
+   CREATE TABLE orders (
+     id TEXT PRIMARY KEY,
+     order_number INTEGER NOT NULL UNIQUE,
+     kind TEXT NOT NULL,
+     email TEXT NOT NULL,
+     name TEXT NOT NULL,
+     currency TEXT NOT NULL,
+     total_cents INTEGER NOT NULL,
+     lines_json TEXT NOT NULL,
+     details_json TEXT NOT NULL,
+     created_at INTEGER NOT NULL
+   );
+   CREATE TABLE review_requests (
+     token TEXT PRIMARY KEY,
+     order_id TEXT NOT NULL REFERENCES orders(id) ON DELETE CASCADE,
+     product_id TEXT NOT NULL,
+     product_title TEXT NOT NULL,
+     expires_at INTEGER NOT NULL,
+     reviewed_at INTEGER
+   );
+   CREATE TABLE reviews (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     request_token TEXT NOT NULL UNIQUE REFERENCES review_requests(token),
+     product_id TEXT NOT NULL,
+     rating INTEGER NOT NULL CHECK (rating BETWEEN 1 AND 5),
+     body TEXT NOT NULL,
+     created_at INTEGER NOT NULL
+   );`,
 ];
 
 export function openDatabase(dataDir: string): Db {

@@ -1,4 +1,5 @@
 import { accessPermissionsFor, type Account } from './accounts';
+import type { SiteUser } from './members';
 import { websiteRolesMap } from '../../runtime/src/model/roles';
 
 /** The placeholder a page carries where the server injects the page context (CONTRACT §2). */
@@ -18,12 +19,15 @@ export interface ContextInput {
   site: Record<string, unknown>;
   page: Record<string, unknown>;
   account: Account | null;
+  /** A signed-in site member: `memberAccount {email, xsrfToken}` (our addition to the context). */
+  member?: SiteUser | null;
   env: string;
 }
 
 /** Site settings, then the page's own fields, then what belongs to this visitor. */
-export function buildContext({ site, page, account, env }: ContextInput): Record<string, unknown> {
+export function buildContext({ site, page, account, member, env }: ContextInput): Record<string, unknown> {
   const context: Record<string, unknown> = { ...site, ...page, env };
+  context.memberAccount = member ? { email: member.email, xsrfToken: member.xsrfToken } : null;
   if (account) {
     context.authenticatedAccount = { id: account.id };
     context.websiteRoles = websiteRolesMap(account.roles);

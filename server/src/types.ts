@@ -1,4 +1,5 @@
 import type { Account } from './accounts';
+import type { SiteUser } from './members';
 import type { ServerConfig } from './config';
 import type { Db } from './db';
 import type { Crumbs } from './security/crumb';
@@ -12,6 +13,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in account, or null for a visitor. */
     account: Account | null;
+    /** The signed-in site member (spec part 2 §7), or null. */
+    siteUser: SiteUser | null;
   }
   interface FastifyContextConfig {
     /** false: the route does not need a crumb (image pixels, pages). */

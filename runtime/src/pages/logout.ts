@@ -25,3 +25,6 @@ export function showLogoutNotice(alert: (options: DialogOptions) => Promise<Dial
   }
   return alert({ title: LOGOUT_TITLE, message: LOGOUT_MESSAGE }).then(() => undefined);
 }
+
+/** The page chunk's entry (pages/start.ts). */
+export const start = (_context: unknown, alert: (options: DialogOptions) => Promise<DialogResult>) => showLogoutNotice(alert);

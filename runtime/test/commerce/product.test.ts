@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_CATEGORY_LENGTH, MAX_PRICE, MAX_SKU_LENGTH, MAX_TAG_LENGTH, ProductType, fromPrice, generateSku, isOnSale, isSoldOut, isUsZip, isValidCategory, isValidPrice, isValidSku, isValidTag, pricesVary, startingPrice, totalStock, type Product } from '../../src/commerce/product';
 import { priceText } from '../../src/blocks/product-list/index';
-import { donateUrl } from '../../src/blocks/donation/index';
+import { CHECKOUT_PATH, donateUrl, giftCardUrl, subscribeUrl } from '../../src/commerce/routes';
 
 const product = (variants: Product['variants'], extra: Partial<Product> = {}): Product => ({ id: 'p', title: 'P', variants, ...extra });
 
@@ -42,6 +42,14 @@ describe('product stock and prices (part 2 §4, §5)', () => {
 
   it('donations lead to the donate route with the page id and amount', () => {
     expect(donateUrl('studio-fund', 2500)).toBe('/checkout/donate?donatePageId=studio-fund&amount=2500');
+    expect(donateUrl('studio-fund')).toBe('/checkout/donate?donatePageId=studio-fund');
+  });
+
+  it('builds the store routes of part 2 §2', () => {
+    expect(CHECKOUT_PATH).toBe('/commerce/goto-checkout');
+    expect(subscribeUrl('tok/1')).toBe('/checkout/subscribe?cartToken=tok%2F1');
+    expect(giftCardUrl('site1', 'gift-card')).toBe('/checkout/giftcard?websiteId=site1&giftCardProductId=gift-card');
+    expect(giftCardUrl('site1', 'gift-card', 'SQ1000010')).toBe('/checkout/giftcard?websiteId=site1&giftCardProductId=gift-card&sku=SQ1000010');
   });
 });
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { SESSION_COOKIE, SESSION_LIFETIME_MS, sessionAccount } from '../accounts';
+import { MEMBER_SESSION_COOKIE, memberForSession } from '../members';
 
 export function setSessionCookie(reply: FastifyReply, token: string): void {
   void reply.setCookie(SESSION_COOKIE, token, {
@@ -18,7 +19,9 @@ export function clearSessionCookie(reply: FastifyReply): void {
 /** Attaches the signed-in account (or null) to every request. */
 export function registerSession(app: FastifyInstance): void {
   app.decorateRequest('account', null);
+  app.decorateRequest('siteUser', null);
   app.addHook('onRequest', async (request) => {
     request.account = sessionAccount(app.db, request.cookies[SESSION_COOKIE]);
+    request.siteUser = memberForSession(app.db, request.cookies[MEMBER_SESSION_COOKIE]);
   });
 }

@@ -23,7 +23,7 @@ const loginSchema = {
 } as const;
 
 /** Failed sign-ins per client address, forgotten after the window. */
-function failureCounter() {
+export function failureCounter() {
   const failures = new Map<string, { count: number; since: number }>();
   return {
     blocked(key: string, now = Date.now()) {

@@ -2,9 +2,13 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ensureCrumb } from '../plugins/crumb';
-import { environmentFromHost } from '../../../runtime/src/context/environment';
-import { injectContext } from '../site-context';
+import { examplesDir as examplesDirOf, readSiteSettings, sendSitePage } from '../site-page';
+import { sendMemberAccessPage } from './members';
+
+const memberPages = async (app: FastifyInstance): Promise<string[]> => {
+  const pages = (await readSiteSettings(app)).memberPages;
+  return Array.isArray(pages) ? pages.filter((p): p is string => typeof p === 'string') : [];
+};
 import { SEARCH_QUERY_MAX, SEARCH_RESULTS_MARKER, renderResults, searchIndex, searchPages } from '../site-search';
 
 const PAGE_PATH = /^\/(?:[a-z0-9][a-z0-9-]*\/)*(?:[a-z0-9][a-z0-9-]*(?:\.html)?)?$/;
@@ -19,27 +23,9 @@ export function pageFile(examplesDir: string, urlPath: string): string | null {
   return file.startsWith(examplesDir + path.sep) ? file : null;
 }
 
-/** `<!--#include virtual="name.html" -->` (SSI syntax) pulls in examples/_partials/name.html. */
-const INCLUDE = /<!--#include virtual="([a-z0-9-]+\.html)" -->\n?/g;
-
-async function expandIncludes(html: string, partialsDir: string): Promise<string> {
-  const names = [...new Set([...html.matchAll(INCLUDE)].map((match) => match[1]!))];
-  const partials = new Map<string, string>();
-  for (const name of names) partials.set(name, await fs.readFile(path.join(partialsDir, name), 'utf8').catch(() => ''));
-  return html.replace(INCLUDE, (_match, name: string) => partials.get(name) ?? '');
-}
-
-async function readSiteSettings(examplesDir: string): Promise<Record<string, unknown>> {
-  try {
-    return JSON.parse(await fs.readFile(path.join(examplesDir, 'site.json'), 'utf8')) as Record<string, unknown>;
-  } catch {
-    return {};
-  }
-}
-
 /** The demo site: pages from examples/ with the context injected, assets, and the runtime. */
 export default async function siteRoutes(app: FastifyInstance): Promise<void> {
-  const examplesDir = path.join(app.settings.rootDir, 'examples');
+  const examplesDir = examplesDirOf(app);
 
   await app.register(fastifyStatic, {
     root: path.join(app.settings.rootDir, 'dist', 'runtime'),
@@ -66,8 +52,8 @@ export default async function siteRoutes(app: FastifyInstance): Promise<void> {
     } catch {
       return reply.callNotFound();
     }
-    ensureCrumb(app, request, reply);
-    html = await expandIncludes(html, path.join(examplesDir, '_partials'));
+    // Members-only pages (site.json memberPages) show the member access page to anyone else.
+    if (!request.siteUser && (await memberPages(app)).includes(urlPath.replace(/\.html$/, ''))) return sendMemberAccessPage(app, request, reply);
     if (html.includes(SEARCH_RESULTS_MARKER)) {
       // The search page (page type 102) lists the demo pages that match ?q=.
       const raw = (request.query as Record<string, unknown>).q;
@@ -75,15 +61,7 @@ export default async function siteRoutes(app: FastifyInstance): Promise<void> {
       const results = query ? searchPages(await searchIndex(examplesDir), query) : [];
       html = html.replace(SEARCH_RESULTS_MARKER, () => renderResults(query, results));
     }
-    const site = await readSiteSettings(examplesDir);
-    const env = app.settings.siteEnv ?? environmentFromHost(request.hostname.replace(/:\d+$/, ''));
-    const body = injectContext(html, { site, account: request.account, env });
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('Cache-Control', 'no-store')
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Referrer-Policy', 'strict-origin-when-cross-origin')
-      .send(body);
+    return sendSitePage(app, request, reply, html);
   };
   app.get('/', servePage);
   app.get('/*', servePage);

@@ -6,13 +6,8 @@ import type { BlockModule } from '../../core/types';
 import { formatMinorUnits } from '../../commerce/money';
 import { currency, storeCurrency } from '../../commerce/currencies';
 import { MAX_PRICE } from '../../commerce/product';
+import { DONATE_PATH, donateUrl } from '../../commerce/routes';
 
-export const DONATE_PATH = '/checkout/donate';
-
-/** The checkout address for an amount in minor units. */
-export function donateUrl(donatePageId: string, minor: number): string {
-  return `${DONATE_PATH}?${new URLSearchParams({ donatePageId, amount: String(minor) })}`;
-}
 
 const donation: BlockModule = {
   mount(element, { config, page }) {

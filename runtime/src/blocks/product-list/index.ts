@@ -6,12 +6,53 @@
 import type { BlockModule } from '../../core/types';
 import { formatMinorUnits } from '../../commerce/money';
 import { storeCurrency } from '../../commerce/currencies';
-import { effectivePrice, firstVariant, fromPrice, isOnSale, isSoldOut, pricesVary, startingPrice, type Product } from '../../commerce/product';
+import { ProductType, effectivePrice, firstVariant, fromPrice, isOnSale, isSoldOut, pricesVary, startingPrice, type Product } from '../../commerce/product';
 import { sendCensus } from '../../net/census';
+import { request } from '../../net/request';
+import { CART_PAGE_PATH, giftCardUrl, subscribeUrl } from '../../commerce/routes';
+import { renewalText, type SubscriptionPlan } from '../../commerce/subscription';
 import { listen, type Teardown } from '../../platform/events';
 
 export const SOLD_OUT = 'Sold out';
 export const QUICK_VIEW = 'Quick view';
+export const ADD_TO_CART = 'Add to cart';
+export const SUBSCRIBE = 'Subscribe';
+export const BUY_GIFT_CARD = 'Buy a gift card';
+
+type ListedProduct = Product & { url?: string; description?: string; subscriptionPlan?: SubscriptionPlan };
+
+/**
+ * How a product is bought: a subscription through its own checkout (a cart of its own), a
+ * gift card through the gift-card route, anything else into the cart.
+ */
+function buyControl(product: ListedProduct, websiteId: string, status: HTMLElement): HTMLElement {
+  const sku = firstVariant(product)?.sku;
+  if (product.productType === ProductType.GIFT_CARD) {
+    const link = text('a', 'product-buy', BUY_GIFT_CARD) as HTMLAnchorElement;
+    link.href = giftCardUrl(websiteId, product.id, sku);
+    return link;
+  }
+  const subscription = !!product.subscriptionPlan;
+  const button = text('button', 'product-buy', subscription ? SUBSCRIBE : ADD_TO_CART) as HTMLButtonElement;
+  button.type = 'button';
+  button.setAttribute('aria-label', `${button.textContent}: ${product.title}`);
+  button.addEventListener('click', () => {
+    button.disabled = true;
+    const done = () => (button.disabled = false);
+    const onFailure = (error: Error) => (status.textContent = error.message);
+    if (subscription) {
+      request<{ cartToken: string }>('/api/commerce/subscriptions', { method: 'POST', data: { productId: product.id }, onFailure }).then((answer) => location.assign(subscribeUrl(answer.cartToken)), done);
+      return;
+    }
+    request('/api/commerce/cart/entries', { method: 'POST', data: { productId: product.id, sku, quantity: 1 }, onFailure }).then(() => {
+      done();
+      const view = text('a', 'product-view-cart', 'View cart') as HTMLAnchorElement;
+      view.href = CART_PAGE_PATH;
+      status.replaceChildren(`${product.title} added to your cart. `, view);
+    }, done);
+  });
+  return button;
+}
 
 /** The price line of a product, in the store currency. */
 export function priceText(product: Product, currencyCode: string): { price: string; original: string | null; soldOut: boolean } {
@@ -32,7 +73,7 @@ const text = (tag: string, className: string, value: string) => {
 const productList: BlockModule = {
   mount(element, { config, page }) {
     const products = (Array.isArray(config.products) ? config.products : []).filter(
-      (p): p is Product & { url?: string; image?: string; description?: string } => typeof p === 'object' && p !== null && typeof (p as Product).id === 'string' && typeof (p as Product).title === 'string',
+      (p): p is ListedProduct => typeof p === 'object' && p !== null && typeof (p as Product).id === 'string' && typeof (p as Product).title === 'string',
     );
     const currencyCode = storeCurrency(page.websiteSettings);
     const list = document.createElement('ul');
@@ -40,6 +81,8 @@ const productList: BlockModule = {
     const teardowns: Teardown[] = [];
     const dialog = document.createElement('dialog');
     dialog.className = 'product-quick-view';
+    const status = text('p', 'product-status', '');
+    status.setAttribute('role', 'status');
 
     for (const product of products) {
       const { price, original, soldOut } = priceText(product, currencyCode);
@@ -54,7 +97,15 @@ const productList: BlockModule = {
       if (original) prices.append(text('del', 'product-original', original), ' ');
       prices.append(text('span', original ? 'product-sale' : 'product-current', price));
       item.append(title, prices);
+      if (product.subscriptionPlan) {
+        try {
+          item.append(text('p', 'product-renews', renewalText(product.subscriptionPlan)));
+        } catch {
+          /* a plan without a whole period: the price alone */
+        }
+      }
       if (soldOut) item.append(text('p', 'product-sold-out', SOLD_OUT));
+      else item.append(buyControl(product, page.website.id ?? '', status), ' ');
       const view = text('button', 'product-quick-view-button', QUICK_VIEW) as HTMLButtonElement;
       view.type = 'button';
       view.setAttribute('aria-haspopup', 'dialog');
@@ -83,12 +134,13 @@ const productList: BlockModule = {
     }
     const authored = Array.from(element.children) as HTMLElement[];
     for (const child of authored) child.hidden = true;
-    element.append(list, dialog);
+    element.append(list, status, dialog);
     return {
       destroy() {
         teardowns.forEach((teardown) => teardown());
         list.remove();
         dialog.remove();
+        status.remove();
         for (const child of authored) child.hidden = false;
       },
     };

@@ -1,0 +1,28 @@
+/**
+ * Store routes of spec part 2 §2 and the cart cookie, shared by the runtime and the server.
+ * Pure: no DOM, no imports.
+ */
+export const CHECKOUT_PATH = '/commerce/goto-checkout';
+export const SUBSCRIBE_PATH = '/checkout/subscribe';
+export const DONATE_PATH = '/checkout/donate';
+export const GIFT_CARD_PATH = '/checkout/giftcard';
+export const CART_PAGE_PATH = '/cart';
+
+/** The cart cookie: the runtime checks for it before it sends a visitor to checkout. */
+export const CART_COOKIE = 'CART';
+
+/** Part 2 §8: checkout without a cart cookie. */
+export const NO_CART_MESSAGE = 'Either your session has expired or you do not have cookies enabled. We cannot continue to checkout.';
+
+const withQuery = (path: string, query: Record<string, string | undefined>) => {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, value);
+  return `${path}?${params}`;
+};
+
+export const subscribeUrl = (cartToken: string) => withQuery(SUBSCRIBE_PATH, { cartToken });
+
+/** `amount` (minor units) preselects a donation amount: our addition to the spec's route. */
+export const donateUrl = (donatePageId: string, amount?: number) => withQuery(DONATE_PATH, { donatePageId, amount: amount === undefined ? undefined : String(amount) });
+
+export const giftCardUrl = (websiteId: string, giftCardProductId: string, sku?: string) => withQuery(GIFT_CARD_PATH, { websiteId, giftCardProductId, sku });

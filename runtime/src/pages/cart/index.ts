@@ -1,0 +1,85 @@
+/**
+ * The full-page cart (page root #sqs-cart-root, spec part 2 §2): the lines with quantities and
+ * remove buttons, the subtotal in the store currency, and the way to checkout. Checkout needs
+ * the cart cookie: without it the visitor gets the spec's alert instead (part 2 §8).
+ */
+import type { PageContext } from '../../context/types';
+import { storeCurrency } from '../../commerce/currencies';
+import { formatMinorUnits } from '../../commerce/money';
+import { shoppingCart, type ShoppingCart } from '../../commerce/cart';
+import { CART_COOKIE, CHECKOUT_PATH, NO_CART_MESSAGE } from '../../commerce/routes';
+import { CART_ROOT_ID } from '../../model/page-types';
+import { request } from '../../net/request';
+import { readCookie } from '../../platform/cookies';
+import type { DialogOptions, DialogResult } from '../../ui/dialog';
+import { element, statusLine } from '../dom';
+
+export const CART_API = '/api/commerce/cart';
+export const EMPTY_CART = 'Your cart is empty.';
+export const CHECKOUT = 'Checkout';
+
+interface CartEntry {
+  sku: string;
+  productId: string;
+  title: string;
+  options: string;
+  quantity: number;
+  lineTotalCents: number;
+}
+
+export function start(context: Readonly<PageContext>, alert: (options: DialogOptions) => Promise<DialogResult>): void {
+  const root = document.getElementById(CART_ROOT_ID);
+  if (!root) return;
+  const currency = storeCurrency(context.websiteSettings);
+  const money = (minor: number) => formatMinorUnits(minor, currency);
+  const status = statusLine('cart-status');
+  const body = element('div', { className: 'cart-body' });
+  root.replaceChildren(body, status);
+  root.setAttribute('aria-busy', 'true');
+
+  const fail = (error: { message: string }) => {
+    status.textContent = error.message;
+  };
+
+  const render = (cart: ShoppingCart) => {
+    root.removeAttribute('aria-busy');
+    const entries = cart.entries as CartEntry[];
+    if (entries.length === 0) {
+      body.replaceChildren(element('p', { className: 'cart-empty' }, EMPTY_CART), element('p', {}, element('a', { href: '/blocks' }, 'Continue Shopping')));
+      return;
+    }
+    const rows = entries.map((entry) => {
+      const quantity = element('input', { type: 'number', min: '0', max: '99', value: String(entry.quantity), className: 'cart-quantity' });
+      quantity.setAttribute('aria-label', `Quantity for ${entry.title}`);
+      quantity.addEventListener('change', () => update(entry, Number(quantity.value)));
+      const remove = element('button', { type: 'button', className: 'cart-remove' }, 'Remove');
+      remove.setAttribute('aria-label', `Remove ${entry.title}`);
+      remove.addEventListener('click', () => update(entry, 0));
+      const title = element('th', { scope: 'row' }, entry.title, entry.options ? ` (${entry.options})` : '');
+      return element('tr', {}, title, element('td', {}, quantity), element('td', { className: 'cart-line-total' }, money(entry.lineTotalCents)), element('td', {}, remove));
+    });
+    const head = element('tr', {}, ...['Item', 'Quantity', 'Price', ''].map((text) => element('th', { scope: 'col' }, text)));
+    const table = element('table', { className: 'cart-lines' }, element('caption', {}, `${cart.totalQuantity} ${cart.totalQuantity === 1 ? 'item' : 'items'}`), element('thead', {}, head), element('tbody', {}, ...rows));
+    const checkout = element('a', { href: CHECKOUT_PATH, className: 'cart-checkout button' }, CHECKOUT);
+    checkout.addEventListener('click', (event) => {
+      if (readCookie(CART_COOKIE)) return;
+      event.preventDefault();
+      void alert({ title: CHECKOUT, message: NO_CART_MESSAGE });
+    });
+    body.replaceChildren(table, element('p', { className: 'cart-subtotal' }, 'Subtotal ', element('strong', {}, money(cart.subtotalCents))), element('p', {}, checkout));
+  };
+
+  const load = (promise: Promise<unknown>, done?: string) =>
+    promise.then((raw) => {
+      render(shoppingCart(raw));
+      if (done) status.textContent = done;
+    }, fail);
+
+  const update = (entry: CartEntry, quantity: number) => {
+    if (!Number.isInteger(quantity) || quantity < 0) return;
+    status.textContent = 'Updating…';
+    void load(request(CART_API + '/entries', { method: 'PUT', data: { productId: entry.productId, sku: entry.sku, quantity }, onFailure: fail }), quantity === 0 ? `${entry.title} removed.` : 'Cart updated.');
+  };
+
+  void load(request(CART_API, { onFailure: fail }));
+}

@@ -1,0 +1,83 @@
+/**
+ * Member sign-in and sign-out (spec part 2 §7). The member access page's root gets a sign-in
+ * form: `POST /api/site-users/account/session` with email, password and rememberMe; its
+ * xsrfToken goes as a header on later site-user calls. `data-member-sign-out` buttons end the
+ * session with `DELETE …?cloneCart=true` (the data layer repeats it once on a crumb failure).
+ */
+import type { PageContext } from '../../context/types';
+import { MEMBER_ACCESS_ROOT_ID } from '../../model/page-types';
+import { request } from '../../net/request';
+import type { DataError } from '../../net/data-error';
+import { element, statusLine } from '../dom';
+
+export const SESSION_API = '/api/site-users/account/session';
+export const XSRF_HEADER = 'X-SiteUser-XSRF-Token';
+export const SIGN_IN = 'Sign in';
+export const SIGN_OUT = 'Sign out';
+
+/** The page context's `memberAccount` (our addition): the signed-in member, if any. */
+const memberOf = (context: Readonly<PageContext>) => context.memberAccount as { email?: string; xsrfToken?: string } | null | undefined;
+
+let xsrfToken: string | undefined;
+
+function field(name: string, label: string, type: string, autocomplete: string): [HTMLParagraphElement, HTMLInputElement] {
+  const input = element('input', { id: `member-${name}`, name, type, required: true, autocomplete: autocomplete as AutoFill });
+  return [element('p', { className: 'field' }, element('label', { htmlFor: input.id }, label), ' ', input), input];
+}
+
+function signInForm(root: HTMLElement): void {
+  const [emailRow, email] = field('email', 'Email', 'email', 'username');
+  const [passwordRow, password] = field('password', 'Password', 'password', 'current-password');
+  const remember = element('input', { type: 'checkbox', id: 'member-remember', name: 'rememberMe' });
+  const button = element('button', { type: 'submit' }, SIGN_IN);
+  const status = statusLine('member-status');
+  const form = element('form', { className: 'member-sign-in' }, emailRow, passwordRow, element('p', {}, remember, ' ', element('label', { htmlFor: remember.id }, 'Remember me')), element('p', {}, button), status);
+  form.setAttribute('aria-label', 'Member sign-in');
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    if (button.disabled) return;
+    button.disabled = true;
+    status.textContent = 'Signing in…';
+    request<{ xsrfToken?: string }>(SESSION_API, {
+      method: 'POST',
+      data: { email: email.value.trim(), password: password.value, rememberMe: remember.checked },
+      onFailure: (error: DataError) => {
+        status.textContent = error.message;
+      },
+    }).then(
+      (answer) => {
+        xsrfToken = answer.xsrfToken;
+        status.textContent = 'Signed in.';
+        location.reload();
+      },
+      () => {
+        button.disabled = false;
+        password.select();
+      },
+    );
+  });
+  root.replaceChildren(form);
+}
+
+function bindSignOut(button: HTMLButtonElement, token: string | undefined): void {
+  button.addEventListener('click', () => {
+    if (button.disabled) return;
+    button.disabled = true;
+    const headers: Record<string, string> = {};
+    const xsrf = xsrfToken ?? token;
+    if (xsrf) headers[XSRF_HEADER] = xsrf;
+    request(SESSION_API, { method: 'DELETE', data: { cloneCart: true }, headers, onFailure: () => undefined }).then(
+      () => location.assign('/'),
+      () => {
+        button.disabled = false;
+      },
+    );
+  });
+}
+
+export function start(context: Readonly<PageContext>): void {
+  const root = document.getElementById(MEMBER_ACCESS_ROOT_ID);
+  if (root) signInForm(root);
+  const member = memberOf(context);
+  document.querySelectorAll<HTMLButtonElement>('button[data-member-sign-out]').forEach((button) => bindSignOut(button, member?.xsrfToken));
+}

@@ -1,0 +1,121 @@
+/**
+ * The product-review request page (page type 209, spec part 2 §2): its token comes from the
+ * address; the page asks the server whether the request is open, then shows the star rating
+ * (a native radio group: arrow keys move, required), the text with a characters-left counter,
+ * and Submit / Close; afterwards the thanks and Continue Shopping.
+ */
+import { request } from '../../net/request';
+import type { DataError } from '../../net/data-error';
+import { element, statusLine } from '../dom';
+import {
+  ALREADY_REVIEWED, CHARACTERS_LEFT, CLOSE, CONTINUE_SHOPPING, DESCRIBE_LABEL, EXPIRED, RATE_YOUR_PURCHASE, RATING_LABEL,
+  RATING_REQUIRED, REVIEW_REQUEST_API, REVIEW_SUBMIT_API, REVIEW_TEXT_LIMIT, SOMETHING_WENT_WRONG, STAR_COUNT, SUBMIT, THANKS,
+  TRY_AGAIN, type ReviewStatus,
+} from './messages';
+
+export const ROOT_ID = 'review-request-root';
+const SHOP_URL = '/blocks';
+
+/** What the visitor reads for a request that cannot take a review. */
+export function closedMessage(status: ReviewStatus): string {
+  if (status === 'reviewed') return ALREADY_REVIEWED;
+  if (status === 'expired') return EXPIRED;
+  return SOMETHING_WENT_WRONG;
+}
+
+const continueShopping = () => element('a', { href: SHOP_URL, className: 'button review-continue' }, CONTINUE_SHOPPING);
+
+function closeButton(): HTMLButtonElement {
+  const close = element('button', { type: 'button', className: 'review-close' }, CLOSE);
+  // A page opened from an email: go back if there is somewhere to go, else to the shop.
+  close.addEventListener('click', () => (history.length > 1 ? history.back() : location.assign(SHOP_URL)));
+  return close;
+}
+
+/** Replaces the page with a message (thanks, expired, already reviewed) and moves focus to it. */
+function showOutcome(root: HTMLElement, heading: string, detail?: string): void {
+  const title = element('h1', { tabIndex: -1 }, heading);
+  root.replaceChildren(title, ...(detail ? [element('p', {}, detail)] : []), element('p', {}, continueShopping()));
+  title.focus();
+}
+
+function reviewForm(root: HTMLElement, token: string, productTitle: string): void {
+  const legend = element('legend', {}, RATING_LABEL);
+  const stars = element('fieldset', { className: 'review-stars' }, legend);
+  const radios: HTMLInputElement[] = [];
+  for (let value = 1; value <= STAR_COUNT; value++) {
+    const radio = element('input', { type: 'radio', name: 'rating', value: String(value), id: `review-star-${value}`, required: value === 1 });
+    radios.push(radio);
+    stars.append(element('label', { htmlFor: radio.id, className: 'review-star' }, radio, element('span', {}, `${value} ${value === 1 ? 'star' : 'stars'}`)));
+  }
+  const ratingError = element('p', { className: 'review-error', id: 'review-rating-error' });
+  stars.append(ratingError);
+  const text = element('textarea', { id: 'review-text', name: 'body', maxLength: REVIEW_TEXT_LIMIT, rows: 6 });
+  const counter = element('p', { className: 'review-counter', id: 'review-counter' });
+  counter.setAttribute('aria-live', 'polite');
+  text.setAttribute('aria-describedby', counter.id);
+  const count = () => (counter.textContent = `${REVIEW_TEXT_LIMIT - text.value.length} ${CHARACTERS_LEFT}`);
+  count();
+  text.addEventListener('input', count);
+  const submit = element('button', { type: 'submit' }, SUBMIT);
+  const status = statusLine('review-status');
+  const form = element(
+    'form',
+    { className: 'review-form', noValidate: true },
+    element('h1', {}, RATE_YOUR_PURCHASE),
+    element('p', { className: 'review-product' }, productTitle),
+    stars,
+    element('p', { className: 'field' }, element('label', { htmlFor: text.id }, DESCRIBE_LABEL), text),
+    counter,
+    element('p', { className: 'review-actions' }, submit, ' ', closeButton()),
+    status,
+  );
+  form.addEventListener('change', () => {
+    if (radios.some((r) => r.checked)) {
+      ratingError.textContent = '';
+      stars.removeAttribute('aria-invalid');
+    }
+  });
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    if (submit.disabled) return;
+    const chosen = radios.find((r) => r.checked);
+    if (!chosen) {
+      ratingError.textContent = RATING_REQUIRED;
+      stars.setAttribute('aria-invalid', 'true');
+      stars.setAttribute('aria-describedby', ratingError.id);
+      radios[0]!.focus();
+      return;
+    }
+    submit.disabled = true;
+    status.textContent = '';
+    request(REVIEW_SUBMIT_API, {
+      method: 'POST',
+      data: { token, rating: Number(chosen.value), body: text.value },
+      onFailure: () => undefined,
+    }).then(
+      () => showOutcome(root, THANKS),
+      (error: DataError) => {
+        const answer = error.body?.status as ReviewStatus | undefined;
+        if (answer === 'reviewed' || answer === 'expired') return showOutcome(root, closedMessage(answer));
+        submit.disabled = false;
+        status.textContent = `${SOMETHING_WENT_WRONG}. ${TRY_AGAIN}`;
+      },
+    );
+  });
+  root.replaceChildren(form);
+}
+
+export function start(): void {
+  const root = document.getElementById(ROOT_ID) ?? document.querySelector('main') ?? document.body;
+  const token = new URLSearchParams(location.search).get('token') ?? '';
+  // The token is visitor input: it only ever travels as a query value, and only in this shape.
+  if (!/^[\w-]{16,64}$/.test(token)) return showOutcome(root, SOMETHING_WENT_WRONG);
+  root.setAttribute('aria-busy', 'true');
+  request<{ status: ReviewStatus; productTitle?: string }>(REVIEW_REQUEST_API, { data: { token }, onFailure: () => undefined })
+    .then(
+      (answer) => (answer.status === 'open' ? reviewForm(root, token, answer.productTitle ?? '') : showOutcome(root, closedMessage(answer.status))),
+      () => showOutcome(root, SOMETHING_WENT_WRONG, TRY_AGAIN),
+    )
+    .finally(() => root.removeAttribute('aria-busy'));
+}

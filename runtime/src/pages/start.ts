@@ -1,0 +1,26 @@
+/**
+ * Page-type behaviour (ARCHITECTURE `pages/`): each page's code is a chunk loaded only where
+ * the page needs it: the logout notice (logout=true), the review request page (page type
+ * 209), the full-page cart (#sqs-cart-root), and member sign-in and sign-out (the member access
+ * root, or a `data-member-sign-out` button).
+ */
+import type { PageContext } from '../context/types';
+import { CART_ROOT_ID, MEMBER_ACCESS_ROOT_ID, PageType } from '../model/page-types';
+import { reportError } from '../platform/report';
+import type { DialogOptions, DialogResult } from '../ui/dialog';
+
+type Alert = (options: DialogOptions) => Promise<DialogResult>;
+
+/** Spec part 1 §8: a cart bundle that fails to load is logged with this, then thrown. */
+export const CART_BUNDLE_FAILED = 'Failed to load cart page bundle';
+
+export function startPages(context: Readonly<PageContext>, alert: Alert): void {
+  const run = (load: () => Promise<{ start(context: Readonly<PageContext>, alert: Alert): unknown }>, failure: string) =>
+    load()
+      .then((m) => m.start(context, alert))
+      .catch((error: unknown) => reportError(error, failure));
+  if (new URLSearchParams(location.search).get('logout') === 'true') run(() => import('./logout'), 'Logout notice failed');
+  if (context.pageType === PageType.REVIEWS_REQUEST) run(() => import('./review/index'), 'Review page failed');
+  if (document.getElementById(CART_ROOT_ID)) run(() => import('./cart/index'), CART_BUNDLE_FAILED);
+  if (document.getElementById(MEMBER_ACCESS_ROOT_ID) || document.querySelector('[data-member-sign-out]')) run(() => import('./member-access/index'), 'Member sign-in failed');
+}

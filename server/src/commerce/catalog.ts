@@ -1,0 +1,67 @@
+/**
+ * The demo store's catalogue (examples/products.json): the server's prices and stock are the
+ * ones that count; a visitor's request names only a product, a SKU and a quantity.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { ProductType, isSoldOut, type Product, type ProductVariant } from '../../../runtime/src/commerce/product';
+import type { SubscriptionPlan } from '../../../runtime/src/commerce/subscription';
+
+export interface CatalogProduct extends Product {
+  sku?: string;
+  subscriptionPlan?: SubscriptionPlan;
+  variants?: Array<ProductVariant & { sku: string }>;
+}
+
+export interface Catalog {
+  products: CatalogProduct[];
+  donatePages: Record<string, { title: string }>;
+}
+
+export interface Sellable {
+  product: CatalogProduct;
+  sku: string;
+  /** Minor units: the sale price when on sale. */
+  unitPrice: number;
+  /** null: unlimited. */
+  stock: number | null;
+  options: string;
+}
+
+let cached: { file: string; catalog: Catalog } | null = null;
+
+export function loadCatalog(rootDir: string): Catalog {
+  const file = path.join(rootDir, 'examples', 'products.json');
+  if (cached?.file === file) return cached.catalog;
+  let catalog: Catalog = { products: [], donatePages: {} };
+  try {
+    const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<Catalog>;
+    catalog = { products: Array.isArray(parsed.products) ? parsed.products : [], donatePages: parsed.donatePages ?? {} };
+  } catch {
+    /* no catalogue: an empty store */
+  }
+  cached = { file, catalog };
+  return catalog;
+}
+
+/** A product's variant by SKU (the first variant when no SKU is given), with its price. */
+export function sellable(catalog: Catalog, productId: string, sku?: string): Sellable | null {
+  const product = catalog.products.find((p) => p.id === productId);
+  if (!product) return null;
+  if (product.productType === ProductType.DIGITAL) {
+    if (sku !== undefined && sku !== product.sku) return null;
+    const price = product.onSale && product.salePriceCents !== undefined ? product.salePriceCents : (product.priceCents ?? 0);
+    return { product, sku: product.sku ?? product.id, unitPrice: price, stock: null, options: '' };
+  }
+  const variant = sku === undefined ? product.variants?.[0] : product.variants?.find((v) => v.sku === sku);
+  if (!variant) return null;
+  return {
+    product,
+    sku: variant.sku,
+    unitPrice: variant.onSale && variant.salePrice !== undefined ? variant.salePrice : variant.price,
+    stock: variant.unlimited ? null : Math.max(0, variant.qtyInStock ?? 0),
+    options: (variant.optionValues ?? []).map((o) => o.value).join(', '),
+  };
+}
+
+export const productSoldOut = (product: CatalogProduct) => isSoldOut(product);

@@ -1,0 +1,128 @@
+/**
+ * The cart API and the checkout of a cart (spec part 2 §2): `/commerce/goto-checkout` shows
+ * the order and a buyer form; placing it records the order (no payment provider) and shows the
+ * order-confirmed page (202). Without a cart cookie the page says the spec's message.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CART_COOKIE, CHECKOUT_PATH, NO_CART_MESSAGE } from '../../../runtime/src/commerce/routes';
+import { currency, storeCurrency } from '../../../runtime/src/commerce/currencies';
+import { PageType } from '../../../runtime/src/model/page-types';
+import { loadCatalog } from '../commerce/catalog';
+import { BUYER_FIELDS, checkoutForm, confirmation, isEmail, isName, linesTable } from '../commerce/pages';
+import { cartLines, createCart, findOrder, openCart, placeOrder, setQuantity } from '../commerce/store';
+import { escapeHtml } from '../html';
+import { ensureCrumb } from '../plugins/crumb';
+import { crumbQuery } from '../schemas';
+import { pageShell, readSiteSettings, sendSitePage } from '../site-page';
+
+const CART_LIFETIME_S = 14 * 24 * 60 * 60;
+
+/** The cart cookie is read by the runtime (checkout needs it), so not HttpOnly. */
+export function setCartCookie(reply: FastifyReply, token: string): void {
+  void reply.setCookie(CART_COOKIE, token, { path: '/', sameSite: 'lax', httpOnly: false, secure: 'auto', maxAge: CART_LIFETIME_S });
+}
+export const clearCartCookie = (reply: FastifyReply) => void reply.clearCookie(CART_COOKIE, { path: '/' });
+
+export async function currencyOf(app: FastifyInstance): Promise<string> {
+  const site = await readSiteSettings(app);
+  return storeCurrency(site.websiteSettings as Parameters<typeof storeCurrency>[0]);
+}
+
+/** A form post outside /api/ carries the crumb in its body. */
+export function formCrumbValid(app: FastifyInstance, request: FastifyRequest): boolean {
+  const sent = (request.body as Record<string, unknown> | undefined)?.crumb;
+  return app.crumbs.valid(sent) && sent === request.cookies.crumb;
+}
+
+const entryBody = {
+  type: 'object',
+  required: ['productId'],
+  additionalProperties: false,
+  properties: {
+    productId: { type: 'string', minLength: 1, maxLength: 64 },
+    sku: { type: 'string', minLength: 1, maxLength: 60 },
+    quantity: { type: 'integer', minimum: 0, maximum: 99, default: 1 },
+  },
+} as const;
+
+export default async function cartRoutes(app: FastifyInstance): Promise<void> {
+  const catalog = () => loadCatalog(app.settings.rootDir);
+
+  const cartJson = async (token: string | null) => {
+    const cart = token ? openCart(app.db, token) : null;
+    const lines = cart && !cart.purchased ? cartLines(app.db, catalog(), cart.token) : [];
+    const subtotal = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
+    const digital = lines.filter((line) => line.productType === 2).length;
+    const currencyCode = await currencyOf(app);
+    const major = subtotal / 10 ** (currency(currencyCode)?.fractionDigits ?? 2);
+    return {
+      id: cart?.token ?? '',
+      websiteId: String(((await readSiteSettings(app)).website as { id?: string } | undefined)?.id ?? ''),
+      created: cart?.created ?? null,
+      isPurchased: cart?.purchased ?? false,
+      entries: lines,
+      subtotalCents: subtotal,
+      grandTotalCents: subtotal,
+      totalQuantity: lines.reduce((sum, line) => sum + line.quantity, 0),
+      subtotalAmount: { value: major, currencyCode },
+      hasDigital: digital > 0,
+      purelyDigital: lines.length > 0 && digital === lines.length,
+      requiresShipping: lines.length > digital,
+    };
+  };
+
+  app.get('/api/commerce/cart', { schema: { querystring: crumbQuery } }, async (request) => cartJson(request.cookies[CART_COOKIE] ?? null));
+
+  const change = (add: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const { productId, sku, quantity } = request.body as { productId: string; sku?: string; quantity: number };
+    let cart = openCart(app.db, request.cookies[CART_COOKIE]);
+    if (!cart || cart.purchased) {
+      if (add && quantity === 0) return reply.code(400).send({ error: 'Add at least one.' });
+      const token = createCart(app.db, request.siteUser?.id ?? null);
+      setCartCookie(reply, token);
+      cart = { token, created: Date.now(), purchased: false };
+    }
+    const result = setQuantity(app.db, catalog(), cart.token, productId, sku, quantity, add);
+    if (!result.ok) return reply.code(result.status).send({ error: result.error });
+    return cartJson(cart.token);
+  };
+  app.post('/api/commerce/cart/entries', { schema: { querystring: crumbQuery, body: entryBody } }, change(true));
+  app.put('/api/commerce/cart/entries', { schema: { querystring: crumbQuery, body: entryBody } }, change(false));
+
+  const checkoutPage = async (request: FastifyRequest, reply: FastifyReply, error = '') => {
+    const cart = openCart(app.db, request.cookies[CART_COOKIE]);
+    const lines = cart && !cart.purchased ? cartLines(app.db, catalog(), cart.token) : [];
+    if (lines.length === 0) {
+      const main = `<h1>Checkout</h1><p class="checkout-alert" role="alert">${escapeHtml(NO_CART_MESSAGE)}</p><p><a href="/blocks">Continue Shopping</a></p>`;
+      return sendSitePage(app, request, reply, pageShell({ title: 'Checkout', pageType: PageType.CHECKOUT, main }));
+    }
+    const crumb = ensureCrumb(app, request, reply);
+    const body = (request.body ?? {}) as { email?: string; name?: string };
+    const main = `<h1>Checkout</h1>
+${linesTable(lines, await currencyOf(app), 'Your order')}
+<p class="checkout-note">This demo store takes no payment: placing the order records it.</p>
+${checkoutForm(CHECKOUT_PATH, crumb, BUYER_FIELDS(body), 'Place order', {}, error)}`;
+    return sendSitePage(app, request, reply, pageShell({ title: 'Checkout', pageType: PageType.CHECKOUT, main }), error ? 400 : 200);
+  };
+
+  app.get(CHECKOUT_PATH, (request, reply) => checkoutPage(request, reply));
+
+  app.post(CHECKOUT_PATH, async (request, reply) => {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    if (!formCrumbValid(app, request)) return checkoutPage(request, reply, 'Your session has expired. Please place the order again.');
+    if (!isName(body.name) || !isEmail(body.email)) return checkoutPage(request, reply, 'Please enter your name and a valid email.');
+    const cart = openCart(app.db, request.cookies[CART_COOKIE]);
+    const lines = cart && !cart.purchased ? cartLines(app.db, catalog(), cart.token) : [];
+    if (!cart || lines.length === 0) return checkoutPage(request, reply);
+    const id = placeOrder(app.db, { kind: 'order', email: body.email, name: body.name.trim(), currency: await currencyOf(app), lines, cartToken: cart.token });
+    clearCartCookie(reply);
+    return reply.redirect(`/commerce/order-confirmed?order=${id}`, 303);
+  });
+
+  app.get('/commerce/order-confirmed', async (request, reply) => {
+    const order = findOrder(app.db, String((request.query as Record<string, unknown>).order ?? ''));
+    if (!order || order.kind !== 'order') return reply.callNotFound();
+    const main = confirmation(order, 'Order confirmed', `Thank you, ${order.name}. We have received your order.`);
+    return sendSitePage(app, request, reply, pageShell({ title: 'Order confirmed', pageType: PageType.ORDER_CONFIRMED, main }));
+  });
+}

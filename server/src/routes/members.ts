@@ -1,0 +1,82 @@
+/**
+ * Site-user sessions (spec part 2 §7) and members-only pages. Sign-in answers an xsrfToken
+ * that later site-user calls send as a header; sign-out may clone the cart so that the
+ * visitor keeps what they chose.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CART_COOKIE } from '../../../runtime/src/commerce/routes';
+import { MEMBER_ACCESS_ROOT_ID, PageType } from '../../../runtime/src/model/page-types';
+import { cloneCart, openCart } from '../commerce/store';
+import {
+  MEMBER_SESSION_COOKIE,
+  MEMBER_SESSION_MS,
+  REMEMBERED_SESSION_MS,
+  XSRF_HEADER,
+  authenticateMember,
+  createMemberSession,
+  endMemberSession,
+} from '../members';
+import { crumbQuery } from '../schemas';
+import { pageShell, sendSitePage } from '../site-page';
+import { INVALID_LOGIN, TOO_MANY_LOGINS, failureCounter } from './auth';
+import { clearCartCookie, setCartCookie } from './cart';
+
+const signInSchema = {
+  querystring: crumbQuery,
+  body: {
+    type: 'object',
+    required: ['email', 'password'],
+    properties: {
+      email: { type: 'string', minLength: 3, maxLength: 254 },
+      password: { type: 'string', minLength: 1, maxLength: 1024 },
+      rememberMe: { type: 'boolean', default: false },
+    },
+  },
+} as const;
+
+const signOutSchema = {
+  querystring: { type: 'object', properties: { ...crumbQuery.properties, cloneCart: { type: 'boolean', default: false } } },
+} as const;
+
+/** The member access page (page type 106): the runtime renders the sign-in form in its root. */
+export function sendMemberAccessPage(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  const main = `<h1>Members only</h1>
+<p>Sign in with your member account to see this page.</p>
+<div id="${MEMBER_ACCESS_ROOT_ID}"><noscript><p>Signing in needs JavaScript.</p></noscript></div>`;
+  return sendSitePage(app, request, reply, pageShell({ title: 'Members only', pageType: PageType.MEMBER_AREA_ACCESS_DENIED, main }), 403);
+}
+
+export default async function memberRoutes(app: FastifyInstance): Promise<void> {
+  const counter = failureCounter();
+
+  app.post('/api/site-users/account/session', { schema: signInSchema }, async (request, reply) => {
+    const { email, password, rememberMe } = request.body as { email: string; password: string; rememberMe: boolean };
+    if (counter.blocked(request.ip)) return reply.code(429).send({ error: TOO_MANY_LOGINS });
+    const user = await authenticateMember(app.db, email.trim(), password);
+    if (!user) {
+      counter.fail(request.ip);
+      return reply.code(401).send({ error: INVALID_LOGIN });
+    }
+    counter.clear(request.ip);
+    endMemberSession(app.db, request.cookies[MEMBER_SESSION_COOKIE]);
+    const { token, xsrfToken } = createMemberSession(app.db, user.id, rememberMe ? REMEMBERED_SESSION_MS : MEMBER_SESSION_MS);
+    // Without rememberMe, a browser-session cookie.
+    void reply.setCookie(MEMBER_SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure: 'auto', ...(rememberMe ? { maxAge: REMEMBERED_SESSION_MS / 1000 } : {}) });
+    const cart = openCart(app.db, request.cookies[CART_COOKIE]);
+    if (cart && !cart.purchased) app.db.prepare('UPDATE carts SET user_id = ? WHERE token = ?').run(user.id, cart.token);
+    return { xsrfToken };
+  });
+
+  app.delete('/api/site-users/account/session', { schema: signOutSchema }, async (request, reply) => {
+    const member = request.siteUser;
+    if (!member) return reply.code(401).send({ error: 'You are not signed in.' });
+    if (request.headers[XSRF_HEADER] !== member.xsrfToken) return reply.code(403).send({ error: 'Unauthorized request' });
+    endMemberSession(app.db, request.cookies[MEMBER_SESSION_COOKIE]);
+    void reply.clearCookie(MEMBER_SESSION_COOKIE, { path: '/' });
+    const cart = openCart(app.db, request.cookies[CART_COOKIE]);
+    const { cloneCart: clone } = request.query as { cloneCart: boolean };
+    if (cart && !cart.purchased && clone) setCartCookie(reply, cloneCart(app.db, cart.token));
+    else if (cart) clearCartCookie(reply);
+    return { signedOut: true };
+  });
+}

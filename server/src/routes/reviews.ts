@@ -1,0 +1,59 @@
+/**
+ * Product reviews (spec part 2 §2, page type 209): the request page, its state, the
+ * submission (once per request, never after it expires) and the owner's list.
+ */
+import type { FastifyInstance } from 'fastify';
+import { PageType } from '../../../runtime/src/model/page-types';
+import { REVIEW_REQUEST_API, REVIEW_SUBMIT_API, REVIEW_TEXT_LIMIT, STAR_COUNT } from '../../../runtime/src/pages/review/messages';
+import { reviewRequest, submitReview } from '../commerce/store';
+import { crumbQuery } from '../schemas';
+import { pageShell, sendSitePage } from '../site-page';
+import { requireAdmin } from './owner';
+
+const tokenQuery = { type: 'object', required: ['token'], properties: { ...crumbQuery.properties, token: { type: 'string', maxLength: 64 } } } as const;
+
+export default async function reviewRoutes(app: FastifyInstance): Promise<void> {
+  // The runtime loads the review bundle for page type 209 and renders into the root.
+  app.get('/commerce/reviews', async (request, reply) => {
+    const main = `<div id="review-request-root" class="review-request"><noscript><p>Reviews need JavaScript.</p></noscript></div>`;
+    return sendSitePage(app, request, reply, pageShell({ title: 'Review your purchase', pageType: PageType.REVIEWS_REQUEST, main }));
+  });
+
+  app.get(REVIEW_REQUEST_API, { schema: { querystring: tokenQuery } }, async (request) => {
+    const state = reviewRequest(app.db, (request.query as { token: string }).token);
+    return state.status === 'open' ? { status: 'open', productTitle: state.productTitle } : { status: state.status };
+  });
+
+  app.post(
+    REVIEW_SUBMIT_API,
+    {
+      schema: {
+        querystring: crumbQuery,
+        body: {
+          type: 'object',
+          required: ['token', 'rating'],
+          additionalProperties: false,
+          properties: {
+            token: { type: 'string', maxLength: 64 },
+            rating: { type: 'integer', minimum: 1, maximum: STAR_COUNT },
+            body: { type: 'string', maxLength: REVIEW_TEXT_LIMIT, default: '' },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { token, rating, body } = request.body as { token: string; rating: number; body: string };
+      const status = submitReview(app.db, token, rating, body.trim());
+      if (status === 'open') return { status: 'reviewed' };
+      const code = status === 'reviewed' ? 409 : status === 'expired' ? 410 : 404;
+      return reply.code(code).send({ status, error: `Review request ${status}` });
+    },
+  );
+
+  app.get('/api/owner/reviews', { schema: { querystring: crumbQuery }, preHandler: requireAdmin }, async () => ({
+    reviews: app.db
+      .prepare('SELECT r.id, r.product_id AS productId, q.product_title AS productTitle, r.rating, r.body, r.created_at AS createdAt FROM reviews r JOIN review_requests q ON q.token = r.request_token ORDER BY r.id DESC LIMIT 500')
+      .all()
+      .map((row) => ({ ...(row as Record<string, unknown>), createdAt: new Date((row as { createdAt: number }).createdAt).toISOString() })),
+  }));
+}

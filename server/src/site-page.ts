@@ -1,0 +1,79 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { environmentFromHost } from '../../runtime/src/context/environment';
+import { escapeHtml } from './html';
+import { ensureCrumb } from './plugins/crumb';
+import { injectContext, scriptSafeJson } from './site-context';
+
+/** `<!--#include virtual="name.html" -->` (SSI syntax) pulls in examples/_partials/name.html. */
+const INCLUDE = /<!--#include virtual="([a-z0-9-]+\.html)" -->\n?/g;
+
+async function expandIncludes(html: string, partialsDir: string): Promise<string> {
+  const names = [...new Set([...html.matchAll(INCLUDE)].map((match) => match[1]!))];
+  const partials = new Map<string, string>();
+  for (const name of names) partials.set(name, await fs.readFile(path.join(partialsDir, name), 'utf8').catch(() => ''));
+  return html.replace(INCLUDE, (_match, name: string) => partials.get(name) ?? '');
+}
+
+export const examplesDir = (app: FastifyInstance) => path.join(app.settings.rootDir, 'examples');
+
+export async function readSiteSettings(app: FastifyInstance): Promise<Record<string, unknown>> {
+  try {
+    return JSON.parse(await fs.readFile(path.join(examplesDir(app), 'site.json'), 'utf8')) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Sends a page of the demo site: partials expanded, the visitor's page context injected, a
+ * crumb cookie set, and the headers every page gets.
+ */
+export async function sendSitePage(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, html: string, status = 200): Promise<FastifyReply> {
+  ensureCrumb(app, request, reply);
+  const expanded = await expandIncludes(html, path.join(examplesDir(app), '_partials'));
+  const site = await readSiteSettings(app);
+  const env = app.settings.siteEnv ?? environmentFromHost(request.hostname.replace(/:\d+$/, ''));
+  const body = injectContext(expanded, { site, account: request.account, member: request.siteUser, env });
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .header('Cache-Control', 'no-store')
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Referrer-Policy', 'strict-origin-when-cross-origin')
+    .send(body);
+}
+
+export interface ShellOptions {
+  title: string;
+  pageType: number;
+  /** Trusted HTML: callers escape every value they put in. */
+  main: string;
+  /** More page context fields. */
+  context?: Record<string, unknown>;
+}
+
+/** A server-made page (checkout, confirmations, reviews) in the demo site's frame. */
+export function pageShell({ title, pageType, main, context = {} }: ShellOptions): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>${escapeHtml(title)} · Tessera demo</title>
+  <link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">
+  <link rel="stylesheet" href="/assets/site.css">
+  <script type="application/json" id="site-context">${scriptSafeJson({ ...context, pageType })}</script>
+  <script type="module" src="/runtime/site.js"></script>
+</head>
+<body>
+  <!--#include virtual="header.html" -->
+  <main id="content">
+${main}
+  </main>
+  <!--#include virtual="footer.html" -->
+</body>
+</html>
+`;
+}
