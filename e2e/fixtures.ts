@@ -2,7 +2,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { test as base, expect, type Page } from '@playwright/test';
 
-export { OWNER, VIEWER } from './global-setup';
+export { MEMBER, OWNER, VIEWER } from './global-setup';
 
 /** Every test gets the server's address as baseURL and a list of the page's console errors. */
 export const test = base.extend<{ consoleErrors: string[]; consented: boolean }>({
@@ -67,6 +67,17 @@ export function queryServerDb<T>(sql: string, ...params: unknown[]): T[] {
   const db = new Database(path.join(process.env.TESSERA_DATA_DIR!, 'site.sqlite'), { readonly: true, fileMustExist: true });
   try {
     return db.prepare(sql).all(...params) as T[];
+  } finally {
+    db.close();
+  }
+}
+
+/** Changes the server's database directly: only to stand in for time passing (an expiry). */
+export function updateServerDb(sql: string, ...params: unknown[]): number {
+  const db = new Database(path.join(process.env.TESSERA_DATA_DIR!, 'site.sqlite'), { fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    return db.prepare(sql).run(...params).changes;
   } finally {
     db.close();
   }

@@ -5,6 +5,7 @@ import path from 'node:path';
 
 export const OWNER = { email: 'owner@e2e.test', password: 'owner-e2e-password' };
 export const VIEWER = { email: 'viewer@e2e.test', password: 'viewer-e2e-password' };
+export const MEMBER = { email: 'member@e2e.test', password: 'member-e2e-password' };
 
 /**
  * Starts the built server (dist/server/main.js) on a random port with a temporary DATA_DIR,
@@ -22,6 +23,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       OWNER_PASSWORD: OWNER.password,
       VIEWER_EMAIL: VIEWER.email,
       VIEWER_PASSWORD: VIEWER.password,
+      MEMBER_EMAIL: MEMBER.email,
+      MEMBER_PASSWORD: MEMBER.password,
       FORM_RATE_LIMIT: '3',
     },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -73,7 +73,7 @@ export function setQuantity(db: Db, catalog: Catalog, token: string, productId: 
   }
   if (next > MAX_QUANTITY) return { ok: false, status: 400, error: `At most ${MAX_QUANTITY} of one item.` };
   if (item.stock !== null && next > item.stock) {
-    return { ok: false, status: 409, error: item.stock === 0 ? 'Sold out' : `Only ${item.stock} left in stock.` };
+    return { ok: false, status: 400, error: item.stock === 0 ? 'Sold out' : `Only ${item.stock} left in stock.` };
   }
   db.prepare('INSERT INTO cart_entries (cart_token, sku, product_id, quantity) VALUES (?, ?, ?, ?) ON CONFLICT (cart_token, sku) DO UPDATE SET quantity = excluded.quantity').run(token, item.sku, item.product.id, next);
   return { ok: true };

@@ -1,0 +1,271 @@
+import { test, expect, runtimeReady, queryServerDb, updateServerDb, api, OWNER, MEMBER } from './fixtures';
+import type { Page } from '@playwright/test';
+
+const NO_CART = 'Either your session has expired or you do not have cookies enabled. We cannot continue to checkout.';
+
+async function addToCart(page: Page, title: string) {
+  await page.goto('/blocks');
+  await runtimeReady(page);
+  await page.getByRole('button', { name: `Add to cart: ${title}` }).click();
+  await expect(page.locator('.product-status')).toHaveText(`${title} added to your cart. View cart`);
+}
+
+async function fillBuyer(page: Page, name: string, email: string) {
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+}
+
+/** Buys one product through the cart and checkout; answers the review link's token. */
+async function buy(page: Page, title: string, email: string): Promise<string> {
+  await addToCart(page, title);
+  await page.goto('/commerce/goto-checkout');
+  await fillBuyer(page, 'Ada Lovelace', email);
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order confirmed');
+  const href = await page.getByRole('link', { name: `Review ${title}` }).getAttribute('href');
+  return new URL(href!, 'http://x').searchParams.get('token')!;
+}
+
+test.describe('money, url and helpers', () => {
+  test('SiteRuntime.money and .url follow part 1 §3 and §5; helpers.js exports the rest', async ({ page }) => {
+    await page.goto('/blocks');
+    await runtimeReady(page);
+    const answers = await page.evaluate(async () => {
+      const rt = window.SiteRuntime!;
+      const helpers = await import('/runtime/helpers.js' as string);
+      return {
+        usd: rt.money.format(12.5),
+        sek: rt.money.format(1234.5, 'SEK'),
+        ils: rt.money.format(1234.5, 'ILS'),
+        cad: rt.money.format(1234.5, 'CAD', { template: 'native' }),
+        jpy: rt.money.format(1234.5, 'JPY'),
+        count: rt.money.currencies.length,
+        file: rt.url.classify(`${location.origin}/s/menu.pdf`),
+        content: rt.url.classify(`//${location.host}/about`),
+        external: rt.url.classify('//evil.example/about'),
+        misc: rt.url.classify('mailto:a@b.co'),
+        slug: rt.url.slugify('Summer  Sale... 2026!'),
+        renews: helpers.renewalText({ billingPeriod: { value: 2, unit: 'WEEK' }, numBillingCycles: 6 }),
+        reviewPage: helpers.PageType.REVIEWS_REQUEST,
+        helperMoney: helpers.money.format(5, 'JPY'),
+        label: helpers.workflowLabel(4),
+      };
+    });
+    expect(answers).toEqual({
+      usd: '$12.50',
+      sek: '1,234.50 kr',
+      ils: '₪ 1,234.50',
+      cad: '$1,234.50 CAD',
+      jpy: '¥1,235',
+      count: 27,
+      file: 'file',
+      content: 'content',
+      external: 'external',
+      misc: 'misc',
+      slug: 'summer-sale-2026',
+      renews: 'renews every 2 weeks for 6 payments',
+      reviewPage: 209,
+      helperMoney: '¥5',
+      label: 'Hidden',
+    });
+  });
+});
+
+test.describe('cart and checkout', () => {
+  test('the cart page lists, updates and removes lines in the store currency', async ({ page, consoleErrors }) => {
+    await addToCart(page, 'Harbour print');
+    await page.getByRole('link', { name: 'View cart' }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    // The blocks page reaches third-party hosts that do not resolve here; the cart page must not.
+    consoleErrors.length = 0;
+    const root = page.locator('#sqs-cart-root');
+    await expect(root.getByRole('rowheader')).toHaveText(['Harbour print']);
+    await expect(root.locator('.cart-subtotal')).toHaveText('Subtotal $45.00');
+    await root.getByLabel('Quantity for Harbour print').fill('2');
+    await root.getByLabel('Quantity for Harbour print').press('Enter');
+    await expect(root.locator('.cart-subtotal')).toHaveText('Subtotal $90.00');
+    await expect(root.getByRole('status')).toHaveText('Cart updated.');
+    // More than the stock (3) is refused with the server's message, and the cart stays.
+    await root.getByLabel('Quantity for Harbour print').fill('5');
+    await root.getByLabel('Quantity for Harbour print').press('Enter');
+    await expect(root.getByRole('status')).toHaveText('Only 3 left in stock.');
+    await root.getByRole('button', { name: 'Remove Harbour print' }).click();
+    await expect(root.locator('.cart-empty')).toHaveText('Your cart is empty.');
+    // The refused change is a 400 the browser logs; nothing else.
+    expect(consoleErrors.filter((e) => !e.includes('400'))).toEqual([]);
+  });
+
+  test('checkout without the cart cookie shows the spec alert; with it, the order is placed', async ({ page, context }) => {
+    await addToCart(page, 'Tote bag');
+    await page.goto('/cart');
+    await expect(page.locator('.cart-checkout')).toBeVisible();
+    await context.clearCookies({ name: 'CART' });
+    await page.locator('.cart-checkout').click();
+    const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
+    await expect(dialog).toContainText(NO_CART);
+    await expect(page).toHaveURL(/\/cart$/);
+    // The server says the same to a visitor who arrives without the cookie.
+    await page.goto('/commerce/goto-checkout');
+    await expect(page.getByRole('alert')).toHaveText(NO_CART);
+  });
+
+  test('an order places, stores its lines and opens review requests', async ({ page }) => {
+    const token = await buy(page, 'Set of prints', 'set@example.com');
+    const rows = queryServerDb<{ kind: string; total_cents: number; lines_json: string }>(
+      "SELECT o.kind, o.total_cents, o.lines_json FROM orders o JOIN review_requests r ON r.order_id = o.id WHERE r.token = ?",
+      token,
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.kind).toBe('order');
+    expect(rows[0]!.total_cents).toBe(9900);
+    expect(JSON.parse(rows[0]!.lines_json)[0]).toMatchObject({ sku: 'SQ1000002', title: 'Set of prints', quantity: 1 });
+    // The cart is spent: its cookie is gone.
+    expect((await page.context().cookies()).some((c) => c.name === 'CART')).toBe(false);
+  });
+
+  test('donate, subscribe and gift card each place their order and confirm it', async ({ page }) => {
+    await page.goto('/blocks');
+    await runtimeReady(page);
+    await page.locator('#block-donate').getByLabel('$25.00').check();
+    await page.locator('#block-donate').getByRole('button', { name: 'Donate' }).click();
+    await expect(page).toHaveURL(/\/checkout\/donate\?donatePageId=studio-fund&amount=2500$/);
+    await expect(page.getByLabel('Amount (USD)')).toHaveValue('25');
+    await fillBuyer(page, 'Bo', 'bo@example.com');
+    await page.getByRole('button', { name: 'Donate' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contribution confirmed');
+    await expect(page.locator('.order-total')).toHaveText('$25.00');
+
+    await page.goto('/blocks');
+    await runtimeReady(page);
+    await expect(page.locator('.product-renews')).toHaveText('renews every month for 12 payments');
+    await page.getByRole('button', { name: 'Subscribe: Print club' }).click();
+    await expect(page).toHaveURL(/\/checkout\/subscribe\?cartToken=[\w-]+$/);
+    await expect(page.locator('.checkout-intro')).toHaveText('Print club: renews every month for 12 payments.');
+    await fillBuyer(page, 'Cy', 'cy@example.com');
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Subscription confirmed');
+
+    await page.goto('/blocks');
+    await runtimeReady(page);
+    await page.getByRole('link', { name: 'Buy a gift card' }).click();
+    await expect(page).toHaveURL(/\/checkout\/giftcard\?websiteId=\w+&giftCardProductId=gift-card&sku=SQ1000009$/);
+    await fillBuyer(page, 'Di', 'di@example.com');
+    await page.getByLabel('Recipient email').fill('friend@example.com');
+    await page.getByRole('button', { name: 'Buy gift card' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order received');
+    const kinds = queryServerDb<{ kind: string }>("SELECT kind FROM orders WHERE email IN ('bo@example.com', 'cy@example.com', 'di@example.com') ORDER BY created_at").map((r) => r.kind);
+    expect(kinds).toEqual(['donation', 'subscription', 'giftcard']);
+  });
+});
+
+test.describe('product-review request page (page type 209)', () => {
+  test('a review is required to have stars, is stored once, then already reviewed', async ({ page, browser, baseURL }) => {
+    const token = await buy(page, 'Harbour print', 'review@example.com');
+    const chunks: string[] = [];
+    page.on('request', (r) => r.url().includes('/runtime/chunks/review-') && chunks.push(r.url()));
+    await page.goto(`/commerce/reviews?token=${token}`);
+    await expect(page.getByRole('heading', { name: 'Rate your purchase' })).toBeVisible();
+    expect(chunks).toHaveLength(1);
+    await expect(page.locator('.review-product')).toHaveText('Harbour print');
+    await expect(page.getByRole('group', { name: 'Rating (required)' })).toBeVisible();
+    await expect(page.locator('.review-counter')).toHaveText('1000 characters left');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.locator('.review-error')).toHaveText('Please select a star rating');
+    await expect(page.getByRole('radio', { name: '1 star' })).toBeFocused();
+    // Keyboard: arrows move through the radio group.
+    await page.keyboard.press('Space');
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('radio', { name: '4 stars' })).toBeChecked();
+    await expect(page.locator('.review-error')).toHaveText('');
+    await page.getByLabel('Describe your experience').fill('Lovely print.');
+    await expect(page.locator('.review-counter')).toHaveText('987 characters left');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByRole('heading', { name: 'Thanks for your feedback' })).toBeFocused();
+    await expect(page.getByRole('link', { name: 'Continue Shopping' })).toBeVisible();
+    const stored = queryServerDb<{ rating: number; body: string }>('SELECT rating, body FROM reviews WHERE request_token = ?', token);
+    expect(stored).toEqual([{ rating: 4, body: 'Lovely print.' }]);
+
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('You have already reviewed this purchase');
+    // A second submission straight to the API is refused too.
+    const again = await api(page, 'POST', '/api/commerce/reviews', { token, rating: 5 });
+    expect(again.status()).toBe(409);
+    expect(queryServerDb('SELECT id FROM reviews WHERE request_token = ?', token)).toHaveLength(1);
+
+    // The owner sees it.
+    const owner = await browser.newContext({ baseURL });
+    const ownerPage = await owner.newPage();
+    await ownerPage.goto('/plain');
+    expect((await api(ownerPage, 'POST', '/api/auth/Login', OWNER)).ok()).toBe(true);
+    const list = (await (await api(ownerPage, 'GET', '/api/owner/reviews')).json()) as { reviews: Array<{ productTitle: string; rating: number }> };
+    expect(list.reviews).toEqual(expect.arrayContaining([expect.objectContaining({ productTitle: 'Harbour print', rating: 4 })]));
+    await owner.close();
+  });
+
+  test('an expired request, a server failure and a hostile token', async ({ page }) => {
+    const token = await buy(page, 'Printmaking e-book', 'expired@example.com');
+    // Stands in for thirty days passing.
+    expect(updateServerDb('UPDATE review_requests SET expires_at = ? WHERE token = ?', Date.now() - 1000, token)).toBe(1);
+    await page.goto(`/commerce/reviews?token=${token}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your review request has expired');
+
+    const open = await buy(page, 'Tote bag', 'failure@example.com');
+    await page.route('**/api/commerce/reviews?**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
+    await page.goto(`/commerce/reviews?token=${open}`);
+    await page.getByRole('radio', { name: '5 stars' }).check();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.locator('.review-status')).toHaveText('Something went wrong. Try submitting your review again');
+    await expect(page.getByRole('button', { name: 'Submit' })).toBeEnabled();
+    await page.unroute('**/api/commerce/reviews?**');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByRole('heading', { name: 'Thanks for your feedback' })).toBeVisible();
+
+    const alerts: string[] = [];
+    page.on('dialog', (d) => {
+      alerts.push(d.message());
+      void d.dismiss();
+    });
+    await page.goto('/commerce/reviews?token=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Something went wrong');
+    expect(alerts).toEqual([]);
+  });
+});
+
+test.describe('members', () => {
+  test('sign in on the member access page, sign out with one crumb retry', async ({ page, context }) => {
+    const response = await page.goto('/members');
+    expect(response!.status()).toBe(403);
+    await runtimeReady(page);
+    const form = page.getByRole('form', { name: 'Member sign-in' });
+    await form.getByLabel('Email').fill(MEMBER.email);
+    await form.getByLabel('Password').fill('wrong password');
+    await form.getByRole('button', { name: 'Sign in' }).click();
+    await expect(form.getByRole('status')).toHaveText('Invalid email or password.');
+
+    const signIn = page.waitForRequest((r) => r.url().includes('/api/site-users/account/session') && r.method() === 'POST');
+    await form.getByLabel('Password').fill(MEMBER.password);
+    await form.getByLabel('Remember me').check();
+    await form.getByRole('button', { name: 'Sign in' }).click();
+    expect((await signIn).postDataJSON()).toEqual({ email: MEMBER.email, password: MEMBER.password, rememberMe: true });
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Members’ studio notes');
+    const session = (await context.cookies()).find((c) => c.name === 'site_member')!;
+    expect(session.httpOnly).toBe(true);
+    expect(session.sameSite).toBe('Lax');
+    expect(session.expires).toBeGreaterThan(Date.now() / 1000 + 29 * 86400);
+    await runtimeReady(page);
+
+    // A stale crumb: the first DELETE fails with crumbFail, the data layer repeats it once.
+    const url = new URL(page.url());
+    await context.addCookies([{ name: 'crumb', value: 'stale', url: url.origin }]);
+    const deletes: Array<{ url: string; xsrf: string | undefined }> = [];
+    page.on('request', (r) => {
+      if (r.method() === 'DELETE') deletes.push({ url: r.url(), xsrf: r.headers()['x-siteuser-xsrf-token'] });
+    });
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL((u) => u.pathname === '/');
+    expect(deletes).toHaveLength(2);
+    expect(deletes.every((d) => d.url.includes('cloneCart=true') && !!d.xsrf)).toBe(true);
+    expect((await context.cookies()).some((c) => c.name === 'site_member')).toBe(false);
+    expect((await page.goto('/members'))!.status()).toBe(403);
+  });
+});
