@@ -56,7 +56,7 @@ export async function visitor(app: FastifyInstance) {
   return {
     jar,
     crumb: jar.crumb!,
-    inject(options: { method: 'GET' | 'POST'; url: string; payload?: unknown; headers?: Record<string, string> }) {
+    inject(options: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: unknown; headers?: Record<string, string> }) {
       const separator = options.url.includes('?') ? '&' : '?';
       return app
         .inject({

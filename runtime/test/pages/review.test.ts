@@ -1,0 +1,100 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { start } from '../../src/pages/review/index';
+import * as messages from '../../src/pages/review/messages';
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+const until = async (check: () => boolean) => {
+  for (let i = 0; i < 50 && !check(); i++) await flush();
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.body.replaceChildren();
+});
+
+describe('review request page strings (part 2 §2, §5, §8)', () => {
+  it('are verbatim', () => {
+    expect(messages).toMatchObject({
+      RATE_YOUR_PURCHASE: 'Rate your purchase',
+      RATING_LABEL: 'Rating (required)',
+      DESCRIBE_LABEL: 'Describe your experience',
+      CHARACTERS_LEFT: 'characters left',
+      SUBMIT: 'Submit',
+      CLOSE: 'Close',
+      CONTINUE_SHOPPING: 'Continue Shopping',
+      THANKS: 'Thanks for your feedback',
+      ALREADY_REVIEWED: 'You have already reviewed this purchase',
+      EXPIRED: 'Your review request has expired',
+      SOMETHING_WENT_WRONG: 'Something went wrong',
+      TRY_AGAIN: 'Try submitting your review again',
+      RATING_REQUIRED: 'Please select a star rating',
+      REVIEW_TEXT_LIMIT: 1000,
+    });
+  });
+});
+
+describe('review request page', () => {
+  it('needs a star rating, counts characters, and shows the server’s answer', async () => {
+    history.replaceState(null, '', '/commerce/reviews?token=abcdefghijklmnop1234');
+    document.body.innerHTML = '<main><div id="review-request-root"></div></main>';
+    const calls: Array<{ url: string; body: unknown }> = [];
+    vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
+      calls.push({ url: String(url), body: init?.body ? JSON.parse(String(init.body)) : null });
+      return Promise.resolve(calls.length === 1 ? json(200, { status: 'open', productTitle: 'Studio mug' }) : json(409, { status: 'reviewed' }));
+    });
+    start();
+    const root = document.getElementById('review-request-root')!;
+    await until(() => !!root.querySelector('form'));
+    expect(calls[0]!.url).toContain('/api/commerce/reviews/request?token=abcdefghijklmnop1234');
+    expect(root.querySelector('h1')!.textContent).toBe('Rate your purchase');
+    expect(root.querySelector('legend')!.textContent).toBe('Rating (required)');
+    expect(root.querySelectorAll('input[type=radio][name=rating]')).toHaveLength(5);
+    const counter = root.querySelector('.review-counter')!;
+    expect(counter.textContent).toBe('1000 characters left');
+    const text = root.querySelector('textarea')!;
+    expect(text.maxLength).toBe(1000);
+    text.value = 'Nice';
+    text.dispatchEvent(new Event('input'));
+    expect(counter.textContent).toBe('996 characters left');
+
+    root.querySelector('form')!.dispatchEvent(new Event('submit', { cancelable: true }));
+    expect(root.querySelector('.review-error')!.textContent).toBe('Please select a star rating');
+    expect(root.querySelector('fieldset')!.getAttribute('aria-invalid')).toBe('true');
+    expect(calls).toHaveLength(1);
+
+    (root.querySelector('#review-star-3') as HTMLInputElement).checked = true;
+    root.querySelector('form')!.dispatchEvent(new Event('change'));
+    expect(root.querySelector('.review-error')!.textContent).toBe('');
+    root.querySelector('form')!.dispatchEvent(new Event('submit', { cancelable: true }));
+    await until(() => root.querySelector('h1')!.textContent !== 'Rate your purchase');
+    expect(calls[1]!.body).toEqual({ token: 'abcdefghijklmnop1234', rating: 3, body: 'Nice' });
+    expect(root.querySelector('h1')!.textContent).toBe('You have already reviewed this purchase');
+    expect(document.activeElement).toBe(root.querySelector('h1'));
+  });
+
+  it.each([
+    ['expired', 'Your review request has expired'],
+    ['reviewed', 'You have already reviewed this purchase'],
+    ['unknown', 'Something went wrong'],
+  ])('a %s request says so', async (status, heading) => {
+    history.replaceState(null, '', '/commerce/reviews?token=abcdefghijklmnop1234');
+    document.body.innerHTML = '<main><div id="review-request-root"></div></main>';
+    vi.stubGlobal('fetch', () => Promise.resolve(json(200, { status })));
+    start();
+    const root = document.getElementById('review-request-root')!;
+    await until(() => !!root.querySelector('h1'));
+    expect(root.querySelector('h1')!.textContent).toBe(heading);
+    expect(root.querySelector('a')!.textContent).toBe('Continue Shopping');
+  });
+
+  it('a malformed token never reaches the server', () => {
+    history.replaceState(null, '', '/commerce/reviews?token=%3Cimg%3E');
+    document.body.innerHTML = '<main><div id="review-request-root"></div></main>';
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    start();
+    expect(fetch).not.toHaveBeenCalled();
+    expect(document.querySelector('h1')!.textContent).toBe('Something went wrong');
+  });
+});

@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reviewRequest, submitReview } from '../src/commerce/store';
+import { startTestServer, visitor, type TestServer } from './helper';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ member: { email: 'member@test.local', password: 'member-password-1' } });
+});
+afterAll(async () => server.close());
+
+const count = (table: string) => (server.app.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+const NO_CART = 'Either your session has expired or you do not have cookies enabled. We cannot continue to checkout.';
+
+/** Posts a plain HTML form as a browser would (url-encoded, the crumb in the body). */
+function postForm(client: Awaited<ReturnType<typeof visitor>>, url: string, fields: Record<string, string>) {
+  return server.app.inject({
+    method: 'POST',
+    url,
+    headers: { cookie: Object.entries(client.jar).map(([k, v]) => `${k}=${v}`).join('; '), 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ crumb: client.crumb, ...fields }).toString(),
+  });
+}
+
+describe('cart', () => {
+  it('takes the catalogue price, not the visitor’s, and checks stock and types', async () => {
+    const client = await visitor(server.app);
+    const added = await client.inject({ method: 'POST', url: '/api/commerce/cart/entries', payload: { productId: 'print-harbour', quantity: 2 } });
+    expect(added.statusCode).toBe(200);
+    expect(added.json()).toMatchObject({ subtotalCents: 9000, totalQuantity: 2, subtotalAmount: { value: 90, currencyCode: 'USD' }, requiresShipping: true });
+    expect(client.jar.CART).toBeTruthy();
+    const tooMany = await client.inject({ method: 'POST', url: '/api/commerce/cart/entries', payload: { productId: 'print-harbour', quantity: 2 } });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json()).toEqual({ error: 'Only 3 left in stock.' });
+    expect((await client.inject({ method: 'POST', url: '/api/commerce/cart/entries', payload: { productId: 'mug' } })).json()).toEqual({ error: 'Sold out' });
+    expect((await client.inject({ method: 'POST', url: '/api/commerce/cart/entries', payload: { productId: 'nope' } })).statusCode).toBe(404);
+    // A price from the visitor is dropped: the tote costs what the catalogue says.
+    const tote = await client.inject({ method: 'POST', url: '/api/commerce/cart/entries', payload: { productId: 'tote', price: 1 } });
+    expect(tote.json()).toMatchObject({ subtotalCents: 10800 });
+    await client.inject({ method: 'PUT', url: '/api/commerce/cart/entries', payload: { productId: 'tote', quantity: 0 } });
+    expect((await client.inject({ method: 'POST', url: '/api/commerce/cart/entries', payload: { productId: 'gift-card' } })).statusCode).toBe(400);
+    const digital = await client.inject({ method: 'POST', url: '/api/commerce/cart/entries', payload: { productId: 'ebook' } });
+    expect(digital.json()).toMatchObject({ hasDigital: true, purelyDigital: false, subtotalCents: 9900 });
+    const removed = await client.inject({ method: 'PUT', url: '/api/commerce/cart/entries', payload: { productId: 'print-harbour', quantity: 0 } });
+    expect(removed.json()).toMatchObject({ subtotalCents: 900, purelyDigital: true, requiresShipping: false });
+  });
+
+  it('checkout without a cart shows the spec message; with one it places the order once', async () => {
+    const client = await visitor(server.app);
+    const empty = await client.inject({ method: 'GET', url: '/commerce/goto-checkout' });
+    expect(empty.body).toContain(NO_CART);
+    await client.inject({ method: 'POST', url: '/api/commerce/cart/entries', payload: { productId: 'tote', sku: 'SQ1000005', quantity: 3 } });
+    const orders = count('orders');
+    expect((await postForm(client, '/commerce/goto-checkout', { name: 'Ada', email: 'ada@example.com', crumb: 'forged' })).statusCode).toBe(400);
+    expect((await postForm(client, '/commerce/goto-checkout', { name: 'Ada', email: 'not-an-email' })).statusCode).toBe(400);
+    expect(count('orders')).toBe(orders);
+    const placed = await postForm(client, '/commerce/goto-checkout', { name: 'Ada', email: 'ada@example.com' });
+    expect(placed.statusCode).toBe(303);
+    expect(placed.headers.location).toMatch(/^\/commerce\/order-confirmed\?order=[\da-f-]{36}$/);
+    expect(count('orders')).toBe(orders + 1);
+    // The cart is spent: posting again places nothing.
+    await postForm(client, '/commerce/goto-checkout', { name: 'Ada', email: 'ada@example.com' });
+    expect(count('orders')).toBe(orders + 1);
+    const confirmed = await server.app.inject({ method: 'GET', url: placed.headers.location as string });
+    expect(confirmed.body).toContain('Order confirmed');
+    expect(confirmed.body).toContain('$66.00');
+    expect(confirmed.body).toContain('Tote bag <span class="line-options">(Indigo)</span>');
+    expect((await server.app.inject({ method: 'GET', url: '/commerce/order-confirmed?order=../../etc' })).statusCode).toBe(404);
+  });
+
+  it('donations check the page and the amount', async () => {
+    const client = await visitor(server.app);
+    expect((await client.inject({ method: 'GET', url: '/checkout/donate?donatePageId=nope' })).statusCode).toBe(404);
+    const over = await postForm(client, '/checkout/donate?donatePageId=studio-fund', { donatePageId: 'studio-fund', amount: '1000001', name: 'Bo', email: 'bo@example.com' });
+    expect(over.statusCode).toBe(400);
+    const ok = await postForm(client, '/checkout/donate', { donatePageId: 'studio-fund', amount: '12.5', name: 'Bo', email: 'bo@example.com' });
+    expect(ok.statusCode).toBe(303);
+    const order = server.app.db.prepare("SELECT total_cents FROM orders WHERE kind = 'donation' ORDER BY created_at DESC").get() as { total_cents: number };
+    expect(order.total_cents).toBe(1250);
+  });
+});
+
+describe('reviews', () => {
+  it('a request is open once, then reviewed; an old one expired', () => {
+    const db = server.app.db;
+    db.prepare("INSERT INTO orders (id, order_number, kind, email, name, currency, total_cents, lines_json, details_json, created_at) VALUES ('00000000-0000-0000-0000-000000000001', 1, 'order', 'a@b.co', 'A', 'USD', 1, '[]', '{}', 0)").run();
+    db.prepare("INSERT INTO review_requests (token, order_id, product_id, product_title, expires_at) VALUES ('open-token-0123456789', '00000000-0000-0000-0000-000000000001', 'mug', 'Studio mug', ?)").run(Date.now() + 1000);
+    db.prepare("INSERT INTO review_requests (token, order_id, product_id, product_title, expires_at) VALUES ('old-token-0123456789x', '00000000-0000-0000-0000-000000000001', 'tote', 'Tote bag', ?)").run(Date.now() - 1);
+    expect(reviewRequest(db, 'open-token-0123456789')).toEqual({ status: 'open', productTitle: 'Studio mug', productId: 'mug' });
+    expect(submitReview(db, 'open-token-0123456789', 5, 'Great')).toBe('open');
+    expect(submitReview(db, 'open-token-0123456789', 4, 'Again')).toBe('reviewed');
+    expect(submitReview(db, 'old-token-0123456789x', 4, 'Late')).toBe('expired');
+    expect(reviewRequest(db, '<script>')).toEqual({ status: 'unknown' });
+    expect(db.prepare("SELECT rating FROM reviews WHERE product_id = 'mug'").all()).toEqual([{ rating: 5 }]);
+  });
+
+  it('the API validates the rating and the text limit', async () => {
+    const client = await visitor(server.app);
+    expect((await client.inject({ method: 'POST', url: '/api/commerce/reviews', payload: { token: 'x'.repeat(20), rating: 6 } })).statusCode).toBe(400);
+    expect((await client.inject({ method: 'POST', url: '/api/commerce/reviews', payload: { token: 'x'.repeat(20), rating: 3, body: 'y'.repeat(1001) } })).statusCode).toBe(400);
+    expect((await client.inject({ method: 'POST', url: '/api/commerce/reviews', payload: { token: 'x'.repeat(20), rating: 3 } })).statusCode).toBe(404);
+    expect((await client.inject({ method: 'GET', url: '/api/owner/reviews' })).statusCode).toBe(401);
+  });
+});
+
+describe('site-user sessions', () => {
+  it('sign in answers an xsrfToken; sign out needs it and may clone the cart', async () => {
+    const client = await visitor(server.app);
+    expect((await client.inject({ method: 'GET', url: '/members' })).statusCode).toBe(403);
+    const wrong = await client.inject({ method: 'POST', url: '/api/site-users/account/session', payload: { email: 'member@test.local', password: 'nope' } });
+    expect(wrong.statusCode).toBe(401);
+    await client.inject({ method: 'POST', url: '/api/commerce/cart/entries', payload: { productId: 'tote' } });
+    const cart = client.jar.CART;
+    const signIn = await client.inject({ method: 'POST', url: '/api/site-users/account/session', payload: { email: 'member@test.local', password: 'member-password-1', rememberMe: false } });
+    expect(signIn.statusCode).toBe(200);
+    const { xsrfToken } = signIn.json() as { xsrfToken: string };
+    expect(xsrfToken).toMatch(/^[\w-]{20,}$/);
+    const cookie = (signIn.cookies as Array<{ name: string; httpOnly?: boolean; maxAge?: number }>).find((c) => c.name === 'site_member')!;
+    expect(cookie.httpOnly).toBe(true);
+    expect(cookie.maxAge).toBeUndefined();
+    const members = await client.inject({ method: 'GET', url: '/members' });
+    expect(members.statusCode).toBe(200);
+    expect(members.body).toContain(`"memberAccount":{"email":"member@test.local","xsrfToken":"${xsrfToken}"}`);
+    expect((await client.inject({ method: 'DELETE', url: '/api/site-users/account/session?cloneCart=true' })).statusCode).toBe(403);
+    const signOut = await client.inject({ method: 'DELETE', url: '/api/site-users/account/session?cloneCart=true', headers: { 'x-siteuser-xsrf-token': xsrfToken } });
+    expect(signOut.statusCode).toBe(200);
+    expect(client.jar.CART).toBeTruthy();
+    expect(client.jar.CART).not.toBe(cart);
+    expect((await client.inject({ method: 'GET', url: '/api/commerce/cart' })).json()).toMatchObject({ totalQuantity: 1 });
+    expect((await client.inject({ method: 'GET', url: '/members' })).statusCode).toBe(403);
+  });
+});
