@@ -95,6 +95,15 @@ test.describe('cart and checkout', () => {
     expect(consoleErrors.filter((e) => !e.includes('400'))).toEqual([]);
   });
 
+  test('a cart bundle that cannot load is logged as the spec says; the page stays usable', async ({ page, consoleErrors }) => {
+    await page.route('**/runtime/chunks/cart-*.js', (route) => route.abort());
+    await page.goto('/cart');
+    await runtimeReady(page);
+    await expect.poll(() => consoleErrors.some((e) => e.startsWith('Failed to load cart page bundle'))).toBe(true);
+    expect(consoleErrors.some((e) => e.startsWith('uncaught'))).toBe(false);
+    await expect(page.getByRole('link', { name: 'Cart' })).toBeVisible();
+  });
+
   test('checkout without the cart cookie shows the spec alert; with it, the order is placed', async ({ page, context }) => {
     await addToCart(page, 'Tote bag');
     await page.goto('/cart');

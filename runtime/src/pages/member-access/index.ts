@@ -60,13 +60,23 @@ function signInForm(root: HTMLElement): void {
 }
 
 function bindSignOut(button: HTMLButtonElement, token: string | undefined): void {
+  const status = statusLine('member-status');
+  button.after(' ', status);
   button.addEventListener('click', () => {
     if (button.disabled) return;
     button.disabled = true;
+    status.textContent = '';
     const headers: Record<string, string> = {};
     const xsrf = xsrfToken ?? token;
     if (xsrf) headers[XSRF_HEADER] = xsrf;
-    request(SESSION_API, { method: 'DELETE', data: { cloneCart: true }, headers, onFailure: () => undefined }).then(
+    request(SESSION_API, {
+      method: 'DELETE',
+      data: { cloneCart: true },
+      headers,
+      onFailure: (error: DataError) => {
+        status.textContent = error.message;
+      },
+    }).then(
       () => location.assign('/'),
       () => {
         button.disabled = false;
