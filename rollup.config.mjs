@@ -78,13 +78,14 @@ const runtimePlugins = (outDir) => [
   minify(),
 ];
 
-/** Copies the owner app's HTML pages next to its scripts. */
+/** Copies the owner app's HTML pages (and the chart library's stylesheet) next to its scripts. */
 const copyHtml = (files) => ({
   name: 'copy-html',
   generateBundle() {
     for (const file of files) {
       this.emitFile({ type: 'asset', fileName: file, source: readFileSync(`preview-app/${file}`, 'utf8') });
     }
+    this.emitFile({ type: 'asset', fileName: 'uPlot.min.css', source: readFileSync('node_modules/uplot/dist/uPlot.min.css', 'utf8') });
   },
 });
 

@@ -1,31 +1,146 @@
-import { useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { afterLogoutUrl } from '../../runtime/src/owner/rules';
+import { Errors } from './Errors';
+import { Guide } from './Guide';
+import { ownerPost } from './owner-api';
+import { readExpanded, writeExpanded } from './panel-cookie';
+import { Performance } from './Performance';
+import { CHANGE_PLAN_PATH, PlanLinks, PlanPanel, UPGRADE_PATH, type PlanInfo } from './Plan';
 import { Submissions } from './Submissions';
+import { Traffic } from './Traffic';
+import { useOwnerData } from './use-owner-data';
+import { useSiteKeys } from './use-site-keys';
+
+/** Part 2 §9: phone previews up to 428 px, tablet 768, desktop 1024 and wider. */
+export const DEVICES = [
+  { id: 'phone', label: 'Phone', width: '428px' },
+  { id: 'tablet', label: 'Tablet', width: '768px' },
+  { id: 'desktop', label: 'Desktop', width: '100%' },
+] as const;
+type Device = (typeof DEVICES)[number]['id'];
 
 export interface AppProps {
   frameUrl: string;
+  /** The app's own path: the plan pages show the plan panel instead of the site. */
+  path?: string;
 }
 
-/** The owner's view: the site in a frame beside a config panel (the rest is its own issue). */
-export function App({ frameUrl }: AppProps) {
-  const [panelOpen, setPanelOpen] = useState(true);
+/** The owner's view: the site in a frame beside the config panel with the owner's data. */
+export function App({ frameUrl: initialFrameUrl, path = '/config/' }: AppProps) {
+  const [frameUrl, setFrameUrl] = useState(initialFrameUrl);
+  const [panelOpen, setPanelOpen] = useState(readExpanded);
+  const [guideOpen, setGuideOpen] = useState(false);
+  const [device, setDevice] = useState<Device>('desktop');
+  const [notice, setNotice] = useState('');
+  const [planState, reloadPlan] = useOwnerData<PlanInfo>('/api/owner/plan');
+  const [plan, setPlan] = useState<PlanInfo | null>(null);
+  const frame = useRef<HTMLIFrameElement>(null);
+  const guideButton = useRef<HTMLButtonElement>(null);
+  const loggingOut = useRef(false);
+  const planPage = path === UPGRADE_PATH || path === CHANGE_PLAN_PATH;
+
+  useEffect(() => setPlan(planState.status === 'ready' ? planState.data : null), [planState]);
+
+  const togglePanel = useCallback(() => {
+    setPanelOpen((open) => {
+      writeExpanded(!open);
+      return !open;
+    });
+  }, []);
+
+  const closeGuide = useCallback(() => {
+    setGuideOpen(false);
+    guideButton.current?.focus();
+  }, []);
+
+  /** Shift+Escape: one logout at a time, then the frame URL with logout=true. */
+  const logout = useCallback(() => {
+    if (loggingOut.current) return;
+    loggingOut.current = true;
+    setNotice('Signing out…');
+    ownerPost('/api/auth/Logout').then(
+      () => location.assign(afterLogoutUrl(frameUrl)),
+      (error: Error) => {
+        loggingOut.current = false;
+        setNotice(`Unable to sign out: ${error.message}`);
+      },
+    );
+  }, [frameUrl]);
+
+  useSiteKeys(frame, (shiftKey) => {
+    if (shiftKey) logout();
+    else if (guideOpen) closeGuide();
+    else togglePanel();
+  });
+
+  /** Keeps the address on the page the owner is viewing inside the frame. */
+  const onFrameLoad = () => {
+    try {
+      const inner = frame.current?.contentWindow?.location;
+      if (!inner || inner.origin !== location.origin || inner.pathname.startsWith('/config')) return;
+      const current = inner.pathname + inner.search;
+      setFrameUrl(current);
+      history.replaceState(history.state, '', `/config/?frameUrl=${encodeURIComponent(current)}`);
+    } catch {
+      /* the frame left the site: nothing to follow */
+    }
+  };
+
+  const width = DEVICES.find((d) => d.id === device)!.width;
   return (
     <div className="config-layout">
       <header className="config-bar">
         <h1>Site configuration</h1>
-        <button type="button" aria-expanded={panelOpen} aria-controls="config-panel" onClick={() => setPanelOpen((open) => !open)}>
+        <PlanLinks info={plan} />
+        <div role="group" aria-label="Preview size" className="config-devices">
+          {DEVICES.map((d) => (
+            <button type="button" key={d.id} aria-pressed={device === d.id} onClick={() => setDevice(d.id)}>
+              {d.label}
+            </button>
+          ))}
+        </div>
+        <button type="button" ref={guideButton} aria-expanded={guideOpen} aria-controls="config-guide" onClick={() => (guideOpen ? closeGuide() : setGuideOpen(true))}>
+          Guide
+        </button>
+        <button type="button" aria-expanded={panelOpen} aria-controls="config-panel" onClick={togglePanel}>
           {panelOpen ? 'Hide panel' : 'Show panel'}
         </button>
+        <button type="button" onClick={logout}>
+          Log out
+        </button>
       </header>
+      <p className="config-notice" role="status">
+        {notice}
+      </p>
       <div className="config-main">
         <aside id="config-panel" className="config-panel" aria-label="Config panel" hidden={!panelOpen}>
-          <h2>Your site</h2>
           <p>
             Viewing <code>{frameUrl}</code>
           </p>
-          <h2>Form submissions</h2>
+          <Traffic />
+          <Performance />
+          <Errors />
           <Submissions />
         </aside>
-        <iframe className="config-frame" title="Site preview" src={frameUrl} />
+        <div className="config-stage">
+          {guideOpen && (
+            <div id="config-guide">
+              <Guide onClose={closeGuide} />
+            </div>
+          )}
+          {planPage ? (
+            <PlanPanel
+              state={planState}
+              upgrade={path === UPGRADE_PATH}
+              onChange={(info) => {
+                setPlan(info);
+                reloadPlan();
+              }}
+            />
+          ) : (
+            <iframe ref={frame} className="config-frame" title="Site preview" src={frameUrl} style={{ width }} onLoad={onFrameLoad} />
+          )}
+        </div>
       </div>
     </div>
   );

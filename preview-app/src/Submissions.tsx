@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
-import { ownerGet } from './owner-api';
+import { DataSection } from './DataSection';
+import { download, toCsv } from './csv';
+import { useOwnerData } from './use-owner-data';
 
 export interface Submission {
   id: number;
@@ -8,8 +9,6 @@ export interface Submission {
   createdAt: string;
 }
 
-type State = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; submissions: Submission[] };
-
 /** A value as plain text: lists joined, likert answers as "question: answer". */
 export function valueText(value: unknown): string {
   if (Array.isArray(value)) return value.filter((part) => part !== '').join(' ');
@@ -17,39 +16,63 @@ export function valueText(value: unknown): string {
   return String(value ?? '');
 }
 
-/** The latest form submissions. Visitor values are text: React escapes them. */
-export function Submissions({ load = () => ownerGet<{ submissions: Submission[] }>('/api/owner/submissions?limit=20') }) {
-  const [state, setState] = useState<State>({ status: 'loading' });
-  useEffect(() => {
-    let live = true;
-    load().then(
-      ({ submissions }) => live && setState({ status: 'ready', submissions }),
-      (error: Error) => live && setState({ status: 'error', message: `Unable to load submissions: ${error.message}` }),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-  if (state.status === 'loading') return <p aria-busy="true">Loading submissions…</p>;
-  if (state.status === 'error') return <p role="alert">{state.message}</p>;
-  if (state.submissions.length === 0) return <p>No form submissions yet.</p>;
+/** Every field that any submission has, in first-seen order. */
+export function fieldsOf(submissions: Submission[]): string[] {
+  return [...new Set(submissions.flatMap((s) => Object.keys(s.values)))];
+}
+
+export function submissionsCsv(submissions: Submission[]): string {
+  const fields = fieldsOf(submissions);
+  return toCsv(['Submitted', 'Form', ...fields], submissions.map((s) => [s.createdAt, s.formId, ...fields.map((f) => valueText(s.values[f]))]));
+}
+
+/** Form submissions, newest first, as a table; CSV export. Visitor values are text: React escapes them. */
+export function Submissions({ load }: { load?: (path: string) => Promise<{ submissions: Submission[] }> }) {
+  const [state, reload] = useOwnerData<{ submissions: Submission[] }>('/api/owner/submissions?limit=200', load);
   return (
-    <ol className="config-submissions">
-      {state.submissions.map((submission) => (
-        <li key={submission.id}>
-          <p>
-            <strong>{submission.formId}</strong> · <time dateTime={submission.createdAt}>{new Date(submission.createdAt).toLocaleString()}</time>
-          </p>
-          <dl>
-            {Object.entries(submission.values).map(([field, value]) => (
-              <div key={field}>
-                <dt>{field}</dt>
-                <dd>{valueText(value)}</dd>
-              </div>
-            ))}
-          </dl>
-        </li>
-      ))}
-    </ol>
+    <DataSection id="submissions" title="Form submissions" state={state} reload={reload}>
+      {({ submissions }) => {
+        if (submissions.length === 0) return <p>No form submissions yet.</p>;
+        const fields = fieldsOf(submissions);
+        return (
+          <>
+            <p>
+              <button type="button" onClick={() => download('form-submissions.csv', submissionsCsv(submissions))}>
+                Export CSV
+              </button>
+            </p>
+            <div className="config-scroll" tabIndex={0} role="region" aria-label="Form submissions table">
+              <table className="config-table config-submissions">
+                <caption>{submissions.length} submissions, newest first</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Submitted</th>
+                    <th scope="col">Form</th>
+                    {fields.map((field) => (
+                      <th scope="col" key={field}>
+                        {field}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {submissions.map((s) => (
+                    <tr key={s.id}>
+                      <th scope="row">
+                        <time dateTime={s.createdAt}>{new Date(s.createdAt).toLocaleString()}</time>
+                      </th>
+                      <td>{s.formId}</td>
+                      {fields.map((field) => (
+                        <td key={field}>{valueText(s.values[field])}</td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
+        );
+      }}
+    </DataSection>
   );
 }

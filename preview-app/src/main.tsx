@@ -3,4 +3,4 @@ import { App } from './App';
 import { frameUrlFrom } from './frame-url';
 
 const container = document.getElementById('app');
-if (container) createRoot(container).render(<App frameUrl={frameUrlFrom(location.search, location.origin)} />);
+if (container) createRoot(container).render(<App frameUrl={frameUrlFrom(location.search, location.origin)} path={location.pathname} />);

@@ -1,9 +1,24 @@
-/** GETs owner data with the crumb, as every API call must carry it; one retry on crumbFail. */
-export async function ownerGet<T>(path: string, retried = false): Promise<T> {
-  const crumb = /(?:^|;\s*)crumb=([^;]*)/.exec(document.cookie)?.[1] ?? '';
-  const response = await fetch(`${path}${path.includes('?') ? '&' : '?'}crumb=${crumb}`, { credentials: 'same-origin', headers: { Accept: 'application/json' } });
-  const body = (await response.json().catch(() => ({}))) as T & { error?: string; crumbFail?: boolean };
-  if (body.crumbFail && !retried) return ownerGet<T>(path, true);
-  if (!response.ok) throw new Error(body.error ?? `HTTP ${response.status}`);
-  return body;
+/**
+ * Calls to the owner API with the crumb, as every API call must carry it; one retry on
+ * crumbFail (the server sets a fresh crumb cookie with that answer).
+ */
+export function crumb(): string {
+  const match = /(?:^|;\s*)crumb=([^;]*)/.exec(document.cookie);
+  return match ? decodeURIComponent(match[1]!) : '';
 }
+
+async function call<T>(method: 'GET' | 'POST', path: string, body: unknown, retried: boolean): Promise<T> {
+  const response = await fetch(`${path}${path.includes('?') ? '&' : '?'}crumb=${encodeURIComponent(crumb())}`, {
+    method,
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const answer = (await response.json().catch(() => ({}))) as T & { error?: string; crumbFail?: boolean };
+  if (answer.crumbFail && !retried) return call<T>(method, path, body, true);
+  if (!response.ok) throw new Error(answer.error ?? `HTTP ${response.status}`);
+  return answer;
+}
+
+export const ownerGet = <T>(path: string) => call<T>('GET', path, undefined, false);
+export const ownerPost = <T>(path: string, body: unknown = {}) => call<T>('POST', path, body, false);

@@ -1,8 +1,8 @@
 /**
  * Page-type behaviour (ARCHITECTURE `pages/`): each page's code is a chunk loaded only where
  * the page needs it: the logout notice (logout=true), the review request page (page type
- * 209), the full-page cart (#sqs-cart-root), and member sign-in and sign-out (the member access
- * root, or a `data-member-sign-out` button).
+ * 209), the full-page cart (#sqs-cart-root), member sign-in and sign-out (the member access
+ * root, or a `data-member-sign-out` button), and the owner tools.
  */
 import type { PageContext } from '../context/types';
 import { CART_ROOT_ID, MEMBER_ACCESS_ROOT_ID, PageType } from '../model/page-types';
@@ -23,4 +23,11 @@ export function startPages(context: Readonly<PageContext>, alert: Alert): void {
   if (context.pageType === PageType.REVIEWS_REQUEST) run(() => import('./review/index'), 'Review page failed');
   if (document.getElementById(CART_ROOT_ID)) run(() => import('./cart/index'), CART_BUNDLE_FAILED);
   if (document.getElementById(MEMBER_ACCESS_ROOT_ID) || document.querySelector('[data-member-sign-out]')) run(() => import('./member-access/index'), 'Member sign-in failed');
+  // Owner redirect, Escape and logout: for a signed-in account, Escape-to-login sites, and
+  // pages inside a frame (the config app's, perhaps).
+  if (context.authenticatedAccount || context.websiteSettings.useEscapeKeyToLogin === true || window.top !== window) {
+    import('../owner/index')
+      .then((m) => m.startOwner(context))
+      .catch((error: unknown) => reportError(error, 'Owner tools failed'));
+  }
 }

@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { dispatch, listen } from '../platform/events';
-import { isEscape } from '../platform/keys';
+import { onEscape } from '../platform/escape';
 import { prefersReducedMotion } from '../platform/motion';
 import { containFocus } from './focus';
 import { ensureStyles } from './styles';
@@ -117,12 +117,8 @@ export function openModal<R extends string>(
   const entry: StackEntry = { box: null, release: null };
   untrap(stack[stack.length - 1]);
   stack.push(entry);
-  const offEscape = listen(document, 'keydown', (event: KeyboardEvent) => {
-    if (!isEscape(event) || stack[stack.length - 1] !== entry) return;
-    event.preventDefault();
-    event.stopPropagation();
-    close(cancelResult);
-  }, { capture: true });
+  // Topmost first: the shared Escape stack (platform/escape) closes the latest target.
+  const offEscape = onEscape(() => close(cancelResult));
 
   const onShown = (box: HTMLElement) => {
     entry.box = box;

@@ -23,7 +23,39 @@ interface SubmissionRow {
   created_at: number;
 }
 
+/** The site's plan (no payment provider: choosing one stores it). A new site is on a trial. */
+export const PLANS = [
+  { id: 'personal', name: 'Personal', priceCents: 1600 },
+  { id: 'business', name: 'Business', priceCents: 2300 },
+  { id: 'commerce', name: 'Commerce', priceCents: 3900 },
+] as const;
+
+function currentPlan(app: FastifyInstance): string {
+  return (app.db.prepare("SELECT value FROM settings WHERE key = 'plan'").get() as { value: string } | undefined)?.value ?? 'trial';
+}
+
 export default async function ownerRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/api/owner/plan', { schema: { querystring: crumbQuery }, preHandler: requireAdmin }, async () => {
+    const plan = currentPlan(app);
+    return { plan, trial: plan === 'trial', plans: PLANS };
+  });
+
+  app.post(
+    '/api/owner/plan',
+    {
+      schema: {
+        querystring: crumbQuery,
+        body: { type: 'object', required: ['plan'], additionalProperties: false, properties: { plan: { type: 'string', enum: PLANS.map((p) => p.id) } } },
+      },
+      preHandler: requireAdmin,
+    },
+    async (request) => {
+      const { plan } = request.body as { plan: string };
+      app.db.prepare("INSERT INTO settings (key, value) VALUES ('plan', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(plan);
+      return { plan, trial: false, plans: PLANS };
+    },
+  );
+
   app.get('/api/owner/submissions', { schema: { querystring: listQuery }, preHandler: requireAdmin }, async (request) => {
     const { formId, limit } = request.query as { formId?: string; limit: number };
     const rows = (

@@ -89,6 +89,9 @@ export default async function performanceRoutes(app: FastifyInstance): Promise<v
       [...groups]
         .filter(([key]) => key.startsWith(prefix))
         .map(([key, metrics]) => ({ [prefix.slice(0, -1)]: key.slice(prefix.length), p75: Object.fromEntries([...metrics].map(([name, values]) => [name, p75(values)])), samples: Math.max(0, ...[...metrics.values()].map((v) => v.length)) }));
-    return { records: rows.length, perPath: summary('path:'), perDay: summary('day:') };
+    const all = new Map<string, number[]>();
+    for (const [key, metrics] of groups) if (key.startsWith('day:')) for (const [name, values] of metrics) all.set(name, [...(all.get(name) ?? []), ...values]);
+    const overall = Object.fromEntries([...all].map(([name, values]) => [name, p75(values)]));
+    return { records: rows.length, overall, perPath: summary('path:'), perDay: summary('day:') };
   });
 }

@@ -5,6 +5,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { canOpenConfig } from '../accounts';
 import { ensureCrumb } from '../plugins/crumb';
 
+/** Part 2 §2: upgrade a trial plan; change plan. */
+export const PLAN_PATHS = ['/settings/billing/billing/upgrade', '/settings/billing/billing/website/change-plan'] as const;
+
 const previewDir = (app: FastifyInstance) => path.join(app.settings.rootDir, 'dist', 'preview');
 
 /** Sends one of the owner app's built HTML pages, or a clear 503 when it was not built. */
@@ -41,4 +44,6 @@ export default async function previewRoutes(app: FastifyInstance): Promise<void>
   };
   app.get('/config/', page);
   app.get('/config', page);
+  // Part 2 §2: the plan pages of a trial site; the owner app answers them with its plan panel.
+  for (const path of PLAN_PATHS) app.get(path, page);
 }

@@ -5,6 +5,7 @@
  */
 import { assetUrl, loadStylesheet } from '../../platform/assets';
 import { listen, type Teardown } from '../../platform/events';
+import { onEscape } from '../../platform/escape';
 import { prefersReducedMotion } from '../../platform/motion';
 import { containFocus } from '../focus';
 import { ImageLoader } from '../responsive-images';
@@ -209,6 +210,8 @@ export async function openLightbox(options: LightboxOptions): Promise<Lightbox> 
   };
 
   teardowns.push(
+    // The shared Escape stack: the lightbox closes before anything opened under it.
+    onEscape(() => void close()),
     listen(buttons.close, 'click', () => void close()),
     listen(buttons.previous, 'click', () => goTo(index - 1)),
     listen(buttons.next, 'click', () => goTo(index + 1)),

@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import type { DataState } from './use-owner-data';
+
+interface Props<T> {
+  id: string;
+  title: string;
+  state: DataState<T>;
+  reload: () => void;
+  children: (data: T) => ReactNode;
+}
+
+/** A dashboard section with its loading and error states (and a way to try again). */
+export function DataSection<T>({ id, title, state, reload, children }: Props<T>) {
+  return (
+    <section className="config-section" aria-labelledby={`${id}-title`} aria-busy={state.status === 'loading'}>
+      <h2 id={`${id}-title`}>{title}</h2>
+      {state.status === 'loading' && <p className="config-loading">Loading…</p>}
+      {state.status === 'error' && (
+        <div role="alert" className="config-error">
+          <p>Unable to load {title.toLowerCase()}: {state.message}</p>
+          <button type="button" onClick={reload}>
+            Try again
+          </button>
+        </div>
+      )}
+      {state.status === 'ready' && children(state.data)}
+    </section>
+  );
+}

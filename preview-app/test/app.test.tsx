@@ -1,0 +1,174 @@
+import { vi } from 'vitest';
+
+// uPlot reads matchMedia when it loads; jsdom has none.
+vi.hoisted(() => {
+  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {} })) as unknown as typeof window.matchMedia;
+});
+// jsdom has no canvas: the charts are checked in Chromium (e2e); here uPlot only counts.
+const plots = vi.hoisted(() => ({ created: 0 }));
+vi.mock('uplot', () => ({
+  default: class {
+    constructor() {
+      plots.created += 1;
+    }
+    setSize() {}
+    destroy() {}
+  },
+}));
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { App } from '../src/App';
+import { Submissions, submissionsCsv, valueText } from '../src/Submissions';
+import { csvCell } from '../src/csv';
+import { FRAME_EXPANDED_COOKIE, readExpanded } from '../src/panel-cookie';
+import { metricText, rating } from '../src/vitals';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let container: HTMLDivElement;
+let root: Root;
+const answers: Record<string, unknown> = {
+  '/api/owner/plan': { plan: 'trial', trial: true, plans: [{ id: 'personal', name: 'Personal', priceCents: 1600 }] },
+  '/api/owner/pageviews': { total: 3, visitors: 2, perDay: [{ day: '2026-11-22', views: 2 }, { day: '2026-11-21', views: 1 }], perPath: [{ path: '/faq', views: 2 }] },
+  '/api/owner/performance': { records: 1, overall: { lcp: 1200, cls: 0.3 }, perDay: [] },
+  '/api/owner/errors': { errors: [{ message: 'TypeError: x is undefined', count: 4, reports: 2, lastSeen: '2026-11-22T07:00:00Z' }] },
+  '/api/owner/submissions': { submissions: [] },
+};
+const calls: string[] = [];
+
+beforeEach(() => {
+  history.replaceState(null, '', '/config/');
+  document.cookie = `${FRAME_EXPANDED_COOKIE}=; path=/config; max-age=0`;
+  container = document.createElement('div');
+  document.body.appendChild(container);
+  root = createRoot(container);
+  calls.length = 0;
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    const path = String(url).split('?')[0]!;
+    calls.push(`${init?.method ?? 'GET'} ${path}`);
+    return { ok: true, json: async () => answers[path] ?? {} };
+  });
+});
+afterEach(async () => {
+  await act(async () => root.unmount());
+  container.remove();
+  vi.unstubAllGlobals();
+});
+
+const button = (name: string) => [...container.querySelectorAll('button')].find((b) => b.textContent === name)!;
+const escape = (shiftKey = false) => act(async () => void window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', shiftKey, cancelable: true })));
+
+describe('App', () => {
+  it('frames the path, shows the data, and toggles the panel with aria-expanded and the cookie', async () => {
+    await act(async () => root.render(<App frameUrl="/faq" />));
+    expect(container.querySelector('iframe')!.getAttribute('src')).toBe('/faq');
+    expect(container.textContent).toContain('3 page views from 2 visitors.');
+    expect(plots.created).toBeGreaterThan(0);
+    expect(container.querySelector('.config-chart .sr-only table caption')!.textContent).toBe('Page views per day');
+    expect(container.textContent).toContain('TypeError: x is undefined');
+    expect(container.querySelector('.rating-poor')!.textContent).toBe('Poor');
+    const toggle = button('Hide panel');
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    await act(async () => toggle.click());
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(container.querySelector<HTMLElement>('#config-panel')!.hidden).toBe(true);
+    expect(document.cookie).toContain(`${FRAME_EXPANDED_COOKIE}=false`);
+    expect(readExpanded()).toBe(false);
+  });
+
+  it('Escape closes the guide first, then toggles the panel', async () => {
+    await act(async () => root.render(<App frameUrl="/" />));
+    await act(async () => button('Guide').click());
+    expect(container.querySelector('[role="dialog"]')).not.toBeNull();
+    await escape();
+    expect(container.querySelector('[role="dialog"]')).toBeNull();
+    expect(document.activeElement).toBe(button('Guide'));
+    expect(container.querySelector<HTMLElement>('#config-panel')!.hidden).toBe(false);
+    await escape();
+    expect(container.querySelector<HTMLElement>('#config-panel')!.hidden).toBe(true);
+  });
+
+  it('Shift+Escape logs out once, even when pressed twice', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, origin: window.location.origin, assign });
+    let finish!: () => void;
+    const pending = new Promise<void>((resolve) => (finish = resolve));
+    const fetch = globalThis.fetch;
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      if (String(url).startsWith('/api/auth/Logout')) {
+        calls.push('POST /api/auth/Logout');
+        await pending;
+        return { ok: true, json: async () => ({}) };
+      }
+      return fetch(url, init);
+    });
+    await act(async () => root.render(<App frameUrl="/shop?x=1" />));
+    await escape(true);
+    await escape(true);
+    await act(async () => finish());
+    expect(calls.filter((c) => c === 'POST /api/auth/Logout')).toHaveLength(1);
+    expect(assign).toHaveBeenCalledWith('/shop?x=1&logout=true');
+  });
+
+  it('trial sites get the plan links; the plan pages show the plan panel', async () => {
+    await act(async () => root.render(<App frameUrl="/" path="/settings/billing/billing/upgrade" />));
+    const links = [...container.querySelectorAll('.config-plan-links a')].map((a) => a.getAttribute('href'));
+    expect(links).toEqual(['/settings/billing/billing/upgrade', '/settings/billing/billing/website/change-plan']);
+    expect(container.querySelector('iframe')).toBeNull();
+    expect(container.querySelector('h2#plan-title')!.textContent).toBe('Upgrade your trial');
+  });
+});
+
+describe('Submissions', () => {
+  it('shows visitor values as text, never as HTML, newest first as given', async () => {
+    const load = async () => ({
+      submissions: [
+        { id: 2, formId: 'contact', createdAt: '2026-11-22T00:00:00.000Z', values: { message: '<img src=x onerror=alert(1)>', name: ['Ada', 'L'] } },
+        { id: 1, formId: 'contact', createdAt: '2026-11-21T00:00:00.000Z', values: { email: 'a@b.co' } },
+      ],
+    });
+    await act(async () => root.render(<Submissions load={load} />));
+    expect(container.querySelector('img')).toBeNull();
+    expect(container.textContent).toContain('<img src=x onerror=alert(1)>');
+    expect([...container.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual(['Submitted', 'Form', 'message', 'name', 'email']);
+    expect(container.querySelectorAll('tbody tr')).toHaveLength(2);
+  });
+
+  it('says when loading failed, and can try again', async () => {
+    let fail = true;
+    const load = () => (fail ? Promise.reject(new Error('HTTP 500')) : Promise.resolve({ submissions: [] }));
+    await act(async () => root.render(<Submissions load={load} />));
+    expect(container.querySelector('[role="alert"] p')!.textContent).toBe('Unable to load form submissions: HTTP 500');
+    fail = false;
+    await act(async () => button('Try again').click());
+    expect(container.textContent).toContain('No form submissions yet.');
+  });
+
+  it('exports CSV safely', () => {
+    expect(valueText({ Fast: 'Agree' })).toBe('Fast: Agree');
+    expect(valueText(['', '555', '1'])).toBe('555 1');
+    expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(submissionsCsv([{ id: 1, formId: 'f', createdAt: 't', values: { a: '1', b: ['x', 'y'] } }])).toBe('Submitted,Form,a,b\r\nt,f,1,x y\r\n');
+  });
+});
+
+describe('web vitals', () => {
+  it.each([
+    ['lcp', 2500, 'good'],
+    ['lcp', 2501, 'needs-improvement'],
+    ['lcp', 4001, 'poor'],
+    ['inp', 200, 'good'],
+    ['cls', 0.1, 'good'],
+    ['cls', 0.26, 'poor'],
+    ['ttfb', 900, 'needs-improvement'],
+  ] as const)('%s %d is %s', (metric, value, grade) => {
+    expect(rating(metric, value)).toBe(grade);
+  });
+  it('formats', () => {
+    expect(metricText('lcp', 2512.3)).toBe('2.51 s');
+    expect(metricText('inp', 96.4)).toBe('96 ms');
+    expect(metricText('cls', 0.1234)).toBe('0.123');
+  });
+});
