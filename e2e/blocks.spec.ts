@@ -145,7 +145,8 @@ test.describe('content blocks', () => {
   test('reservation: a signed-in owner gets Preview Only; a script that cannot load says so', async ({ page }) => {
     await page.goto('/plain');
     expect((await api(page, 'POST', '/api/auth/Login', OWNER)).ok()).toBe(true);
-    await page.goto('/blocks');
+    // noredirect: the signed-in owner stays on the page instead of the config area.
+    await page.goto('/blocks?noredirect');
     await runtimeReady(page);
     await page.locator('#block-reserve').getByRole('button', { name: 'Reserve' }).click();
     const dialog = page.getByRole('dialog', { name: 'Preview Only' });

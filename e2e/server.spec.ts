@@ -51,7 +51,7 @@ test('the owner signs in and reaches /config/ with the site framed', async ({ pa
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   // The owner's page context carries the account, roles and permissions.
-  await page.goto('/');
+  await page.goto('/?noredirect');
   const context = await page.evaluate(() => window.SiteRuntime!.context);
   expect(context.authenticatedAccount).not.toBeNull();
   expect(context.websiteRoles).toEqual({ '1': true });

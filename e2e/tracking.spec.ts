@@ -35,7 +35,7 @@ test('page views are stored, with the visitor cookies, and read back by the owne
   // The owner's own visits are not tracked.
   const ownerHits: string[] = [];
   ownerPage.on('request', (request) => request.url().includes('/api/census/RecordHit') && ownerHits.push(request.url()));
-  await ownerPage.goto('/faq');
+  await ownerPage.goto('/faq?noredirect');
   await runtimeReady(ownerPage);
   await ownerPage.goto('/plain');
   expect(ownerHits).toEqual([]);

@@ -1,5 +1,8 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import uPlot from 'uplot';
+import type uPlot from 'uplot';
+
+const DAY_S = 86_400;
+const WEEK_S = 7 * DAY_S;
 
 export interface Series {
   label: string;
@@ -24,25 +27,34 @@ export function LineChart({ title, x, series, table, yLabel }: Props) {
     const element = box.current;
     if (!element || x.length === 0) return;
     let plot: uPlot | null = null;
+    let observer: ResizeObserver | null = null;
+    let live = true;
     const width = () => Math.max(200, element.clientWidth || 300);
-    try {
-      plot = new uPlot(
-        {
-          width: width(),
-          height: 180,
-          legend: { show: series.length > 1 },
-          axes: [{}, { label: yLabel, size: 56 }],
-          series: [{}, ...series.map((s) => ({ label: s.label, stroke: s.color, width: 2, points: { show: x.length < 40 } }))],
-        },
-        [x, ...series.map((s) => s.values)] as uPlot.AlignedData,
-        element,
-      );
-    } catch {
-      return; // no canvas (a test environment): the table still holds the numbers
-    }
-    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(() => plot?.setSize({ width: width(), height: 180 })) : null;
-    observer?.observe(element);
+    // The chart library loads after the tables: an owner on a slow network reads the numbers first.
+    import('uplot')
+      .then(({ default: UPlot }) => {
+        if (!live) return;
+        plot = new UPlot(
+          {
+            width: width(),
+            height: 180,
+            legend: { show: series.length > 1 },
+            // At least a week wide, so that one day of data is a point in a week, not a lone dot in years.
+            scales: { x: { time: true, range: (_u, min, max) => [Math.min(min, max - WEEK_S), max + DAY_S / 2] } },
+            axes: [{}, { label: yLabel, size: 56 }],
+            series: [{}, ...series.map((s) => ({ label: s.label, stroke: s.color, width: 2, points: { show: x.length < 40 } }))],
+          },
+          [x, ...series.map((s) => s.values)] as uPlot.AlignedData,
+          element,
+        );
+        observer = typeof ResizeObserver === 'function' ? new ResizeObserver(() => plot?.setSize({ width: width(), height: 180 })) : null;
+        observer?.observe(element);
+      })
+      .catch(() => {
+        /* no chart library or no canvas: the table still holds the numbers */
+      });
     return () => {
+      live = false;
       observer?.disconnect();
       plot?.destroy();
     };

@@ -1,0 +1,224 @@
+import type { Browser, Page } from '@playwright/test';
+import { test, expect, runtimeReady, api, queryServerDb, OWNER, VIEWER } from './fixtures';
+
+async function signIn(page: Page, account: { email: string; password: string }) {
+  await page.goto('/plain');
+  expect((await api(page, 'POST', '/api/auth/Login', account)).ok()).toBe(true);
+}
+
+/** Waits for the owner chunk to have run on the page (it decides about the redirect). */
+async function ownerChunkLoaded(page: Page, path: string) {
+  const loaded = page.waitForResponse((r) => /\/runtime\/chunks\/owner-[\w-]+\.js$/.test(r.url()));
+  await page.goto(path);
+  await loaded;
+  await runtimeReady(page);
+  // The redirect would have started by now; give it a moment to show.
+  await page.waitForTimeout(300);
+}
+
+test.describe('owner redirect', () => {
+  test('an owner goes to /config/ with the frameUrl; noredirect holds for the session', async ({ page }) => {
+    await signIn(page, OWNER);
+    await page.goto('/faq?x=1&y=%2F');
+    await page.waitForURL((url) => url.pathname === '/config/');
+    expect(new URL(page.url()).search).toBe(`?frameUrl=${encodeURIComponent('/faq?x=1&y=%2F')}`);
+    await expect(page.locator('iframe')).toHaveAttribute('src', '/faq?x=1&y=%2F');
+
+    await ownerChunkLoaded(page, '/faq?noredirect');
+    expect(new URL(page.url()).pathname).toBe('/faq');
+    await ownerChunkLoaded(page, '/blocks');
+    expect(new URL(page.url()).pathname).toBe('/blocks');
+  });
+
+  test('a viewer and a developer-mode site are not redirected', async ({ browser, baseURL }) => {
+    const viewer = await (await browser.newContext({ baseURL })).newPage();
+    await signIn(viewer, VIEWER);
+    await ownerChunkLoaded(viewer, '/faq');
+    expect(new URL(viewer.url()).pathname).toBe('/faq');
+    await viewer.context().close();
+
+    const owner = await (await browser.newContext({ baseURL })).newPage();
+    await signIn(owner, OWNER);
+    // The same site with developer mode on (a site flag in its context).
+    await owner.route('**/faq', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, body: (await response.text()).replace('"developerMode":false', '"developerMode":true') });
+    });
+    await ownerChunkLoaded(owner, '/faq');
+    expect(await owner.evaluate(() => window.SiteRuntime!.context.website.developerMode)).toBe(true);
+    expect(new URL(owner.url()).pathname).toBe('/faq');
+    await owner.context().close();
+  });
+
+  test('on the front end Escape goes to the config area; Shift+Escape logs out once', async ({ page, context }) => {
+    await signIn(page, OWNER);
+    await ownerChunkLoaded(page, '/faq?noredirect');
+    await page.keyboard.press('Escape');
+    await page.waitForURL((url) => url.pathname === '/config/');
+    expect(new URL(page.url()).searchParams.get('frameUrl')).toBe('/faq?noredirect');
+
+    const logouts: string[] = [];
+    page.on('request', (r) => r.url().includes('/api/auth/Logout') && logouts.push(r.method()));
+    await ownerChunkLoaded(page, '/gallery?noredirect');
+    await page.keyboard.press('Shift+Escape');
+    await page.keyboard.press('Shift+Escape');
+    await page.waitForURL((url) => url.pathname === '/' );
+    await expect(page.getByRole('dialog', { name: 'Logout Successful' })).toContainText('You have been successfully logged out');
+    expect(logouts).toEqual(['POST']);
+    expect((await context.cookies()).some((c) => c.name === 'site_session')).toBe(false);
+  });
+
+  test('Escape inside a dialog closes the dialog, not the page', async ({ page }) => {
+    await signIn(page, OWNER);
+    await ownerChunkLoaded(page, '/faq?noredirect');
+    await page.evaluate(() => void window.SiteRuntime!.dialog.confirm({ title: 'Keep me?' }));
+    const dialog = page.getByRole('alertdialog', { name: 'Keep me?' }).or(page.getByRole('dialog', { name: 'Keep me?' }));
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    expect(new URL(page.url()).pathname).toBe('/faq');
+  });
+});
+
+test.describe('config app', () => {
+  test('Escape in the app and in the frame toggles the panel; the guide closes first', async ({ page, context }) => {
+    await signIn(page, OWNER);
+    await page.goto('/config/?frameUrl=%2Ffaq');
+    const toggle = page.getByRole('button', { name: /panel/ });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Escape');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.locator('#config-panel')).toBeHidden();
+    expect((await context.cookies()).find((c) => c.name === 'frame-expanded')?.value).toBe('false');
+
+    // Inside the framed site: its runtime forwards the key to the app.
+    const frame = page.frameLocator('iframe');
+    await frame.getByRole('heading', { name: 'FAQ' }).click();
+    await page.frame({ url: /\/faq$/ })!.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => /\/chunks\/owner-/.test(entry.name)));
+    await page.keyboard.press('Escape');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+
+    await page.getByRole('button', { name: 'Guide' }).click();
+    await expect(page.getByRole('dialog', { name: 'Guide' })).toBeVisible();
+    await frame.getByRole('heading', { name: 'FAQ' }).click();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Guide' })).toBeHidden();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+
+    // The address follows the page the owner opens inside the frame.
+    await frame.getByRole('link', { name: 'Galleries' }).click();
+    await expect(page).toHaveURL(/\/config\/\?frameUrl=%2Fgallery$/);
+    // The panel state survives a reload.
+    await page.locator('.config-bar h1').click();
+    await page.keyboard.press('Escape');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await page.reload();
+    await expect(page.getByRole('button', { name: /panel/ })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('Shift+Escape in the frame logs out once and lands on the frame URL with logout=true', async ({ page }) => {
+    await signIn(page, OWNER);
+    await page.goto('/config/?frameUrl=%2Ffaq%3Fq%3D1');
+    const logouts: string[] = [];
+    page.on('request', (r) => r.url().includes('/api/auth/Logout') && logouts.push(r.method()));
+    const frame = page.frameLocator('iframe');
+    await frame.getByRole('heading', { name: 'FAQ' }).click();
+    // The framed page's owner chunk has loaded (it forwards the keys).
+    await page.frame({ url: /\/faq\?q=1$/ })!.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => /\/chunks\/owner-/.test(entry.name)));
+    await page.waitForTimeout(100);
+    // Twice, as fast as the keyboard goes: the focus is inside the frame.
+    await page.keyboard.press('Shift+Escape');
+    await page.keyboard.press('Shift+Escape');
+    await page.waitForURL((url) => url.pathname === '/faq');
+    await expect(page.getByRole('dialog', { name: 'Logout Successful' })).toContainText('You have been successfully logged out');
+    expect(new URL(page.url()).searchParams.get('q')).toBe('1');
+    expect(logouts).toEqual(['POST']);
+  });
+
+  test('device previews size the frame; trial links open the plan panel', async ({ page }) => {
+    await signIn(page, OWNER);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/config/?frameUrl=%2F');
+    for (const [name, width] of [['Phone', 428], ['Tablet', 768]] as const) {
+      await page.getByRole('button', { name, exact: true }).click();
+      await expect(page.getByRole('button', { name, exact: true })).toHaveAttribute('aria-pressed', 'true');
+      await expect.poll(() => page.locator('iframe').evaluate((f) => f.getBoundingClientRect().width)).toBe(width);
+    }
+    await page.getByRole('button', { name: 'Desktop', exact: true }).click();
+    await expect.poll(() => page.locator('iframe').evaluate((f) => f.getBoundingClientRect().width)).toBeGreaterThanOrEqual(1024 - 400);
+
+    await page.getByRole('link', { name: 'Upgrade' }).click();
+    await expect(page).toHaveURL(/\/settings\/billing\/billing\/upgrade$/);
+    await expect(page.getByRole('heading', { name: 'Upgrade your trial' })).toBeVisible();
+    await page.getByRole('radio', { name: /Business/ }).check();
+    await page.getByRole('button', { name: 'Choose plan' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Business' })).toHaveText('Your site is now on the Business plan.');
+    await expect(page.getByRole('link', { name: 'Upgrade' })).toHaveCount(0);
+    expect(queryServerDb<{ value: string }>("SELECT value FROM settings WHERE key = 'plan'")).toEqual([{ value: 'business' }]);
+  });
+});
+
+async function visitAsVisitor(browser: Browser, baseURL: string, marker: string) {
+  const context = await browser.newContext({ baseURL });
+  await context.addCookies([{ name: 'ss_cookieAllowed', value: 'true', url: baseURL }]);
+  const page = await context.newPage();
+  for (const path of ['/faq', '/gallery']) {
+    await page.goto(path);
+    await runtimeReady(page);
+  }
+  await page.evaluate((message) => setTimeout(() => { throw new Error(message); }), marker);
+  await page.waitForTimeout(1500);
+  const { key } = await (await api(page, 'POST', '/api/form/FormSubmissionKey')).json();
+  await api(page, 'POST', '/api/form/SaveFormSubmission', {
+    key, formId: 'contact', isOverlayForm: false, url: `${baseURL}/contact`, title: 'Contact', referrer: '',
+    form: JSON.stringify({ name: ['Dash', 'Board'], email: 'dash@example.com', message: marker }),
+  });
+  await page.goto('/plain');
+  await context.close();
+}
+
+test.describe('owner data', () => {
+  test('dashboards show what earlier visits created; charts draw at desktop and phone widths', async ({ page, browser, baseURL }, testInfo) => {
+    const marker = `dashboard-marker-${Date.now()}`;
+    await visitAsVisitor(browser, baseURL!, marker);
+    await expect.poll(() => queryServerDb("SELECT id FROM js_errors WHERE message LIKE ?", `%${marker}%`).length).toBeGreaterThan(0);
+    await expect.poll(() => queryServerDb('SELECT page_load_id FROM performance_records').length).toBeGreaterThan(0);
+
+    await signIn(page, OWNER);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/config/?frameUrl=%2Fplain');
+    const panel = page.locator('#config-panel');
+    await expect(panel.getByRole('table', { name: 'Top paths' })).toContainText('/faq');
+    await expect(panel.getByRole('table', { name: 'Errors by message' })).toContainText(marker);
+    await expect(panel.locator('.config-submissions')).toContainText(marker);
+    await expect(panel.getByRole('table', { name: 'Web vitals, 75th percentile' }).locator('tbody tr').first()).toBeVisible();
+
+    const inked = () =>
+      page.locator('.config-chart-canvas canvas').first().evaluate((canvas: HTMLCanvasElement) => {
+        const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+        let painted = 0;
+        for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) painted++;
+        return painted;
+      });
+    await expect.poll(inked).toBeGreaterThan(200);
+    await page.screenshot({ path: testInfo.outputPath('config-desktop.png') });
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(inked).toBeGreaterThan(200);
+    await expect(panel.getByRole('table', { name: 'Top paths' })).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('config-phone.png') });
+  });
+
+  test('viewers and visitors get no owner data', async ({ page, browser, baseURL }) => {
+    const paths = ['submissions', 'pageviews', 'performance', 'errors', 'reviews', 'plan'].map((p) => `/api/owner/${p}`);
+    await page.goto('/plain');
+    for (const path of paths) expect((await api(page, 'GET', path)).status(), path).toBe(401);
+    const viewer = await (await browser.newContext({ baseURL })).newPage();
+    await signIn(viewer, VIEWER);
+    for (const path of paths) expect((await api(viewer, 'GET', path)).status(), path).toBe(403);
+    expect((await api(viewer, 'POST', '/api/owner/plan', { plan: 'commerce' })).status()).toBe(403);
+    await viewer.goto('/settings/billing/billing/upgrade');
+    await expect(viewer).toHaveURL(/\/login\?next=/);
+    await viewer.context().close();
+  });
+});
