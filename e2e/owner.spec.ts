@@ -98,6 +98,11 @@ test.describe('config app', () => {
     await page.keyboard.press('Escape');
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
 
+    // Mouse tracking: a block under the pointer is outlined and named.
+    await frame.locator('[data-block-type="accordion"]').first().hover();
+    await expect(frame.locator('[data-block-type="accordion"]').first()).toHaveClass(/site-owner-outline/);
+    await expect(frame.locator('.site-owner-label')).toHaveText('accordion');
+
     await page.getByRole('button', { name: 'Guide' }).click();
     await expect(page.getByRole('dialog', { name: 'Guide' })).toBeVisible();
     await frame.getByRole('heading', { name: 'FAQ' }).click();

@@ -27,6 +27,7 @@ const loaders = new Map<string, BlockLoader>([
   ['zola', lazy(() => import('../blocks/scheduling/index'))],
   ['product-list', lazy(() => import('../blocks/product-list/index'))],
   ['donation', lazy(() => import('../blocks/donation/index'))],
+  ['chart', lazy(() => import('../blocks/chart/index'))],
   ['button', lazy(() => import('../blocks/button/index'))],
 ]);
 

@@ -1,0 +1,107 @@
+/**
+ * The chart block (spec part 2 §3: chart bar/line/pie): an SVG chart from a dataset in the
+ * block JSON, or from the site by `datasetId`, with its title, a description and the numbers
+ * as a table for everyone who cannot see the drawing.
+ *
+ * `{"variant": "bar", "title": "Visitors", "dataset": {"columns": ["Month", "Visitors"], "rows": [["Jan", 120]]}}`
+ */
+import type { BlockModule } from '../../core/types';
+import { request } from '../../net/request';
+import { datasetProblem, seriesOf, truncate, type Dataset } from './dataset';
+import { HEIGHT, PALETTE, WIDTH, bars, lines, pie, svg } from './svg';
+
+export const VARIANTS = { bar: bars, line: lines, pie } as const;
+type Variant = keyof typeof VARIANTS;
+/** Part 2 §3: block variants 1008–1010 are chart bar, line and pie. */
+const NUMBERED: Record<number, Variant> = { 1008: 'bar', 1009: 'line', 1010: 'pie' };
+
+let counter = 0;
+
+export function variantOf(value: unknown): Variant {
+  if (typeof value === 'number' && NUMBERED[value]) return NUMBERED[value]!;
+  return typeof value === 'string' && value in VARIANTS ? (value as Variant) : 'bar';
+}
+
+async function datasetOf(config: Record<string, unknown>): Promise<Dataset> {
+  if (config.dataset !== undefined) return config.dataset as Dataset;
+  const id = config.datasetId;
+  if (typeof id !== 'string' || !/^[\w-]{1,64}$/.test(id)) throw new Error('A chart block needs a dataset or a datasetId.');
+  const answer = await request<{ dataset: Dataset }>(`/api/datasets/${id}`, { onFailure: () => undefined });
+  return answer.dataset;
+}
+
+/** The chart's figure: the SVG (an image with a title and description) and the data table. */
+export function renderChart(dataset: Dataset, variant: Variant, title: string): HTMLElement {
+  const { labels, series } = seriesOf(dataset);
+  const id = `chart-${++counter}`;
+  const names = variant === 'pie' ? (series[0]?.name ?? '') : series.map((s) => s.name).join(', ');
+  const graphic = svg('svg', { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: 'img', 'aria-labelledby': `${id}-title ${id}-desc`, class: 'chart-svg' });
+  graphic.append(svg('title', { id: `${id}-title` }, title), svg('desc', { id: `${id}-desc` }, `${variant[0]!.toUpperCase()}${variant.slice(1)} chart of ${names} for ${labels.length} ${labels.length === 1 ? 'category' : 'categories'}. The table below has the numbers.`));
+  const plot = svg('g', { 'aria-hidden': 'true' });
+  VARIANTS[variant](plot, labels, series);
+  graphic.append(plot);
+
+  const figure = document.createElement('figure');
+  figure.className = `chart chart-${variant}`;
+  const caption = document.createElement('figcaption');
+  caption.textContent = title;
+  figure.append(caption, graphic);
+  if (variant !== 'pie' && series.length > 1) {
+    const legend = document.createElement('ul');
+    legend.className = 'chart-legend';
+    series.forEach((s, i) => {
+      const item = document.createElement('li');
+      const swatch = document.createElement('span');
+      swatch.style.cssText = `display:inline-block;width:.8em;height:.8em;margin-right:.3em;background:${PALETTE[i % PALETTE.length]}`;
+      item.append(swatch, s.name);
+      legend.append(item);
+    });
+    figure.append(legend);
+  }
+  const details = document.createElement('details');
+  const summary = document.createElement('summary');
+  summary.textContent = 'Data table';
+  const table = document.createElement('table');
+  const tableCaption = table.createCaption();
+  tableCaption.textContent = title;
+  const head = table.createTHead().insertRow();
+  for (const column of dataset.columns) {
+    const th = document.createElement('th');
+    th.scope = 'col';
+    th.textContent = column;
+    head.append(th);
+  }
+  const body = table.createTBody();
+  for (const row of dataset.rows) {
+    const tr = body.insertRow();
+    row.forEach((cell, i) => {
+      const td = document.createElement(i === 0 ? 'th' : 'td');
+      if (i === 0) (td as HTMLTableCellElement).scope = 'row';
+      td.textContent = cell === null ? '' : String(cell);
+      tr.append(td);
+    });
+  }
+  details.append(summary, table);
+  figure.append(details);
+  return figure;
+}
+
+const chart: BlockModule = {
+  async mount(element, { config }) {
+    const raw = await datasetOf(config);
+    const problem = datasetProblem(raw);
+    if (problem) throw new Error(problem);
+    const { dataset } = truncate(raw);
+    const figure = renderChart(dataset, variantOf(config.variant), typeof config.title === 'string' && config.title.trim() ? config.title : 'Chart');
+    const authored = Array.from(element.children) as HTMLElement[];
+    authored.forEach((child) => (child.hidden = true));
+    element.append(figure);
+    return {
+      destroy() {
+        figure.remove();
+        authored.forEach((child) => (child.hidden = false));
+      },
+    };
+  },
+};
+export default chart;

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_COLUMNS, MAX_ROWS, MISSING_DATA, NO_COLUMN, NO_ROW, datasetFromCsv, datasetProblem, parseCsv, seriesOf, truncate } from '../../src/blocks/chart/dataset';
+import chart, { renderChart, variantOf } from '../../src/blocks/chart/index';
+import { niceMax } from '../../src/blocks/chart/svg';
+
+const visits = { columns: ['Month', 'Visitors', 'Sales'], rows: [['Jan', 120, 4], ['Feb', 180, 9], ['Mar', 90, 2]] };
+
+describe('datasets (part 2 §5)', () => {
+  it.each([
+    [null, NO_COLUMN],
+    [{ columns: [], rows: [['a']] }, NO_COLUMN],
+    [{ columns: ['a'], rows: [] }, NO_ROW],
+    [{ columns: ['a', 'b'], rows: [['x']] }, MISSING_DATA],
+    [{ columns: ['a', 'b'], rows: [['x', '']] }, MISSING_DATA],
+    [{ columns: ['a', 'b'], rows: [['x', null]] }, MISSING_DATA],
+    [visits, null],
+  ])('%j → %s', (dataset, problem) => {
+    expect(datasetProblem(dataset)).toBe(problem);
+  });
+  it('has the spec messages', () => {
+    expect([NO_COLUMN, NO_ROW, MISSING_DATA]).toEqual(['Your dataset must have at least one column', 'Your dataset must have at least one row', 'One or more rows was missing data']);
+  });
+  it('truncates to the limits', () => {
+    const wide = { columns: Array.from({ length: MAX_COLUMNS + 3 }, (_, i) => `c${i}`), rows: Array.from({ length: MAX_ROWS + 5 }, () => Array.from({ length: MAX_COLUMNS + 3 }, () => 1)) };
+    const { dataset, truncated } = truncate(wide);
+    expect(truncated).toBe(true);
+    expect(dataset.columns).toHaveLength(MAX_COLUMNS);
+    expect(dataset.rows).toHaveLength(MAX_ROWS);
+    expect(dataset.rows[0]).toHaveLength(MAX_COLUMNS);
+    expect(truncate(visits).truncated).toBe(false);
+  });
+  it('reads series; non-numbers count as 0', () => {
+    expect(seriesOf({ columns: ['k', 'v'], rows: [['a', '1,200'], ['b', 'x']] })).toEqual({ labels: ['a', 'b'], series: [{ name: 'v', values: [1200, 0] }] });
+  });
+  it('parses CSV with quotes, commas and line breaks', () => {
+    expect(parseCsv('a,b\r\n"x, y","say ""hi"""\n"multi\nline",3\n\n')).toEqual([['a', 'b'], ['x, y', 'say "hi"'], ['multi\nline', '3']]);
+    expect(datasetFromCsv('Month,Visitors\nJan,120\nFeb,\n')).toEqual({ columns: ['Month', 'Visitors'], rows: [['Jan', 120], ['Feb', null]] });
+  });
+});
+
+describe('chart block', () => {
+  it('variants by name or block variant number', () => {
+    expect([variantOf('line'), variantOf(1010), variantOf(1008), variantOf('nope'), variantOf(undefined)]).toEqual(['line', 'pie', 'bar', 'bar', 'bar']);
+    expect([niceMax(0), niceMax(9), niceMax(37), niceMax(1234)]).toEqual([1, 10, 40, 1500]);
+  });
+
+  it.each(['bar', 'line', 'pie'] as const)('draws a %s chart as an image with a title, a description and the table', (variant) => {
+    const figure = renderChart(visits, variant, 'Visitors <b>2026</b>');
+    const graphic = figure.querySelector('svg')!;
+    expect(graphic.getAttribute('role')).toBe('img');
+    const [titleId, descId] = graphic.getAttribute('aria-labelledby')!.split(' ');
+    expect(figure.querySelector(`#${titleId}`)!.textContent).toBe('Visitors <b>2026</b>');
+    expect(figure.querySelector(`#${descId}`)!.textContent).toContain('3 categories');
+    expect(figure.querySelector('b')).toBeNull();
+    const shapes = { bar: 'rect', line: 'polyline', pie: 'path' }[variant];
+    expect(graphic.querySelectorAll(shapes).length).toBeGreaterThan(0);
+    expect([...figure.querySelectorAll('table thead th')].map((th) => th.textContent)).toEqual(['Month', 'Visitors', 'Sales']);
+    expect(figure.querySelectorAll('table tbody tr')).toHaveLength(3);
+  });
+
+  it('mounts, hides what was authored, and gives it back on destroy', async () => {
+    const element = document.createElement('div');
+    element.innerHTML = '<p>Visitors grew in February.</p>';
+    const instance = await chart.mount(element, { id: 'c', config: { variant: 'line', title: 'Visitors', dataset: visits }, page: {} as never });
+    expect(element.querySelector('figure.chart-line')).not.toBeNull();
+    expect(element.querySelector('p')!.hidden).toBe(true);
+    instance.destroy();
+    expect(element.querySelector('figure')).toBeNull();
+    expect(element.querySelector('p')!.hidden).toBe(false);
+  });
+
+  it('refuses a broken dataset with the spec message', async () => {
+    await expect(chart.mount(document.createElement('div'), { id: 'c', config: { dataset: { columns: ['a'], rows: [] } }, page: {} as never })).rejects.toThrow(NO_ROW);
+  });
+});
