@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { afterLogoutUrl } from '../../runtime/src/owner/rules';
+import { Editing } from './Editing';
 import { Errors } from './Errors';
+import { PanelTabs } from './PanelTabs';
 import { Guide } from './Guide';
 import { ownerPost } from './owner-api';
 import { readExpanded, writeExpanded } from './panel-cookie';
@@ -117,10 +119,23 @@ export function App({ frameUrl: initialFrameUrl, path = '/config/' }: AppProps) 
           <p>
             Viewing <code>{frameUrl}</code>
           </p>
-          <Traffic />
-          <Performance />
-          <Errors />
-          <Submissions />
+          <PanelTabs
+            tabs={[
+              {
+                id: 'insights',
+                label: 'Insights',
+                content: (
+                  <>
+                    <Traffic />
+                    <Performance />
+                    <Errors />
+                    <Submissions />
+                  </>
+                ),
+              },
+              { id: 'editing', label: 'Editing', content: <Editing onSaved={() => frame.current?.contentWindow?.location.reload()} /> },
+            ]}
+          />
         </aside>
         <div className="config-stage">
           {guideOpen && (

@@ -7,7 +7,7 @@ export function crumb(): string {
   return match ? decodeURIComponent(match[1]!) : '';
 }
 
-async function call<T>(method: 'GET' | 'POST', path: string, body: unknown, retried: boolean): Promise<T> {
+async function call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body: unknown, retried: boolean): Promise<T> {
   const response = await fetch(`${path}${path.includes('?') ? '&' : '?'}crumb=${encodeURIComponent(crumb())}`, {
     method,
     credentials: 'same-origin',
@@ -22,3 +22,5 @@ async function call<T>(method: 'GET' | 'POST', path: string, body: unknown, retr
 
 export const ownerGet = <T>(path: string) => call<T>('GET', path, undefined, false);
 export const ownerPost = <T>(path: string, body: unknown = {}) => call<T>('POST', path, body, false);
+export const ownerPut = <T>(path: string, body: unknown) => call<T>('PUT', path, body, false);
+export const ownerDelete = <T>(path: string) => call<T>('DELETE', path, undefined, false);

@@ -23,6 +23,9 @@ import cartRoutes from './routes/cart';
 import checkoutRoutes from './routes/checkout';
 import reviewRoutes from './routes/reviews';
 import memberRoutes from './routes/members';
+import datasetRoutes from './routes/datasets';
+import editingRoutes from './routes/editing';
+import blockRoutes from './routes/blocks';
 import { seedMember } from './members';
 import { createCrumbs } from './security/crumb';
 import { randomBytes } from 'node:crypto';
@@ -80,6 +83,9 @@ export async function buildApp(config: ServerConfig): Promise<App> {
   await app.register(checkoutRoutes);
   await app.register(reviewRoutes);
   await app.register(memberRoutes);
+  await app.register(datasetRoutes);
+  await app.register(editingRoutes);
+  await app.register(blockRoutes);
   await app.register(siteRoutes);
 
   const seeded = [

@@ -186,6 +186,32 @@ export const MIGRATIONS: string[] = [
      body TEXT NOT NULL,
      created_at INTEGER NOT NULL
    );`,
+  `CREATE TABLE datasets (
+     id TEXT PRIMARY KEY,
+     name TEXT NOT NULL,
+     columns_json TEXT NOT NULL,
+     rows_json TEXT NOT NULL,
+     updated_at INTEGER NOT NULL
+   );
+   CREATE TABLE mailing_lists (
+     id TEXT PRIMARY KEY,
+     name TEXT NOT NULL
+   );
+   CREATE TABLE newsletter_connections (
+     form_id TEXT PRIMARY KEY,
+     list_id TEXT NOT NULL REFERENCES mailing_lists(id) ON DELETE CASCADE
+   );
+   CREATE TABLE block_overrides (
+     block_id TEXT PRIMARY KEY,
+     json TEXT NOT NULL,
+     updated_at INTEGER NOT NULL
+   );
+   CREATE TABLE taxonomy (
+     kind TEXT NOT NULL CHECK (kind IN ('tag', 'category')),
+     name TEXT NOT NULL COLLATE NOCASE,
+     created_at INTEGER NOT NULL,
+     PRIMARY KEY (kind, name)
+   );`,
 ];
 
 export function openDatabase(dataDir: string): Db {

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { environmentFromHost } from '../../runtime/src/context/environment';
+import { applyBlockOverrides, blockOverrides } from './block-overrides';
 import { escapeHtml } from './html';
 import { ensureCrumb } from './plugins/crumb';
 import { injectContext, scriptSafeJson } from './site-context';
@@ -32,7 +33,7 @@ export async function readSiteSettings(app: FastifyInstance): Promise<Record<str
  */
 export async function sendSitePage(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, html: string, status = 200): Promise<FastifyReply> {
   ensureCrumb(app, request, reply);
-  const expanded = await expandIncludes(html, path.join(examplesDir(app), '_partials'));
+  const expanded = applyBlockOverrides(await expandIncludes(html, path.join(examplesDir(app), '_partials')), blockOverrides(app.db));
   const site = await readSiteSettings(app);
   const env = app.settings.siteEnv ?? environmentFromHost(request.hostname.replace(/:\d+$/, ''));
   const body = injectContext(expanded, { site, account: request.account, member: request.siteUser, env });

@@ -5,6 +5,7 @@
  */
 import type { PageContext } from '../context/types';
 import { setGeneralEscape } from '../platform/escape';
+import { reportError } from '../platform/report';
 import { safeStorage } from '../platform/storage';
 import { configParent, forwardKey, trackBlocks } from './frame';
 import { logout } from './logout';
@@ -44,7 +45,7 @@ export function startOwner(context: Readonly<PageContext>): void {
 
   setGeneralEscape((event) => {
     if (signedIn) {
-      if (event.shiftKey) void logout();
+      if (event.shiftKey) logout().catch((error: unknown) => reportError(error, 'Logout failed'));
       else location.assign(configUrl(here));
       return;
     }

@@ -8,10 +8,14 @@ import { afterLogoutUrl } from './rules';
 let running: Promise<void> | null = null;
 
 export function logout(navigate: (url: string) => void = (url) => location.assign(url)): Promise<void> {
-  running ??= request('/api/auth/Logout', { method: 'POST', onFailure: () => undefined })
-    .then(() => navigate(afterLogoutUrl('/')))
-    .finally(() => {
+  // Once logged out the page is leaving: the flag stays set, so a key pressed while the next
+  // page loads cannot log out again. Only a failure lets the owner try once more.
+  running ??= request('/api/auth/Logout', { method: 'POST', onFailure: () => undefined }).then(
+    () => navigate(afterLogoutUrl('/')),
+    (error: unknown) => {
       running = null;
-    });
+      throw error;
+    },
+  );
   return running;
 }

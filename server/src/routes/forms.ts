@@ -51,7 +51,10 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
   const insertSubmission = db.prepare(
     'INSERT INTO form_submissions (form_id, collection_id, values_json, page_url, visitor, is_overlay_form, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
-  const insertSubscriber = db.prepare('INSERT OR IGNORE INTO newsletter_subscribers (list_id, email, created_at) VALUES (?, ?, ?)');
+  // A newsletter form connected to a mailing list subscribes to that list; else to its own.
+  const insertSubscriber = db.prepare(
+    'INSERT OR IGNORE INTO newsletter_subscribers (list_id, email, created_at) VALUES (COALESCE((SELECT list_id FROM newsletter_connections WHERE form_id = ?1), ?1), ?2, ?3)',
+  );
 
   app.get('/api/form/captcha/challenge', { schema: { querystring: crumbQuery } }, captcha.challengeHandler);
 

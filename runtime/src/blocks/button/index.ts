@@ -38,6 +38,12 @@ const button: BlockModule = {
   mount(element, { id, config, page }): BlockInstance {
     let link = element.querySelector('a');
     const href = safeHref(config.clickthroughUrl ?? link?.getAttribute('href'));
+    // The block JSON (what the owner set in the editor) wins over the authored fallback link.
+    if (link && typeof config.clickthroughUrl === 'string') {
+      if (href) link.href = href;
+      else link.removeAttribute('href');
+    }
+    if (link && typeof config.buttonText === 'string' && config.buttonText.trim()) link.textContent = config.buttonText;
     if (!link) {
       link = document.createElement('a');
       link.className = 'site-button';

@@ -1,0 +1,63 @@
+import { useEffect, useState } from 'react';
+import { UNABLE_TO_LOAD_TRY_AGAIN } from '../../runtime/src/model/editor-messages';
+import { LinkEditor } from './LinkEditor';
+import { ownerGet, ownerPut } from './owner-api';
+
+interface Button {
+  id: string;
+  page: string;
+  buttonText: string;
+  clickthroughUrl: string;
+  newWindow: boolean;
+}
+
+/** The site's buttons: each one's link edited with the link editor, saved to the site. */
+export function Buttons({ files }: { files: string[] }) {
+  const [buttons, setButtons] = useState<Button[] | null>(null);
+  const [pages, setPages] = useState<Array<{ path: string; title: string }>>([]);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [error, setError] = useState('');
+  const [status, setStatus] = useState('');
+  useEffect(() => {
+    Promise.all([ownerGet<{ buttons: Button[] }>('/api/owner/buttons'), ownerGet<{ pages: Array<{ path: string; title: string }> }>('/api/owner/pages')]).then(
+      ([b, p]) => {
+        setButtons(b.buttons);
+        setPages(p.pages);
+      },
+      () => setError(UNABLE_TO_LOAD_TRY_AGAIN),
+    );
+  }, []);
+  if (!buttons) return error ? <p role="alert">{error}</p> : <p aria-busy="true">Loading buttons…</p>;
+  return (
+    <>
+      <ul className="config-list">
+        {buttons.map((button) => (
+          <li key={button.id}>
+            <strong>{button.buttonText}</strong> on <code>{button.page}</code> → <code className="config-href">{button.clickthroughUrl}</code>{' '}
+            {editing === button.id ? (
+              <LinkEditor
+                idPrefix={`link-${button.id}`}
+                initial={{ href: button.clickthroughUrl, name: button.buttonText, newWindow: button.newWindow }}
+                pages={pages}
+                files={files}
+                onCancel={() => setEditing(null)}
+                onSave={(value) =>
+                  ownerPut<Button>(`/api/owner/blocks/${button.id}/button`, { clickthroughUrl: value.href, buttonText: value.name, newWindow: value.newWindow }).then(() => {
+                    setButtons(buttons.map((b) => (b.id === button.id ? { ...b, clickthroughUrl: value.href, buttonText: value.name, newWindow: value.newWindow } : b)));
+                    setEditing(null);
+                    setStatus(`Saved: ${value.name} now links to ${value.href}.`);
+                  })
+                }
+              />
+            ) : (
+              <button type="button" aria-label={`Edit link: ${button.buttonText}`} onClick={() => setEditing(button.id)}>
+                Edit link
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      <p role="status">{status}</p>
+    </>
+  );
+}

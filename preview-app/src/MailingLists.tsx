@@ -1,0 +1,83 @@
+import { useEffect, useState } from 'react';
+import { A_LIST_MUST_BE_SELECTED, UNABLE_TO_LOAD_TRY_AGAIN } from '../../runtime/src/model/editor-messages';
+import { ConfirmDialog } from './ConfirmDialog';
+import { ownerDelete, ownerGet, ownerPut } from './owner-api';
+
+interface Lists {
+  lists: Array<{ id: string; name: string; subscribers: number }>;
+  newsletters: Array<{ formId: string; listId: string | null }>;
+}
+
+/** Connects each newsletter block's form to one of the site's subscriber lists. */
+export function MailingLists() {
+  const [data, setData] = useState<Lists | null>(null);
+  const [error, setError] = useState('');
+  const load = () => ownerGet<Lists>('/api/owner/mailing-lists').then(setData, () => setError(UNABLE_TO_LOAD_TRY_AGAIN));
+  useEffect(() => void load(), []);
+  if (!data) return error ? <p role="alert">{error}</p> : <p aria-busy="true">Loading lists…</p>;
+  if (data.newsletters.length === 0) return <p>No newsletter blocks on the site.</p>;
+  return (
+    <ul className="config-list">
+      {data.newsletters.map((newsletter) => (
+        <Connection key={newsletter.formId} newsletter={newsletter} lists={data.lists} onChange={load} />
+      ))}
+    </ul>
+  );
+}
+
+function Connection({ newsletter, lists, onChange }: { newsletter: Lists['newsletters'][number]; lists: Lists['lists']; onChange: () => void }) {
+  const [choice, setChoice] = useState('');
+  const [message, setMessage] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const connected = lists.find((l) => l.id === newsletter.listId);
+  const id = `list-${newsletter.formId}`;
+  if (connected) {
+    return (
+      <li>
+        Newsletter form <code>{newsletter.formId}</code> is connected to <strong>{connected.name}</strong> ({connected.subscribers} subscribers).{' '}
+        <button type="button" onClick={() => setConfirming(true)}>
+          Disconnect
+        </button>
+        {confirming && (
+          <ConfirmDialog
+            title="Disconnect this list?"
+            message={`New sign-ups from ${newsletter.formId} will no longer go to ${connected.name}.`}
+            onCancel={() => setConfirming(false)}
+            onConfirm={() => {
+              setConfirming(false);
+              ownerDelete(`/api/owner/mailing-lists/connections/${newsletter.formId}`).then(onChange, (e: Error) => setMessage(e.message));
+            }}
+          />
+        )}
+        {message && <p role="alert">{message}</p>}
+      </li>
+    );
+  }
+  return (
+    <li>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!choice) return setMessage(A_LIST_MUST_BE_SELECTED);
+          ownerPut(`/api/owner/mailing-lists/connections/${newsletter.formId}`, { listId: choice }).then(onChange, (e: Error) => setMessage(e.message));
+        }}
+      >
+        <label htmlFor={id}>
+          Mailing list for newsletter form <code>{newsletter.formId}</code>
+        </label>{' '}
+        <select id={id} value={choice} onChange={(event) => setChoice(event.target.value)} aria-invalid={message === A_LIST_MUST_BE_SELECTED} aria-describedby={`${id}-error`}>
+          <option value="">Choose a list</option>
+          {lists.map((list) => (
+            <option key={list.id} value={list.id}>
+              {list.name}
+            </option>
+          ))}
+        </select>{' '}
+        <button type="submit">Connect</button>
+        <p id={`${id}-error`} role="alert" className="config-error">
+          {message}
+        </p>
+      </form>
+    </li>
+  );
+}

@@ -1,0 +1,94 @@
+import { useEffect, useState } from 'react';
+import { MAX_CATEGORY_LENGTH, MAX_TAG_LENGTH } from '../../runtime/src/commerce/product';
+import { UNABLE_TO_LOAD_TRY_AGAIN, alreadyExists, oneAtATime } from '../../runtime/src/model/editor-messages';
+import { ownerDelete, ownerGet, ownerPost } from './owner-api';
+
+type Kind = 'tag' | 'category';
+interface Taxonomy {
+  tags: string[];
+  categories: string[];
+}
+
+/** Tags (up to 50 characters) and categories (up to 25) for products and posts. */
+export function Tags() {
+  const [data, setData] = useState<Taxonomy | null>(null);
+  const [error, setError] = useState('');
+  useEffect(() => void ownerGet<Taxonomy>('/api/owner/taxonomy').then(setData, () => setError(UNABLE_TO_LOAD_TRY_AGAIN)), []);
+  if (!data) return error ? <p role="alert">{error}</p> : <p aria-busy="true">Loading tags…</p>;
+  return (
+    <>
+      <TagList kind="tag" names={data.tags} max={MAX_TAG_LENGTH} onChange={setData} />
+      <TagList kind="category" names={data.categories} max={MAX_CATEGORY_LENGTH} onChange={setData} />
+    </>
+  );
+}
+
+function TagList({ kind, names, max, onChange }: { kind: Kind; names: string[]; max: number; onChange: (data: Taxonomy) => void }) {
+  const [draft, setDraft] = useState('');
+  const [editing, setEditing] = useState<{ from: string; name: string } | null>(null);
+  const [message, setMessage] = useState('');
+  const plural = kind === 'tag' ? 'Tags' : 'Categories';
+  const save = (name: string, from?: string) => {
+    const clean = name.trim();
+    if (!clean) return;
+    if (names.some((n) => n.toLowerCase() === clean.toLowerCase() && n.toLowerCase() !== from?.toLowerCase())) return setMessage(alreadyExists(kind));
+    ownerPost<Taxonomy>(`/api/owner/taxonomy/${kind}`, { name: clean, from }).then(
+      (data) => {
+        onChange(data);
+        setDraft('');
+        setEditing(null);
+        setMessage('');
+      },
+      (e: Error) => setMessage(e.message),
+    );
+  };
+  return (
+    <section aria-labelledby={`${kind}-title`}>
+      <h3 id={`${kind}-title`}>{plural}</h3>
+      <ul className="config-tags">
+        {names.map((name) =>
+          editing?.from === name ? (
+            <li key={name}>
+              <form
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  save(editing.name, name);
+                }}
+              >
+                <input aria-label={`Rename ${kind} ${name}`} value={editing.name} maxLength={max} onChange={(event) => setEditing({ from: name, name: event.target.value })} autoFocus />{' '}
+                <button type="submit">Save</button>{' '}
+                <button type="button" onClick={() => setEditing(null)}>
+                  Cancel
+                </button>
+              </form>
+            </li>
+          ) : (
+            <li key={name}>
+              {name}{' '}
+              <button type="button" aria-label={`Edit ${kind} ${name}`} onClick={() => (editing ? setMessage(oneAtATime(kind)) : setEditing({ from: name, name }))}>
+                Edit
+              </button>{' '}
+              <button type="button" aria-label={`Delete ${kind} ${name}`} onClick={() => ownerDelete<Taxonomy>(`/api/owner/taxonomy/${kind}/${encodeURIComponent(name)}`).then(onChange, (e: Error) => setMessage(e.message))}>
+                Delete
+              </button>
+            </li>
+          ),
+        )}
+      </ul>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          save(draft);
+        }}
+      >
+        <label>
+          New {kind} <input value={draft} maxLength={max} onChange={(event) => setDraft(event.target.value)} />
+        </label>{' '}
+        <button type="submit">Add {kind}</button>
+      </form>
+      <p role="alert" className="config-error">
+        {message}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+/**
+ * What the owner changed in a block (a button's link, say) is stored apart from the demo's
+ * HTML and merged into the block's `data-block-json` when a page is served.
+ */
+import type { Db } from './db';
+
+const OPENING_TAG = /<[a-z][a-z0-9-]*\b[^>]*\bid="block-([\w-]{1,64})"[^>]*>/gi;
+const JSON_ATTRIBUTE = /\sdata-block-json=(?:'([^']*)'|"([^"]*)")/i;
+
+const decode = (value: string) =>
+  value.replace(/&(quot|#39|apos|lt|gt|amp);/g, (_m, name: string) => ({ quot: '"', '#39': "'", apos: "'", lt: '<', gt: '>', amp: '&' })[name]!);
+const encode = (value: string) => value.replace(/&/g, '&amp;').replace(/'/g, '&#39;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+export function blockOverrides(db: Db): Map<string, Record<string, unknown>> {
+  const rows = db.prepare('SELECT block_id, json FROM block_overrides').all() as Array<{ block_id: string; json: string }>;
+  return new Map(rows.map((row) => [row.block_id, JSON.parse(row.json) as Record<string, unknown>]));
+}
+
+/** Merges each override over the block's own JSON (an unreadable one is replaced). */
+export function applyBlockOverrides(html: string, overrides: Map<string, Record<string, unknown>>): string {
+  if (overrides.size === 0) return html;
+  return html.replace(OPENING_TAG, (tag, id: string) => {
+    const override = overrides.get(id);
+    if (!override) return tag;
+    const match = JSON_ATTRIBUTE.exec(tag);
+    let own: Record<string, unknown> = {};
+    if (match) {
+      try {
+        const parsed: unknown = JSON.parse(decode(match[1] ?? match[2] ?? ''));
+        if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) own = parsed as Record<string, unknown>;
+      } catch {
+        /* the owner's values replace an unreadable JSON */
+      }
+    }
+    const attribute = ` data-block-json='${encode(JSON.stringify({ ...own, ...override }))}'`;
+    return match ? tag.replace(JSON_ATTRIBUTE, attribute) : tag.replace(/\s*\/?>$/, (end) => `${attribute}${end}`);
+  });
+}

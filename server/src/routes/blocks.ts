@@ -1,0 +1,78 @@
+/**
+ * Editing blocks from the owner app: the site's pages (for page links) and its buttons, whose
+ * link, text and new-window flag the owner sets (stored as block overrides, part 2 §5 rules).
+ */
+import fs from 'node:fs/promises';
+import type { FastifyInstance } from 'fastify';
+import { classify } from '../../../runtime/src/url/classify';
+import { isProperMailto, isProperTel, isProperUrl } from '../../../runtime/src/url/links';
+import { blockOverrides } from '../block-overrides';
+import { notExpectedOption } from '../../../runtime/src/model/editor-messages';
+import { crumbQuery } from '../schemas';
+import { searchIndex } from '../site-search';
+import { examplesDir } from '../site-page';
+import { requireAdmin } from './owner';
+
+const BUTTON = /<[a-z]+\b[^>]*\bid="block-([\w-]{1,64})"[^>]*data-block-type="button"[^>]*>\s*<a\b[^>]*\bhref="([^"]*)"[^>]*>([^<]*)<\/a>/gi;
+
+/** A link the site may carry: a page or file of its own, a proper web address, mail or phone. */
+export function acceptableLink(href: string): boolean {
+  const kind = classify(href);
+  if (kind === 'content' || kind === 'file') return href.length < 150 && !/[\s<>"']/.test(href);
+  if (kind === 'external') return isProperUrl(href);
+  if (kind === 'misc') return isProperMailto(href) || isProperTel(href);
+  return false;
+}
+
+export default async function blockRoutes(app: FastifyInstance): Promise<void> {
+  const dir = examplesDir(app);
+
+  app.get('/api/owner/pages', { schema: { querystring: crumbQuery }, preHandler: requireAdmin }, async () => ({
+    pages: (await searchIndex(dir)).map((page) => ({ path: page.path, title: page.title.replace(/ · Tessera demo$/, '') })),
+  }));
+
+  app.get('/api/owner/buttons', { schema: { querystring: crumbQuery }, preHandler: requireAdmin }, async () => {
+    const overrides = blockOverrides(app.db);
+    const buttons: Array<{ id: string; page: string; buttonText: string; clickthroughUrl: string; newWindow: boolean }> = [];
+    for (const name of (await fs.readdir(dir)).filter((n) => n.endsWith('.html')).sort()) {
+      const html = await fs.readFile(`${dir}/${name}`, 'utf8');
+      for (const match of html.matchAll(BUTTON)) {
+        const own = overrides.get(match[1]!) ?? {};
+        buttons.push({
+          id: match[1]!,
+          page: name === 'index.html' ? '/' : `/${name.replace(/\.html$/, '')}`,
+          buttonText: typeof own.buttonText === 'string' ? own.buttonText : match[3]!.trim(),
+          clickthroughUrl: typeof own.clickthroughUrl === 'string' ? own.clickthroughUrl : match[2]!,
+          newWindow: own.newWindow === true || (own.newWindow === undefined && /data-block-json='[^']*"newWindow": ?true/.test(match[0])),
+        });
+      }
+    }
+    return { buttons };
+  });
+
+  app.put(
+    '/api/owner/blocks/:id/button',
+    {
+      schema: {
+        querystring: crumbQuery,
+        params: { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^[\\w-]{1,64}$' } } },
+        body: {
+          type: 'object',
+          required: ['clickthroughUrl', 'buttonText'],
+          additionalProperties: false,
+          properties: { clickthroughUrl: { type: 'string', maxLength: 1000 }, buttonText: { type: 'string', minLength: 1, maxLength: 100 }, newWindow: { type: 'boolean', default: false } },
+        },
+      },
+      preHandler: requireAdmin,
+    },
+    async (request, reply) => {
+      const body = request.body as { clickthroughUrl: string; buttonText: string; newWindow: boolean };
+      if (!acceptableLink(body.clickthroughUrl)) return reply.code(400).send({ error: notExpectedOption(body.clickthroughUrl) });
+      const { id } = request.params as { id: string };
+      app.db
+        .prepare('INSERT INTO block_overrides (block_id, json, updated_at) VALUES (?, ?, ?) ON CONFLICT (block_id) DO UPDATE SET json = excluded.json, updated_at = excluded.updated_at')
+        .run(id, JSON.stringify({ clickthroughUrl: body.clickthroughUrl, buttonText: body.buttonText.trim(), newWindow: body.newWindow }), Date.now());
+      return { id, ...body };
+    },
+  );
+}

@@ -1,0 +1,72 @@
+/**
+ * Datasets for chart blocks (spec part 2 §3, §5): the owner edits them; the chart block reads
+ * one by id. Every save is checked with the spec's messages and truncated to our limits.
+ */
+import type { FastifyInstance } from 'fastify';
+import { MAX_COLUMNS, MAX_ROWS, datasetProblem, truncate, type Dataset } from '../../../runtime/src/blocks/chart/dataset';
+import { crumbQuery } from '../schemas';
+import { requireAdmin } from './owner';
+
+const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^[\\w-]{1,64}$' } } } as const;
+const cell = { type: ['string', 'number', 'null'], maxLength: 200 } as const;
+const datasetBody = {
+  type: 'object',
+  required: ['name', 'columns', 'rows'],
+  additionalProperties: false,
+  properties: {
+    name: { type: 'string', minLength: 1, maxLength: 100 },
+    columns: { type: 'array', maxItems: MAX_COLUMNS * 2, items: { type: 'string', maxLength: 100 } },
+    rows: { type: 'array', maxItems: MAX_ROWS * 2, items: { type: 'array', maxItems: MAX_COLUMNS * 2, items: cell } },
+  },
+} as const;
+
+interface Row {
+  id: string;
+  name: string;
+  columns_json: string;
+  rows_json: string;
+  updated_at: number;
+}
+const toJson = (row: Row) => ({ id: row.id, name: row.name, dataset: { columns: JSON.parse(row.columns_json), rows: JSON.parse(row.rows_json) } as Dataset, updatedAt: new Date(row.updated_at).toISOString() });
+
+/** The demo's chart block (examples/blocks.html) reads this one; created on first start. */
+export const DEMO_DATASET = {
+  id: 'studio-visitors',
+  name: 'Studio visitors',
+  columns: ['Month', 'Visitors', 'Print sales'],
+  rows: [['Jan', 120, 14], ['Feb', 180, 21], ['Mar', 150, 18], ['Apr', 210, 30]],
+};
+
+export default async function datasetRoutes(app: FastifyInstance): Promise<void> {
+  app.db
+    .prepare('INSERT OR IGNORE INTO datasets (id, name, columns_json, rows_json, updated_at) VALUES (?, ?, ?, ?, ?)')
+    .run(DEMO_DATASET.id, DEMO_DATASET.name, JSON.stringify(DEMO_DATASET.columns), JSON.stringify(DEMO_DATASET.rows), Date.now());
+  const find = (id: string) => app.db.prepare('SELECT * FROM datasets WHERE id = ?').get(id) as Row | undefined;
+
+  // Public: a chart block on any page reads its dataset.
+  app.get('/api/datasets/:id', { schema: { querystring: crumbQuery, params: idParams } }, async (request, reply) => {
+    const row = find((request.params as { id: string }).id);
+    return row ? toJson(row) : reply.code(404).send({ error: 'Unable to locate content' });
+  });
+
+  app.get('/api/owner/datasets', { schema: { querystring: crumbQuery }, preHandler: requireAdmin }, async () => ({
+    datasets: (app.db.prepare('SELECT * FROM datasets ORDER BY updated_at DESC').all() as Row[]).map(toJson),
+  }));
+
+  app.put('/api/owner/datasets/:id', { schema: { querystring: crumbQuery, params: idParams, body: datasetBody }, preHandler: requireAdmin }, async (request, reply) => {
+    const { name, columns, rows } = request.body as { name: string; columns: string[]; rows: Dataset['rows'] };
+    const problem = datasetProblem({ columns, rows });
+    if (problem) return reply.code(400).send({ error: problem });
+    const { dataset, truncated } = truncate({ columns, rows });
+    const id = (request.params as { id: string }).id;
+    app.db
+      .prepare('INSERT INTO datasets (id, name, columns_json, rows_json, updated_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET name = excluded.name, columns_json = excluded.columns_json, rows_json = excluded.rows_json, updated_at = excluded.updated_at')
+      .run(id, name.trim(), JSON.stringify(dataset.columns), JSON.stringify(dataset.rows), Date.now());
+    return { ...toJson(find(id)!), truncated };
+  });
+
+  app.delete('/api/owner/datasets/:id', { schema: { querystring: crumbQuery, params: idParams }, preHandler: requireAdmin }, async (request) => {
+    app.db.prepare('DELETE FROM datasets WHERE id = ?').run((request.params as { id: string }).id);
+    return {};
+  });
+}
