@@ -53,7 +53,7 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
   );
   // A newsletter form connected to a mailing list subscribes to that list; else to its own.
   const insertSubscriber = db.prepare(
-    'INSERT OR IGNORE INTO newsletter_subscribers (list_id, email, created_at) VALUES (COALESCE((SELECT list_id FROM newsletter_connections WHERE form_id = ?1), ?1), ?2, ?3)',
+    'INSERT OR IGNORE INTO newsletter_subscribers (list_id, email, created_at) VALUES (COALESCE((SELECT list_id FROM newsletter_connections WHERE form_id = @formId), @formId), @email, @now)',
   );
 
   app.get('/api/form/captcha/challenge', { schema: { querystring: crumbQuery } }, captcha.challengeHandler);
@@ -91,7 +91,7 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
     db.transaction(() => {
       insertSubmission.run(definition.formId, body.collectionId ?? null, JSON.stringify(values), body.url, body.visitorCookie ?? null, body.isOverlayForm ? 1 : 0, now);
       const email = definition.newsletter ? firstEmail(definition, values) : null;
-      if (email) insertSubscriber.run(definition.formId, email, now);
+      if (email) insertSubscriber.run({ formId: definition.formId, email, now });
     })();
     recent.push(now);
     saves.set(visitor, recent);
