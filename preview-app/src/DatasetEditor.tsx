@@ -60,9 +60,9 @@ export function DatasetEditor() {
   return (
     <div className="config-editor">
       <p>
-        <label>
-          Dataset{' '}
-          <select
+        <label htmlFor="dataset-choice">Dataset</label>{' '}
+        <select
+          id="dataset-choice"
             value={current.id}
             onChange={(event) => {
               const chosen = list?.find((d) => d.id === event.target.value);
@@ -77,7 +77,6 @@ export function DatasetEditor() {
             ))}
             <option value="">New dataset</option>
           </select>
-        </label>
       </p>
       <p>
         <label>

@@ -1,0 +1,142 @@
+import type { Page } from '@playwright/test';
+import { test, expect, runtimeReady, api, queryServerDb, OWNER } from './fixtures';
+
+async function openEditing(page: Page) {
+  await page.goto('/plain');
+  expect((await api(page, 'POST', '/api/auth/Login', OWNER)).ok()).toBe(true);
+  await page.goto('/config/?frameUrl=%2Fplain');
+  await page.getByRole('tab', { name: 'Insights' }).focus();
+  // Keyboard: arrow to the Editing tab.
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Editing' })).toHaveAttribute('aria-selected', 'true');
+  return page.getByRole('tabpanel', { name: 'Editing' });
+}
+
+test.describe('owner editing', () => {
+  test('builds a dataset by keyboard and the chart block on the site shows it', async ({ page, browser, baseURL }) => {
+    const panel = await openEditing(page);
+    await panel.getByLabel('Dataset', { exact: true }).selectOption({ label: 'Studio visitors' });
+    await expect(panel.getByLabel('Name', { exact: true })).toHaveValue('Studio visitors');
+    // The spec's check before saving: an emptied cell.
+    await panel.getByLabel('Visitors, row 1').fill('');
+    await panel.getByRole('button', { name: 'Save dataset' }).click();
+    await expect(panel.getByRole('alert').filter({ hasText: 'missing' })).toHaveText('One or more rows was missing data');
+    await panel.getByLabel('Visitors, row 1').fill('400');
+    await panel.getByRole('button', { name: 'Add row' }).focus();
+    await page.keyboard.press('Enter');
+    await panel.getByLabel('Month, row 5').fill('May');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('333');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('44');
+    await panel.getByRole('button', { name: 'Save dataset' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(panel.getByRole('status').filter({ hasText: 'Saved' })).toHaveText('Saved. Chart blocks with datasetId "studio-visitors" show it.');
+
+    const visitor = await (await browser.newContext({ baseURL })).newPage();
+    await visitor.goto('/blocks');
+    await runtimeReady(visitor);
+    const chart = visitor.locator('#block-visitors-chart figure');
+    await expect(chart.getByRole('img', { name: 'Studio visitors and print sales' })).toBeVisible();
+    await chart.getByText('Data table').click();
+    await expect(chart.locator('table tbody tr')).toHaveCount(5);
+    await expect(chart.locator('table tbody tr').first()).toHaveText('Jan40014');
+    await expect(chart.locator('table tbody tr').last()).toHaveText('May33344');
+    expect(await chart.locator('svg rect').count()).toBe(10);
+    await visitor.context().close();
+  });
+
+  test('imports a CSV into the grid', async ({ page }) => {
+    const panel = await openEditing(page);
+    await panel.getByLabel('Dataset', { exact: true }).selectOption({ label: 'New dataset' });
+    await panel.getByLabel('Name', { exact: true }).fill('Imported sales');
+    await panel.getByLabel('Import CSV').setInputFiles({ name: 'sales.csv', mimeType: 'text/csv', buffer: Buffer.from('Quarter,Sales\n"Q1, early",10\nQ2,20\n') });
+    await expect(panel.getByRole('status').filter({ hasText: 'Imported' })).toHaveText('Imported sales.csv. Check it, then save.');
+    await expect(panel.getByLabel('Quarter, row 1')).toHaveValue('Q1, early');
+    await panel.getByRole('button', { name: 'Save dataset' }).click();
+    await expect(panel.getByRole('status').filter({ hasText: 'Saved' })).toContainText('"imported-sales"');
+    expect(queryServerDb<{ rows_json: string }>("SELECT rows_json FROM datasets WHERE id = 'imported-sales'")[0]!.rows_json).toBe('[["Q1, early",10],["Q2",20]]');
+  });
+
+  test('connects the newsletter to a list; a visitor’s subscription lands in it; disconnecting asks first', async ({ page, browser, baseURL }) => {
+    const panel = await openEditing(page);
+    const lists = panel.getByRole('region', { name: 'Mailing lists' }).or(panel.locator('section', { has: page.getByRole('heading', { name: 'Mailing lists' }) }));
+    await lists.getByRole('button', { name: 'Connect' }).click();
+    await expect(lists.getByRole('alert').filter({ hasText: 'List' })).toHaveText('A List must be selected');
+    await lists.getByLabel(/Mailing list for newsletter form/).selectOption({ label: 'Studio news' });
+    await lists.getByRole('button', { name: 'Connect' }).click();
+    await expect(lists).toContainText('is connected to Studio news');
+
+    const visitor = await (await browser.newContext({ baseURL })).newPage();
+    await visitor.context().addCookies([{ name: 'ss_cookieAllowed', value: 'true', url: baseURL! }]);
+    await visitor.goto('/');
+    await runtimeReady(visitor);
+    await visitor.locator('#block-newsletter input[type="email"]').fill('listed@example.com');
+    await visitor.getByRole('button', { name: 'Sign up' }).click();
+    await expect(visitor.getByText("You're subscribed. Thank you!")).toBeVisible();
+    await visitor.context().close();
+    expect(queryServerDb("SELECT list_id FROM newsletter_subscribers WHERE email = 'listed@example.com'")).toEqual([{ list_id: 'studio-news' }]);
+
+    await lists.getByRole('button', { name: 'Disconnect' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Disconnect this list?' });
+    await expect(confirm).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(confirm).toBeHidden();
+    await expect(lists).toContainText('is connected to Studio news');
+    // Escape in the dialog did not toggle the panel.
+    await expect(page.getByRole('button', { name: /panel/ })).toHaveAttribute('aria-expanded', 'true');
+    await lists.getByRole('button', { name: 'Disconnect' }).click();
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await expect(lists.getByRole('button', { name: 'Connect' })).toBeVisible();
+  });
+
+  test('links a button to a page and to an email, by keyboard, with the spec messages; the site follows', async ({ page, browser, baseURL }) => {
+    const panel = await openEditing(page);
+    await panel.getByRole('button', { name: 'Edit link: Read the FAQ in a new tab' }).click();
+    const editor = panel.locator('.config-link-editor');
+    await editor.getByLabel('Link type').selectOption('Web Address');
+    await editor.getByLabel('Web address').fill('not a host');
+    await editor.getByRole('button', { name: 'Save link' }).click();
+    await expect(editor.getByRole('alert')).toHaveText('Links must be formatted as example.com or https://example.com');
+    await expect(editor.getByLabel('Web address')).toBeFocused();
+    await editor.getByLabel('Link type').selectOption('Email');
+    await editor.getByLabel('Email address').fill('studio@example');
+    await page.keyboard.press('Enter');
+    await expect(editor.getByRole('alert')).toHaveText('Emails must be formatted as name@example.com');
+    await editor.getByLabel('Email address').fill('');
+    await page.keyboard.press('Enter');
+    await expect(editor.getByRole('alert')).toHaveText('Please enter a valid email');
+    await editor.getByLabel('Link type').selectOption('Page');
+    await editor.getByLabel('Page', { exact: true }).selectOption('/contact');
+    await editor.getByLabel('Name').fill('Write to us');
+    await editor.getByRole('button', { name: 'Save link' }).click();
+    await expect(panel.getByRole('status').filter({ hasText: 'Saved:' })).toHaveText('Saved: Write to us now links to /contact.');
+
+    const visitor = await (await browser.newContext({ baseURL })).newPage();
+    await visitor.goto('/');
+    await runtimeReady(visitor);
+    const link = visitor.locator('#block-cta-docs a');
+    await expect(link).toHaveText('Write to us');
+    await expect(link).toHaveAttribute('href', /\/contact$/);
+    await visitor.context().close();
+  });
+
+  test('tags: duplicates and one edit at a time say so', async ({ page }) => {
+    const panel = await openEditing(page);
+    const tags = panel.locator('section[aria-labelledby="tag-title"]');
+    for (const name of ['Etching', 'Linocut']) {
+      await tags.getByLabel('New tag').fill(name);
+      await page.keyboard.press('Enter');
+      await expect(tags.getByRole('listitem').filter({ hasText: name })).toBeVisible();
+    }
+    await tags.getByLabel('New tag').fill('etching');
+    await page.keyboard.press('Enter');
+    await expect(tags.getByRole('alert')).toHaveText('This tag already exists');
+    await tags.getByRole('button', { name: 'Edit tag Etching' }).click();
+    await tags.getByRole('button', { name: 'Edit tag Linocut' }).click();
+    await expect(tags.getByRole('alert')).toHaveText('You may only edit one tag at a time');
+    await tags.getByLabel('Rename tag Etching').fill('Etchings');
+    await page.keyboard.press('Enter');
+    await expect(tags.getByRole('listitem').filter({ hasText: 'Etchings' })).toBeVisible();
+  });
+});
