@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { afterLogoutUrl } from '../../runtime/src/owner/rules';
-import { Editing } from './Editing';
+import { ErrorBoundary } from './ErrorBoundary';
 import { Errors } from './Errors';
 import { PanelTabs } from './PanelTabs';
 import { Guide } from './Guide';
@@ -12,6 +12,9 @@ import { Submissions } from './Submissions';
 import { Traffic } from './Traffic';
 import { useOwnerData } from './use-owner-data';
 import { useSiteKeys } from './use-site-keys';
+
+// The editors (ProseMirror among them) load when the owner opens the Editing tab.
+const Editing = lazy(() => import('./Editing').then((m) => ({ default: m.Editing })));
 
 /** Part 2 §9: phone previews up to 428 px, tablet 768, desktop 1024 and wider. */
 export const DEVICES = [
@@ -125,15 +128,25 @@ export function App({ frameUrl: initialFrameUrl, path = '/config/' }: AppProps) 
                 id: 'insights',
                 label: 'Insights',
                 content: (
-                  <>
+                  <ErrorBoundary name="The insights">
                     <Traffic />
                     <Performance />
                     <Errors />
                     <Submissions />
-                  </>
+                  </ErrorBoundary>
                 ),
               },
-              { id: 'editing', label: 'Editing', content: <Editing onSaved={() => frame.current?.contentWindow?.location.reload()} /> },
+              {
+                id: 'editing',
+                label: 'Editing',
+                content: (
+                  <ErrorBoundary name="The editors">
+                    <Suspense fallback={<p aria-busy="true">Loading the editors…</p>}>
+                      <Editing />
+                    </Suspense>
+                  </ErrorBoundary>
+                ),
+              },
             ]}
           />
         </aside>

@@ -26,6 +26,8 @@ import memberRoutes from './routes/members';
 import datasetRoutes from './routes/datasets';
 import editingRoutes from './routes/editing';
 import blockRoutes from './routes/blocks';
+import fileRoutes from './routes/files';
+import announcementRoutes from './routes/announcement';
 import { seedMember } from './members';
 import { createCrumbs } from './security/crumb';
 import { randomBytes } from 'node:crypto';
@@ -86,6 +88,8 @@ export async function buildApp(config: ServerConfig): Promise<App> {
   await app.register(datasetRoutes);
   await app.register(editingRoutes);
   await app.register(blockRoutes);
+  await app.register(fileRoutes);
+  await app.register(announcementRoutes);
   await app.register(siteRoutes);
 
   const seeded = [

@@ -201,6 +201,14 @@ export const MIGRATIONS: string[] = [
      form_id TEXT PRIMARY KEY,
      list_id TEXT NOT NULL REFERENCES mailing_lists(id) ON DELETE CASCADE
    );
+   CREATE TABLE files (
+     name TEXT PRIMARY KEY,
+     type TEXT NOT NULL,
+     size INTEGER NOT NULL,
+     widths_json TEXT NOT NULL DEFAULT '[]',
+     created_at INTEGER NOT NULL,
+     updated_at INTEGER NOT NULL
+   );
    CREATE TABLE block_overrides (
      block_id TEXT PRIMARY KEY,
      json TEXT NOT NULL,

@@ -21,12 +21,19 @@ export interface ContextInput {
   account: Account | null;
   /** A signed-in site member: `memberAccount {email, xsrfToken}` (our addition to the context). */
   member?: SiteUser | null;
+  /** The owner's announcement from the editor: wins over the demo's own text. */
+  announcement?: { html: string; show: boolean } | null;
   env: string;
 }
 
 /** Site settings, then the page's own fields, then what belongs to this visitor. */
-export function buildContext({ site, page, account, member, env }: ContextInput): Record<string, unknown> {
+export function buildContext({ site, page, account, member, announcement, env }: ContextInput): Record<string, unknown> {
   const context: Record<string, unknown> = { ...site, ...page, env };
+  if (announcement) {
+    const settings = (typeof context.websiteSettings === 'object' && context.websiteSettings) || {};
+    context.websiteSettings = { ...settings, announcementBarSettings: { ...((settings as Record<string, unknown>).announcementBarSettings as object), text: announcement.html } };
+    context.showAnnouncementBar = announcement.show;
+  }
   context.memberAccount = member ? { email: member.email, xsrfToken: member.xsrfToken } : null;
   if (account) {
     context.authenticatedAccount = { id: account.id };

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { environmentFromHost } from '../../runtime/src/context/environment';
 import { applyBlockOverrides, blockOverrides } from './block-overrides';
+import { announcementContext } from './routes/announcement';
 import { escapeHtml } from './html';
 import { ensureCrumb } from './plugins/crumb';
 import { injectContext, scriptSafeJson } from './site-context';
@@ -36,7 +37,7 @@ export async function sendSitePage(app: FastifyInstance, request: FastifyRequest
   const expanded = applyBlockOverrides(await expandIncludes(html, path.join(examplesDir(app), '_partials')), blockOverrides(app.db));
   const site = await readSiteSettings(app);
   const env = app.settings.siteEnv ?? environmentFromHost(request.hostname.replace(/:\d+$/, ''));
-  const body = injectContext(expanded, { site, account: request.account, member: request.siteUser, env });
+  const body = injectContext(expanded, { site, account: request.account, member: request.siteUser, announcement: announcementContext(app.db), env });
   return reply
     .code(status)
     .type('text/html; charset=utf-8')

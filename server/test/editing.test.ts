@@ -98,3 +98,18 @@ describe('button links', () => {
     expect(applyBlockOverrides('<span id="block-b">', overrides)).toBe('<span id="block-b">');
   });
 });
+
+describe('announcement text', () => {
+  it('is stored as prose-mirror text and served rendered, winning over the page’s own', async () => {
+    const owner = await signedIn();
+    const doc = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Open <late>', marks: [{ type: 'strong' }] }] }] };
+    expect((await owner.inject({ method: 'PUT', url: '/api/owner/announcement', payload: { doc: { type: 'paragraph' }, show: true } })).statusCode).toBe(400);
+    const saved = await owner.inject({ method: 'PUT', url: '/api/owner/announcement', payload: { doc, show: true } });
+    expect(saved.json()).toMatchObject({ html: '<p><strong>Open &lt;late&gt;</strong></p>' });
+    const page = await server.app.inject({ method: 'GET', url: '/announcements' });
+    const context = JSON.parse(/<script type="application\/json" id="site-context">([\s\S]*?)<\/script>/.exec(page.body)![1]!);
+    expect(context.showAnnouncementBar).toBe(true);
+    expect(context.websiteSettings.announcementBarSettings.text).toBe('<p><strong>Open &lt;late&gt;</strong></p>');
+    expect(context.websiteSettings.mobileInfoBarSettings).toBeDefined();
+  });
+});

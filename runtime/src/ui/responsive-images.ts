@@ -5,9 +5,9 @@
  * viewport, through a bounded queue; it asks again only when a larger width is needed.
  */
 import { isMobile } from '../platform/device';
+import { IMAGE_WIDTHS } from '../model/files';
 
-/** Part 2 §3: the responsive widths, largest first. */
-export const IMAGE_WIDTHS = [2500, 1500, 1000, 750, 500, 300, 100] as const;
+export { IMAGE_WIDTHS };
 /** Part 2 §4: lazy loading starts within 200 px of the viewport. */
 export const LAZY_MARGIN_PX = 200;
 /** Part 2 §9: 16 images load at a time, 1 on mobile. */

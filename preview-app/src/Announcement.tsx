@@ -1,0 +1,53 @@
+import { useEffect, useState } from 'react';
+import { UNABLE_TO_LOAD_TRY_AGAIN } from '../../runtime/src/model/editor-messages';
+import type { PmNode } from '../../runtime/src/model/prose-mirror';
+import { ownerGet, ownerPut } from './owner-api';
+import { RichTextEditor } from './RichTextEditor';
+
+interface Stored {
+  doc: PmNode | null;
+  show: boolean;
+}
+
+/** The announcement bar's text in the rich-text editor, and whether visitors see the bar. */
+export function Announcement() {
+  const [stored, setStored] = useState<Stored | null>(null);
+  const [doc, setDoc] = useState<PmNode | null>(null);
+  const [show, setShow] = useState(false);
+  const [status, setStatus] = useState('');
+  const [error, setError] = useState('');
+  useEffect(() => {
+    ownerGet<Stored>('/api/owner/announcement').then(
+      (answer) => {
+        setStored(answer);
+        setDoc(answer.doc);
+        setShow(answer.show);
+      },
+      () => setError(UNABLE_TO_LOAD_TRY_AGAIN),
+    );
+  }, []);
+  if (!stored) return error ? <p role="alert">{error}</p> : <p aria-busy="true">Loading the announcement…</p>;
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        setStatus('Saving…');
+        ownerPut('/api/owner/announcement', { doc: doc ?? { type: 'doc', content: [{ type: 'paragraph' }] }, show }).then(
+          () => setStatus('Announcement saved.'),
+          (e: Error) => setStatus(`Unable to save: ${e.message}`),
+        );
+      }}
+    >
+      <RichTextEditor label="Announcement text" initial={stored.doc} onChange={setDoc} />
+      <p>
+        <label>
+          <input type="checkbox" checked={show} onChange={(event) => setShow(event.target.checked)} /> Show the announcement bar to visitors
+        </label>
+      </p>
+      <p>
+        <button type="submit">Save announcement</button>
+      </p>
+      <p role="status">{status}</p>
+    </form>
+  );
+}

@@ -1,0 +1,154 @@
+import { useEffect, useRef, useState } from 'react';
+import {
+  FILE_PROCESSING_CANCELLED,
+  FILE_PROCESSING_FAILED,
+  FILE_PROCESSING_FAILED_TO_COMPLETE,
+  NO_JOB_RESPONSE,
+  PLEASE_ENTER_FILE_NAME,
+  RENAME_PROBLEM,
+  UNABLE_TO_LOAD_TRY_AGAIN,
+  UPLOAD_PROBLEM,
+} from '../../runtime/src/model/editor-messages';
+import { cleanFileName, fileProblem, sizeText } from '../../runtime/src/model/files';
+import { ownerDelete, ownerGet, ownerPost } from './owner-api';
+import { UploadCancelled, upload, type Upload } from './upload';
+
+export interface StoredFile {
+  name: string;
+  url: string;
+  type: string;
+  size: number;
+  widths: number[];
+}
+
+type Progress = { state: 'uploading'; fraction: number } | { state: 'processing' } | { state: 'complete' | 'failed' | 'cancelled'; message: string } | null;
+
+const POLL_MS = 300;
+const POLL_LIMIT = 200;
+
+/** Upload with progress (failed, cancelled, complete), replace, rename, delete; image widths made by a job. */
+export function FileManager({ onChange }: { onChange: (files: StoredFile[]) => void }) {
+  const [files, setFiles] = useState<StoredFile[] | null>(null);
+  const [error, setError] = useState('');
+  const [progress, setProgress] = useState<Progress>(null);
+  const [renaming, setRenaming] = useState<{ from: string; to: string } | null>(null);
+  const current = useRef<Upload<unknown> | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+
+  const refresh = () =>
+    ownerGet<{ files: StoredFile[] }>('/api/owner/files').then(
+      ({ files: list }) => {
+        setFiles(list);
+        onChange(list);
+      },
+      () => setError(UNABLE_TO_LOAD_TRY_AGAIN),
+    );
+  useEffect(() => void refresh(), []);
+
+  /** Polls the processing job until it ends. */
+  const follow = async (jobId: string) => {
+    setProgress({ state: 'processing' });
+    for (let i = 0; i < POLL_LIMIT; i++) {
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      const job = await ownerGet<{ status?: string }>(`/api/owner/jobs/${jobId}`).catch(() => null);
+      if (!job?.status) return setProgress({ state: 'failed', message: NO_JOB_RESPONSE });
+      if (job.status === 'complete') {
+        await refresh(); // the list shows the widths the job made
+        return setProgress({ state: 'complete', message: 'Upload complete.' });
+      }
+      if (job.status === 'failed') return setProgress({ state: 'failed', message: FILE_PROCESSING_FAILED });
+      if (job.status === 'cancelled') return setProgress({ state: 'cancelled', message: FILE_PROCESSING_CANCELLED });
+    }
+    setProgress({ state: 'failed', message: FILE_PROCESSING_FAILED_TO_COMPLETE });
+  };
+
+  const send = (file: File, replace: boolean) => {
+    const problem = fileProblem(file.name, file.size);
+    if (problem) return setProgress({ state: 'failed', message: problem });
+    setProgress({ state: 'uploading', fraction: 0 });
+    const job = upload<{ jobId: string | null }>(file, cleanFileName(file.name), replace, (fraction) => setProgress({ state: 'uploading', fraction }));
+    current.current = job;
+    job.done
+      .then(async (answer) => {
+        await refresh();
+        if (answer.jobId) await follow(answer.jobId);
+        else setProgress({ state: 'complete', message: 'Upload complete.' });
+      })
+      .catch((reason: Error) => {
+        if (reason instanceof UploadCancelled) setProgress({ state: 'cancelled', message: 'Upload cancelled.' });
+        else setProgress({ state: 'failed', message: `${UPLOAD_PROBLEM} ${reason.message}` });
+      })
+      .finally(() => {
+        current.current = null;
+        if (input.current) input.current.value = '';
+      });
+  };
+
+  if (!files) return error ? <p role="alert">{error}</p> : <p aria-busy="true">Loading files…</p>;
+  return (
+    <div className="config-files">
+      <p>
+        <label htmlFor="file-upload">Upload a file</label>{' '}
+        <input id="file-upload" ref={input} type="file" onChange={(event) => event.target.files?.[0] && send(event.target.files[0], files.some((f) => f.name === cleanFileName(event.target.files![0]!.name)))} />
+      </p>
+      {progress?.state === 'uploading' && (
+        <p>
+          <progress max={1} value={progress.fraction} aria-label="Upload progress" /> {Math.round(progress.fraction * 100)}%{' '}
+          <button type="button" onClick={() => current.current?.cancel()}>
+            Cancel upload
+          </button>
+        </p>
+      )}
+      <p role="status" className={progress?.state === 'failed' ? 'config-error' : undefined}>
+        {progress?.state === 'processing' ? 'Processing the image…' : progress && 'message' in progress ? progress.message : ''}
+      </p>
+      <ul className="config-list">
+        {files.map((file) => (
+          <li key={file.name}>
+            {renaming?.from === file.name ? (
+              <form
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  if (!renaming.to.trim()) return setError(PLEASE_ENTER_FILE_NAME);
+                  ownerPost(`/api/owner/files/${encodeURIComponent(file.name)}/rename`, { to: renaming.to }).then(
+                    () => {
+                      setRenaming(null);
+                      setError('');
+                      void refresh();
+                    },
+                    () => setError(RENAME_PROBLEM),
+                  );
+                }}
+              >
+                <label>
+                  New name for {file.name} <input value={renaming.to} onChange={(event) => setRenaming({ from: file.name, to: event.target.value })} autoFocus />
+                </label>{' '}
+                <button type="submit">Rename</button>{' '}
+                <button type="button" onClick={() => setRenaming(null)}>
+                  Cancel
+                </button>
+              </form>
+            ) : (
+              <>
+                <a href={file.url} target="_blank" rel="noopener">
+                  {file.name}
+                </a>{' '}
+                ({sizeText(file.size)}
+                {file.widths.length > 0 ? `, widths ${file.widths.join(', ')}` : ''}){' '}
+                <button type="button" aria-label={`Rename ${file.name}`} onClick={() => setRenaming({ from: file.name, to: file.name })}>
+                  Rename
+                </button>{' '}
+                <button type="button" aria-label={`Delete ${file.name}`} onClick={() => ownerDelete(`/api/owner/files/${encodeURIComponent(file.name)}`).then(refresh, () => setError(UNABLE_TO_LOAD_TRY_AGAIN))}>
+                  Delete
+                </button>
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+      <p role="alert" className="config-error">
+        {error}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * The announcement bar's text, edited in the config app's rich-text editor and stored as
+ * prose-mirror text (part 2 §3); pages get it rendered from the document model.
+ */
+import type { FastifyInstance } from 'fastify';
+import { renderProseMirror, type PmNode } from '../../../runtime/src/model/prose-mirror';
+import type { Db } from '../db';
+import { crumbQuery } from '../schemas';
+import { requireAdmin } from './owner';
+
+const KEY = 'announcementBar';
+const MAX_DOC_BYTES = 20_000;
+
+export interface Announcement {
+  doc: PmNode;
+  show: boolean;
+}
+
+export function storedAnnouncement(db: Db): Announcement | null {
+  const row = db.prepare('SELECT value FROM settings WHERE key = ?').get(KEY) as { value: string } | undefined;
+  return row ? (JSON.parse(row.value) as Announcement) : null;
+}
+
+/** What the page context gets: the rendered text, and whether visitors see the bar. */
+export function announcementContext(db: Db): { html: string; show: boolean } | null {
+  const stored = storedAnnouncement(db);
+  return stored ? { html: renderProseMirror(stored.doc), show: stored.show } : null;
+}
+
+const node = { type: 'object', required: ['type'], properties: { type: { type: 'string', maxLength: 40 } } } as const;
+
+export default async function announcementRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/api/owner/announcement', { schema: { querystring: crumbQuery }, preHandler: requireAdmin }, async () => storedAnnouncement(app.db) ?? { doc: null, show: false });
+
+  app.put(
+    '/api/owner/announcement',
+    { schema: { querystring: crumbQuery, body: { type: 'object', required: ['doc', 'show'], additionalProperties: false, properties: { doc: node, show: { type: 'boolean' } } } }, preHandler: requireAdmin },
+    async (request, reply) => {
+      const { doc, show } = request.body as Announcement;
+      const json = JSON.stringify({ doc, show });
+      if (json.length > MAX_DOC_BYTES || doc.type !== 'doc') return reply.code(400).send({ error: 'The announcement is not a document, or is too long.' });
+      app.db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(KEY, json);
+      return { doc, show, html: renderProseMirror(doc) };
+    },
+  );
+}

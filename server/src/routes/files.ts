@@ -1,0 +1,115 @@
+/**
+ * Owner files (spec part 2 §1, §5, §8): upload (the raw bytes, up to 20 MB), replace, rename,
+ * delete, served under /s/; images get a processing job that makes the responsive widths.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { FILE_TYPES, IMAGE_EXTENSIONS, IMAGE_WIDTHS, MAX_FILE_BYTES, cleanFileName, extensionOf, fileProblem } from '../../../runtime/src/model/files';
+import { PLEASE_ENTER_FILE_NAME, RENAME_PROBLEM, UNABLE_TO_LOCATE_CONTENT } from '../../../runtime/src/model/editor-messages';
+import { cancelJob, findJob, removeFile, startJob, variantPath } from '../files/jobs';
+import { crumbQuery } from '../schemas';
+import { requireAdmin } from './owner';
+
+const nameParams = { type: 'object', required: ['name'], properties: { name: { type: 'string', minLength: 1, maxLength: 120 } } } as const;
+
+interface FileRow {
+  name: string;
+  type: string;
+  size: number;
+  widths_json: string;
+  updated_at: number;
+}
+const toJson = (row: FileRow) => ({ name: row.name, url: `/s/${row.name}`, type: row.type, size: row.size, widths: JSON.parse(row.widths_json) as number[], updatedAt: new Date(row.updated_at).toISOString() });
+
+export default async function fileRoutes(app: FastifyInstance): Promise<void> {
+  const dir = path.join(app.settings.dataDir, 'files');
+  await fs.mkdir(dir, { recursive: true });
+  const pathOf = (name: string) => path.join(dir, name);
+  const row = (name: string) => app.db.prepare('SELECT * FROM files WHERE name = ?').get(name) as FileRow | undefined;
+  const setWidths = (name: string, widths: number[]) => app.db.prepare('UPDATE files SET widths_json = ? WHERE name = ?').run(JSON.stringify(widths), name);
+
+  // The upload's body is the file itself, whatever its type.
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_FILE_BYTES + 1 }, (_request, body, done) => done(null, body));
+
+  app.get('/api/owner/files', { schema: { querystring: crumbQuery }, preHandler: requireAdmin }, async () => ({
+    files: (app.db.prepare('SELECT * FROM files ORDER BY updated_at DESC').all() as FileRow[]).map(toJson),
+  }));
+
+  app.put(
+    '/api/owner/files/:name',
+    {
+      bodyLimit: MAX_FILE_BYTES + 1,
+      schema: { querystring: { type: 'object', properties: { ...crumbQuery.properties, replace: { type: 'boolean', default: false } } }, params: nameParams },
+      preHandler: requireAdmin,
+    },
+    async (request, reply) => {
+      const raw = (request.params as { name: string }).name;
+      const body = request.body;
+      const bytes = Buffer.isBuffer(body) ? body : Buffer.alloc(0);
+      const problem = fileProblem(raw, bytes.length);
+      if (problem) return reply.code(problem === PLEASE_ENTER_FILE_NAME ? 400 : bytes.length > MAX_FILE_BYTES ? 413 : 415).send({ error: problem });
+      const name = cleanFileName(raw);
+      const exists = row(name);
+      if (exists && !(request.query as { replace: boolean }).replace) return reply.code(409).send({ error: `A file named ${name} already exists. Replace it or choose another name.` });
+      if (exists) await removeFile(pathOf(name));
+      await fs.writeFile(pathOf(name), bytes);
+      const now = Date.now();
+      app.db
+        .prepare("INSERT INTO files (name, type, size, widths_json, created_at, updated_at) VALUES (?, ?, ?, '[]', ?, ?) ON CONFLICT (name) DO UPDATE SET type = excluded.type, size = excluded.size, widths_json = '[]', updated_at = excluded.updated_at")
+        .run(name, FILE_TYPES[extensionOf(name)]!, bytes.length, now, now);
+      const job = IMAGE_EXTENSIONS.includes(extensionOf(name)) ? startJob(pathOf(name), name, (widths) => setWidths(name, widths)) : null;
+      return { file: toJson(row(name)!), jobId: job?.id ?? null };
+    },
+  );
+
+  app.post(
+    '/api/owner/files/:name/rename',
+    { schema: { querystring: crumbQuery, params: nameParams, body: { type: 'object', required: ['to'], properties: { to: { type: 'string', maxLength: 120 } } } }, preHandler: requireAdmin },
+    async (request, reply) => {
+      const from = (request.params as { name: string }).name;
+      const to = cleanFileName((request.body as { to: string }).to);
+      if (!row(from)) return reply.code(404).send({ error: UNABLE_TO_LOCATE_CONTENT });
+      if (!to) return reply.code(400).send({ error: PLEASE_ENTER_FILE_NAME });
+      if (extensionOf(to) !== extensionOf(from) || (to !== from && row(to))) return reply.code(400).send({ error: RENAME_PROBLEM });
+      const names = await fs.readdir(dir);
+      for (const n of names.filter((n) => n === from || n.startsWith(`${from}.`))) await fs.rename(pathOf(n), pathOf(to + n.slice(from.length)));
+      app.db.prepare('UPDATE files SET name = ?, updated_at = ? WHERE name = ?').run(to, Date.now(), from);
+      return { file: toJson(row(to)!) };
+    },
+  );
+
+  app.delete('/api/owner/files/:name', { schema: { querystring: crumbQuery, params: nameParams }, preHandler: requireAdmin }, async (request) => {
+    const { name } = request.params as { name: string };
+    await removeFile(pathOf(cleanFileName(name) || '_'));
+    app.db.prepare('DELETE FROM files WHERE name = ?').run(name);
+    return {};
+  });
+
+  const jobParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 64 } } } as const;
+  const jobJson = (reply: FastifyReply, id: string, cancel = false) => {
+    const job = cancel ? cancelJob(id) : findJob(id);
+    return job ? { id: job.id, file: job.file, status: job.status, widths: job.widths } : reply.code(404).send({ error: UNABLE_TO_LOCATE_CONTENT });
+  };
+  app.get('/api/owner/jobs/:id', { schema: { querystring: crumbQuery, params: jobParams }, preHandler: requireAdmin }, async (request, reply) => jobJson(reply, (request.params as { id: string }).id));
+  app.delete('/api/owner/jobs/:id', { schema: { querystring: crumbQuery, params: jobParams }, preHandler: requireAdmin }, async (request, reply) => jobJson(reply, (request.params as { id: string }).id, true));
+
+  // Visitors: /s/{name}; an image's width with ?format=500w (the image loader's query format).
+  app.get('/s/:name', { schema: { params: nameParams } }, async (request, reply) => {
+    const { name } = request.params as { name: string };
+    const file = row(name);
+    if (!file) return reply.callNotFound();
+    const format = /^(\d+)w$/.exec(String((request.query as Record<string, unknown>).format ?? ''))?.[1];
+    const widths = JSON.parse(file.widths_json) as number[];
+    const wanted = format ? Number(format) : null;
+    const width = wanted && IMAGE_WIDTHS.includes(wanted as (typeof IMAGE_WIDTHS)[number]) && widths.includes(wanted) ? wanted : null;
+    const bytes = await fs.readFile(width ? variantPath(pathOf(name), width) : pathOf(name));
+    return reply
+      .type(file.type)
+      .header('X-Content-Type-Options', 'nosniff')
+      // Uploaded files never run as part of the site.
+      .header('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
+      .header('Cache-Control', 'public, max-age=60')
+      .send(bytes);
+  });
+}
