@@ -92,7 +92,7 @@ test.describe('owner editing', () => {
 
   test('links a button to a page and to an email, by keyboard, with the spec messages; the site follows', async ({ page, browser, baseURL }) => {
     const panel = await openEditing(page);
-    await panel.getByRole('button', { name: 'Edit link: Read the FAQ in a new tab' }).click();
+    await panel.getByRole('button', { name: 'Edit link: Opening hours' }).click();
     const editor = panel.locator('.config-link-editor');
     await editor.getByLabel('Link type').selectOption('Web Address');
     await editor.getByLabel('Web address').fill('not a host');
@@ -113,9 +113,9 @@ test.describe('owner editing', () => {
     await expect(panel.getByRole('status').filter({ hasText: 'Saved:' })).toHaveText('Saved: Write to us now links to /contact.');
 
     const visitor = await (await browser.newContext({ baseURL })).newPage();
-    await visitor.goto('/');
+    await visitor.goto('/studio');
     await runtimeReady(visitor);
-    const link = visitor.locator('#block-cta-docs a');
+    const link = visitor.locator('#block-studio-hours a');
     await expect(link).toHaveText('Write to us');
     await expect(link).toHaveAttribute('href', /\/contact$/);
     await visitor.context().close();
@@ -153,19 +153,19 @@ test.describe('owner files', () => {
     await expect(files.getByRole('status')).toHaveText('Upload complete.');
     await expect(files.getByRole('listitem').filter({ hasText: 'price-list.png' })).toContainText('widths 500, 300, 100');
 
-    await panel.getByRole('button', { name: 'Edit link: Contact us' }).click();
+    await panel.getByRole('button', { name: 'Edit link: Price list' }).click();
     const editor = panel.locator('.config-link-editor');
     await editor.getByLabel('Link type').selectOption('File');
     await editor.getByLabel('File', { exact: true }).selectOption({ label: 'price-list.png' });
-    await editor.getByLabel('Name').fill('Price list');
+    await editor.getByLabel('Name').fill('Price list (image)');
     await editor.getByRole('button', { name: 'Save link' }).click();
-    await expect(panel.getByRole('status').filter({ hasText: 'Saved:' })).toHaveText('Saved: Price list now links to /s/price-list.png.');
+    await expect(panel.getByRole('status').filter({ hasText: 'Saved:' })).toHaveText('Saved: Price list (image) now links to /s/price-list.png.');
 
     const visitor = await (await browser.newContext({ baseURL })).newPage();
-    await visitor.goto('/');
+    await visitor.goto('/studio');
     await runtimeReady(visitor);
-    const link = visitor.locator('#block-cta-contact a');
-    await expect(link).toHaveText('Price list');
+    const link = visitor.locator('#block-studio-prices a');
+    await expect(link).toHaveText('Price list (image)');
     const href = await link.getAttribute('href');
     expect(new URL(href!, baseURL).pathname).toBe('/s/price-list.png');
     const image = await visitor.request.get(`/s/price-list.png?format=300w`);
@@ -185,7 +185,7 @@ test.describe('rich text', () => {
     await page.keyboard.type('sale');
     await page.keyboard.press('Control+b');
     await page.keyboard.type(' <img src=x onerror=alert(1)>');
-    await expect(panel.getByRole('button', { name: 'Bold' })).toHaveAttribute('aria-pressed', 'false');
+    await expect(panel.locator('section[aria-labelledby="edit-announcement"]').getByRole('button', { name: 'Bold' })).toHaveAttribute('aria-pressed', 'false');
     // Not shown to visitors: other tests run against this server at the same time. The owner
     // sees the bar (in preview) on every page.
     await expect(panel.getByLabel('Show the announcement bar to visitors')).not.toBeChecked();
@@ -212,5 +212,76 @@ test.describe('rich text', () => {
     expect(await visitor.evaluate(() => window.SiteRuntime!.context.showAnnouncementBar)).toBe(false);
     await expect(visitor.locator('.site-announcement-bar')).toHaveCount(0);
     await visitor.context().close();
+  });
+});
+
+test.describe('pages list', () => {
+  test('hides, schedules and locks a page by keyboard; visitors get what the status says', async ({ page, browser, baseURL }) => {
+    const panel = await openEditing(page);
+    const status = panel.getByLabel('Status of Studio news');
+    await status.focus();
+    await status.selectOption({ label: 'Draft' });
+    const row = panel.getByRole('row').filter({ hasText: '/news' });
+    await expect(row.getByRole('cell').nth(1)).toHaveText('Hidden');
+    await expect(panel.getByRole('status').filter({ hasText: 'Studio news' })).toHaveText('Studio news: Hidden.');
+    const visitor = await (await browser.newContext({ baseURL })).newPage();
+    expect((await visitor.goto('/news'))!.status()).toBe(404);
+
+    await status.selectOption({ label: 'Scheduled' });
+    await expect(row.getByRole('cell').nth(1)).toHaveText('Scheduled');
+    await panel.getByLabel('Publish Studio news at').fill('2020-01-01T09:00');
+    await expect(panel.getByRole('status').filter({ hasText: 'Studio news' })).toHaveText('Studio news: Scheduled.');
+    expect((await visitor.goto('/news'))!.status()).toBe(200);
+
+    await panel.getByLabel('Lock Studio news').check();
+    await expect(panel.getByRole('status').filter({ hasText: 'Studio news' })).toHaveText('Studio news: Scheduled, locked.');
+    const locked = await visitor.goto('/news');
+    expect(locked!.status()).toBe(403);
+    await expect(visitor.getByRole('heading', { level: 1 })).toHaveText('This page is locked');
+    await panel.getByLabel('Lock Studio news').uncheck();
+    await status.selectOption({ label: 'Published' });
+    await expect(row.getByRole('cell').nth(1)).toHaveText('Available');
+    await expect.poll(async () => (await visitor.goto('/news'))!.status()).toBe(200);
+    await visitor.context().close();
+  });
+});
+
+test.describe('font picker', () => {
+  test('previews fonts the server serves, by category; a font that cannot load says so', async ({ page }) => {
+    await page.route('**/fonts/pacifico/**', (route) => route.abort());
+    const panel = await openEditing(page);
+    const fonts = panel.locator('.config-fonts');
+    await fonts.getByLabel('Category').selectOption('Serif');
+    await expect(fonts.getByText('Prints from the harbour studio')).toHaveCSS('font-family', /Lora/);
+    expect(await page.evaluate(() => document.fonts.check('16px "Lora"'))).toBe(true);
+    await fonts.getByLabel('Category').selectOption('Script');
+    await expect(fonts.getByRole('alert')).toHaveText('Unable to load preview for Pacifico');
+  });
+
+  test('says when the fonts cannot be loaded', async ({ page }) => {
+    await page.route('**/api/owner/fonts?**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
+    const panel = await openEditing(page);
+    await expect(panel.locator('section[aria-labelledby="edit-fonts"]').getByRole('alert')).toHaveText('Unable to load fonts');
+  });
+});
+
+test.describe('code injection', () => {
+  test('the owner writes header code in the code editor; pages carry it', async ({ page, browser, baseURL }) => {
+    const panel = await openEditing(page);
+    await panel.getByRole('button', { name: 'Edit code' }).click();
+    const header = panel.getByRole('textbox', { name: 'Header code' });
+    await header.click();
+    // A meta tag: harmless to the other tests that share this server meanwhile.
+    await page.keyboard.type('<meta name="tessera-check" content="ok">');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Tab');
+    await panel.getByRole('button', { name: 'Save code' }).click();
+    await expect(panel.getByRole('status').filter({ hasText: 'Code saved' })).toHaveText('Code saved. It is on every page now.');
+    const visitor = await (await browser.newContext({ baseURL })).newPage();
+    await visitor.goto('/faq');
+    await expect(visitor.locator('meta[name="tessera-check"]')).toHaveAttribute('content', 'ok');
+    await visitor.context().close();
+    // Leave the site as it was.
+    expect((await page.request.put(`/api/owner/code-injection?crumb=${encodeURIComponent((await page.context().cookies()).find((c) => c.name === 'crumb')!.value)}`, { data: { header: '', footer: '' } })).ok()).toBe(true);
   });
 });

@@ -12,6 +12,8 @@ export function useSiteKeys(frame: RefObject<HTMLIFrameElement | null>, onEscape
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape' || event.defaultPrevented) return;
+      // In the code editor Escape is the way out of Tab-indenting (Escape, then Tab): not ours.
+      if (event.target instanceof Element && event.target.closest('.cm-editor')) return;
       event.preventDefault();
       latest.current(event.shiftKey);
     };

@@ -28,6 +28,9 @@ import editingRoutes from './routes/editing';
 import blockRoutes from './routes/blocks';
 import fileRoutes from './routes/files';
 import announcementRoutes from './routes/announcement';
+import pageRoutes from './routes/pages';
+import fontRoutes from './routes/fonts';
+import codeInjectionRoutes from './routes/code-injection';
 import { seedMember } from './members';
 import { createCrumbs } from './security/crumb';
 import { randomBytes } from 'node:crypto';
@@ -90,6 +93,9 @@ export async function buildApp(config: ServerConfig): Promise<App> {
   await app.register(blockRoutes);
   await app.register(fileRoutes);
   await app.register(announcementRoutes);
+  await app.register(pageRoutes);
+  await app.register(fontRoutes);
+  await app.register(codeInjectionRoutes);
   await app.register(siteRoutes);
 
   const seeded = [

@@ -36,3 +36,10 @@ export function applyBlockOverrides(html: string, overrides: Map<string, Record<
     return match ? tag.replace(JSON_ATTRIBUTE, attribute) : tag.replace(/\s*\/?>$/, (end) => `${attribute}${end}`);
   });
 }
+
+/** Merges `patch` into the block's stored override (other fields the owner set stay). */
+export function saveBlockOverride(db: Db, blockId: string, patch: Record<string, unknown>): void {
+  const row = db.prepare('SELECT json FROM block_overrides WHERE block_id = ?').get(blockId) as { json: string } | undefined;
+  const merged = { ...(row ? (JSON.parse(row.json) as Record<string, unknown>) : {}), ...patch };
+  db.prepare('INSERT INTO block_overrides (block_id, json, updated_at) VALUES (?, ?, ?) ON CONFLICT (block_id) DO UPDATE SET json = excluded.json, updated_at = excluded.updated_at').run(blockId, JSON.stringify(merged), Date.now());
+}

@@ -209,6 +209,14 @@ export const MIGRATIONS: string[] = [
      created_at INTEGER NOT NULL,
      updated_at INTEGER NOT NULL
    );
+   CREATE TABLE page_settings (
+     path TEXT PRIMARY KEY,
+     workflow_state INTEGER NOT NULL DEFAULT 1,
+     locked INTEGER NOT NULL DEFAULT 0,
+     members_only INTEGER NOT NULL DEFAULT 0,
+     publish_at INTEGER,
+     updated_at INTEGER NOT NULL
+   );
    CREATE TABLE block_overrides (
      block_id TEXT PRIMARY KEY,
      json TEXT NOT NULL,

@@ -21,19 +21,22 @@ export interface ContextInput {
   account: Account | null;
   /** A signed-in site member: `memberAccount {email, xsrfToken}` (our addition to the context). */
   member?: SiteUser | null;
-  /** The owner's announcement from the editor: wins over the demo's own text. */
+  /** The owner's announcement from the editor (a site setting; a page's own wins). */
   announcement?: { html: string; show: boolean } | null;
   env: string;
 }
 
+function withAnnouncement(site: Record<string, unknown>, announcement: { html: string; show: boolean }): Record<string, unknown> {
+  const settings = (typeof site.websiteSettings === 'object' && site.websiteSettings) || {};
+  const bar = (settings as Record<string, unknown>).announcementBarSettings;
+  return { ...site, showAnnouncementBar: announcement.show, websiteSettings: { ...settings, announcementBarSettings: { ...(typeof bar === 'object' ? bar : {}), text: announcement.html } } };
+}
+
 /** Site settings, then the page's own fields, then what belongs to this visitor. */
 export function buildContext({ site, page, account, member, announcement, env }: ContextInput): Record<string, unknown> {
-  const context: Record<string, unknown> = { ...site, ...page, env };
-  if (announcement) {
-    const settings = (typeof context.websiteSettings === 'object' && context.websiteSettings) || {};
-    context.websiteSettings = { ...settings, announcementBarSettings: { ...((settings as Record<string, unknown>).announcementBarSettings as object), text: announcement.html } };
-    context.showAnnouncementBar = announcement.show;
-  }
+  // The owner's announcement is a site setting: a page that sets its own keeps it.
+  const siteWide = announcement ? withAnnouncement(site, announcement) : site;
+  const context: Record<string, unknown> = { ...siteWide, ...page, env };
   context.memberAccount = member ? { email: member.email, xsrfToken: member.xsrfToken } : null;
   if (account) {
     context.authenticatedAccount = { id: account.id };

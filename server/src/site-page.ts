@@ -4,6 +4,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { environmentFromHost } from '../../runtime/src/context/environment';
 import { applyBlockOverrides, blockOverrides } from './block-overrides';
 import { announcementContext } from './routes/announcement';
+import { codeInjection, withCodeInjection } from './routes/code-injection';
+import { withHeadingFont } from './routes/fonts';
 import { escapeHtml } from './html';
 import { ensureCrumb } from './plugins/crumb';
 import { injectContext, scriptSafeJson } from './site-context';
@@ -34,7 +36,8 @@ export async function readSiteSettings(app: FastifyInstance): Promise<Record<str
  */
 export async function sendSitePage(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, html: string, status = 200): Promise<FastifyReply> {
   ensureCrumb(app, request, reply);
-  const expanded = applyBlockOverrides(await expandIncludes(html, path.join(examplesDir(app), '_partials')), blockOverrides(app.db));
+  const included = await expandIncludes(html, path.join(examplesDir(app), '_partials'));
+  const expanded = withCodeInjection(withHeadingFont(applyBlockOverrides(included, blockOverrides(app.db)), app.db), codeInjection(app.db));
   const site = await readSiteSettings(app);
   const env = app.settings.siteEnv ?? environmentFromHost(request.hostname.replace(/:\d+$/, ''));
   const body = injectContext(expanded, { site, account: request.account, member: request.siteUser, announcement: announcementContext(app.db), env });

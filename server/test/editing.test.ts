@@ -100,16 +100,100 @@ describe('button links', () => {
 });
 
 describe('announcement text', () => {
-  it('is stored as prose-mirror text and served rendered, winning over the page’s own', async () => {
+  it('is stored as prose-mirror text and served rendered as a site setting', async () => {
     const owner = await signedIn();
     const doc = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Open <late>', marks: [{ type: 'strong' }] }] }] };
     expect((await owner.inject({ method: 'PUT', url: '/api/owner/announcement', payload: { doc: { type: 'paragraph' }, show: true } })).statusCode).toBe(400);
     const saved = await owner.inject({ method: 'PUT', url: '/api/owner/announcement', payload: { doc, show: true } });
     expect(saved.json()).toMatchObject({ html: '<p><strong>Open &lt;late&gt;</strong></p>' });
-    const page = await server.app.inject({ method: 'GET', url: '/announcements' });
-    const context = JSON.parse(/<script type="application\/json" id="site-context">([\s\S]*?)<\/script>/.exec(page.body)![1]!);
+    const contextOf = async (url: string) => JSON.parse(/<script type="application\/json" id="site-context">([\s\S]*?)<\/script>/.exec((await server.app.inject({ method: 'GET', url })).body)![1]!);
+    const context = await contextOf('/faq');
     expect(context.showAnnouncementBar).toBe(true);
     expect(context.websiteSettings.announcementBarSettings.text).toBe('<p><strong>Open &lt;late&gt;</strong></p>');
-    expect(context.websiteSettings.mobileInfoBarSettings).toBeDefined();
+    expect(context.websiteSettings.storeSettings).toBeDefined();
+    // A page with its own announcement keeps it.
+    const own = await contextOf('/announcements');
+    expect(own.websiteSettings.announcementBarSettings.text).toContain('Spring sale');
+  });
+});
+
+describe('pages list', () => {
+  it('statuses, schedule and flags decide what visitors get; owners see every page', async () => {
+    const owner = await signedIn();
+    const set = (payload: Record<string, unknown>) => owner.inject({ method: 'PUT', url: '/api/owner/page-settings', payload: { path: '/plain', workflowState: 1, locked: false, membersOnly: false, ...payload } });
+    const visit = async () => (await server.app.inject({ method: 'GET', url: '/plain' })).statusCode;
+    const list = (await owner.inject({ method: 'GET', url: '/api/owner/page-settings' })).json() as { timeZone: string; pages: Array<{ path: string; workflowState: number }> };
+    expect(list.timeZone).toBe('Europe/London');
+    expect(list.pages.find((p) => p.path === '/plain')).toMatchObject({ workflowState: 1 });
+
+    expect((await set({ workflowState: 4 })).statusCode).toBe(200);
+    expect(await visit()).toBe(404);
+    expect((await owner.inject({ method: 'GET', url: '/plain' })).statusCode).toBe(200);
+    expect((await set({ workflowState: 2 })).json()).toEqual({ error: 'A scheduled page needs a publish date.' });
+    await set({ workflowState: 2, publishAt: Date.now() + 3_600_000 });
+    expect(await visit()).toBe(404);
+    await set({ workflowState: 2, publishAt: Date.now() - 1000 });
+    expect(await visit()).toBe(200);
+    await set({ locked: true });
+    const locked = await server.app.inject({ method: 'GET', url: '/plain' });
+    expect(locked.statusCode).toBe(403);
+    expect(locked.body).toContain('This page is locked');
+    await set({ membersOnly: true });
+    const members = await server.app.inject({ method: 'GET', url: '/plain' });
+    expect(members.statusCode).toBe(403);
+    expect(members.body).toContain('sqs-member-access-page-root');
+    await set({});
+    expect(await visit()).toBe(200);
+    expect((await owner.inject({ method: 'PUT', url: '/api/owner/page-settings', payload: { path: '/nope', workflowState: 1, locked: false, membersOnly: false } })).statusCode).toBe(404);
+    expect((await owner.inject({ method: 'PUT', url: '/api/owner/page-settings', payload: { path: '/plain', workflowState: 6, locked: false, membersOnly: false } })).statusCode).toBe(400);
+  });
+});
+
+describe('fonts', () => {
+  it('are served from the font packages; the chosen heading font goes on every page', async () => {
+    const owner = await signedIn();
+    const list = (await owner.inject({ method: 'GET', url: '/api/owner/fonts' })).json() as { fonts: Array<{ id: string; category: string; url: string }>; headingFont: null };
+    expect(list.fonts.map((f) => f.category)).toEqual(['Sans Serif', 'Serif', 'Display', 'Script', 'Slab Serif', 'Mono', 'Other']);
+    const file = await server.app.inject({ method: 'GET', url: list.fonts[1]!.url });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('font/woff2');
+    expect(file.rawPayload.subarray(0, 4).toString('latin1')).toBe('wOF2');
+    expect((await server.app.inject({ method: 'GET', url: '/fonts/..%2F..%2Fpackage.json/latin-400-normal.woff2' })).statusCode).toBe(404);
+    expect((await server.app.inject({ method: 'GET', url: '/' })).body).not.toContain('site-fonts.css');
+    expect((await owner.inject({ method: 'PUT', url: '/api/owner/fonts/heading', payload: { id: 'comic-sans' } })).statusCode).toBe(400);
+    expect((await owner.inject({ method: 'PUT', url: '/api/owner/fonts/heading', payload: { id: 'lora' } })).statusCode).toBe(200);
+    expect((await server.app.inject({ method: 'GET', url: '/' })).body).toContain('<link rel="stylesheet" href="/fonts/site-fonts.css">');
+    expect((await server.app.inject({ method: 'GET', url: '/fonts/site-fonts.css' })).body).toContain('h1,h2,h3{font-family:"Lora"');
+    await owner.inject({ method: 'PUT', url: '/api/owner/fonts/heading', payload: { id: null } });
+    expect((await server.app.inject({ method: 'GET', url: '/' })).body).not.toContain('site-fonts.css');
+  });
+});
+
+describe('code injection', () => {
+  it('goes at the end of every page’s head and body', async () => {
+    const owner = await signedIn();
+    expect((await owner.inject({ method: 'PUT', url: '/api/owner/code-injection', payload: { header: 'x'.repeat(20_001), footer: '' } })).statusCode).toBe(400);
+    await owner.inject({ method: 'PUT', url: '/api/owner/code-injection', payload: { header: '<meta name="check" content="$1 $&">', footer: '<p id="owner-footer">Bye</p>' } });
+    const page = (await server.app.inject({ method: 'GET', url: '/faq' })).body;
+    expect(page).toContain('<meta name="check" content="$1 $&">\n</head>');
+    expect(page).toContain('<p id="owner-footer">Bye</p>\n</body>');
+    expect((await owner.inject({ method: 'GET', url: '/api/owner/code-injection' })).json()).toMatchObject({ footer: '<p id="owner-footer">Bye</p>' });
+    await owner.inject({ method: 'PUT', url: '/api/owner/code-injection', payload: { header: '', footer: '' } });
+    expect((await server.app.inject({ method: 'GET', url: '/faq' })).body).not.toContain('owner-footer');
+  });
+});
+
+describe('form success text', () => {
+  it('is edited as prose-mirror text and reaches the form block as its HTML', async () => {
+    const owner = await signedIn();
+    const forms = (await owner.inject({ method: 'GET', url: '/api/owner/forms' })).json() as { forms: Array<{ id: string; page: string }> };
+    expect(forms.forms).toContainEqual({ id: 'contact', page: '/contact', successDoc: null });
+    const doc = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Thanks! ' }, { type: 'text', text: 'We reply within a day.', marks: [{ type: 'em' }] }] }] };
+    expect((await owner.inject({ method: 'PUT', url: '/api/owner/blocks/contact/success', payload: { doc: { type: 'paragraph' } } })).statusCode).toBe(400);
+    expect((await owner.inject({ method: 'PUT', url: '/api/owner/blocks/contact/success', payload: { doc } })).json()).toEqual({ id: 'contact', successHtml: '<p>Thanks! <em>We reply within a day.</em></p>' });
+    const page = (await server.app.inject({ method: 'GET', url: '/contact' })).body;
+    const json = /id="block-contact" data-block-type="form" data-block-json='([^']*)'/.exec(page)![1]!.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+    expect(JSON.parse(json)).toMatchObject({ collectionId: 'contact00000000000000000a', successHtml: '<p>Thanks! <em>We reply within a day.</em></p>' });
+    expect(((await owner.inject({ method: 'GET', url: '/api/owner/forms' })).json() as { forms: Array<{ id: string; successDoc: unknown }> }).forms.find((f) => f.id === 'contact')!.successDoc).toEqual(doc);
   });
 });

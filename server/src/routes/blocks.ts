@@ -6,12 +6,16 @@ import fs from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { classify } from '../../../runtime/src/url/classify';
 import { isProperMailto, isProperTel, isProperUrl } from '../../../runtime/src/url/links';
-import { blockOverrides } from '../block-overrides';
+import { blockOverrides, saveBlockOverride } from '../block-overrides';
+import { renderProseMirror, type PmNode } from '../../../runtime/src/model/prose-mirror';
 import { notExpectedOption } from '../../../runtime/src/model/editor-messages';
 import { crumbQuery } from '../schemas';
 import { searchIndex } from '../site-search';
 import { examplesDir } from '../site-page';
 import { requireAdmin } from './owner';
+
+const FORM = /<[a-z]+\b[^>]*\bid="block-([\w-]{1,64})"[^>]*data-block-type="form"/gi;
+const SUCCESS_KEY = (id: string) => `formSuccess:${id}`;
 
 const BUTTON = /<[a-z]+\b[^>]*\bid="block-([\w-]{1,64})"[^>]*data-block-type="button"[^>]*>\s*<a\b[^>]*\bhref="([^"]*)"[^>]*>([^<]*)<\/a>/gi;
 
@@ -69,10 +73,42 @@ export default async function blockRoutes(app: FastifyInstance): Promise<void> {
       const body = request.body as { clickthroughUrl: string; buttonText: string; newWindow: boolean };
       if (!acceptableLink(body.clickthroughUrl)) return reply.code(400).send({ error: notExpectedOption(body.clickthroughUrl) });
       const { id } = request.params as { id: string };
-      app.db
-        .prepare('INSERT INTO block_overrides (block_id, json, updated_at) VALUES (?, ?, ?) ON CONFLICT (block_id) DO UPDATE SET json = excluded.json, updated_at = excluded.updated_at')
-        .run(id, JSON.stringify({ clickthroughUrl: body.clickthroughUrl, buttonText: body.buttonText.trim(), newWindow: body.newWindow }), Date.now());
+      saveBlockOverride(app.db, id, { clickthroughUrl: body.clickthroughUrl, buttonText: body.buttonText.trim(), newWindow: body.newWindow });
       return { id, ...body };
+    },
+  );
+
+  // Form success text (part 2 §1 rich text): edited as prose-mirror text, shown as its HTML.
+  app.get('/api/owner/forms', { schema: { querystring: crumbQuery }, preHandler: requireAdmin }, async () => {
+    const forms: Array<{ id: string; page: string; successDoc: PmNode | null }> = [];
+    for (const name of (await fs.readdir(dir)).filter((n) => n.endsWith('.html')).sort()) {
+      for (const match of (await fs.readFile(`${dir}/${name}`, 'utf8')).matchAll(FORM)) {
+        const row = app.db.prepare('SELECT value FROM settings WHERE key = ?').get(SUCCESS_KEY(match[1]!)) as { value: string } | undefined;
+        forms.push({ id: match[1]!, page: name === 'index.html' ? '/' : `/${name.replace(/\.html$/, '')}`, successDoc: row ? (JSON.parse(row.value) as PmNode) : null });
+      }
+    }
+    return { forms };
+  });
+
+  app.put(
+    '/api/owner/blocks/:id/success',
+    {
+      schema: {
+        querystring: crumbQuery,
+        params: { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^[\\w-]{1,64}$' } } },
+        body: { type: 'object', required: ['doc'], additionalProperties: false, properties: { doc: { type: 'object', required: ['type'], properties: { type: { const: 'doc' } } } } },
+      },
+      preHandler: requireAdmin,
+    },
+    async (request, reply) => {
+      const { id } = request.params as { id: string };
+      const { doc } = request.body as { doc: PmNode };
+      const json = JSON.stringify(doc);
+      if (json.length > 20_000) return reply.code(400).send({ error: 'The text is too long.' });
+      const html = renderProseMirror(doc);
+      app.db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(SUCCESS_KEY(id), json);
+      saveBlockOverride(app.db, id, { successHtml: html });
+      return { id, successHtml: html };
     },
   );
 }

@@ -2,8 +2,17 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { examplesDir as examplesDirOf, readSiteSettings, sendSitePage } from '../site-page';
+import { PageType } from '../../../runtime/src/model/page-types';
+import { canOpenConfig } from '../accounts';
+import { pageSettings, visitorAccess } from '../page-settings';
+import { examplesDir as examplesDirOf, pageShell, readSiteSettings, sendSitePage } from '../site-page';
 import { sendMemberAccessPage } from './members';
+
+/** A locked page (page type 103, lock screen): visitors see that it is locked, nothing of it. */
+function sendLockScreen(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+  const main = '<h1>This page is locked</h1><p>The site owner has locked this page for now.</p>';
+  return sendSitePage(app, request, reply, pageShell({ title: 'Locked', pageType: PageType.LOCK_SCREEN, main }), 403);
+}
 
 const memberPages = async (app: FastifyInstance): Promise<string[]> => {
   const pages = (await readSiteSettings(app)).memberPages;
@@ -52,8 +61,13 @@ export default async function siteRoutes(app: FastifyInstance): Promise<void> {
     } catch {
       return reply.callNotFound();
     }
-    // Members-only pages (site.json memberPages) show the member access page to anyone else.
-    if (!request.siteUser && (await memberPages(app)).includes(urlPath.replace(/\.html$/, ''))) return sendMemberAccessPage(app, request, reply);
+    // What the owner set for the page: hidden, locked or members-only for visitors (owners see all).
+    const pagePath = urlPath.replace(/\.html$/, '').replace(/\/index$/, '/') || '/';
+    const access = canOpenConfig(request.account) ? 'page' : visitorAccess(pageSettings(app.db, pagePath));
+    if (access === 'hidden') return reply.callNotFound();
+    if (access === 'locked') return sendLockScreen(app, request, reply);
+    // Members-only pages (site.json memberPages, or the owner's flag) show the member access page to anyone else.
+    if (!request.siteUser && (access === 'members' || (await memberPages(app)).includes(pagePath))) return sendMemberAccessPage(app, request, reply);
     if (html.includes(SEARCH_RESULTS_MARKER)) {
       // The search page (page type 102) lists the demo pages that match ?q=.
       const raw = (request.query as Record<string, unknown>).q;

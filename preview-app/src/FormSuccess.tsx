@@ -1,0 +1,46 @@
+import { useEffect, useState } from 'react';
+import { UNABLE_TO_LOAD_TRY_AGAIN } from '../../runtime/src/model/editor-messages';
+import type { PmNode } from '../../runtime/src/model/prose-mirror';
+import { ownerGet, ownerPut } from './owner-api';
+import { RichTextEditor } from './RichTextEditor';
+
+interface Form {
+  id: string;
+  page: string;
+  successDoc: PmNode | null;
+}
+
+/** Each form's success text in the rich-text editor; visitors see it after they submit. */
+export function FormSuccess() {
+  const [forms, setForms] = useState<Form[] | null>(null);
+  const [docs, setDocs] = useState<Record<string, PmNode>>({});
+  const [status, setStatus] = useState('');
+  const [error, setError] = useState('');
+  useEffect(() => void ownerGet<{ forms: Form[] }>('/api/owner/forms').then(({ forms: list }) => setForms(list), () => setError(UNABLE_TO_LOAD_TRY_AGAIN)), []);
+  if (!forms) return error ? <p role="alert">{error}</p> : <p aria-busy="true">Loading forms…</p>;
+  return (
+    <>
+      {forms.map((form) => (
+        <form
+          key={form.id}
+          className="config-form-success"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const doc = docs[form.id] ?? form.successDoc;
+            if (!doc) return setStatus('Write the success text first.');
+            ownerPut(`/api/owner/blocks/${form.id}/success`, { doc }).then(
+              () => setStatus(`Success text saved for the form on ${form.page}.`),
+              (e: Error) => setStatus(e.message),
+            );
+          }}
+        >
+          <RichTextEditor label={`Success text of the form on ${form.page}`} initial={form.successDoc} onChange={(doc) => setDocs((d) => ({ ...d, [form.id]: doc }))} />
+          <p>
+            <button type="submit">Save success text</button>
+          </p>
+        </form>
+      ))}
+      <p role="status">{status}</p>
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+/**
+ * Fonts from npm font packages (@fontsource), served by this server: the owner's font picker
+ * previews them and the chosen heading font goes on every page (part 2 §1, §3, §8).
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { SITE_FONTS, fontFileUrl, headingFontCss } from '../../../runtime/src/model/fonts';
+import type { Db } from '../db';
+import { crumbQuery } from '../schemas';
+import { requireAdmin } from './owner';
+
+const KEY = 'headingFont';
+
+export function headingFont(db: Db) {
+  const row = db.prepare('SELECT value FROM settings WHERE key = ?').get(KEY) as { value: string } | undefined;
+  return SITE_FONTS.find((font) => font.id === row?.value) ?? null;
+}
+
+/** A page's <head> gets the heading font's stylesheet when the owner chose one. */
+export function withHeadingFont(html: string, db: Db): string {
+  return headingFont(db) ? html.replace(/<\/head>/i, '  <link rel="stylesheet" href="/fonts/site-fonts.css">\n</head>') : html;
+}
+
+export default async function fontRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/api/owner/fonts', { schema: { querystring: crumbQuery }, preHandler: requireAdmin }, async () => ({
+    fonts: SITE_FONTS.map((font) => ({ ...font, url: fontFileUrl(font.id) })),
+    headingFont: headingFont(app.db)?.id ?? null,
+  }));
+
+  app.put(
+    '/api/owner/fonts/heading',
+    { schema: { querystring: crumbQuery, body: { type: 'object', required: ['id'], properties: { id: { type: ['string', 'null'], enum: [...SITE_FONTS.map((f) => f.id), null] } } } }, preHandler: requireAdmin },
+    async (request) => {
+      const { id } = request.body as { id: string | null };
+      if (id) app.db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(KEY, id);
+      else app.db.prepare('DELETE FROM settings WHERE key = ?').run(KEY);
+      return { headingFont: id };
+    },
+  );
+
+  app.get('/fonts/site-fonts.css', async (_request, reply) => {
+    const font = headingFont(app.db);
+    return reply.type('text/css; charset=utf-8').header('Cache-Control', 'no-cache').send(font ? headingFontCss(font) : '');
+  });
+
+  app.get('/fonts/:id/latin-400-normal.woff2', { schema: { params: { type: 'object', properties: { id: { type: 'string', maxLength: 40 } } } } }, async (request, reply) => {
+    const font = SITE_FONTS.find((f) => f.id === (request.params as { id: string }).id);
+    if (!font) return reply.callNotFound();
+    const file = path.join(app.settings.rootDir, 'node_modules', '@fontsource', font.id, 'files', `${font.id}-latin-400-normal.woff2`);
+    const bytes = await fs.readFile(file).catch(() => null);
+    if (!bytes) return reply.callNotFound();
+    return reply.type('font/woff2').header('Cache-Control', 'public, max-age=86400').header('Access-Control-Allow-Origin', '*').send(bytes);
+  });
+}
