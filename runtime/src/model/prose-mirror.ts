@@ -50,9 +50,3 @@ export function renderProseMirror(node: PmNode | null | undefined, depth = 0): s
   // doc, and anything unknown: its content only.
   return inner();
 }
-
-/** The plain text of a document (for a quick check that it is not empty). */
-export function proseMirrorText(node: PmNode | null | undefined): string {
-  if (!node) return '';
-  return (node.text ?? '') + (Array.isArray(node.content) ? node.content.map(proseMirrorText).join(' ') : '');
-}

@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { ProductType, isSoldOut, type Product, type ProductVariant } from '../../../runtime/src/commerce/product';
+import { ProductType, type Product, type ProductVariant } from '../../../runtime/src/commerce/product';
 import type { SubscriptionPlan } from '../../../runtime/src/commerce/subscription';
 
 export interface CatalogProduct extends Product {
@@ -63,5 +63,3 @@ export function sellable(catalog: Catalog, productId: string, sku?: string): Sel
     options: (variant.optionValues ?? []).map((o) => o.value).join(', '),
   };
 }
-
-export const productSoldOut = (product: CatalogProduct) => isSoldOut(product);
