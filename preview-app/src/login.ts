@@ -1,4 +1,5 @@
 import { sameOriginPath } from '../../runtime/src/url/safe-path';
+import { crumb } from './owner-api';
 
 /**
  * The /login page: posts {email, password} with the crumb and goes on to `next` (a same-origin
@@ -7,10 +8,6 @@ import { sameOriginPath } from '../../runtime/src/url/safe-path';
 const NETWORK_ERROR = 'Unable to reach the server. Check your connection and try again.';
 const MISSING_FIELDS = 'Enter your email and password.';
 
-function crumb(): string {
-  const match = /(?:^|;\s*)crumb=([^;]*)/.exec(document.cookie);
-  return match ? decodeURIComponent(match[1]!) : '';
-}
 
 async function postLogin(email: string, password: string, retried = false): Promise<{ ok: boolean; error?: string }> {
   const response = await fetch(`/api/auth/Login?crumb=${encodeURIComponent(crumb())}`, {

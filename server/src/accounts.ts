@@ -57,10 +57,16 @@ export async function seedAccount(db: Db, email: string, password: string | null
   return { email, role, generatedPassword: generated, created: true };
 }
 
+/**
+ * Verifies against this when an email is unknown, so that the time taken does not tell which
+ * emails exist (owner and member sign-in alike).
+ */
+export const TIMING_DUMMY_HASH = 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+
 export async function authenticate(db: Db, email: string, password: string): Promise<Account | null> {
   const row = db.prepare('SELECT * FROM accounts WHERE email = ?').get(email) as AccountRow | undefined;
   // Hash even for unknown emails so that timing does not tell which emails exist.
-  const ok = await verifyPassword(password, row?.password_hash ?? 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+  const ok = await verifyPassword(password, row?.password_hash ?? TIMING_DUMMY_HASH);
   return row && ok ? toAccount(row) : null;
 }
 

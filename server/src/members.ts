@@ -5,7 +5,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from './db';
-import { hashToken, type SeedResult } from './accounts';
+import { TIMING_DUMMY_HASH, hashToken, type SeedResult } from './accounts';
 import { generatePassword, hashPassword, verifyPassword } from './security/passwords';
 
 export const MEMBER_SESSION_COOKIE = 'site_member';
@@ -33,7 +33,7 @@ export async function seedMember(db: Db, email: string, password: string | null)
 
 export async function authenticateMember(db: Db, email: string, password: string): Promise<{ id: string; email: string } | null> {
   const row = db.prepare('SELECT id, email, password_hash FROM site_users WHERE email = ?').get(email) as { id: string; email: string; password_hash: string } | undefined;
-  const ok = await verifyPassword(password, row?.password_hash ?? 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+  const ok = await verifyPassword(password, row?.password_hash ?? TIMING_DUMMY_HASH);
   return row && ok ? { id: row.id, email: row.email } : null;
 }
 

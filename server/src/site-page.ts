@@ -34,11 +34,19 @@ export async function readSiteSettings(app: FastifyInstance): Promise<Record<str
  * Sends a page of the demo site: partials expanded, the visitor's page context injected, a
  * crumb cookie set, and the headers every page gets.
  */
-export async function sendSitePage(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, html: string, status = 200): Promise<FastifyReply> {
+export async function sendSitePage(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  html: string,
+  status = 200,
+  /** The site settings when the caller has read them already. */
+  settings?: Record<string, unknown>,
+): Promise<FastifyReply> {
   ensureCrumb(app, request, reply);
   const included = await expandIncludes(html, path.join(examplesDir(app), '_partials'));
   const expanded = withCodeInjection(withHeadingFont(applyBlockOverrides(included, blockOverrides(app.db)), app.db), codeInjection(app.db));
-  const site = await readSiteSettings(app);
+  const site = settings ?? (await readSiteSettings(app));
   const env = app.settings.siteEnv ?? environmentFromHost(request.hostname.replace(/:\d+$/, ''));
   const body = injectContext(expanded, { site, account: request.account, member: request.siteUser, announcement: announcementContext(app.db), env });
   return reply

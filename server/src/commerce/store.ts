@@ -7,7 +7,6 @@ import type { Db } from '../db';
 import { ProductType } from '../../../runtime/src/commerce/product';
 import { sellable, type Catalog } from './catalog';
 
-export const CART_COOKIE = 'CART';
 /** A visitor may not put more than this of one SKU in the cart. */
 export const MAX_QUANTITY = 99;
 /** How long a review request link works. */

@@ -10,16 +10,15 @@ export const TOO_MANY_LOGINS = 'Too many sign-in attempts. Please try again late
 const FAILURE_LIMIT = 10;
 const FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
+/** Email and password: owner sign-in, and (with rememberMe) member sign-in. */
+export const CREDENTIALS = {
+  email: { type: 'string', minLength: 3, maxLength: 254 },
+  password: { type: 'string', minLength: 1, maxLength: 1024 },
+} as const;
+
 const loginSchema = {
   querystring: crumbQuery,
-  body: {
-    type: 'object',
-    required: ['email', 'password'],
-    properties: {
-      email: { type: 'string', minLength: 3, maxLength: 254 },
-      password: { type: 'string', minLength: 1, maxLength: 1024 },
-    },
-  },
+  body: { type: 'object', required: ['email', 'password'], properties: CREDENTIALS },
 } as const;
 
 /** Failed sign-ins per client address, forgotten after the window. */

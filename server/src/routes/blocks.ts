@@ -16,6 +16,7 @@ import { requireAdmin } from './owner';
 
 const FORM = /<[a-z]+\b[^>]*\bid="block-([\w-]{1,64})"[^>]*data-block-type="form"/gi;
 const SUCCESS_KEY = (id: string) => `formSuccess:${id}`;
+const blockParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^[\\w-]{1,64}$' } } } as const;
 
 const BUTTON = /<[a-z]+\b[^>]*\bid="block-([\w-]{1,64})"[^>]*data-block-type="button"[^>]*>\s*<a\b[^>]*\bhref="([^"]*)"[^>]*>([^<]*)<\/a>/gi;
 
@@ -59,7 +60,7 @@ export default async function blockRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         querystring: crumbQuery,
-        params: { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^[\\w-]{1,64}$' } } },
+        params: blockParams,
         body: {
           type: 'object',
           required: ['clickthroughUrl', 'buttonText'],
@@ -95,7 +96,7 @@ export default async function blockRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         querystring: crumbQuery,
-        params: { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^[\\w-]{1,64}$' } } },
+        params: blockParams,
         body: { type: 'object', required: ['doc'], additionalProperties: false, properties: { doc: { type: 'object', required: ['type'], properties: { type: { const: 'doc' } } } } },
       },
       preHandler: requireAdmin,

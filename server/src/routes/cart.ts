@@ -23,9 +23,10 @@ export function setCartCookie(reply: FastifyReply, token: string): void {
 }
 export const clearCartCookie = (reply: FastifyReply) => void reply.clearCookie(CART_COOKIE, { path: '/' });
 
+const currencyIn = (site: Record<string, unknown>) => storeCurrency(site.websiteSettings as Parameters<typeof storeCurrency>[0]);
+
 export async function currencyOf(app: FastifyInstance): Promise<string> {
-  const site = await readSiteSettings(app);
-  return storeCurrency(site.websiteSettings as Parameters<typeof storeCurrency>[0]);
+  return currencyIn(await readSiteSettings(app));
 }
 
 /** A form post outside /api/ carries the crumb in its body. */
@@ -53,11 +54,12 @@ export default async function cartRoutes(app: FastifyInstance): Promise<void> {
     const lines = cart && !cart.purchased ? cartLines(app.db, catalog(), cart.token) : [];
     const subtotal = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
     const digital = lines.filter((line) => line.productType === 2).length;
-    const currencyCode = await currencyOf(app);
+    const site = await readSiteSettings(app);
+    const currencyCode = currencyIn(site);
     const major = subtotal / 10 ** (currency(currencyCode)?.fractionDigits ?? 2);
     return {
       id: cart?.token ?? '',
-      websiteId: String(((await readSiteSettings(app)).website as { id?: string } | undefined)?.id ?? ''),
+      websiteId: String((site.website as { id?: string } | undefined)?.id ?? ''),
       created: cart?.created ?? null,
       isPurchased: cart?.purchased ?? false,
       entries: lines,

@@ -18,20 +18,12 @@ import {
 } from '../members';
 import { crumbQuery } from '../schemas';
 import { pageShell, sendSitePage } from '../site-page';
-import { INVALID_LOGIN, TOO_MANY_LOGINS, failureCounter } from './auth';
+import { CREDENTIALS, INVALID_LOGIN, TOO_MANY_LOGINS, failureCounter } from './auth';
 import { clearCartCookie, setCartCookie } from './cart';
 
 const signInSchema = {
   querystring: crumbQuery,
-  body: {
-    type: 'object',
-    required: ['email', 'password'],
-    properties: {
-      email: { type: 'string', minLength: 3, maxLength: 254 },
-      password: { type: 'string', minLength: 1, maxLength: 1024 },
-      rememberMe: { type: 'boolean', default: false },
-    },
-  },
+  body: { type: 'object', required: ['email', 'password'], properties: { ...CREDENTIALS, rememberMe: { type: 'boolean', default: false } } },
 } as const;
 
 const signOutSchema = {

@@ -14,8 +14,8 @@ function sendLockScreen(app: FastifyInstance, request: FastifyRequest, reply: Fa
   return sendSitePage(app, request, reply, pageShell({ title: 'Locked', pageType: PageType.LOCK_SCREEN, main }), 403);
 }
 
-const memberPages = async (app: FastifyInstance): Promise<string[]> => {
-  const pages = (await readSiteSettings(app)).memberPages;
+const memberPages = (site: Record<string, unknown>): string[] => {
+  const pages = site.memberPages;
   return Array.isArray(pages) ? pages.filter((p): p is string => typeof p === 'string') : [];
 };
 import { SEARCH_QUERY_MAX, SEARCH_RESULTS_MARKER, renderResults, searchIndex, searchPages } from '../site-search';
@@ -67,7 +67,8 @@ export default async function siteRoutes(app: FastifyInstance): Promise<void> {
     if (access === 'hidden') return reply.callNotFound();
     if (access === 'locked') return sendLockScreen(app, request, reply);
     // Members-only pages (site.json memberPages, or the owner's flag) show the member access page to anyone else.
-    if (!request.siteUser && (access === 'members' || (await memberPages(app)).includes(pagePath))) return sendMemberAccessPage(app, request, reply);
+    const site = await readSiteSettings(app);
+    if (!request.siteUser && (access === 'members' || memberPages(site).includes(pagePath))) return sendMemberAccessPage(app, request, reply);
     if (html.includes(SEARCH_RESULTS_MARKER)) {
       // The search page (page type 102) lists the demo pages that match ?q=.
       const raw = (request.query as Record<string, unknown>).q;
@@ -75,7 +76,7 @@ export default async function siteRoutes(app: FastifyInstance): Promise<void> {
       const results = query ? searchPages(await searchIndex(examplesDir), query) : [];
       html = html.replace(SEARCH_RESULTS_MARKER, () => renderResults(query, results));
     }
-    return sendSitePage(app, request, reply, html);
+    return sendSitePage(app, request, reply, html, 200, site);
   };
   app.get('/', servePage);
   app.get('/*', servePage);
