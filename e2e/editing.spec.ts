@@ -175,6 +175,49 @@ test.describe('owner files', () => {
   });
 });
 
+test.describe('owner files: failures and cancelling', () => {
+  test('a dropped connection, a server error, a cancelled upload and a cancelled image job each say so', async ({ page }) => {
+    const sharp = (await import('sharp')).default;
+    const panel = await openEditing(page);
+    const files = panel.locator('.config-files');
+    const status = files.getByRole('status');
+    const chooser = files.getByLabel('Upload a file');
+    const note = { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('opening hours') };
+    const uploads = '**/api/owner/files/notes.txt?*';
+
+    await page.route(uploads, (route) => route.abort('connectionreset'));
+    await chooser.setInputFiles(note);
+    await expect(status).toHaveText('There was a problem while uploading your file. File upload failed to complete');
+    await page.unroute(uploads);
+
+    await page.route(uploads, (route) => route.fulfill({ status: 502, body: '' }));
+    await chooser.setInputFiles(note);
+    await expect(status).toHaveText('There was a problem while uploading your file. Error uploading (HTTP 502)');
+    await page.unroute(uploads);
+
+    // A request that never answers: the owner cancels it.
+    await page.route(uploads, () => undefined);
+    await chooser.setInputFiles(note);
+    await files.getByRole('button', { name: 'Cancel upload' }).click();
+    await expect(status).toHaveText('Upload cancelled.');
+    await page.unroute(uploads);
+    await expect(files.getByRole('listitem').filter({ hasText: 'notes.txt' })).toHaveCount(0);
+
+    // A large image takes the server well over a second to make its widths: cancel the job.
+    const poster = await sharp({ create: { width: 7000, height: 5000, channels: 3, background: '#402010' } }).jpeg().toBuffer();
+    const posterName = `poster-${test.info().repeatEachIndex}.jpg`; // --repeat-each runs side by side
+    await chooser.setInputFiles({ name: posterName, mimeType: 'image/jpeg', buffer: poster });
+    await expect(status).toHaveText('Processing the image…');
+    await files.getByRole('button', { name: 'Cancel processing' }).click();
+    await expect(status).toHaveText('File processing cancelled');
+    await expect(files.getByRole('button', { name: 'Cancel processing' })).toHaveCount(0);
+    // The original stays, without widths.
+    await page.reload();
+    await page.getByRole('tab', { name: 'Editing' }).click();
+    await expect(panel.locator('.config-files').getByRole('listitem').filter({ hasText: posterName })).toHaveText(new RegExp(`^${posterName} \\(\\d+ KB\\) Rename Delete$`));
+  });
+});
+
 test.describe('rich text', () => {
   test('edits the announcement by keyboard; the site renders it from the document, never as raw HTML', async ({ page, browser, baseURL }) => {
     const panel = await openEditing(page);

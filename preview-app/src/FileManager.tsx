@@ -23,6 +23,10 @@ export interface StoredFile {
 
 type Progress = { state: 'uploading'; fraction: number } | { state: 'processing' } | { state: 'complete' | 'failed' | 'cancelled'; message: string } | null;
 
+interface JobAnswer {
+  status?: 'running' | 'complete' | 'failed' | 'cancelled';
+}
+
 const POLL_MS = 300;
 const POLL_LIMIT = 200;
 
@@ -33,6 +37,8 @@ export function FileManager({ onChange }: { onChange: (files: StoredFile[]) => v
   const [progress, setProgress] = useState<Progress>(null);
   const [renaming, setRenaming] = useState<{ from: string; to: string } | null>(null);
   const current = useRef<Upload<unknown> | null>(null);
+  /** The processing job being followed; cleared when it ends or the owner cancels it. */
+  const job = useRef<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
 
   const refresh = () =>
@@ -43,23 +49,43 @@ export function FileManager({ onChange }: { onChange: (files: StoredFile[]) => v
       },
       () => setError(UNABLE_TO_LOAD_TRY_AGAIN),
     );
-  useEffect(() => void refresh(), []);
+  useEffect(() => {
+    void refresh();
+    return () => void (job.current = null); // stop polling when the panel closes
+  }, []);
 
   /** Polls the processing job until it ends. */
   const follow = async (jobId: string) => {
+    job.current = jobId;
     setProgress({ state: 'processing' });
-    for (let i = 0; i < POLL_LIMIT; i++) {
+    for (let i = 0; i < POLL_LIMIT && job.current === jobId; i++) {
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-      const job = await ownerGet<{ status?: string }>(`/api/owner/jobs/${jobId}`).catch(() => null);
-      if (!job?.status) return setProgress({ state: 'failed', message: NO_JOB_RESPONSE });
-      if (job.status === 'complete') {
-        await refresh(); // the list shows the widths the job made
-        return setProgress({ state: 'complete', message: 'Upload complete.' });
-      }
-      if (job.status === 'failed') return setProgress({ state: 'failed', message: FILE_PROCESSING_FAILED });
-      if (job.status === 'cancelled') return setProgress({ state: 'cancelled', message: FILE_PROCESSING_CANCELLED });
+      if (job.current !== jobId) return; // cancelled meanwhile: cancelProcessing reports it
+      const answer = await ownerGet<JobAnswer>(`/api/owner/jobs/${jobId}`).catch(() => null);
+      if (job.current === jobId && answer?.status !== 'running') return settle(answer);
     }
+    if (job.current === jobId) settle({ status: 'running' }); // still running after the polling limit
+  };
+
+  /** Reports a job's end (or that there is no answer) and stops following it. */
+  const settle = async (answer: JobAnswer | null) => {
+    job.current = null;
+    if (!answer?.status) return setProgress({ state: 'failed', message: NO_JOB_RESPONSE });
+    if (answer.status === 'complete') {
+      await refresh(); // the list shows the widths the job made
+      return setProgress({ state: 'complete', message: 'Upload complete.' });
+    }
+    if (answer.status === 'failed') return setProgress({ state: 'failed', message: FILE_PROCESSING_FAILED });
+    if (answer.status === 'cancelled') return setProgress({ state: 'cancelled', message: FILE_PROCESSING_CANCELLED });
     setProgress({ state: 'failed', message: FILE_PROCESSING_FAILED_TO_COMPLETE });
+  };
+
+  /** The server answers with the job as it stands: cancelled, or already ended. */
+  const cancelProcessing = () => {
+    const jobId = job.current;
+    if (!jobId) return;
+    job.current = null;
+    ownerDelete<JobAnswer>(`/api/owner/jobs/${jobId}`).then(settle, () => settle(null));
   };
 
   const send = (file: File, replace: boolean) => {
@@ -96,6 +122,13 @@ export function FileManager({ onChange }: { onChange: (files: StoredFile[]) => v
           <progress max={1} value={progress.fraction} aria-label="Upload progress" /> {Math.round(progress.fraction * 100)}%{' '}
           <button type="button" onClick={() => current.current?.cancel()}>
             Cancel upload
+          </button>
+        </p>
+      )}
+      {progress?.state === 'processing' && (
+        <p>
+          <button type="button" onClick={cancelProcessing}>
+            Cancel processing
           </button>
         </p>
       )}

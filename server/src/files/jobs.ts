@@ -17,6 +17,8 @@ export interface Job {
   status: JobStatus;
   widths: number[];
   cancelled: boolean;
+  /** Resolves once the job's work (and any clean-up after cancelling) has stopped. */
+  settled: Promise<void>;
 }
 
 const MAX_JOBS = 200;
@@ -26,18 +28,20 @@ const jobs = new Map<string, Job>();
 export const variantPath = (original: string, width: number) => `${original}.${width}w`;
 
 export function startJob(original: string, name: string, onDone: (widths: number[]) => void): Job {
-  const job: Job = { id: randomUUID(), file: name, status: 'running', widths: [], cancelled: false };
+  const job: Job = { id: randomUUID(), file: name, status: 'running', widths: [], cancelled: false, settled: Promise.resolve() };
   if (jobs.size >= MAX_JOBS) jobs.delete(jobs.keys().next().value!);
   jobs.set(job.id, job);
-  void (async () => {
+  job.settled = (async () => {
     try {
       const { width = 0 } = await sharp(original).metadata();
       for (const target of IMAGE_WIDTHS) {
-        if (job.cancelled) return;
+        if (job.cancelled) break;
         if (target > width) continue;
         await sharp(original).resize({ width: target }).toFile(variantPath(original, target));
         job.widths.push(target);
       }
+      // A cancelled job leaves nothing behind: the widths it made so far are removed.
+      if (job.cancelled) return void (await Promise.all(job.widths.map((w) => fs.rm(variantPath(original, w), { force: true }))));
       job.status = 'complete';
       onDone(job.widths);
     } catch {
