@@ -256,6 +256,36 @@ test.describe('rich text', () => {
     await expect(visitor.locator('.site-announcement-bar')).toHaveCount(0);
     await visitor.context().close();
   });
+
+  test("edits a form's success text by keyboard; a visitor who submits the form sees it", async ({ page, browser, baseURL }) => {
+    const panel = await openEditing(page);
+    const label = 'Success text of the form on /studio';
+    const editor = panel.getByRole('textbox', { name: label });
+    await editor.focus();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('Thanks, see you ');
+    await page.keyboard.press('Control+i');
+    await page.keyboard.type('on Thursday');
+    await page.keyboard.press('Control+i');
+    await page.keyboard.type('. <b>bold?</b>');
+    await panel.locator('form.config-form-success').filter({ has: page.getByRole('textbox', { name: label }) }).getByRole('button', { name: 'Save success text' }).press('Enter');
+    await expect(panel.getByRole('status').filter({ hasText: 'Success text' })).toHaveText('Success text saved for the form on /studio.');
+
+    // A dedicated demo form: the forms tests assert the contact form's own text meanwhile.
+    const visitor = await (await browser.newContext({ baseURL })).newPage();
+    await visitor.goto('/studio');
+    await runtimeReady(visitor);
+    const form = visitor.locator('#block-studio-visit');
+    await form.getByLabel('Your name').fill('Ada');
+    await form.getByLabel('Email').fill('ada@example.com');
+    await form.getByRole('button', { name: 'Ask about a visit' }).click();
+    const success = form.getByRole('status');
+    await expect(success).toHaveText('Thanks, see you on Thursday. <b>bold?</b>');
+    await expect(success.locator('em')).toHaveText('on Thursday');
+    await expect(success.locator('b')).toHaveCount(0);
+    await expect(success).toBeFocused();
+    await visitor.context().close();
+  });
 });
 
 test.describe('pages list', () => {
