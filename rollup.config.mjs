@@ -89,6 +89,32 @@ const copyHtml = (files) => ({
   },
 });
 
+// Modules kept together so that each loads in one request: the collectors with the transport and
+// tracking rules that blocks share with them (on a site page they are loaded anyway), and
+// SiteRuntime.money/.url with the currency table the store blocks share (loaded on every page).
+const MANUAL_CHUNKS = {
+  collectors: /\/runtime\/src\/(collectors\/index|net\/beacon|tracking\/(census|visitor|landing|rules))\.ts$/,
+  'pure-api': /\/runtime\/src\/(pure-api|commerce\/(money|currencies)|url\/(classify|slug))\.ts$/,
+};
+
+const RUNTIME_ENTRY = new URL('./runtime/src/index.ts', import.meta.url).pathname;
+
+/** The modules an entry imports statically, directly or not (computed once per build). */
+const reachable = new WeakMap();
+function staticallyReachable(getModuleInfo, entry) {
+  const key = getModuleInfo(entry);
+  if (reachable.has(key)) return reachable.get(key);
+  const seen = new Set();
+  const visit = (id) => {
+    if (seen.has(id)) return;
+    seen.add(id);
+    for (const next of getModuleInfo(id)?.importedIds ?? []) visit(next);
+  };
+  visit(entry);
+  reachable.set(key, seen);
+  return seen;
+}
+
 const nodeExternal = [...builtinModules, ...builtinModules.map((m) => `node:${m}`), ...Object.keys(pkg.dependencies)];
 
 export default [
@@ -100,9 +126,16 @@ export default [
       dir: 'dist/runtime',
       format: 'es',
       entryFileNames: '[name].js',
-      sourcemap: true,
+      // Maps without the sourceMappingURL comment: the server names them in a SourceMap header.
+      sourcemap: 'hidden',
       // preact/compat is one shared chunk, loaded by the first piece of UI that needs it.
-      manualChunks: (id) => (id.includes('/node_modules/preact/') ? 'preact' : undefined),
+      manualChunks: (id, { getModuleInfo }) => {
+        if (id.includes('/node_modules/preact/')) return 'preact';
+        // What site.js needs itself is pinned there: a manual chunk would otherwise take
+        // along every module it shares with site.js.
+        if (staticallyReachable(getModuleInfo, RUNTIME_ENTRY).has(id)) return 'site';
+        return Object.keys(MANUAL_CHUNKS).find((name) => MANUAL_CHUNKS[name].test(id));
+      },
       // A folder's index chunk is named after its folder: chunks/accordion-<hash>.js, perf-….
       chunkFileNames: (chunk) => {
         const folder = /\/([^/]+)\/index\.tsx?$/.exec(chunk.facadeModuleId ?? chunk.moduleIds.at(-1) ?? '');
@@ -118,7 +151,7 @@ export default [
       format: 'iife',
       name: 'SiteRuntimeModule',
       inlineDynamicImports: true,
-      sourcemap: true,
+      sourcemap: 'hidden',
     },
     plugins: runtimePlugins('dist/runtime'),
   },
@@ -126,16 +159,15 @@ export default [
   // would cost site.js a request).
   {
     input: 'runtime/src/helpers.ts',
-    output: { file: 'dist/runtime/helpers.js', format: 'es', sourcemap: true },
+    output: { file: 'dist/runtime/helpers.js', format: 'es', sourcemap: 'hidden' },
     plugins: [resolve({ browser: true }), ts(['runtime/src/**/*'], 'dist/runtime'), minify()],
   },
-  // Not served: the consent service and visitor tracking on their own, with the shared platform
-  // helpers (and consent, for tracking) left out, so that each one's share of site.js has a
+  // Not served: the consent service and the error capture on their own, with the shared platform
+  // helpers left out, so that each one's share of site.js has a
   // budget of its own. No source map: its URL comment would count against the budget.
   ...[
     ['runtime/src/consent/core.ts', 'dist/measure/consent-core.js', /\/platform\/|\/banner$/],
-    ['runtime/src/tracking/core.ts', 'dist/measure/tracking-core.js', /\/(platform|consent)\//],
-    ['runtime/src/errors/core.ts', 'dist/measure/errors-core.js', /\/(platform|net)\//],
+    ['runtime/src/errors/capture.ts', 'dist/measure/errors-core.js', /\/platform\//],
   ].map(([input, file, shared]) => ({
     input,
     external: (id) => shared.test(id),

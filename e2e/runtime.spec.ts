@@ -1,13 +1,15 @@
 import { test, expect, runtimeReady } from './fixtures';
 
 test.describe('loading and blocks', () => {
-  test('a page without blocks and context loads no chunk and calls no API', async ({ page, consoleErrors }) => {
+  test('a page without blocks and context loads only the money/url chunk and calls no API', async ({ page, consoleErrors }) => {
     const requests: string[] = [];
     page.on('request', (request) => requests.push(new URL(request.url()).pathname));
     await page.goto('/plain');
     await runtimeReady(page);
     await page.waitForLoadState('networkidle');
-    expect(requests.filter((path) => path.startsWith('/runtime/chunks/'))).toEqual([]);
+    // SiteRuntime.money and .url answer synchronously once ready: their chunk is all it loads.
+    expect(requests.filter((path) => path.startsWith('/runtime/chunks/'))).toEqual([expect.stringMatching(/^\/runtime\/chunks\/pure-api-[\w-]{8}\.js$/)]);
+    expect(await page.evaluate(() => window.SiteRuntime!.money.format(12.5))).toBe('$12.50');
     expect(requests.filter((path) => path.startsWith('/api/'))).toEqual([]);
     expect(requests).toEqual(expect.arrayContaining(['/plain', '/runtime/site.js']));
     expect(await page.evaluate(() => window.SiteRuntime!.context.website)).toEqual({});

@@ -83,3 +83,17 @@ test('hostile frameUrl values fall back to /', async ({ page }) => {
     await expect(page.locator('iframe'), value).toHaveAttribute('src', '/');
   }
 });
+
+test('runtime scripts name their source maps in a SourceMap header, not in a comment every visitor downloads', async ({ request }) => {
+  for (const file of ['site.js', 'site.iife.js', 'helpers.js']) {
+    const script = await request.get(`/runtime/${file}`);
+    expect(script.status()).toBe(200);
+    expect(script.headers()['sourcemap']).toBe(`${file}.map`);
+    expect(await script.text()).not.toContain('sourceMappingURL');
+    const map = await request.get(`/runtime/${file}.map`);
+    expect((await map.json()).version).toBe(3);
+  }
+  // A chunk, found through the entry's imports.
+  const chunk = /"\.\/(chunks\/[\w-]+\.js)"/.exec(await (await request.get('/runtime/site.js')).text())![1]!;
+  expect((await request.get(`/runtime/${chunk}`)).headers()['sourcemap']).toBe(`${chunk.slice('chunks/'.length)}.map`);
+});

@@ -27,11 +27,10 @@ function start(): void {
 start();
 
 export { sameOriginPath } from './url/safe-path';
-// The pure helpers SiteRuntime carries anyway; the rest are in helpers.js.
-export { money, url } from './pure-api';
-// Event helpers for theme code. Exporting them also keeps them in site.js, where the lazy
+// Event helpers for theme code (and the crumb, which every API call carries). Exporting them also keeps them in site.js, where the lazy
 // chunks import them from, instead of tiny chunks that would cost each block a request.
 export { dispatch, listen } from './platform/events';
+export { withCrumb } from './net/crumb';
 export { prefersReducedMotion } from './platform/motion';
 export { assetUrl, loadStylesheet } from './platform/assets';
 export type { SiteRuntimeApi } from './runtime';

@@ -1,8 +1,9 @@
 /**
  * The `money` and `url` members of `SiteRuntime` (CONTRACT §4) as plain objects, shared by
- * site.js and helpers.js.
+ * the runtime (a chunk, see pure-api-lazy) and helpers.js.
  */
 import { CURRENCIES } from './commerce/currencies';
+export { storeCurrency } from './commerce/currencies';
 import { formatMoney } from './commerce/money';
 import { classify } from './url/classify';
 import { slugify } from './url/slug';

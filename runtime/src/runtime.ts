@@ -9,15 +9,11 @@ import { startConsent } from './consent/service';
 import { consentState, setConsent, type ConsentState } from './consent/state';
 import { startOverlays } from './overlays/index';
 import { needsEnhancements } from './enhance/needs';
-import { startTracking } from './tracking/index';
-import { startErrorReporting } from './errors/reporter';
+import { captureErrors } from './errors/capture';
 import { reportError } from './platform/report';
 import { startPages } from './pages/start';
 import type { DialogOptions, DialogResult } from './ui/dialog';
-import { storeCurrency, type Currency } from './commerce/currencies';
-import type { MoneyOptions } from './commerce/money';
-import { money, url } from './pure-api';
-import type { UrlKind } from './url/classify';
+import { lazyPureApi, type MoneyApi, type UrlApi } from './pure-api-lazy';
 
 declare const __TESSERA_VERSION__: string;
 export const VERSION: string = typeof __TESSERA_VERSION__ === 'string' ? __TESSERA_VERSION__ : '0.0.0-dev';
@@ -48,16 +44,10 @@ export interface SiteRuntimeApi {
     /** A legacy V0 event to POST /api/events/RecordEvent. */
     trackLegacy(event: string, data?: Record<string, unknown>): Promise<boolean>;
   };
-  /** Part 1 §3: `format(12.5, 'USD')` → `$12.50`; the currency defaults to the store's. */
-  readonly money: {
-    format(amount: number, currencyCode?: string, options?: MoneyOptions): string;
-    readonly currencies: readonly Currency[];
-  };
-  /** Part 1 §5: the page's own host counts as internal. */
-  readonly url: {
-    classify(value: string): UrlKind;
-    slugify(value: string): string;
-  };
+  /** Part 1 §3: `format(12.5, 'USD')` → `$12.50`; the currency defaults to the store's. Ready with `ready`. */
+  readonly money: MoneyApi;
+  /** Part 1 §5: the page's own host counts as internal. Ready with `ready`. */
+  readonly url: UrlApi;
   /** The data layer: crumb, retries and the error catalogue for the site's own API. */
   readonly api: {
     request<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
@@ -74,42 +64,42 @@ function whenDocumentParsed(): Promise<void> {
 
 /** Boot order: context → page services → blocks (ARCHITECTURE). */
 export function createRuntime(): SiteRuntimeApi {
-  // First, so that problems while reading the context are reported too; sent only for a site
-  // (a website id), as collectors do (CONTRACT §2).
-  let context: Readonly<PageContext> | null = null;
-  startErrorReporting(() => !!context?.website.id);
-  context = readContext();
+  // First, so that problems while reading the context are caught too; they are sent only for
+  // a site (a website id), by the reporter in the collectors chunk (CONTRACT §2).
+  captureErrors();
+  const context = readContext();
   const host = new BlockHost(context);
   const dialog = {
     confirm: (options: DialogOptions) => dialogChunk().then((m) => m.confirm(options)),
     alert: (options: DialogOptions) => dialogChunk().then((m) => m.alert(options)),
     information: (options: DialogOptions) => dialogChunk().then((m) => m.information(options)),
   };
-  const ready = whenDocumentParsed()
+  const pure = lazyPureApi(context);
+  const blocks = whenDocumentParsed()
     .then(() => {
       // Spec part 1 §2: screenshot mode shows neither the banner nor the popup overlay.
       const screenshot = new URLSearchParams(location.search).get('sqsscreenshot') === 'true';
       startConsent(context, screenshot);
       startOverlays(context, screenshot);
-      startTracking(context);
-      // Performance collection needs the settings call anyway: its starter loads as a chunk,
-      // on site pages only, to keep site.js small.
-      if (context!.website.id) {
-        import('./perf/index')
-          .then((m) => m.startPerformance(context!))
-          .catch((error: unknown) => reportError(error, 'Performance collection failed to load'));
+      // Error reporting, visitor tracking and performance collection: one chunk, on site pages
+      // only, so that site.js stays small and nothing waits for them.
+      if (context.website.id) {
+        import('./collectors/index')
+          .then((m) => m.startCollectors(context))
+          .catch((error: unknown) => reportError(error, 'Collectors failed to load'));
       }
       // Fonts, comments count, block animations, text fitting: a chunk for the pages that
       // have any of them.
-      if (needsEnhancements(context!)) {
+      if (needsEnhancements(context)) {
         import('./enhance/index')
-          .then((m) => m.startEnhancements(context!))
+          .then((m) => m.startEnhancements(context))
           .catch((error: unknown) => reportError(error, 'Page enhancements failed'));
       }
       // Logout notice, review page, cart, member sign-in: each page's code loads only there.
-      startPages(context!, dialog.alert);
+      startPages(context, dialog.alert);
       return host.start();
-    })
+    });
+  const ready = Promise.all([blocks, pure.loaded])
     .then(() => {
       document.documentElement.setAttribute('data-site-ready', '');
       document.dispatchEvent(new CustomEvent('site:ready'));
@@ -136,12 +126,8 @@ export function createRuntime(): SiteRuntimeApi {
       accept: () => setConsent(true),
       decline: () => setConsent(false),
     }),
-    money: Object.freeze({
-      format: (amount: number, currencyCode?: string, options?: MoneyOptions) =>
-        money.format(amount, currencyCode ?? storeCurrency(context.websiteSettings), options),
-      currencies: money.currencies,
-    }),
-    url: Object.freeze({ classify: (value: string) => url.classify(value, location.host), slugify: url.slugify }),
+    money: pure.money,
+    url: pure.url,
     api: Object.freeze({
       request: <T = unknown>(path: string, options?: RequestOptions) => netChunk().then((m) => m.request<T>(path, options)),
     }),

@@ -2,7 +2,7 @@ import { CRUMB_COOKIE } from '../net/crumb';
 import { sendNow } from '../net/beacon';
 import { readCookie } from '../platform/cookies';
 import { listen } from '../platform/events';
-import { setErrorSink } from '../platform/report';
+import { handErrorsTo } from './capture';
 
 /** Spec part 1 §7, §9: the endpoint, its crumb header, and the limits. */
 export const ERRORS_PATH = '/api/events/RecordJavascriptErrors';
@@ -88,20 +88,11 @@ function defaultSend(batch: ErrorEvent[]): void {
 }
 
 /**
- * Installs the reporter for the page: window errors, rejections and reportError(). Reports go
- * out only where `enabled()` says so when they are sent (a site with a website id): errors
- * while reading the context wait for it.
+ * Takes over from the capture in site.js (errors/capture): everything caught since the first
+ * line, then every later error, goes to one reporter, flushed when the page is left.
  */
-export function startErrorReporting(enabled: () => boolean): () => void {
-  const reporter = createReporter((batch) => enabled() && defaultSend(batch));
-  const teardowns = [
-    listen(window, 'error', (event: globalThis.ErrorEvent) => {
-      // The Error itself names the problem; event.message adds the browser's "Uncaught" prefix.
-      reporter.report(event.error ?? event.message, event.error ? undefined : event.message, undefined, { source: event.filename, line: event.lineno, column: event.colno });
-    }),
-    listen(window, 'unhandledrejection', (event: PromiseRejectionEvent) => reporter.report(event.reason, undefined, { kind: 'unhandledrejection' })),
-    listen(window, 'pagehide', reporter.flush),
-    setErrorSink((error, message, detail) => reporter.report(error, message, detail)),
-  ];
-  return () => teardowns.forEach((teardown) => teardown());
+export function startErrorReporting(send: (batch: ErrorEvent[]) => void = defaultSend): () => void {
+  const reporter = createReporter(send);
+  handErrorsTo(reporter.report);
+  return listen(window, 'pagehide', reporter.flush);
 }

@@ -4,7 +4,8 @@ import { withCrumb } from './crumb';
 /**
  * One transport for every collector (census, analytics, errors, performance): a bounded queue
  * per endpoint, flushed in batches after a short delay and whenever the page is hidden or left,
- * by sendBeacon, else fetch with keepalive, else XHR. A failed send never reports itself.
+ * by sendBeacon, else fetch with keepalive (every browser the build targets has both). A failed
+ * send never reports itself.
  */
 export const MAX_REQUEST_BYTES = 64 * 1024; // the browser's keepalive budget
 export const MAX_QUEUED_PER_ENDPOINT = 100;
@@ -37,9 +38,9 @@ export function sendNow(path: string, body: string, options: SendOptions = {}): 
       /* fall through to fetch */
     }
   }
-  if (typeof fetch === 'function') {
-    const controller = options.timeoutMs ? new AbortController() : null;
-    const timer = controller ? setTimeout(() => controller.abort(), options.timeoutMs) : undefined;
+  const controller = options.timeoutMs ? new AbortController() : null;
+  const timer = controller ? setTimeout(() => controller.abort(), options.timeoutMs) : undefined;
+  try {
     fetch(url, {
       method: 'POST',
       body,
@@ -50,18 +51,10 @@ export function sendNow(path: string, body: string, options: SendOptions = {}): 
     })
       .catch(() => undefined)
       .finally(() => clearTimeout(timer));
-    return options.xhr ? 'xhr' : 'beacon';
-  }
-  try {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', url);
-    for (const [name, value] of Object.entries(options.headers ?? {})) xhr.setRequestHeader(name, value);
-    if (options.timeoutMs) xhr.timeout = options.timeoutMs;
-    xhr.send(body);
-    return 'xhr';
   } catch {
-    return null;
+    return null; // no fetch at all: nothing can send it
   }
+  return options.xhr ? 'xhr' : 'beacon';
 }
 
 interface Queue {

@@ -1,4 +1,5 @@
 import type { PageContext } from '../context/types';
+import { withCrumb } from '../net/crumb';
 import { reportError } from '../platform/report';
 import { trackingActive } from '../tracking/rules';
 import { collectionFlags, NO_PAGE_LOAD_ID, REQUEST_TIMEOUT_MS, SETTINGS_PATH, SETTINGS_TIMEOUT, unexpectedStatus, type PerfSettings } from './settings';
@@ -10,21 +11,37 @@ import { collectionFlags, NO_PAGE_LOAD_ID, REQUEST_TIMEOUT_MS, SETTINGS_PATH, SE
  */
 export function startPerformance(page: Readonly<PageContext>): void {
   if (!trackingActive(page, location.pathname)) return;
-  // The data layer is a chunk of its own: pages that collect nothing never load it for this.
   const begin = (restored: boolean) =>
-    import('../net/request')
-      .then((net) => net.request<PerfSettings>(SETTINGS_PATH, { data: { path: location.pathname }, timeoutMs: REQUEST_TIMEOUT_MS, onFailure: () => undefined }))
+    fetchSettings()
       .then((settings) => {
         const flags = collectionFlags(settings);
         if (!flags) return;
         if (!settings.pageLoadId) throw new Error(NO_PAGE_LOAD_ID);
         return import('./collector').then((m) => m.collect(page, settings.pageLoadId!, flags, restored));
       })
-      .catch((error: Error & { kind?: string; status?: number }) => {
-        // A failed settings call: a time-out or network failure, else an unexpected status.
-        const message = error.name !== 'DataError' ? error.message : error.kind === 'network' ? SETTINGS_TIMEOUT : unexpectedStatus(error.status ?? 0);
-        reportError(error, message);
-      });
+      .catch((error: Error) => reportError(error, error.message));
   void begin(false);
   addEventListener('pageshow', (event) => event.persisted && void begin(true));
+}
+
+/**
+ * The settings call as the spec describes it (part 1 §7, §9): one GET with the crumb, given up
+ * after 10 s ('Metric settings request timeout'), any other status than 2xx an error of its
+ * own. Plain fetch: the data layer's retries and overlays are not for a collector.
+ */
+async function fetchSettings(): Promise<PerfSettings> {
+  const url = withCrumb(new URL(SETTINGS_PATH, location.origin));
+  url.searchParams.set('path', location.pathname);
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
+  let response: Response;
+  try {
+    response = await fetch(url, { credentials: 'same-origin', headers: { Accept: 'application/json' }, signal: controller.signal });
+  } catch {
+    throw new Error(SETTINGS_TIMEOUT);
+  } finally {
+    clearTimeout(timer);
+  }
+  if (!response.ok) throw new Error(unexpectedStatus(response.status));
+  return (await response.json()) as PerfSettings;
 }

@@ -77,3 +77,41 @@ describe('consent state', () => {
     expect(trackingAllowed({ isVisitorDataRestricted: true })).toBe(false);
   });
 });
+
+describe('cookie banner (plain DOM, no preact)', () => {
+  it('is a labelled region with the owner text, announced politely, and stores the choice', async () => {
+    vi.useFakeTimers();
+    const { createBanner, BANNER_LABEL } = await import('../../src/consent/banner');
+    let chosen = 0;
+    const banner = createBanner({ cookieBannerText: '<p>We use <b>cookies</b>.</p>', cookieBannerAcceptType: 'OPT_IN_AND_OUT', cookieBannerCtaVariant: 'ICON', cookieBannerCtaText: 'Allow all' }, false, () => chosen++);
+    document.body.append(banner);
+    expect(banner.tagName).toBe('SECTION');
+    expect(banner.getAttribute('aria-label')).toBe(BANNER_LABEL);
+    expect(banner.className).toBe('site-cookie-banner site-cookie-banner-bar site-cookie-banner-bottom site-cookie-banner-dark');
+    expect(banner.querySelector('.site-cookie-banner-text b')!.textContent).toBe('cookies');
+    const live = banner.querySelector('[aria-live="polite"]')!;
+    expect(live.textContent).toBe('');
+    vi.runAllTimers();
+    expect(live.textContent).toBe('Cookie banner: We use cookies.');
+    const accept = banner.querySelector<HTMLButtonElement>('.site-cookie-banner-accept')!;
+    expect(accept.getAttribute('aria-label')).toBe('Allow all');
+    expect(accept.querySelector('svg')!.getAttribute('aria-hidden')).toBe('true');
+    banner.querySelector<HTMLButtonElement>('.site-cookie-banner-decline')!.click();
+    expect(consentState()).toBe(false);
+    accept.click();
+    expect(consentState()).toBe(true);
+    expect(chosen).toBe(2);
+  });
+
+  it('has no decline button for opt-in only, shows text buttons, and stores nothing in a preview', async () => {
+    const { createBanner } = await import('../../src/consent/banner');
+    const banner = createBanner({ cookieBannerCtaVariant: 'BUTTON', cookieBannerVariant: 'POPUP', cookieBannerPosition: 'TOP_RIGHT', cookieBannerTheme: 'LIGHT' }, true, () => undefined);
+    expect(banner.className).toBe('site-cookie-banner site-cookie-banner-popup site-cookie-banner-top-right site-cookie-banner-light');
+    expect(banner.querySelector('.site-cookie-banner-decline')).toBeNull();
+    const accept = banner.querySelector<HTMLButtonElement>('.site-cookie-banner-accept')!;
+    expect(accept.textContent).toBe('Accept');
+    expect(accept.hasAttribute('aria-label')).toBe(false);
+    accept.click();
+    expect(consentState()).toBeNull();
+  });
+});

@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { defaultContext } from '../../src/context/read';
+import { startPerformance } from '../../src/perf/index';
+import { setErrorSink } from '../../src/platform/report';
 import { navigationTimings, timeToInteractive } from '../../src/perf/collector';
 import { collectionFlags } from '../../src/perf/settings';
 
@@ -34,5 +37,34 @@ describe('timings', () => {
     expect(navigationTimings(undefined)).toEqual({});
     const prerendered = navigationTimings({ ...entry, activationStart: 150 } as PerformanceNavigationTiming);
     expect(prerendered).toMatchObject({ responseStart: 0, domContentLoadedStart: 50, loadEventEnd: 155 });
+  });
+});
+
+describe('the settings call (spec part 1 §7, §9)', () => {
+  const page = { ...defaultContext(), website: { id: 'w1' }, env: 'prod' as const, pageType: 2 };
+  async function reported(answer: () => Promise<Response>): Promise<{ messages: string[]; url: string }> {
+    document.cookie = 'crumb=abc; path=/';
+    let url = '';
+    vi.stubGlobal('fetch', (input: URL) => ((url = String(input)), answer()));
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const messages: string[] = [];
+    const stop = setErrorSink((_error, message) => messages.push(message));
+    startPerformance(page);
+    await vi.waitFor(() => expect(messages.length).toBeGreaterThan(0));
+    stop();
+    return { messages, url };
+  }
+
+  it('asks with the path and the crumb, and names an unexpected status', async () => {
+    const { messages, url } = await reported(() => Promise.resolve(new Response('{}', { status: 503 })));
+    expect(messages).toEqual(['XHR request DONE with unexpected status: 503']);
+    expect(new URL(url).pathname).toBe('/api/1/performance/settings');
+    expect(Object.fromEntries(new URL(url).searchParams)).toEqual({ crumb: 'abc', path: location.pathname });
+  });
+
+  it('a network failure or time-out is the settings time-out; a rollout without a page load id says so', async () => {
+    expect((await reported(() => Promise.reject(new TypeError('Failed to fetch')))).messages).toEqual(['Metric settings request timeout']);
+    const rollout = { rum: true, apps: ['site'], pageSpeed: true };
+    expect((await reported(() => Promise.resolve(Response.json({ rollout })))).messages).toEqual(['Unable to resolve pageLoadId']);
   });
 });

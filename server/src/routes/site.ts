@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -43,6 +44,11 @@ export default async function siteRoutes(app: FastifyInstance): Promise<void> {
     decorateReply: false,
     cacheControl: true,
     maxAge: 60_000,
+    // The runtime's scripts carry no sourceMappingURL comment (bytes every visitor would pay);
+    // developer tools find the map through this header instead.
+    setHeaders: (reply, file) => {
+      if (file.endsWith('.js') && existsSync(`${file}.map`)) reply.header('SourceMap', `${path.basename(file)}.map`);
+    },
   });
   await app.register(fastifyStatic, {
     root: path.join(examplesDir, 'assets'),

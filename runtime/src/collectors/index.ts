@@ -1,0 +1,15 @@
+import type { PageContext } from '../context/types';
+import { startErrorReporting } from '../errors/reporter';
+import { startPerformance } from '../perf/index';
+import { startTracking } from '../tracking/index';
+
+/**
+ * The collectors of a site page (one chunk, loaded after the page is parsed, never blocking
+ * it): the error reporter takes over what site.js caught so far, visitor tracking, and the
+ * performance settings call that decides whether web-vitals load.
+ */
+export function startCollectors(page: Readonly<PageContext>): void {
+  startErrorReporting();
+  startTracking(page);
+  startPerformance(page);
+}

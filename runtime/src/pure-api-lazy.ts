@@ -1,0 +1,49 @@
+import type { Currency } from './commerce/currencies';
+import type { MoneyOptions } from './commerce/money';
+import type { PageContext } from './context/types';
+import { loadChunk } from './core/chunk';
+import { reportError } from './platform/report';
+import type { UrlKind } from './url/classify';
+
+export const HELPERS_NOT_READY = 'SiteRuntime.money and SiteRuntime.url are available once SiteRuntime.ready has resolved.';
+
+export interface MoneyApi {
+  format(amount: number, currencyCode?: string, options?: MoneyOptions): string;
+  readonly currencies: readonly Currency[];
+}
+
+export interface UrlApi {
+  classify(value: string): UrlKind;
+  slugify(value: string): string;
+}
+
+/**
+ * `SiteRuntime.money` and `.url` (CONTRACT §4). Their tables (27 currencies, the URL rules)
+ * are a chunk requested at once, beside the blocks', so that site.js stays small; `ready`
+ * waits for it, and after that every call answers synchronously. Called earlier, they say so.
+ */
+export function lazyPureApi(page: Readonly<PageContext>): { loaded: Promise<void>; money: MoneyApi; url: UrlApi } {
+  let api: typeof import('./pure-api') | null = null;
+  const loaded = loadChunk(() => import('./pure-api'), 'helpers').then(
+    (module) => void (api = module),
+    (error: unknown) => reportError(error, 'Money and URL helpers failed to load'),
+  );
+  const get = () => {
+    if (!api) throw new Error(HELPERS_NOT_READY);
+    return api;
+  };
+  return {
+    loaded,
+    money: Object.freeze({
+      format: (amount: number, currencyCode?: string, options?: MoneyOptions) =>
+        get().money.format(amount, currencyCode ?? get().storeCurrency(page.websiteSettings), options),
+      get currencies() {
+        return get().money.currencies;
+      },
+    }),
+    url: Object.freeze({
+      classify: (value: string) => get().url.classify(value, location.host),
+      slugify: (value: string) => get().url.slugify(value),
+    }),
+  };
+}
