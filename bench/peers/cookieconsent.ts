@@ -1,0 +1,3 @@
+import { run, acceptedCategory } from 'vanilla-cookieconsent';
+
+export { acceptedCategory, run };

@@ -1,0 +1,2 @@
+// lite-youtube-embed defines the <lite-youtube> element when it loads.
+import 'lite-youtube-embed';

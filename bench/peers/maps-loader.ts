@@ -1,0 +1,1 @@
+export { importLibrary, setOptions } from '@googlemaps/js-api-loader';

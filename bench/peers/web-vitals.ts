@@ -1,0 +1,1 @@
+export { onCLS, onFCP, onINP, onLCP, onTTFB } from 'web-vitals';

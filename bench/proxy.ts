@@ -1,0 +1,56 @@
+/**
+ * A small front for the real server: the generated benchmark pages and the peer stack under
+ * /bench/, any page with `?bench-no-runtime` served without the runtime's script tag (the
+ * "same page without the runtime" for Lighthouse), everything else passed through unchanged.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { blocksPage, likeForLikePage, type Variant } from './pages';
+
+const RUNTIME_TAG = /<script type="module" src="\/runtime\/site\.js"><\/script>/g;
+
+export interface Proxy {
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startProxy(upstream: string, peerStack: { script: string; styles: string }): Promise<Proxy> {
+  const target = new URL(upstream);
+  const server = http.createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://bench');
+    const page = /^\/bench\/blocks-(\d+)-(tessera|peers|none)$/.exec(url.pathname);
+    if (page) return send(response, 'text/html; charset=utf-8', blocksPage(Number(page[1]), page[2] as Variant));
+    if (url.pathname === '/bench/like-for-like') return send(response, 'text/html; charset=utf-8', likeForLikePage());
+    if (url.pathname === '/bench/peer-stack.js') return send(response, 'text/javascript', peerStack.script);
+    if (url.pathname === '/bench/peer-stack.css') return send(response, 'text/css', peerStack.styles);
+    const strip = url.searchParams.has('bench-no-runtime');
+    url.searchParams.delete('bench-no-runtime');
+    const forward = http.request(
+      { hostname: target.hostname, port: target.port, method: request.method, path: url.pathname + url.search, headers: { ...request.headers, host: target.host, 'accept-encoding': 'identity' } },
+      (answer) => {
+        if (!strip || !String(answer.headers['content-type']).startsWith('text/html')) {
+          response.writeHead(answer.statusCode ?? 502, answer.headers);
+          return void answer.pipe(response);
+        }
+        const parts: Buffer[] = [];
+        answer.on('data', (part: Buffer) => parts.push(part));
+        answer.on('end', () => {
+          const headers = { ...answer.headers };
+          delete headers['content-length'];
+          response.writeHead(answer.statusCode ?? 502, headers);
+          response.end(Buffer.concat(parts).toString('utf8').replace(RUNTIME_TAG, ''));
+        });
+      },
+    );
+    forward.on('error', () => response.writeHead(502).end());
+    request.pipe(forward);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+function send(response: http.ServerResponse, type: string, body: string): void {
+  response.writeHead(200, { 'content-type': type, 'cache-control': 'no-store' });
+  response.end(body);
+}

@@ -1,0 +1,87 @@
+/** bench/RESULTS.md: every figure with its target and PASS or FAIL beside it. */
+import type { PageBytes } from './bytes';
+import type { IngestResult } from './ingest';
+import type { LighthouseResult } from './lighthouse';
+import type { MainThreadResult } from './main-thread';
+import type { MemoryResult } from './memory';
+import { PEERS, type Peer } from './bundle';
+
+export interface Results {
+  date: string;
+  machine: string;
+  peerSizes?: Record<Peer, number>;
+  likeForLike?: { tessera: number; peers: number; files: { path: string; bytes: number }[] };
+  bytes?: PageBytes[];
+  mainThread?: MainThreadResult[];
+  memory?: MemoryResult;
+  lighthouse?: LighthouseResult[];
+  ingest?: IngestResult[];
+}
+
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
+const ms = (value: number | null) => (value === null || Number.isNaN(value) ? 'n/a' : `${Math.round(value)} ms`);
+const verdict = (pass: boolean) => (pass ? '**PASS**' : '**FAIL**');
+
+export interface Verdicts {
+  [target: string]: boolean;
+}
+
+export function verdicts(results: Results): Verdicts {
+  const out: Verdicts = {};
+  if (results.likeForLike) out['like-for-like set ≤ 1/3 of the peer stack'] = results.likeForLike.tessera <= results.likeForLike.peers / 3;
+  if (results.mainThread) {
+    const big = results.mainThread.find((r) => r.blocks === 1000 && r.variant === 'tessera');
+    if (big) out['1,000 blocks ready with total blocking time under 50 ms (4x throttle)'] = big.tbtMs < 50;
+  }
+  if (results.memory) out['no heap growth over ten mount/destroy cycles, no detached DOM'] = results.memory.growthKB <= 256 && results.memory.detachedAfterDestroy === 0;
+  if (results.lighthouse) out['Lighthouse within 1 point and TBT within 10 ms of the page without the runtime'] = results.lighthouse.every((r) => r.without.score - r.with.score <= 1 && r.with.tbtMs - r.without.tbtMs <= 10);
+  if (results.ingest) {
+    const hits = results.ingest[0]!;
+    out['server ≥ 3,000 census hits/s with p99 < 50 ms, none lost'] = hits.perSecond >= 3000 && hits.p99Ms < 50 && results.ingest.every((r) => r.stored >= r.ok && r.stored <= r.sent);
+  }
+  return out;
+}
+
+export function renderResults(results: Results): string {
+  const lines: string[] = ['# Benchmark results', '', `Run ${results.date} on ${results.machine}. Made by \`npm run bench\` (see README, "Benchmarks"); medians where a figure is timed. The machine is shared and noisy: read the ratios, not the absolute times.`, ''];
+  lines.push('## Targets', '', '| target | result |', '|---|---|');
+  for (const [target, pass] of Object.entries(verdicts(results))) lines.push(`| ${target} | ${verdict(pass)} |`);
+  lines.push('');
+  if (results.peerSizes) {
+    lines.push('## 1. Bytes', '', 'The peer stack, bundled by the same Rollup and terser settings (gzip):', '', '| peer | covers | gzip |', '|---|---|---|');
+    for (const [peer, size] of Object.entries(results.peerSizes)) lines.push(`| ${peer} | ${PEERS[peer as Peer].covers} | ${kb(size)} |`);
+    const total = Object.values(results.peerSizes).reduce((a, b) => a + b, 0);
+    lines.push(`| **all** | | **${kb(total)}** |`, '');
+    if (results.likeForLike) {
+      const { tessera, peers } = results.likeForLike;
+      lines.push(`Like-for-like (a page with a slideshow with thumbnails, the lightbox, a video, the cookie banner, performance collection and a map, as downloaded): Tessera ${kb(tessera)}, peers ${kb(peers)}, ratio 1/${(peers / tessera).toFixed(1)} (target 1/3, aim 1/4): ${verdict(tessera <= peers / 3)}. What it downloads: ${results.likeForLike.files.map((file) => `\`${file.path.replace('/runtime/', '')}\` ${kb(file.bytes)}`).join(', ')}.`, '');
+    }
+  }
+  if (results.bytes) {
+    lines.push('JavaScript downloaded per demo page (gzip, same-origin scripts, measured in Chromium after `ready`), beside the peer libraries for the features the page uses:', '', '| page | scripts | Tessera | peers used | peer bytes |', '|---|---|---|---|---|');
+    for (const row of results.bytes) lines.push(`| \`${row.page}\` | ${row.scripts} | ${kb(row.tessera)} | ${row.peers.join(', ') || '—'} | ${row.peerBytes ? kb(row.peerBytes) : '—'} |`);
+    lines.push('');
+  }
+  if (results.mainThread) {
+    lines.push('## 2. Main thread (4x CPU throttling)', '', '| blocks | page | script arrival → ready | long tasks | longest | total blocking time |', '|---|---|---|---|---|---|');
+    for (const r of results.mainThread) lines.push(`| ${r.blocks} | ${r.variant === 'none' ? 'no script (the limit)' : r.variant === 'peers' ? 'peer stack' : 'Tessera'} | ${ms(r.readyMs)} | ${r.longTasks} | ${ms(r.longestMs)} | ${ms(r.tbtMs)} |`);
+    lines.push('');
+  }
+  if (results.memory) {
+    const m = results.memory;
+    lines.push('## 4. Memory', '', `${m.blocks} blocks mounted: ${m.mounted.heapKB} KB heap, ${m.mounted.nodes} nodes, ${m.mounted.listeners} listeners. After each destroy and init (after a forced GC):`, '', '| cycle | heap | nodes | listeners |', '|---|---|---|---|');
+    for (const s of m.cycles) lines.push(`| ${s.cycle} | ${s.heapKB} KB | ${s.nodes} | ${s.listeners} |`);
+    lines.push('', `Heap growth from cycle 1 to ${m.cycles.length}: ${m.growthKB} KB (target: none beyond 256 KB of noise); detached DOM nodes after the last destroy: ${m.detachedAfterDestroy}.`, '');
+  }
+  if (results.lighthouse) {
+    lines.push('## 3. Lighthouse 12.8 (mobile, simulated throttling)', '', '| page | score with / without | TBT with / without | LCP with / without | CLS with / without |', '|---|---|---|---|---|');
+    for (const r of results.lighthouse) lines.push(`| \`${r.page}\` | ${r.with.score} / ${r.without.score} | ${ms(r.with.tbtMs)} / ${ms(r.without.tbtMs)} | ${ms(r.with.lcpMs)} / ${ms(r.without.lcpMs)} | ${r.with.cls.toFixed(3)} / ${r.without.cls.toFixed(3)} |`);
+    lines.push('');
+  }
+  if (results.ingest) {
+    lines.push('## 5. Server ingest (autocannon, loopback)', '', '| what | connections | per second | p99 | sent | answered 2xx | stored | errors |', '|---|---|---|---|---|---|---|---|');
+    for (const r of results.ingest) lines.push(`| ${r.name} | ${r.connections} | ${r.perSecond} | ${r.p99Ms} ms | ${r.sent} | ${r.ok} | ${r.stored} | ${r.errors} |`);
+    lines.push('');
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,73 @@
+/**
+ * `npm run bench`: builds nothing itself (npm runs the build first), starts the built server and
+ * the benchmark's front server, drives Debian's Chromium, and writes bench/RESULTS.md and
+ * bench/results.json. `--quick` runs fewer and smaller rounds; `--only=bytes,main,memory,
+ * lighthouse,ingest` picks sections; `--lighthouse-runs=3` takes medians of three audits.
+ */
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { chromium } from '@playwright/test';
+import { startBuiltServer } from '../e2e/server-process';
+import { demoPages, measureBytes, measureLikeForLike } from './bytes';
+import { PEERS, peerSize, peerStackScript, peerStyles, type Peer } from './bundle';
+import { measureIngest } from './ingest';
+import { CHROMIUM, measureLighthouse } from './lighthouse';
+import { measureMainThread } from './main-thread';
+import { measureMemory } from './memory';
+import { startProxy } from './proxy';
+import { renderResults, verdicts, type Results } from './report';
+
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const only = args.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
+const lighthouseRuns = Number(args.find((arg) => arg.startsWith('--lighthouse-runs='))?.slice('--lighthouse-runs='.length) ?? 1);
+const wanted = (section: string) => !only || only.includes(section);
+
+async function main(): Promise<void> {
+  const results: Results = { date: new Date().toISOString(), machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}` };
+  console.log('Bundling the peer stack…');
+  const peerSizes = {} as Record<Peer, number>;
+  for (const peer of Object.keys(PEERS) as Peer[]) peerSizes[peer] = await peerSize(peer);
+  results.peerSizes = peerSizes;
+
+  const server = await startBuiltServer({ FORM_RATE_LIMIT: '1000000000' });
+  const proxy = await startProxy(server.baseUrl, { script: await peerStackScript(), styles: peerStyles() });
+  const browser = await chromium.launch({ executablePath: CHROMIUM });
+  try {
+    if (wanted('bytes')) {
+      console.log('Bytes…');
+      const likeForLike = await measureLikeForLike(browser, proxy.url);
+      results.likeForLike = { ...likeForLike, peers: Object.values(peerSizes).reduce((a, b) => a + b, 0) };
+      results.bytes = await measureBytes(browser, proxy.url, peerSizes, quick ? ['/', '/gallery', '/blocks'] : demoPages());
+    }
+    if (wanted('main')) {
+      console.log('Main thread at 4x throttling…');
+      results.mainThread = await measureMainThread(browser, proxy.url, quick ? [10, 100] : [10, 100, 1000], quick ? 1 : 5);
+    }
+    if (wanted('memory')) {
+      console.log('Memory…');
+      results.memory = await measureMemory(browser, proxy.url, quick ? 100 : 1000, 10);
+    }
+    if (wanted('ingest')) {
+      console.log('Server ingest…');
+      results.ingest = await measureIngest(server.baseUrl, server.dataDir, quick ? 3 : 10, 10);
+    }
+    if (wanted('lighthouse')) {
+      console.log('Lighthouse…');
+      results.lighthouse = await measureLighthouse(proxy.url, quick ? ['/', '/gallery'] : demoPages(), lighthouseRuns);
+    }
+  } finally {
+    await browser.close();
+    await proxy.close();
+    await server.stop();
+  }
+  writeFileSync('bench/results.json', JSON.stringify(results, null, 2) + '\n');
+  writeFileSync('bench/RESULTS.md', renderResults(results) + '\n');
+  for (const [target, pass] of Object.entries(verdicts(results))) console.log(`${pass ? 'PASS' : 'FAIL'}  ${target}`);
+  console.log('Wrote bench/RESULTS.md and bench/results.json');
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,46 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export interface ServerProcess {
+  baseUrl: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the built server (dist/server/main.js) on a random loopback port with a temporary
+ * DATA_DIR and these settings; `stop` ends it and removes the data. Used by the end-to-end
+ * tests and the benchmarks.
+ */
+export async function startBuiltServer(env: Record<string, string>): Promise<ServerProcess> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-'));
+  const server = spawn(process.execPath, ['dist/server/main.js'], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 20_000);
+    server.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening on (http:\/\/[^\s]+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    });
+    server.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+  server.stdout!.resume();
+  return {
+    baseUrl,
+    dataDir,
+    stop: async () => {
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server.once('exit', resolve));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
