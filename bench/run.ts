@@ -2,7 +2,8 @@
  * `npm run bench`: builds nothing itself (npm runs the build first), starts the built server and
  * the benchmark's front server, drives Debian's Chromium, and writes bench/RESULTS.md and
  * bench/results.json. `--quick` runs fewer and smaller rounds; `--only=bytes,main,memory,
- * lighthouse,ingest` picks sections; `--lighthouse-runs=3` takes medians of three audits.
+ * lighthouse,ingest` picks sections; `--lighthouse-runs=3` takes medians of three audits;
+ * `--profile=/bench/blocks-100-tessera` profiles one page instead (see profile.ts).
  */
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -14,12 +15,14 @@ import { measureIngest } from './ingest';
 import { CHROMIUM, measureLighthouse } from './lighthouse';
 import { measureMainThread } from './main-thread';
 import { measureMemory } from './memory';
+import { profilePage } from './profile';
 import { startProxy } from './proxy';
 import { renderResults, verdicts, type Results } from './report';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const only = args.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
+const profile = args.find((arg) => arg.startsWith('--profile='))?.slice('--profile='.length);
 const lighthouseRuns = Number(args.find((arg) => arg.startsWith('--lighthouse-runs='))?.slice('--lighthouse-runs='.length) ?? 1);
 const wanted = (section: string) => !only || only.includes(section);
 
@@ -33,6 +36,16 @@ async function main(): Promise<void> {
   const server = await startBuiltServer({ FORM_RATE_LIMIT: '1000000000' });
   const proxy = await startProxy(server.baseUrl, { script: await peerStackScript(), styles: peerStyles() });
   const browser = await chromium.launch({ executablePath: CHROMIUM });
+  if (profile) {
+    try {
+      console.log((await profilePage(browser, proxy.url, profile)).join('\n'));
+    } finally {
+      await browser.close();
+      await proxy.close();
+      await server.stop();
+    }
+    return;
+  }
   try {
     if (wanted('bytes')) {
       console.log('Bytes…');

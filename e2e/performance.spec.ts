@@ -37,9 +37,12 @@ test('a bfcache restore is a new page load with a second record', async ({ page 
   page.on('response', async (response) => {
     if (response.url().includes('/api/1/performance/settings')) ids.push((await response.json()).pageLoadId);
   });
+  // Leaving before the collector has loaded would leave nothing to record on a busy machine.
+  const collector = page.waitForResponse((response) => /\/chunks\/collector-[\w-]+\.js$/.test(response.url()));
   await page.goto('/faq');
   await runtimeReady(page);
   await expect.poll(() => ids.length).toBe(1);
+  await collector;
   await page.goto('/plain');
   await page.goBack();
   const restored = await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).type);

@@ -1,5 +1,5 @@
 import type { PageContext } from '../context/types';
-import { withCrumb } from '../net/crumb';
+import { storeCrumb, withCrumb } from '../net/crumb';
 import { reportError } from '../platform/report';
 import { trackingActive } from '../tracking/rules';
 import { collectionFlags, NO_PAGE_LOAD_ID, REQUEST_TIMEOUT_MS, SETTINGS_PATH, SETTINGS_TIMEOUT, unexpectedStatus, type PerfSettings } from './settings';
@@ -27,9 +27,10 @@ export function startPerformance(page: Readonly<PageContext>): void {
 /**
  * The settings call as the spec describes it (part 1 §7, §9): one GET with the crumb, given up
  * after 10 s ('Metric settings request timeout'), any other status than 2xx an error of its
- * own. Plain fetch: the data layer's retries and overlays are not for a collector.
+ * own. Plain fetch: the data layer's retries and overlays are not for a collector; only a
+ * stale crumb is renewed and the call made once more, as the data layer does.
  */
-async function fetchSettings(): Promise<PerfSettings> {
+async function fetchSettings(crumbRenewed = false): Promise<PerfSettings> {
   const url = withCrumb(new URL(SETTINGS_PATH, location.origin));
   url.searchParams.set('path', location.pathname);
   const controller = new AbortController();
@@ -41,6 +42,13 @@ async function fetchSettings(): Promise<PerfSettings> {
     throw new Error(SETTINGS_TIMEOUT);
   } finally {
     clearTimeout(timer);
+  }
+  if (response.status === 403 && !crumbRenewed) {
+    const answer = (await response.json().catch(() => null)) as { crumbFail?: boolean; crumb?: unknown } | null;
+    if (answer?.crumbFail && typeof answer.crumb === 'string' && answer.crumb) {
+      storeCrumb(answer.crumb);
+      return fetchSettings(true);
+    }
   }
   if (!response.ok) throw new Error(unexpectedStatus(response.status));
   return (await response.json()) as PerfSettings;

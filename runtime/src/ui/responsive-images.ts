@@ -137,6 +137,8 @@ interface Tracked {
   loadedWidth: number;
   near: boolean;
   queued: boolean;
+  /** The width asked for when it was queued. */
+  wanted: number;
 }
 
 /**
@@ -159,7 +161,7 @@ export class ImageLoader {
         : null;
     this._resize =
       typeof ResizeObserver === 'function'
-        ? new ResizeObserver((entries) => entries.forEach((entry) => this._consider(entry.target as HTMLImageElement)))
+        ? new ResizeObserver((entries) => this._consider(entries.map((entry) => entry.target as HTMLImageElement)))
         : null;
   }
 
@@ -174,13 +176,14 @@ export class ImageLoader {
       img.setAttribute('width', String(dims.width));
       img.setAttribute('height', String(dims.height));
     }
-    const tracked: Tracked = { settings, loadedWidth: 0, near: !this._lazy || !this._intersection, queued: false };
+    const tracked: Tracked = { settings, loadedWidth: 0, near: !this._lazy || !this._intersection, queued: false, wanted: 0 };
     this._tracked.set(img, tracked);
     return waitForHost(img).then(() => {
       if (!this._tracked.has(img)) return;
       this._intersection?.observe(img);
-      this._resize?.observe(img);
-      this._consider(img);
+      // The resize observer's first notice (after the next layout) considers it; without one, now.
+      if (this._resize) this._resize.observe(img);
+      else this._consider([img]);
     });
   }
 
@@ -196,7 +199,7 @@ export class ImageLoader {
     const tracked = this._tracked.get(img);
     if (!tracked) return;
     tracked.near = true;
-    this._consider(img);
+    this._consider([img]);
   }
 
   destroy(): void {
@@ -227,24 +230,34 @@ export class ImageLoader {
   }
 
   private _onIntersect(entries: IntersectionObserverEntry[]): void {
+    const near: HTMLImageElement[] = [];
     for (const entry of entries) {
       const tracked = this._tracked.get(entry.target as HTMLImageElement);
       if (!tracked || !entry.isIntersecting) continue;
       tracked.near = true;
       this._intersection?.unobserve(entry.target);
-      this._consider(entry.target as HTMLImageElement);
+      near.push(entry.target as HTMLImageElement);
     }
+    this._consider(near);
   }
 
-  private _consider(img: HTMLImageElement): void {
-    const tracked = this._tracked.get(img);
-    if (!tracked || tracked.queued) return;
-    const width = this.neededWidth(img);
-    if (width <= tracked.loadedWidth) return;
-    tracked.queued = true;
-    img.setAttribute(LOADING_ATTRIBUTE, '');
-    this._queue.push(img);
-    this._pump();
+  /**
+   * Reads every width now and writes later, in one task for every loader on the page: many
+   * galleries each reading then writing would force a layout per image.
+   */
+  private _consider(imgs: HTMLImageElement[]): void {
+    const wanted = imgs.map((img) => (this._tracked.get(img)?.queued === false ? this.neededWidth(img) : 0));
+    afterReads(() => {
+      imgs.forEach((img, i) => {
+        const tracked = this._tracked.get(img);
+        if (!tracked || tracked.queued || wanted[i]! <= tracked.loadedWidth) return;
+        tracked.queued = true;
+        tracked.wanted = wanted[i]!;
+        img.setAttribute(LOADING_ATTRIBUTE, '');
+        this._queue.push(img);
+      });
+      this._pump();
+    });
   }
 
   private _pump(): void {
@@ -252,7 +265,7 @@ export class ImageLoader {
       const img = this._queue.shift()!;
       const tracked = this._tracked.get(img);
       if (!tracked) continue;
-      const width = this.neededWidth(img);
+      const width = tracked.wanted;
       this._active++;
       const done = (ok: boolean) => {
         img.removeEventListener('load', onLoad);
@@ -277,14 +290,44 @@ export class ImageLoader {
   }
 }
 
+const writes: (() => void)[] = [];
+
+/** Runs `write` in a task after the current one, with every other write queued meanwhile. */
+function afterReads(write: () => void): void {
+  if (writes.push(write) === 1) setTimeout(() => writes.splice(0).forEach((queued) => queued()));
+}
+
+interface HostCheck {
+  img: HTMLElement;
+  left: number;
+  resolve(): void;
+}
+const hostChecks: HostCheck[] = [];
+let checkScheduled = false;
+
+/**
+ * Checks every waiting host at once, in a task of its own: all the widths are read before
+ * anything is written, so a page mounting a thousand images lays out once, not once per image.
+ */
+function checkHosts(): void {
+  checkScheduled = false;
+  const batch = hostChecks.splice(0);
+  const widths = batch.map(({ img }) => (img.isConnected ? (img.parentElement?.getBoundingClientRect().width ?? 0) : 0));
+  batch.forEach((check, i) => {
+    if (widths[i]! > 0 || check.left <= 0 || !check.img.isConnected) check.resolve();
+    else setTimeout(() => queueHostCheck({ ...check, left: check.left - 1 }), HOST_RETRY_MS);
+  });
+}
+
+function queueHostCheck(check: HostCheck): void {
+  hostChecks.push(check);
+  if (!checkScheduled) {
+    checkScheduled = true;
+    setTimeout(checkHosts);
+  }
+}
+
 /** Part 1 §9: the host may not be laid out yet (a block just inserted); retry 100 × 10 ms. */
 export function waitForHost(img: HTMLElement, tries = HOST_RETRY_COUNT): Promise<void> {
-  return new Promise((resolve) => {
-    const attempt = (left: number) => {
-      const host = img.parentElement;
-      if ((host && host.getBoundingClientRect().width > 0) || left <= 0 || !img.isConnected) resolve();
-      else setTimeout(() => attempt(left - 1), HOST_RETRY_MS);
-    };
-    attempt(tries);
-  });
+  return new Promise((resolve) => queueHostCheck({ img, left: tries, resolve }));
 }

@@ -67,4 +67,16 @@ describe('the settings call (spec part 1 §7, §9)', () => {
     const rollout = { rum: true, apps: ['site'], pageSpeed: true };
     expect((await reported(() => Promise.resolve(Response.json({ rollout })))).messages).toEqual(['Unable to resolve pageLoadId']);
   });
+
+  it('renews a stale crumb once, as the data layer does', async () => {
+    document.cookie = 'crumb=stale; path=/';
+    const crumbs: string[] = [];
+    vi.stubGlobal('fetch', (input: URL) => {
+      crumbs.push(new URL(String(input)).searchParams.get('crumb') ?? '');
+      return Promise.resolve(crumbs.length === 1 ? Response.json({ crumbFail: true, crumb: 'fresh' }, { status: 403 }) : Response.json({ rollout: { rum: false } }));
+    });
+    startPerformance(page);
+    await vi.waitFor(() => expect(crumbs).toEqual(['stale', 'fresh']));
+    expect(document.cookie).toContain('crumb=fresh');
+  });
 });
