@@ -250,6 +250,8 @@ test.describe('gallery behaviour', () => {
     await open(page);
     const img = page.locator('#block-hero img');
     await img.scrollIntoViewIfNeeded();
+    // Loaded: a sized source asked for (the loader queues it a task after measuring) and arrived.
+    await expect.poll(() => img.evaluate((element) => (element as HTMLImageElement).complete && /format=\d+w/.test((element as HTMLImageElement).currentSrc))).toBe(true);
     await expect(img).not.toHaveAttribute('data-image-loading');
     const { fit, position, src, width } = await img.evaluate((element) => ({
       fit: getComputedStyle(element).objectFit,
