@@ -1,4 +1,4 @@
-import { readCookie, writeCookie } from '../platform/cookies';
+import { cookiesEnabled, readCookie, writeCookie } from '../platform/cookies';
 
 /** The crumb cookie guards every call against cross-site requests (spec part 1 §7, §9). */
 export const CRUMB_COOKIE = 'crumb';
@@ -14,4 +14,14 @@ export function withCrumb(url: URL): URL {
 /** Stores the crumb a crumbFail answer brought, for the whole site (path /). */
 export function storeCrumb(crumb: string): void {
   writeCookie(CRUMB_COOKIE, crumb, { path: '/' });
+}
+
+/**
+ * A crumbFail answer ({crumbFail: true, crumb}) carries the crumb to use: stores it and
+ * answers true when the call may be made once more (cookies work and there is a crumb).
+ */
+export function renewCrumb(body: { crumbFail?: unknown; crumb?: unknown } | null): boolean {
+  if (!body?.crumbFail || typeof body.crumb !== 'string' || !body.crumb || !cookiesEnabled()) return false;
+  storeCrumb(body.crumb);
+  return true;
 }

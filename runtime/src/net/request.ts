@@ -1,7 +1,6 @@
-import { cookiesEnabled } from '../platform/cookies';
 import { dispatch } from '../platform/events';
 import { apiBase } from './api-base';
-import { storeCrumb, withCrumb } from './crumb';
+import { renewCrumb, withCrumb } from './crumb';
 import { DataError } from './data-error';
 import { handleFailure, type FormErrorTarget } from './failure';
 import {
@@ -145,9 +144,8 @@ export async function request<T = Body>(path: string, options: RequestOptions = 
     const record = isRecord(body) ? body : null;
 
     if (record?.crumbFail) {
-      if (!crumbRetried && cookiesEnabled() && typeof record.crumb === 'string' && record.crumb) {
+      if (!crumbRetried && renewCrumb(record)) {
         crumbRetried = true;
-        storeCrumb(record.crumb);
         continue;
       }
       const error = new DataError(messageFor(response.status, record, retries, options).message, {

@@ -1,5 +1,5 @@
 import type { PageContext } from '../context/types';
-import { storeCrumb, withCrumb } from '../net/crumb';
+import { renewCrumb, withCrumb } from '../net/crumb';
 import { reportError } from '../platform/report';
 import { trackingActive } from '../tracking/rules';
 import { collectionFlags, NO_PAGE_LOAD_ID, REQUEST_TIMEOUT_MS, SETTINGS_PATH, SETTINGS_TIMEOUT, unexpectedStatus, type PerfSettings } from './settings';
@@ -43,13 +43,7 @@ async function fetchSettings(crumbRenewed = false): Promise<PerfSettings> {
   } finally {
     clearTimeout(timer);
   }
-  if (response.status === 403 && !crumbRenewed) {
-    const answer = (await response.json().catch(() => null)) as { crumbFail?: boolean; crumb?: unknown } | null;
-    if (answer?.crumbFail && typeof answer.crumb === 'string' && answer.crumb) {
-      storeCrumb(answer.crumb);
-      return fetchSettings(true);
-    }
-  }
+  if (response.status === 403 && !crumbRenewed && renewCrumb(await response.json().catch(() => null))) return fetchSettings(true);
   if (!response.ok) throw new Error(unexpectedStatus(response.status));
   return (await response.json()) as PerfSettings;
 }
