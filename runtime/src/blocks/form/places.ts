@@ -67,4 +67,6 @@ export function attachPlaces(city: HTMLInputElement): void {
       })
       .catch(() => undefined);
   });
+  // The chunk loads on first focus: a quick typist may already have typed a prefix by now.
+  if (city.value.trim().length >= 2) suggest();
 }
