@@ -3,6 +3,7 @@
  * the benchmark's front server, drives Debian's Chromium, and writes bench/RESULTS.md and
  * bench/results.json. `--quick` runs fewer and smaller rounds; `--only=bytes,main,memory,
  * lighthouse,ingest` picks sections; `--lighthouse-runs=3` takes medians of three audits;
+ * `--blocks=1000 --runs=3` sets the main-thread section's page sizes and runs;
  * `--profile=/bench/blocks-100-tessera` profiles one page instead (see profile.ts).
  */
 import { writeFileSync } from 'node:fs';
@@ -24,6 +25,9 @@ const quick = args.includes('--quick');
 const only = args.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
 const profile = args.find((arg) => arg.startsWith('--profile='))?.slice('--profile='.length);
 const lighthouseRuns = Number(args.find((arg) => arg.startsWith('--lighthouse-runs='))?.slice('--lighthouse-runs='.length) ?? 1);
+const option = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
+const blockCounts = option('blocks')?.split(',').map(Number) ?? (quick ? [10, 100] : [10, 100, 1000]);
+const mainRuns = Number(option('runs') ?? (quick ? 1 : 5));
 const wanted = (section: string) => !only || only.includes(section);
 
 async function main(): Promise<void> {
@@ -55,7 +59,7 @@ async function main(): Promise<void> {
     }
     if (wanted('main')) {
       console.log('Main thread at 4x throttling…');
-      results.mainThread = await measureMainThread(browser, proxy.url, quick ? [10, 100] : [10, 100, 1000], quick ? 1 : 5);
+      results.mainThread = await measureMainThread(browser, proxy.url, blockCounts, mainRuns);
     }
     if (wanted('memory')) {
       console.log('Memory…');

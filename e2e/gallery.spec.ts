@@ -198,6 +198,21 @@ test.describe('gallery behaviour', () => {
     await expect(page.locator('#block-slideshow').getByRole('button', { name: 'Play slideshow' })).toBeVisible();
   });
 
+  test('autoplay waits while the slideshow is scrolled out of view', async ({ page }) => {
+    await page.clock.install();
+    await page.setViewportSize({ width: 1200, height: 900 });
+    await open(page);
+    await page.mouse.move(5, 5);
+    await page.locator('#block-big-grid figure').last().scrollIntoViewIfNeeded();
+    await expect.poll(() => page.locator('#block-slideshow').evaluate((element) => element.getBoundingClientRect().bottom < 0)).toBe(true);
+    await page.clock.runFor(12000);
+    expect(await indexOf(page, 'block-slideshow')).toBe(0);
+    await page.locator('#block-slideshow').scrollIntoViewIfNeeded();
+    await page.mouse.move(5, 5);
+    await page.clock.runFor(4100);
+    await expect.poll(() => indexOf(page, 'block-slideshow')).toBe(1);
+  });
+
   test('reduced motion: no autoplay and no pause control', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.clock.install();

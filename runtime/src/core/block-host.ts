@@ -1,9 +1,10 @@
 import type { PageContext } from '../context/types';
+import { assetUrl, loadStylesheet } from '../platform/assets';
 import { reportError } from '../platform/report';
 import { loadChunk } from './chunk';
 import { ElementObserver, type ElementObserverDelegate } from './element-observer';
 import { FEATURE_GATED_BLOCKS, blockLoader } from './registry';
-import type { BlockInstance } from './types';
+import type { BlockInstance, BlockLoader, BlockModule } from './types';
 
 export const BLOCK_SELECTOR = '[data-block-type]';
 export const BLOCK_ID_PREFIX = 'block-';
@@ -41,6 +42,26 @@ export function readBlockConfig(element: Element): Record<string, unknown> {
     throw new TypeError(`${describe(element)} data-block-json must be a JSON object`);
   }
   return parsed as Record<string, unknown>;
+}
+
+const loadingModules = new WeakMap<BlockLoader, Promise<BlockModule>>();
+
+/**
+ * One load of the chunk and its stylesheet (and one time-out timer) per block type, however
+ * many blocks of it a page has.
+ */
+function moduleOf(loader: BlockLoader, type: string): Promise<BlockModule> {
+  let loading = loadingModules.get(loader);
+  if (!loading) {
+    loading = loadChunk(loader, type).then(async (module) => {
+      if (module.stylesheet) await loadStylesheet(assetUrl(module.stylesheet));
+      return module;
+    });
+    loadingModules.set(loader, loading);
+    // A failed load is tried again by the next block that needs it.
+    loading.catch(() => loadingModules.delete(loader));
+  }
+  return loading;
 }
 
 /**
@@ -122,7 +143,7 @@ export class BlockHost implements ElementObserverDelegate {
         this._fail(element, record);
         return;
       }
-      const module = await loadChunk(loader, type);
+      const module = await moduleOf(loader, type);
       if (record.cancelled) return;
       const config = module.readConfig ? module.readConfig(element) : readBlockConfig(element);
       const instance = await module.mount(element, { id: blockIdOf(element), config, page: this._page });

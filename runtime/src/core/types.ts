@@ -17,6 +17,8 @@ export interface BlockMountContext {
 export interface BlockModule {
   /** Reads the block's configuration itself (own messages, other sources); default: data-block-json. */
   readConfig?(element: HTMLElement): Record<string, unknown>;
+  /** A stylesheet beside site.js that must have loaded before the block mounts (loaded once for every block of the type). */
+  stylesheet?: string;
   mount(element: HTMLElement, context: BlockMountContext): BlockInstance | Promise<BlockInstance>;
 }
 

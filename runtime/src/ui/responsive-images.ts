@@ -5,6 +5,7 @@
  * viewport, through a bounded queue; it asks again only when a larger width is needed.
  */
 import { isMobile } from '../platform/device';
+import { readThenWrite } from '../platform/dom-batch';
 import { IMAGE_WIDTHS } from '../model/files';
 
 export { IMAGE_WIDTHS };
@@ -141,6 +142,9 @@ interface Tracked {
   wanted: number;
 }
 
+/** A rendered size an observer already measured (so nothing has to be read again). */
+type Box = Pick<DOMRectReadOnly, 'width' | 'height'>;
+
 /**
  * Loads `<img data-src>` elements. One loader serves many images: a single
  * IntersectionObserver (lazy), a single ResizeObserver (upgrades) and one queue.
@@ -161,7 +165,9 @@ export class ImageLoader {
         : null;
     this._resize =
       typeof ResizeObserver === 'function'
-        ? new ResizeObserver((entries) => this._consider(entries.map((entry) => entry.target as HTMLImageElement)))
+        ? new ResizeObserver((entries) => {
+            for (const entry of entries) this._consider(entry.target as HTMLImageElement, entry.contentRect);
+          })
         : null;
   }
 
@@ -183,7 +189,7 @@ export class ImageLoader {
       this._intersection?.observe(img);
       // The resize observer's first notice (after the next layout) considers it; without one, now.
       if (this._resize) this._resize.observe(img);
-      else this._consider([img]);
+      else this._consider(img);
     });
   }
 
@@ -199,7 +205,7 @@ export class ImageLoader {
     const tracked = this._tracked.get(img);
     if (!tracked) return;
     tracked.near = true;
-    this._consider([img]);
+    this._consider(img);
   }
 
   destroy(): void {
@@ -209,19 +215,20 @@ export class ImageLoader {
     this._resize?.disconnect();
   }
 
-  /** The width this image needs now, or 0 when it is not near the viewport yet. */
-  neededWidth(img: HTMLImageElement): number {
+  /**
+   * The width this image needs now, or 0 when it is not near the viewport yet. `box` is a size
+   * an observer measured; without one (or when it is empty) the image is measured now.
+   */
+  neededWidth(img: HTMLImageElement, box?: Box): number {
     const tracked = this._tracked.get(img);
     if (!tracked?.near) return 0;
-    const rendered = img.getBoundingClientRect().width || img.parentElement?.getBoundingClientRect().width || 0;
+    const size: Box = box && box.width > 0 ? box : img.getBoundingClientRect();
+    const rendered = size.width || img.parentElement?.getBoundingClientRect().width || 0;
     if (rendered === 0) return 0;
     const dims = dimensionsOf(img.dataset.imageDimensions);
     let needed = rendered;
     // A covered image is scaled up to fill its box: ask for the width it is drawn at.
-    if (tracked.settings.crop === 'cover' && dims) {
-      const box = img.getBoundingClientRect();
-      if (box.height > 0) needed = Math.max(rendered, (box.height * dims.width) / dims.height);
-    }
+    if (tracked.settings.crop === 'cover' && dims && size.height > 0) needed = Math.max(rendered, (size.height * dims.width) / dims.height);
     const s = tracked.settings;
     const width = chooseWidth(needed, globalThis.devicePixelRatio ?? 1, s.dprMin, s.dprMax, s.sizeAdjustment);
     // Never ask for more than the original has: the largest width not above it.
@@ -230,34 +237,34 @@ export class ImageLoader {
   }
 
   private _onIntersect(entries: IntersectionObserverEntry[]): void {
-    const near: HTMLImageElement[] = [];
     for (const entry of entries) {
       const tracked = this._tracked.get(entry.target as HTMLImageElement);
       if (!tracked || !entry.isIntersecting) continue;
       tracked.near = true;
       this._intersection?.unobserve(entry.target);
-      near.push(entry.target as HTMLImageElement);
+      this._consider(entry.target as HTMLImageElement, entry.boundingClientRect);
     }
-    this._consider(near);
   }
 
   /**
-   * Reads every width now and writes later, in one task for every loader on the page: many
-   * galleries each reading then writing would force a layout per image.
+   * Measures `img` with every other layout read the page makes now, then queues it: reads
+   * before writes, so a page of many galleries lays out once (most sizes come from the
+   * observers, read for free).
    */
-  private _consider(imgs: HTMLImageElement[]): void {
-    const wanted = imgs.map((img) => (this._tracked.get(img)?.queued === false ? this.neededWidth(img) : 0));
-    afterReads(() => {
-      imgs.forEach((img, i) => {
+  private _consider(img: HTMLImageElement, box?: Box): void {
+    if (this._tracked.get(img)?.queued !== false) return;
+    readThenWrite(
+      () => (this._tracked.get(img)?.queued === false ? this.neededWidth(img, box) : 0),
+      (wanted) => {
         const tracked = this._tracked.get(img);
-        if (!tracked || tracked.queued || wanted[i]! <= tracked.loadedWidth) return;
+        if (!tracked || tracked.queued || wanted <= tracked.loadedWidth) return;
         tracked.queued = true;
-        tracked.wanted = wanted[i]!;
+        tracked.wanted = wanted;
         img.setAttribute(LOADING_ATTRIBUTE, '');
         this._queue.push(img);
-      });
-      this._pump();
-    });
+        this._pump();
+      },
+    );
   }
 
   private _pump(): void {
@@ -290,44 +297,20 @@ export class ImageLoader {
   }
 }
 
-const writes: (() => void)[] = [];
-
-/** Runs `write` in a task after the current one, with every other write queued meanwhile. */
-function afterReads(write: () => void): void {
-  if (writes.push(write) === 1) setTimeout(() => writes.splice(0).forEach((queued) => queued()));
-}
-
-interface HostCheck {
-  img: HTMLElement;
-  left: number;
-  resolve(): void;
-}
-const hostChecks: HostCheck[] = [];
-let checkScheduled = false;
-
 /**
- * Checks every waiting host at once, in a task of its own: all the widths are read before
- * anything is written, so a page mounting a thousand images lays out once, not once per image.
+ * Part 1 §9: the host may not be laid out yet (a block just inserted); retry 100 × 10 ms. Each
+ * check is a read in the page's batch, so a page mounting a thousand images lays out once.
  */
-function checkHosts(): void {
-  checkScheduled = false;
-  const batch = hostChecks.splice(0);
-  const widths = batch.map(({ img }) => (img.isConnected ? (img.parentElement?.getBoundingClientRect().width ?? 0) : 0));
-  batch.forEach((check, i) => {
-    if (widths[i]! > 0 || check.left <= 0 || !check.img.isConnected) check.resolve();
-    else setTimeout(() => queueHostCheck({ ...check, left: check.left - 1 }), HOST_RETRY_MS);
-  });
-}
-
-function queueHostCheck(check: HostCheck): void {
-  hostChecks.push(check);
-  if (!checkScheduled) {
-    checkScheduled = true;
-    setTimeout(checkHosts);
-  }
-}
-
-/** Part 1 §9: the host may not be laid out yet (a block just inserted); retry 100 × 10 ms. */
 export function waitForHost(img: HTMLElement, tries = HOST_RETRY_COUNT): Promise<void> {
-  return new Promise((resolve) => queueHostCheck({ img, left: tries, resolve }));
+  return new Promise((resolve) => {
+    const check = (left: number) =>
+      readThenWrite(
+        () => (img.isConnected ? (img.parentElement?.getBoundingClientRect().width ?? 0) : 0),
+        (width) => {
+          if (width > 0 || left <= 0 || !img.isConnected) resolve();
+          else setTimeout(() => check(left - 1), HOST_RETRY_MS);
+        },
+      );
+    check(tries);
+  });
 }

@@ -140,6 +140,56 @@ describe('BlockHost', () => {
   });
 });
 
+describe('BlockHost chunk loading', () => {
+  it('loads a type\'s chunk and its stylesheet once for all its blocks, before any of them mounts', async () => {
+    let loads = 0;
+    const order: string[] = [];
+    teardowns.push(
+      registerBlock('styled', async () => {
+        loads++;
+        return {
+          stylesheet: 'styled-test.css',
+          mount(element: HTMLElement) {
+            order.push(`mount ${element.id} (${document.querySelectorAll('link[href$="styled-test.css"]').length} link)`);
+            return { destroy: () => undefined };
+          },
+        };
+      }),
+    );
+    document.body.innerHTML = '<div id="s1" data-block-type="styled"></div><div id="s2" data-block-type="styled"></div>';
+    const started = host.start();
+    await flush();
+    const link = document.querySelector<HTMLLinkElement>('link[href$="styled-test.css"]')!;
+    expect(link.rel).toBe('stylesheet');
+    expect(order).toEqual([]); // waiting for the stylesheet
+    link.dispatchEvent(new Event('load'));
+    await started;
+    expect(loads).toBe(1);
+    expect(order).toEqual(['mount s1 (1 link)', 'mount s2 (1 link)']);
+  });
+
+  it('a chunk that failed to load is tried again by the next block of its type', async () => {
+    let attempts = 0;
+    teardowns.push(
+      registerBlock('flaky', async () => {
+        attempts++;
+        if (attempts === 1) throw new Error('offline');
+        return { mount: () => ({ destroy: () => undefined }) };
+      }),
+    );
+    document.body.innerHTML = '<div id="f1" data-block-type="flaky"></div>';
+    await host.start();
+    expect(document.getElementById('f1')!.getAttribute('data-block-status')).toBe('failed');
+    expect(reported).toEqual(['Block "flaky" (#f1) failed to initialise.']);
+    const later = Object.assign(document.createElement('div'), { id: 'f2' });
+    later.setAttribute('data-block-type', 'flaky');
+    document.body.append(later);
+    await host.init();
+    expect(later.getAttribute('data-block-status')).toBe('mounted');
+    expect(attempts).toBe(2);
+  });
+});
+
 describe('helpers', () => {
   it('blockIdOf strips the block- prefix', () => {
     const element = document.createElement('div');

@@ -3,6 +3,7 @@ import type { ButtonPayload } from '../../model/api/button';
 import type { CensusPageFields } from '../../model/api/census';
 import { sendCensus } from '../../net/census';
 import { listen } from '../../platform/events';
+import { whenIdle } from '../../platform/idle';
 
 /** Spec part 1 §9: a held click waits for its census call at most this long. */
 export const CLICK_HOLD_MS = 2500;
@@ -65,7 +66,9 @@ const button: BlockModule = {
       newWindow,
       context: 'block',
     };
-    void sendCensus(page, '/api/census/button-render', payload, { beacon: true });
+    // The render hit waits for an idle moment (or the page hiding): a page of buttons would
+    // otherwise spend its load sending them.
+    whenIdle(() => void sendCensus(page, '/api/census/button-render', payload, { beacon: true }));
     const anchor = link;
     const off = listen(anchor, 'click', (event: MouseEvent) => {
       if (!anchor.href) return;

@@ -2,7 +2,6 @@ import { createRoot } from 'react-dom/client';
 import type { BlockInstance, BlockModule } from '../../core/types';
 import { formDefinition } from '../../model/forms/definition';
 import { FormView } from './form-view';
-import { assetUrl, loadStylesheet } from '../../platform/assets';
 import { recordFormRender } from './submit';
 import { showSuccess } from './success';
 
@@ -13,10 +12,10 @@ let formCount = 0;
 export const FORM_STYLESHEET = 'form.css';
 
 const formBlock: BlockModule = {
+  stylesheet: FORM_STYLESHEET,
   async mount(element, { config, page }): Promise<BlockInstance> {
     const blockType = element.getAttribute('data-block-type') ?? 'form';
     const definition = formDefinition(config, blockType);
-    await loadStylesheet(assetUrl(FORM_STYLESHEET));
     formCount += 1;
     const formKey = `site-form-${formCount}`;
     const previous = Array.from(element.childNodes);

@@ -1,9 +1,9 @@
 /**
  * Autoplay (spec part 2 §4, §9): advances on a timer, randomly within an interval when one is
  * set; paused for as long as any reason holds (pointer over, focus inside, a video playing,
- * the visitor's own pause).
+ * the visitor's own pause, the tab hidden, the gallery scrolled out of view).
  */
-export type PauseReason = 'hover' | 'focus' | 'video' | 'visitor' | 'hidden';
+export type PauseReason = 'hover' | 'focus' | 'video' | 'visitor' | 'hidden' | 'offscreen';
 
 export class Autoplay {
   private readonly _reasons = new Set<PauseReason>();

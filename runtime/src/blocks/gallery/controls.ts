@@ -11,15 +11,31 @@ export const LABEL_NEXT = 'Next slide';
 export const LABEL_PAUSE = 'Pause slideshow';
 export const LABEL_PLAY = 'Play slideshow';
 
-const CHEVRON = (d: string) =>
-  `<svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false"><path d="${d}" fill="none" stroke="currentColor" stroke-width="2"/></svg>`;
+const ICON = (path: string) => `<svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">${path}</svg>`;
+const CHEVRON = (d: string) => ICON(`<path d="${d}" fill="none" stroke="currentColor" stroke-width="2"/>`);
+const PAUSE_ICON = ICON('<path d="M8 5v14M16 5v14" stroke="currentColor" stroke-width="3"/>');
+const PLAY_ICON = ICON('<path d="M8 5l11 7-11 7z" fill="currentColor"/>');
 
-function button(className: string, label: string, icon: string): HTMLButtonElement {
+const parsedIcons = new Map<string, DocumentFragment>();
+
+/** Each icon is parsed once and cloned: a page of slideshows would parse the same SVG hundreds of times. */
+function icon(markup: string): Node {
+  let parsed = parsedIcons.get(markup);
+  if (!parsed) {
+    const template = document.createElement('template');
+    template.innerHTML = markup;
+    parsed = template.content;
+    parsedIcons.set(markup, parsed);
+  }
+  return parsed.cloneNode(true);
+}
+
+function button(className: string, label: string, markup: string): HTMLButtonElement {
   const element = document.createElement('button');
   element.type = 'button';
   element.className = `tg-control ${className}`;
   element.setAttribute('aria-label', label);
-  element.innerHTML = icon;
+  if (markup) element.append(icon(markup));
   return element;
 }
 
@@ -64,11 +80,11 @@ export function createControls(container: HTMLElement, gallery: Gallery, withPau
       setDisabled(next, !gallery.loop && gallery.index >= gallery.lastIndex());
     },
     setPlaying(playing: boolean) {
-      if (!pause) return;
-      pause.setAttribute('aria-label', playing ? LABEL_PAUSE : LABEL_PLAY);
-      pause.innerHTML = playing
-        ? '<svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false"><path d="M8 5v14M16 5v14" stroke="currentColor" stroke-width="3"/></svg>'
-        : '<svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false"><path d="M8 5l11 7-11 7z" fill="currentColor"/></svg>';
+      const label = playing ? LABEL_PAUSE : LABEL_PLAY;
+      // Called on every turn of the slides: only a change of state touches the DOM.
+      if (!pause || (pause.getAttribute('aria-label') === label && pause.firstChild)) return;
+      pause.setAttribute('aria-label', label);
+      pause.replaceChildren(icon(playing ? PAUSE_ICON : PLAY_ICON));
     },
     destroy() {
       teardowns.forEach((teardown) => teardown());

@@ -5,7 +5,8 @@
 import { dispatch, listen, type Teardown } from '../../platform/events';
 import { MEDIA_ACTIVATE_EVENT, MEDIA_DEACTIVATE_EVENT } from '../../platform/media-events';
 import { prefersReducedMotion } from '../../platform/motion';
-import { ImageLoader } from '../../ui/responsive-images';
+import { watchNearViewport } from '../../platform/viewport';
+import { ImageLoader, LAZY_MARGIN_PX } from '../../ui/responsive-images';
 import { Gallery, type GalleryEventMap } from './core';
 import { loadDesign, MOVING_DESIGNS } from './designs/index';
 import type { Design } from './designs/types';
@@ -66,7 +67,11 @@ export async function mountGallery(container: HTMLElement | null, options: Galle
   gallery.setInitial(start);
   design.show?.(gallery.index, gallery.index, 'forward', true);
 
+  // Neighbours preload once the gallery is near the viewport: a page of slideshows would
+  // otherwise fetch every gallery's next slides at load, far below the fold too.
+  let near = !options.lazyLoad;
   const preloadAround = (index: number) => {
+    if (!near) return;
     for (let d = -options.preloadCount; d <= options.preloadCount; d++) {
       const img = slides[(index + d + slides.length) % Math.max(1, slides.length)]?.img;
       if (img) loader.preload(img);
@@ -86,6 +91,14 @@ export async function mountGallery(container: HTMLElement | null, options: Galle
       element.setAttribute('aria-label', `${i + 1} of ${slides.length}`);
     });
     preloadAround(gallery.index);
+    if (!near)
+      teardowns.push(
+        watchNearViewport(container, LAZY_MARGIN_PX, (isNear) => {
+          if (!isNear || near) return;
+          near = true;
+          preloadAround(gallery.index);
+        }),
+      );
   }
 
   const navigation = nav?.startNavigation(container, gallery, design, options, mount.motionAllowed) ?? null;

@@ -4,7 +4,6 @@
  */
 import type { BlockInstance, BlockModule } from '../../core/types';
 import type { PageContext } from '../../context/types';
-import { assetUrl, loadStylesheet } from '../../platform/assets';
 import { LIGHTBOX_TIER_WARNING, lightboxAvailable } from '../../context/features';
 
 export { LIGHTBOX_TIER_WARNING };
@@ -123,10 +122,8 @@ export async function mountGalleryBlock(element: HTMLElement, raw: Record<string
 }
 
 const gallery: BlockModule = {
+  stylesheet: GALLERY_STYLESHEET,
   readConfig: readGalleryConfig,
-  async mount(element, { config, page }) {
-    await loadStylesheet(assetUrl(GALLERY_STYLESHEET));
-    return mountGalleryBlock(element, config, page);
-  },
+  mount: (element, { config, page }) => mountGalleryBlock(element, config, page),
 };
 export default gallery;

@@ -5,6 +5,7 @@
 import { isMobile } from '../../platform/device';
 import { listen, type Teardown } from '../../platform/events';
 import { MEDIA_PAUSE_EVENT, MEDIA_PLAY_EVENT } from '../../platform/media-events';
+import { watchNearViewport } from '../../platform/viewport';
 import { Autoplay } from './autoplay';
 import { createControls } from './controls';
 import type { Gallery } from './core';
@@ -68,6 +69,8 @@ export function startNavigation(container: HTMLElement, gallery: Gallery, design
       listen(container, 'play', () => autoplay!.pause('video'), { capture: true }),
       listen(container, 'pause', () => autoplay!.resume('video'), { capture: true }),
       listen(document, 'visibilitychange', () => (document.hidden ? autoplay!.pause('hidden') : autoplay!.resume('hidden'))),
+      // Nobody sees a slideshow scrolled out of view turn: it waits, and spends no main thread.
+      watchNearViewport(container, 0, (visible) => (visible ? autoplay!.resume('offscreen') : autoplay!.pause('offscreen'))),
     );
     autoplay.start();
   }

@@ -4,6 +4,7 @@
  */
 import type { BlockModule } from '../../core/types';
 import { LIGHTBOX_TIER_WARNING, lightboxAvailable } from '../../context/features';
+import { readThenWrite } from '../../platform/dom-batch';
 import { listen, type Teardown } from '../../platform/events';
 import { isActivation } from '../../platform/keys';
 import { ImageLoader, aspectRatio, cropModeOf, dimensionsOf } from '../../ui/responsive-images';
@@ -63,7 +64,12 @@ const image: BlockModule = {
       fitAlignment: typeof config.fitAlignment === 'string' ? config.fitAlignment : undefined,
       sizeFormat: config.sizeFormat === 'filename' ? 'filename' : 'query',
     });
-    const narrow = () => element.classList.toggle(NARROW_CLASS, element.getBoundingClientRect().width < IMAGE_NARROW_PX);
+    // Measured with the page's other layout reads (a page of image blocks lays out once).
+    const narrow = () =>
+      readThenWrite(
+        () => element.getBoundingClientRect().width,
+        (width) => element.classList.toggle(NARROW_CLASS, width < IMAGE_NARROW_PX),
+      );
     narrow();
     const teardowns: Teardown[] = [listen(window, 'resize', narrow)];
     if (config.lightbox === true && !lightboxAvailable(page)) console.warn(LIGHTBOX_TIER_WARNING);

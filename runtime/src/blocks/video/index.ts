@@ -5,7 +5,6 @@
  */
 import type { BlockModule } from '../../core/types';
 import { trace } from '../../net/trace';
-import { assetUrl, loadStylesheet } from '../../platform/assets';
 import { dispatch, listen, type Teardown } from '../../platform/events';
 import { MEDIA_DEACTIVATE_EVENT, MEDIA_PAUSE_EVENT, MEDIA_PLAY_EVENT } from '../../platform/media-events';
 import { prefersReducedMotion } from '../../platform/motion';
@@ -41,8 +40,8 @@ function player(embed: VideoEmbed, title: string): HTMLElement {
 }
 
 const video: BlockModule = {
+  stylesheet: VIDEO_STYLESHEET,
   async mount(element, { config }) {
-    await loadStylesheet(assetUrl(VIDEO_STYLESHEET));
     const embed = parseEmbed(config.html, location.href);
     const title = typeof config.title === 'string' && config.title ? config.title : 'Video';
     const mode = videoMode(config.mode);

@@ -5,6 +5,7 @@
  */
 import { isActivation } from '../../../platform/keys';
 import { listen } from '../../../platform/events';
+import { readThenWrite } from '../../../platform/dom-batch';
 import { prefersReducedMotion } from '../../../platform/motion';
 import { safeClickThrough } from '../slides';
 import type { Alignment, ClickBehavior } from '../options';
@@ -38,28 +39,46 @@ export const strip: DesignFactory = ({ container, gallery, options }) => {
     }
   });
   let offset = 0;
+  let placed = false;
+  let destroyed = false;
 
-  const place = (index: number, extra = 0) => {
-    const slide = gallery.slides[index]?.element;
+  /** Where the container and every slide are: read once, used by placing and by reach. */
+  interface Measured {
+    width: number;
+    slides: Array<{ left: number; width: number }>;
+  }
+  const measure = (): Measured => ({
+    width: container.clientWidth,
+    slides: gallery.slides.map(({ element }) => ({ left: element.offsetLeft, width: element.offsetWidth })),
+  });
+
+  const place = (index: number, measured = measure()) => {
+    const slide = measured.slides[index];
     if (!slide) return;
     const snap = options.snapPoints === 'none' ? undefined : options.snapPoints[0];
     // A snap point puts the same fraction of the slide and of the container on one line.
     offset =
       snap === undefined
-        ? stripOffset(options.alignment, container.clientWidth, slide.offsetLeft, slide.offsetWidth)
-        : container.clientWidth * snap - (slide.offsetLeft + slide.offsetWidth * snap);
-    container.style.setProperty('--tg-offset', `${offset + extra}px`);
+        ? stripOffset(options.alignment, measured.width, slide.left, slide.width)
+        : measured.width * snap - (slide.left + slide.width * snap);
+    container.style.setProperty('--tg-offset', `${offset}px`);
   };
 
   /** Slides wholly outside the container leave the tab order (and assistive tech). */
-  const updateReach = () => {
-    const width = container.clientWidth;
-    for (const { element } of gallery.slides) {
-      const left = element.offsetLeft + offset;
-      const outside = left + element.offsetWidth <= 0 || left >= width;
+  const updateReach = (measured = measure()) => {
+    gallery.slides.forEach(({ element }, i) => {
+      const slide = measured.slides[i]!;
+      const left = slide.left + offset;
+      const outside = left + slide.width <= 0 || left >= measured.width;
       element.tabIndex = outside ? -1 : 0;
       element.inert = outside;
-    }
+    });
+  };
+
+  /** Both from one measurement (the offset moves slides by transform: their layout stays). */
+  const placeAndReach = (index: number, measured = measure()) => {
+    place(index, measured);
+    updateReach(measured);
   };
 
   const activate = (index: number, clickX: number) => {
@@ -96,16 +115,18 @@ export const strip: DesignFactory = ({ container, gallery, options }) => {
     );
   });
   teardowns.push(
-    onResizeEnd(container, () => {
-      place(gallery.index);
-      updateReach();
-    }),
+    onResizeEnd(container, () => placeAndReach(gallery.index)),
   );
 
   const design: Design = {
     navigates: true,
     show(to: number, _from: number, _direction, instant: boolean) {
-      place(to);
+      // The first placing (at mount) joins the page's batch of layout reads: a page of strips
+      // then lays out once, not once per strip.
+      const first = !placed;
+      placed = true;
+      if (first) readThenWrite(measure, (measured) => !destroyed && placeAndReach(gallery.index, measured));
+      else place(to);
       gallery.slides.forEach(({ element }, i) => {
         element.classList.toggle('is-current', i === to);
         if (i === to) element.setAttribute('aria-current', 'true');
@@ -117,7 +138,7 @@ export const strip: DesignFactory = ({ container, gallery, options }) => {
       const animated = !instant && !prefersReducedMotion() && seconds > 0;
       container.classList.toggle('tg-animating', animated);
       if (!animated) {
-        updateReach();
+        if (!first) updateReach();
         return;
       }
       return new Promise<void>((resolve) => {
@@ -138,6 +159,7 @@ export const strip: DesignFactory = ({ container, gallery, options }) => {
       container.style.setProperty('--tg-offset', `${offset + dx}px`);
     },
     destroy() {
+      destroyed = true;
       container.style.removeProperty('--tg-offset');
       container.classList.remove('tg-animating');
       for (const { element } of gallery.slides) {

@@ -43,11 +43,15 @@ export const RESIZE_END_MS = 100;
 export function onResizeEnd(element: HTMLElement, fn: () => void): () => void {
   if (typeof ResizeObserver !== 'function') return () => undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let lastWidth = element.getBoundingClientRect().width;
-  const observer = new ResizeObserver(() => {
-    const width = element.getBoundingClientRect().width;
+  // The observer's first notice gives the starting width: measuring now would force a layout
+  // per gallery while a page of them mounts.
+  let lastWidth: number | undefined;
+  const observer = new ResizeObserver((entries) => {
+    const width = entries[entries.length - 1]!.contentRect.width;
+    const first = lastWidth === undefined;
     if (width === lastWidth) return;
     lastWidth = width;
+    if (first) return;
     clearTimeout(timer);
     timer = setTimeout(fn, RESIZE_END_MS);
   });

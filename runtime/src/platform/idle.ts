@@ -1,0 +1,54 @@
+/**
+ * Work that may wait for the browser to be idle (a census hit per rendered button): run in
+ * idle periods a few at a time, so a page of many blocks does not spend its load on them.
+ * Whatever is still waiting runs when the page is hidden or left, so nothing is lost.
+ */
+import { listen } from './events';
+
+/** Idle work runs within this long even on a page that is never idle. */
+export const IDLE_TIMEOUT_MS = 2000;
+/** Stop a slice while this much of the idle period is left (the browser's own work). */
+const IDLE_RESERVE_MS = 1;
+
+const jobs: Array<() => void> = [];
+let scheduled = false;
+let listening = false;
+
+function run(job: () => void): void {
+  try {
+    job();
+  } catch (error) {
+    console.error('Idle work failed.', error);
+  }
+}
+
+function drain(deadline: IdleDeadline | { timeRemaining(): number; didTimeout: boolean }): void {
+  scheduled = false;
+  // On a time-out, one job per callback keeps each task short.
+  while (jobs.length > 0) {
+    run(jobs.shift()!);
+    if (deadline.didTimeout || deadline.timeRemaining() <= IDLE_RESERVE_MS) break;
+  }
+  if (jobs.length > 0) schedule();
+}
+
+function schedule(): void {
+  if (scheduled) return;
+  scheduled = true;
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(drain, { timeout: IDLE_TIMEOUT_MS });
+  else setTimeout(() => drain({ timeRemaining: () => 0, didTimeout: true }), 1);
+}
+
+/** Runs `job` when the browser is idle (within IDLE_TIMEOUT_MS), or at the latest when the page hides. */
+export function whenIdle(job: () => void): void {
+  if (!listening) {
+    listening = true;
+    const now = () => {
+      while (jobs.length > 0) run(jobs.shift()!);
+    };
+    listen(document, 'visibilitychange', () => document.visibilityState === 'hidden' && now());
+    listen(window, 'pagehide', now);
+  }
+  jobs.push(job);
+  schedule();
+}

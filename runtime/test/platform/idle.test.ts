@@ -1,0 +1,55 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+type IdleCallback = (deadline: { timeRemaining(): number; didTimeout: boolean }) => void;
+
+describe('whenIdle', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.resetModules();
+    vi.useRealTimers();
+  });
+
+  it('runs jobs in idle periods while time remains, within a time-out, and the rest when the page hides', async () => {
+    const callbacks: IdleCallback[] = [];
+    const timeouts: number[] = [];
+    vi.stubGlobal('requestIdleCallback', (callback: IdleCallback, options: { timeout: number }) => {
+      callbacks.push(callback);
+      timeouts.push(options.timeout);
+      return callbacks.length;
+    });
+    const { whenIdle, IDLE_TIMEOUT_MS } = await import('../../src/platform/idle');
+    const ran: number[] = [];
+    for (let i = 0; i < 5; i++) whenIdle(() => ran.push(i));
+    expect(ran).toEqual([]);
+    expect(callbacks).toHaveLength(1);
+    expect(timeouts).toEqual([IDLE_TIMEOUT_MS]);
+    expect(IDLE_TIMEOUT_MS).toBe(2000);
+    // 3 ms of idle time: three jobs, then only the reserve is left.
+    let left = 3;
+    callbacks.shift()!({ timeRemaining: () => left--, didTimeout: false });
+    expect(ran).toEqual([0, 1, 2]);
+    // Timed out: one job per callback.
+    callbacks.shift()!({ timeRemaining: () => 0, didTimeout: true });
+    expect(ran).toEqual([0, 1, 2, 3]);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(ran).toEqual([0, 1, 2, 3, 4]);
+    // The callback already asked for finds nothing left and asks for no other.
+    callbacks.shift()!({ timeRemaining: () => 50, didTimeout: false });
+    expect(callbacks).toHaveLength(0);
+  });
+
+  it('a failing job is logged and the next one runs; without requestIdleCallback a timer drives it', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('requestIdleCallback', undefined);
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { whenIdle } = await import('../../src/platform/idle');
+    const ran: string[] = [];
+    whenIdle(() => {
+      throw new Error('boom');
+    });
+    whenIdle(() => ran.push('second'));
+    await vi.advanceTimersByTimeAsync(5);
+    expect(ran).toEqual(['second']);
+    expect(errors).toHaveBeenCalledWith('Idle work failed.', expect.any(Error));
+  });
+});
