@@ -3,6 +3,7 @@
  * cycles (each measured after a forced garbage collection), and the detached DOM nodes left
  * after the last destroy (CDP DOM.getDetachedDomNodes).
  */
+import { detachedRetainers } from './retainers';
 import type { Browser, CDPSession } from '@playwright/test';
 
 export interface MemorySample {
@@ -17,6 +18,14 @@ export interface MemoryResult {
   cycles: MemorySample[];
   growthKB: number;
   detachedAfterDestroy: number;
+  /** Detached nodes after each destroy: a leak grows with the cycles. */
+  detachedPerCycle?: number[];
+  /** The first detached nodes, described. */
+  detachedNodes?: string[];
+  /** Detached elements the page holds (not only DevTools, which keeps nodes it has reported). */
+  detachedHeldByPage?: number;
+  /** How the first of them are reached from a GC root (heap snapshot). */
+  retainedBy?: string[];
 }
 
 async function sample(cdp: CDPSession, cycle: number): Promise<MemorySample> {
@@ -38,16 +47,45 @@ export async function measureMemory(browser: Browser, base: string, blocks: numb
   const mounted = await sample(cdp, 0);
   const samples: MemorySample[] = [];
   let detached = 0;
+  let described: string[] = [];
+  let retainedBy: string[] = [];
+  let heldByPage = 0;
+  const detachedPerCycle: number[] = [];
   for (let cycle = 1; cycle <= cycles; cycle++) {
     await page.evaluate(() => window.SiteRuntime!.destroy(document.querySelector('main')!));
+    // Blink lets go of removed elements at its next rendering update: let two frames pass.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await cdp.send('HeapProfiler.collectGarbage');
+    const { detachedNodes } = await cdp.send('DOM.getDetachedDomNodes');
+    detachedPerCycle.push(detachedNodes.length);
     if (cycle === cycles) {
-      await cdp.send('HeapProfiler.collectGarbage');
-      detached = (await cdp.send('DOM.getDetachedDomNodes')).detachedNodes.length;
+      detached = detachedNodes.length;
+      described = detachedNodes.slice(0, 10).map(({ treeNode }) => describeNode(treeNode));
+      if (detached > 0) {
+        const found = await detachedRetainers(cdp);
+        retainedBy = found.paths.slice(0, 3);
+        heldByPage = found.heldByPage;
+      }
     }
     await page.evaluate(() => window.SiteRuntime!.init(document.querySelector('main')!));
     samples.push(await sample(cdp, cycle));
   }
   await context.close();
   // Growth: the last cycles against the first (the first cycle warms caches and chunks up).
-  return { blocks, mounted, cycles: samples, growthKB: samples.at(-1)!.heapKB - samples[0]!.heapKB, detachedAfterDestroy: detached };
+  return { blocks, mounted, cycles: samples, growthKB: samples.at(-1)!.heapKB - samples[0]!.heapKB, detachedAfterDestroy: detached, detachedPerCycle, detachedNodes: described, retainedBy, detachedHeldByPage: heldByPage };
+}
+
+interface TreeNode {
+  nodeName: string;
+  attributes?: string[];
+  children?: TreeNode[];
+}
+
+/** `DIV.tg-controls (3 children)`: enough to find who made a node that outlived its block. */
+function describeNode(node: TreeNode): string {
+  const attributes = node.attributes ?? [];
+  const attribute = (name: string) => attributes[attributes.indexOf(name) + 1];
+  const id = attributes.includes('id') ? `#${attribute('id')}` : '';
+  const className = attributes.includes('class') ? `.${attribute('class')!.trim().split(/\s+/).join('.')}` : '';
+  return `${node.nodeName}${id}${className} (${node.children?.length ?? 0} children)`;
 }

@@ -33,7 +33,7 @@ export function verdicts(results: Results): Verdicts {
     const big = results.mainThread.find((r) => r.blocks === 1000 && r.variant === 'tessera');
     if (big) out['1,000 blocks ready with total blocking time under 50 ms (4x throttle)'] = big.tbtMs < 50;
   }
-  if (results.memory) out['no heap growth over ten mount/destroy cycles, no detached DOM'] = results.memory.growthKB <= 256 && results.memory.detachedAfterDestroy === 0;
+  if (results.memory) out['no heap growth over ten mount/destroy cycles, no detached DOM'] = results.memory.growthKB <= 256 && (results.memory.detachedHeldByPage ?? results.memory.detachedAfterDestroy) === 0;
   if (results.lighthouse) out['Lighthouse within 1 point and TBT within 10 ms of the page without the runtime'] = results.lighthouse.every((r) => r.without.score - r.with.score <= 1 && r.with.tbtMs - r.without.tbtMs <= 10);
   if (results.ingest) {
     const hits = results.ingest[0]!;
@@ -71,7 +71,7 @@ export function renderResults(results: Results): string {
     const m = results.memory;
     lines.push('## 4. Memory', '', `${m.blocks} blocks mounted: ${m.mounted.heapKB} KB heap, ${m.mounted.nodes} nodes, ${m.mounted.listeners} listeners. After each destroy and init (after a forced GC):`, '', '| cycle | heap | nodes | listeners |', '|---|---|---|---|');
     for (const s of m.cycles) lines.push(`| ${s.cycle} | ${s.heapKB} KB | ${s.nodes} | ${s.listeners} |`);
-    lines.push('', `Heap growth from cycle 1 to ${m.cycles.length}: ${m.growthKB} KB (target: none beyond 256 KB of noise); detached DOM nodes after the last destroy: ${m.detachedAfterDestroy}.`, '');
+    lines.push('', `Heap growth from cycle 1 to ${m.cycles.length}: ${m.growthKB} KB (target: none beyond 256 KB of noise); detached DOM nodes after the last destroy: ${m.detachedAfterDestroy}${m.detachedNodes?.length ? ` (${m.detachedNodes.join(', ')})` : ''}${m.detachedPerCycle ? `; after each destroy: ${m.detachedPerCycle.join(', ')}` : ''}. Held by the page (a heap snapshot path to a GC root that does not pass through DevTools): ${m.detachedHeldByPage ?? 'not checked'}.`, '', ...(m.retainedBy ?? []).map((path) => `- retained: ${path}`), '');
   }
   if (results.lighthouse) {
     lines.push('## 3. Lighthouse 12.8 (mobile, simulated throttling)', '', '| page | score with / without | TBT with / without | LCP with / without | CLS with / without |', '|---|---|---|---|---|');

@@ -39,16 +39,23 @@ function schedule(): void {
   else setTimeout(() => drain({ timeRemaining: () => 0, didTimeout: true }), 1);
 }
 
+function runAll(): void {
+  while (jobs.length > 0) run(jobs.shift()!);
+}
+
+/**
+ * Module level on purpose: listeners created inside `whenIdle` would keep its first caller's
+ * scope alive for the life of the page.
+ */
+function listenForHiding(): void {
+  listening = true;
+  listen(document, 'visibilitychange', () => document.visibilityState === 'hidden' && runAll());
+  listen(window, 'pagehide', runAll);
+}
+
 /** Runs `job` when the browser is idle (within IDLE_TIMEOUT_MS), or at the latest when the page hides. */
 export function whenIdle(job: () => void): void {
-  if (!listening) {
-    listening = true;
-    const now = () => {
-      while (jobs.length > 0) run(jobs.shift()!);
-    };
-    listen(document, 'visibilitychange', () => document.visibilityState === 'hidden' && now());
-    listen(window, 'pagehide', now);
-  }
+  if (!listening) listenForHiding();
   jobs.push(job);
   schedule();
 }

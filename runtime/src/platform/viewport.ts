@@ -15,21 +15,24 @@ interface MarginObserver {
 
 const observers = new Map<number, MarginObserver>();
 
+/**
+ * Module level on purpose: a callback created inside a call would keep that call's scope (and
+ * the first watcher, and all it holds) alive for as long as the shared observer lives.
+ */
+function deliver(changes: IntersectionObserverEntry[], observer: IntersectionObserver): void {
+  for (const entry of observers.values()) {
+    if (entry.observer !== observer) continue;
+    for (const change of changes) {
+      entry.near.set(change.target, change.isIntersecting);
+      entry.watchers.get(change.target)?.forEach((watcher) => watcher(change.isIntersecting));
+    }
+  }
+}
+
 function observerFor(marginPx: number): MarginObserver {
   let entry = observers.get(marginPx);
   if (!entry) {
-    const watchers = new Map<Element, Set<Watcher>>();
-    const near = new Map<Element, boolean>();
-    const observer = new IntersectionObserver(
-      (changes) => {
-        for (const change of changes) {
-          near.set(change.target, change.isIntersecting);
-          watchers.get(change.target)?.forEach((watcher) => watcher(change.isIntersecting));
-        }
-      },
-      { rootMargin: `${marginPx}px` },
-    );
-    entry = { observer, watchers, near };
+    entry = { observer: new IntersectionObserver(deliver, { rootMargin: `${marginPx}px` }), watchers: new Map(), near: new Map() };
     observers.set(marginPx, entry);
   }
   return entry;

@@ -4,7 +4,7 @@ class FakeIntersectionObserver {
   static instances: FakeIntersectionObserver[] = [];
   observed = new Set<Element>();
   constructor(
-    readonly callback: (entries: Array<{ target: Element; isIntersecting: boolean }>) => void,
+    readonly callback: (entries: Array<{ target: Element; isIntersecting: boolean }>, observer: FakeIntersectionObserver) => void,
     readonly options: { rootMargin: string },
   ) {
     FakeIntersectionObserver.instances.push(this);
@@ -16,7 +16,7 @@ class FakeIntersectionObserver {
     this.observed.delete(element);
   }
   fire(target: Element, isIntersecting: boolean) {
-    this.callback([{ target, isIntersecting }]);
+    this.callback([{ target, isIntersecting }], this);
   }
 }
 

@@ -1,0 +1,88 @@
+/**
+ * Who keeps a detached DOM node alive: takes a heap snapshot and walks back from each detached
+ * element to a GC root along strong edges (the shortest way, as DevTools' Retainers panel
+ * shows first). Printed with the memory section when a destroy leaves nodes behind.
+ */
+import type { CDPSession } from '@playwright/test';
+
+interface Snapshot {
+  snapshot: { meta: { node_fields: string[]; edge_fields: string[]; node_types: [string[]]; edge_types: [string[]] } };
+  nodes: number[];
+  edges: number[];
+  strings: string[];
+}
+
+async function takeSnapshot(cdp: CDPSession): Promise<Snapshot> {
+  const chunks: string[] = [];
+  const collect = ({ chunk }: { chunk: string }) => chunks.push(chunk);
+  cdp.on('HeapProfiler.addHeapSnapshotChunk', collect);
+  await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+  cdp.off('HeapProfiler.addHeapSnapshotChunk', collect);
+  return JSON.parse(chunks.join('')) as Snapshot;
+}
+
+/**
+ * Retaining paths (root first) of up to `limit` detached elements, and how many of them the
+ * page itself holds (a path that does not pass through DevTools).
+ */
+export async function detachedRetainers(cdp: CDPSession, limit = 50): Promise<{ paths: string[]; heldByPage: number; checked: number }> {
+  const snap = await takeSnapshot(cdp);
+  const { node_fields, edge_fields, node_types, edge_types } = snap.snapshot.meta;
+  const N = node_fields.length;
+  const E = edge_fields.length;
+  const nodeType = (n: number) => node_types[0][snap.nodes[n * N + node_fields.indexOf('type')]!]!;
+  const nodeName = (n: number) => snap.strings[snap.nodes[n * N + node_fields.indexOf('name')]!]!;
+  const detachedness = node_fields.indexOf('detachedness');
+  const count = snap.nodes.length / N;
+  const retainers: Array<Array<{ from: number; edge: string }>> = Array.from({ length: count }, () => []);
+  let at = 0;
+  for (let n = 0; n < count; n++) {
+    const edgeCount = snap.nodes[n * N + node_fields.indexOf('edge_count')]!;
+    for (let k = 0; k < edgeCount; k++, at += E) {
+      const type = edge_types[0][snap.edges[at + edge_fields.indexOf('type')]!]!;
+      if (type === 'weak' || type === 'shortcut') continue;
+      const nameOrIndex = snap.edges[at + edge_fields.indexOf('name_or_index')]!;
+      const edge = type === 'element' || type === 'hidden' ? `[${nameOrIndex}]` : (snap.strings[nameOrIndex] ?? String(nameOrIndex));
+      retainers[snap.edges[at + edge_fields.indexOf('to_node')]! / N]!.push({ from: n, edge });
+    }
+  }
+  const targets: number[] = [];
+  for (let n = 0; n < count && targets.length < limit; n++) {
+    const name = nodeName(n);
+    const detached = detachedness >= 0 ? snap.nodes[n * N + detachedness] === 2 : name.startsWith('Detached ');
+    if (detached && nodeType(n) === 'native' && /Element|<\w/.test(name)) targets.push(n);
+  }
+  /** The shortest strong path from a GC root to `target`, avoiding the nodes `skip` names. */
+  const pathTo = (target: number, skip: (n: number) => boolean): string | null => {
+    const previous = new Map<number, { from: number; edge: string }>();
+    const queue = [target];
+    const seen = new Set(queue);
+    while (queue.length > 0) {
+      const n = queue.shift()!;
+      for (const step of retainers[n]!) {
+        // Inside the detached tree every node holds the others: look for what holds it from outside.
+        if (seen.has(step.from) || skip(step.from) || (detachedness >= 0 && snap.nodes[step.from * N + detachedness] === 2)) continue;
+        seen.add(step.from);
+        previous.set(step.from, { from: n, edge: step.edge });
+        if (nodeType(step.from) !== 'synthetic') {
+          queue.push(step.from);
+          continue;
+        }
+        const path: string[] = [];
+        for (let at = step.from; at !== target; ) {
+          const back = previous.get(at)!;
+          path.push(`${nodeName(at).slice(0, 60)} --${back.edge}-->`);
+          at = back.from;
+        }
+        return [...path, nodeName(target).slice(0, 80)].join(' ');
+      }
+    }
+    return null;
+  };
+  // DevTools' own DOM agent keeps every node it has named to a client (this benchmark's CDP
+  // calls): such nodes are the measurement's, not the page's.
+  const inspector = (n: number) => /Inspector|DevToolsSession/.test(nodeName(n));
+  const paths = targets.map((target) => pathTo(target, () => false) ?? `${nodeName(target).slice(0, 80)}: no strong path to a root`);
+  const heldByPage = targets.filter((target) => pathTo(target, inspector) !== null).length;
+  return { paths, heldByPage, checked: targets.length };
+}
