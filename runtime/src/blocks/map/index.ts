@@ -85,7 +85,9 @@ const map: BlockModule = {
     link.rel = 'noopener';
     link.textContent = OPEN_IN_MAPS;
     caption.append(' ', link);
-    element.append(canvas, caption);
+    // Without a key the map cannot load: no box that would appear and vanish (a layout shift).
+    if (key) element.append(canvas);
+    element.append(caption);
     setState('loading');
 
     let marker: InstanceType<MapsApi['Marker']> | null = null;

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   DEFAULT_CENTER,
   DEFAULT_ZOOM,
@@ -66,5 +66,27 @@ describe('map settings (part 2 §2, §3, §9)', () => {
     expect(Object.fromEntries(url.searchParams)).toEqual({ q: '175 Fifth Avenue', ll: '40.7411,-73.9897', z: '15' });
     const script = new URL(mapsScriptUrl('k&y', 'fr-ca'));
     expect(Object.fromEntries(script.searchParams)).toEqual({ v: '3', callback: '__tesseraMapsReady', key: 'k&y', language: 'fr', region: 'CA' });
+  });
+});
+
+describe('map block without a maps key', () => {
+  it('never shows a map box (it would appear and vanish): only the address and its link', async () => {
+    const { default: mapBlock } = await import('../../../src/blocks/map/index');
+    const { defaultContext } = await import('../../../src/context/read');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const element = document.createElement('div');
+    element.id = 'block-m';
+    document.body.append(element);
+    const appended: string[] = [];
+    new MutationObserver((records) => records.forEach((r) => r.addedNodes.forEach((n) => appended.push((n as Element).className)))).observe(element, { childList: true });
+    const instance = await mapBlock.mount(element, { id: 'm', config: { location: { addressLine1: '175 Fifth Avenue' } }, page: defaultContext() });
+    await (instance.ready as Promise<void>);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(appended).toEqual(['tm-address']);
+    expect(element.querySelector('.tm-canvas')).toBeNull();
+    expect(element.getAttribute('data-map-state')).toBe('failed');
+    expect(element.querySelector('.tm-address a')?.textContent).toBe('Open in Maps');
+    expect(warn).toHaveBeenCalledWith('Map #block-m: No maps key in the page context. Showing the address instead.');
+    instance.destroy();
   });
 });
