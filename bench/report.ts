@@ -2,6 +2,7 @@
 import type { PageBytes } from './bytes';
 import type { IngestResult } from './ingest';
 import type { LighthouseResult } from './lighthouse';
+import { addsNoLongTask, type DemoPageRuns } from './demo-main';
 import type { MainThreadResult } from './main-thread';
 import type { MemoryResult } from './memory';
 import { PEERS, type Peer } from './bundle';
@@ -13,6 +14,7 @@ export interface Results {
   likeForLike?: { tessera: number; peers: number; files: { path: string; bytes: number }[] };
   bytes?: PageBytes[];
   mainThread?: MainThreadResult[];
+  demoMainThread?: DemoPageRuns[];
   memory?: MemoryResult;
   lighthouse?: LighthouseResult[];
   ingest?: IngestResult[];
@@ -33,6 +35,7 @@ export function verdicts(results: Results): Verdicts {
     const big = results.mainThread.find((r) => r.blocks === 1000 && r.variant === 'tessera');
     if (big) out['1,000 blocks ready with total blocking time under 50 ms (4x throttle)'] = big.tbtMs < 50;
   }
+  if (results.demoMainThread) out['no long task caused by the runtime on any demo page (4x throttle)'] = results.demoMainThread.every(addsNoLongTask);
   if (results.memory) out['no heap growth over ten mount/destroy cycles, no detached DOM'] = results.memory.growthKB <= 256 && (results.memory.detachedHeldByPage ?? results.memory.detachedAfterDestroy) === 0;
   if (results.lighthouse) out['Lighthouse within 1 point and TBT within 10 ms of the page without the runtime'] = results.lighthouse.every((r) => r.without.score - r.with.score <= 1 && r.with.tbtMs - r.without.tbtMs <= 10);
   if (results.ingest) {
@@ -65,6 +68,11 @@ export function renderResults(results: Results): string {
   if (results.mainThread) {
     lines.push('## 2. Main thread (4x CPU throttling)', '', '| blocks | page | script arrival → ready | long tasks | longest | total blocking time |', '|---|---|---|---|---|---|');
     for (const r of results.mainThread) lines.push(`| ${r.blocks} | ${r.variant === 'none' ? 'no script (the limit)' : r.variant === 'peers' ? 'peer stack' : 'Tessera'} | ${ms(r.readyMs)} | ${r.longTasks} | ${ms(r.longestMs)} | ${ms(r.tbtMs)} |`);
+    lines.push('');
+  }
+  if (results.demoMainThread) {
+    lines.push('Every demo page with the runtime and without it (its script tag stripped), medians:', '', '| page | ready | long tasks with / without | longest with / without | blocking time with / without | runtime adds none |', '|---|---|---|---|---|---|');
+    for (const r of results.demoMainThread) lines.push(`| \`${r.page}\` | ${ms(r.with.readyMs)} | ${r.with.longTasks} / ${r.without.longTasks} | ${ms(r.with.longestMs)} / ${ms(r.without.longestMs)} | ${ms(r.with.tbtMs)} / ${ms(r.without.tbtMs)} | ${verdict(addsNoLongTask(r))} |`);
     lines.push('');
   }
   if (results.memory) {

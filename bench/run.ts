@@ -14,6 +14,7 @@ import { demoPages, measureBytes, measureLikeForLike } from './bytes';
 import { PEERS, peerSize, peerStackScript, peerStyles, type Peer } from './bundle';
 import { measureIngest } from './ingest';
 import { CHROMIUM, measureLighthouse } from './lighthouse';
+import { measureDemoPages } from './demo-main';
 import { measureMainThread } from './main-thread';
 import { measureMemory } from './memory';
 import { profilePage } from './profile';
@@ -60,6 +61,7 @@ async function main(): Promise<void> {
     if (wanted('main')) {
       console.log('Main thread at 4x throttling…');
       results.mainThread = await measureMainThread(browser, proxy.url, blockCounts, mainRuns);
+      results.demoMainThread = await measureDemoPages(browser, proxy.url, quick ? ['/', '/gallery'] : demoPages(), quick ? 1 : 3);
     }
     if (wanted('memory')) {
       console.log('Memory…');
