@@ -9,6 +9,11 @@ import { listen } from './events';
 export const IDLE_TIMEOUT_MS = 2000;
 /** Stop a slice while this much of the idle period is left (the browser's own work). */
 const IDLE_RESERVE_MS = 1;
+/** Once overdue, work runs in slices this long (no long task), the next one soon after. */
+export const OVERDUE_SLICE_MS = 10;
+export const OVERDUE_TIMEOUT_MS = 50;
+
+type Deadline = Pick<IdleDeadline, 'timeRemaining' | 'didTimeout'>;
 
 const jobs: Array<() => void> = [];
 let scheduled = false;
@@ -22,20 +27,21 @@ function run(job: () => void): void {
   }
 }
 
-function drain(deadline: IdleDeadline | { timeRemaining(): number; didTimeout: boolean }): void {
+function drain(deadline: Deadline): void {
   scheduled = false;
-  // On a time-out, one job per callback keeps each task short.
+  // Overdue work (a page that is never idle) runs in short slices, back to back.
+  const overdueUntil = deadline.didTimeout ? performance.now() + OVERDUE_SLICE_MS : 0;
   while (jobs.length > 0) {
     run(jobs.shift()!);
-    if (deadline.didTimeout || deadline.timeRemaining() <= IDLE_RESERVE_MS) break;
+    if (deadline.didTimeout ? performance.now() >= overdueUntil : deadline.timeRemaining() <= IDLE_RESERVE_MS) break;
   }
-  if (jobs.length > 0) schedule();
+  if (jobs.length > 0) schedule(deadline.didTimeout ? OVERDUE_TIMEOUT_MS : IDLE_TIMEOUT_MS);
 }
 
-function schedule(): void {
+function schedule(timeout = IDLE_TIMEOUT_MS): void {
   if (scheduled) return;
   scheduled = true;
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(drain, { timeout: IDLE_TIMEOUT_MS });
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(drain, { timeout });
   else setTimeout(() => drain({ timeRemaining: () => 0, didTimeout: true }), 1);
 }
 

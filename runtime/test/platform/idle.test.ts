@@ -17,24 +17,41 @@ describe('whenIdle', () => {
       timeouts.push(options.timeout);
       return callbacks.length;
     });
-    const { whenIdle, IDLE_TIMEOUT_MS } = await import('../../src/platform/idle');
+    const { whenIdle, IDLE_TIMEOUT_MS, OVERDUE_SLICE_MS, OVERDUE_TIMEOUT_MS } = await import('../../src/platform/idle');
     const ran: number[] = [];
     for (let i = 0; i < 5; i++) whenIdle(() => ran.push(i));
     expect(ran).toEqual([]);
     expect(callbacks).toHaveLength(1);
     expect(timeouts).toEqual([IDLE_TIMEOUT_MS]);
     expect(IDLE_TIMEOUT_MS).toBe(2000);
+    expect([OVERDUE_SLICE_MS, OVERDUE_TIMEOUT_MS]).toEqual([10, 50]);
     // 3 ms of idle time: three jobs, then only the reserve is left.
     let left = 3;
     callbacks.shift()!({ timeRemaining: () => left--, didTimeout: false });
     expect(ran).toEqual([0, 1, 2]);
-    // Timed out: one job per callback.
+    // Timed out: a short slice (here the clock stands still past it after one job), then soon again.
+    const now = vi.spyOn(performance, 'now');
+    now.mockReturnValueOnce(1000).mockReturnValue(1000 + OVERDUE_SLICE_MS);
     callbacks.shift()!({ timeRemaining: () => 0, didTimeout: true });
+    now.mockRestore();
     expect(ran).toEqual([0, 1, 2, 3]);
+    expect(timeouts).toEqual([IDLE_TIMEOUT_MS, IDLE_TIMEOUT_MS, OVERDUE_TIMEOUT_MS]);
     window.dispatchEvent(new Event('pagehide'));
     expect(ran).toEqual([0, 1, 2, 3, 4]);
     // The callback already asked for finds nothing left and asks for no other.
     callbacks.shift()!({ timeRemaining: () => 50, didTimeout: false });
+    expect(callbacks).toHaveLength(0);
+  });
+
+  it('overdue work runs for a short slice per callback, not one job at a time', async () => {
+    const callbacks: IdleCallback[] = [];
+    vi.stubGlobal('requestIdleCallback', (callback: IdleCallback) => callbacks.push(callback));
+    const { whenIdle } = await import('../../src/platform/idle');
+    const ran: number[] = [];
+    for (let i = 0; i < 100; i++) whenIdle(() => ran.push(i));
+    callbacks.shift()!({ timeRemaining: () => 0, didTimeout: true });
+    // Jobs this cheap all fit in one 10 ms slice.
+    expect(ran).toHaveLength(100);
     expect(callbacks).toHaveLength(0);
   });
 
