@@ -9,6 +9,10 @@ test('a real page load is measured and stored with its pageLoadId after navigati
   await runtimeReady(page);
   await page.locator('#block-faq-multi summary').first().click(); // an interaction for INP/FID
   await expect.poll(() => ids.length).toBe(1);
+  // The settings answer is followed by the collector chunk (web-vitals): leaving before it has
+  // run would measure nothing (CI caught the race on a busy machine).
+  await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => /\/chunks\/collector-/.test(entry.name)));
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)));
   await page.goto('/plain');
   await expect.poll(() => queryServerDb('SELECT 1 FROM performance_records WHERE page_load_id = ?', ids[0]).length).toBe(1);
   const [row] = queryServerDb<{ path: string; metrics: string }>('SELECT path, metrics_json AS metrics FROM performance_records WHERE page_load_id = ?', ids[0]);

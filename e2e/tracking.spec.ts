@@ -13,6 +13,8 @@ async function visitorId(page: Page): Promise<string> {
 test('page views are stored, with the visitor cookies, and read back by the owner', async ({ page, context }) => {
   await page.goto('/faq?utm=1');
   await runtimeReady(page);
+  // Visitor tracking is in the collectors chunk, which loads after the page is parsed, not before `ready`.
+  await expect.poll(async () => (await context.cookies()).some((c) => c.name === 'ss_cvr')).toBe(true);
   const cookies = Object.fromEntries((await context.cookies()).map((c) => [c.name, c]));
   expect(cookies.ss_cvr!.value).toMatch(/^[\w-]+\|\d+\|\d+\|\d+\|1$/);
   // Asked for 2 years; Chromium caps every cookie at 400 days.
