@@ -105,22 +105,24 @@ function renderingSummary(events: TraceEvent[]): string[] {
     map.set(key, entry);
   };
   for (const event of events) {
-    if (event.ph !== 'X' || !['Layout', 'UpdateLayoutTree', 'RunTask'].includes(event.name)) continue;
+    if (event.ph !== 'X' || !['Layout', 'UpdateLayoutTree'].includes(event.name)) continue;
     const ms = (event.dur ?? 0) / 1000;
     add(totals, event.name, ms);
     const frame = event.args?.beginData?.stackTrace?.[0];
-    if (frame && event.name !== 'RunTask') add(forcedBy, `${event.name} ${frameName({ ...frame, lineNumber: frame.lineNumber - 1, columnNumber: frame.columnNumber - 1 })}`, ms);
+    if (frame) add(forcedBy, `${event.name} ${frameName({ ...frame, lineNumber: frame.lineNumber - 1, columnNumber: frame.columnNumber - 1 })}`, ms);
   }
   // Long tasks on the page's main thread (the thread with the most layouts) and what filled them.
   const layoutThreads = new Map<number, number>();
   for (const event of events) if (event.name === 'Layout') layoutThreads.set(event.tid, (layoutThreads.get(event.tid) ?? 0) + 1);
   const main = [...layoutThreads].sort((a, b) => b[1] - a[1])[0]?.[0];
   const onMain = events.filter((event) => event.ph === 'X' && event.tid === main).sort((a, b) => a.ts - b.ts);
-  const longTasks = onMain.filter((event) => (event.name === 'RunTask' || event.name === 'ThreadControllerImpl::RunTask') && (event.dur ?? 0) > 50_000);
+  // Chromium names a task ThreadControllerImpl::RunTask (older builds: RunTask).
+  const isTask = (event: TraceEvent) => event.name.endsWith('RunTask');
+  const longTasks = onMain.filter((event) => isTask(event) && (event.dur ?? 0) > 50_000);
   const inside = (task: TraceEvent) => {
     const parts = new Map<string, number>();
     for (const event of onMain) {
-      if (event.ts < task.ts || event.ts >= task.ts + task.dur! || event === task || event.name.endsWith('RunTask')) continue;
+      if (event.ts < task.ts || event.ts >= task.ts + task.dur! || event === task || isTask(event)) continue;
       if (!['FunctionCall', 'EvaluateScript', 'v8.compile', 'Layout', 'UpdateLayoutTree', 'Paint', 'ParseHTML', 'PrePaint', 'Layerize', 'TimerFire', 'FireAnimationFrame', 'EventDispatch', 'RunMicrotasks', 'v8.run', 'ResourceReceivedData', 'IntersectionObserverController::computeIntersections', 'ResizeObserverController::DeliverObservations'].includes(event.name)) continue;
       parts.set(event.name, (parts.get(event.name) ?? 0) + event.dur! / 1000);
     }
@@ -128,7 +130,7 @@ function renderingSummary(events: TraceEvent[]): string[] {
   };
   const line = ([name, { count, ms }]: [string, { count: number; ms: number }]) => `${ms.toFixed(0).padStart(8)} ms ×${String(count).padEnd(6)} ${name}`;
   return [
-    'Rendering (trace; RunTask = every task):',
+    'Layouts and style recalculations (trace):',
     ...[...totals].map(line),
     'Forced by (first frame of the stack):',
     ...[...forcedBy].sort((a, b) => b[1].ms - a[1].ms).slice(0, 12).map(line),

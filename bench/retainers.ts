@@ -30,20 +30,21 @@ export async function detachedRetainers(cdp: CDPSession, limit = 50): Promise<{ 
   const { node_fields, edge_fields, node_types, edge_types } = snap.snapshot.meta;
   const N = node_fields.length;
   const E = edge_fields.length;
-  const nodeType = (n: number) => node_types[0][snap.nodes[n * N + node_fields.indexOf('type')]!]!;
-  const nodeName = (n: number) => snap.strings[snap.nodes[n * N + node_fields.indexOf('name')]!]!;
-  const detachedness = node_fields.indexOf('detachedness');
+  const [typeField, nameField, edgeCountField, detachedness] = ['type', 'name', 'edge_count', 'detachedness'].map((field) => node_fields.indexOf(field)) as [number, number, number, number];
+  const [edgeTypeField, edgeNameField, toNodeField] = ['type', 'name_or_index', 'to_node'].map((field) => edge_fields.indexOf(field)) as [number, number, number];
+  const nodeType = (n: number) => node_types[0][snap.nodes[n * N + typeField]!]!;
+  const nodeName = (n: number) => snap.strings[snap.nodes[n * N + nameField]!]!;
   const count = snap.nodes.length / N;
   const retainers: Array<Array<{ from: number; edge: string }>> = Array.from({ length: count }, () => []);
   let at = 0;
   for (let n = 0; n < count; n++) {
-    const edgeCount = snap.nodes[n * N + node_fields.indexOf('edge_count')]!;
+    const edgeCount = snap.nodes[n * N + edgeCountField]!;
     for (let k = 0; k < edgeCount; k++, at += E) {
-      const type = edge_types[0][snap.edges[at + edge_fields.indexOf('type')]!]!;
+      const type = edge_types[0][snap.edges[at + edgeTypeField]!]!;
       if (type === 'weak' || type === 'shortcut') continue;
-      const nameOrIndex = snap.edges[at + edge_fields.indexOf('name_or_index')]!;
+      const nameOrIndex = snap.edges[at + edgeNameField]!;
       const edge = type === 'element' || type === 'hidden' ? `[${nameOrIndex}]` : (snap.strings[nameOrIndex] ?? String(nameOrIndex));
-      retainers[snap.edges[at + edge_fields.indexOf('to_node')]! / N]!.push({ from: n, edge });
+      retainers[snap.edges[at + toNodeField]! / N]!.push({ from: n, edge });
     }
   }
   const targets: number[] = [];
