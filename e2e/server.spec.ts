@@ -77,7 +77,8 @@ const hostile = [
 test('hostile frameUrl values fall back to /', async ({ page }) => {
   await page.goto('/login?next=%2Fconfig%2F');
   await signIn(page, OWNER);
-  await expect(page).toHaveURL(/\/config\/$/);
+  // The app may already have written the framed page into its own URL.
+  await expect(page).toHaveURL(/\/config\/(\?frameUrl=%2F)?$/);
   for (const value of hostile) {
     await page.goto(`/config/?frameUrl=${encodeURIComponent(value)}`);
     await expect(page.locator('iframe'), value).toHaveAttribute('src', '/');
