@@ -8,6 +8,7 @@ import resolve from '@rollup/plugin-node-resolve';
 import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
 import typescript from '@rollup/plugin-typescript';
+import { transform as cssTransform } from 'lightningcss';
 
 // Every build starts from an empty dist/ so that no stale chunk is served or measured.
 rmSync(new URL('./dist', import.meta.url), { recursive: true, force: true });
@@ -50,21 +51,38 @@ const minify = () =>
     format: { comments: false },
   });
 
-/** Stylesheets that ship beside site.js, loaded by the blocks that need them. */
+/** The runtime's stylesheets, each loaded by the feature that needs it, in one order. */
+const RUNTIME_STYLESHEETS = [
+  ['consent.css', 'runtime/src/consent/consent.css'],
+  ['overlays.css', 'runtime/src/overlays/overlays.css'],
+  ['lightbox.css', 'runtime/src/ui/lightbox/lightbox.css'],
+  ['gallery.css', 'runtime/src/blocks/gallery/gallery.css'],
+  ['form.css', 'runtime/src/blocks/form/form.css'],
+  ['video.css', 'runtime/src/blocks/video/video.css'],
+];
+
+const minifyCss = (fileName, source) =>
+  cssTransform({ filename: fileName, code: Buffer.from(source), minify: true }).code.toString();
+
+/**
+ * Files that ship beside site.js: the stylesheets (minified), and `runtime.css`, all of them in
+ * one file that a theme links in its <head> so that no stylesheet arrives after the first layout.
+ */
 const runtimeAssets = () => ({
   name: 'runtime-assets',
   generateBundle() {
-    for (const [fileName, source] of [
-      ['form.css', 'runtime/src/blocks/form/form.css'],
-      ['gallery.css', 'runtime/src/blocks/gallery/gallery.css'],
-      ['lightbox.css', 'runtime/src/ui/lightbox/lightbox.css'],
-      ['video.css', 'runtime/src/blocks/video/video.css'],
+    const all = [];
+    for (const [fileName, path] of RUNTIME_STYLESHEETS) {
+      const source = minifyCss(fileName, readFileSync(path, 'utf8'));
+      all.push(source);
+      this.emitFile({ type: 'asset', fileName, source });
+    }
+    this.emitFile({ type: 'asset', fileName: 'runtime.css', source: all.join('\n') });
+    for (const [fileName, path] of [
       ['map-marker.svg', 'runtime/src/blocks/map/map-marker.svg'],
-      ['consent.css', 'runtime/src/consent/consent.css'],
-      ['overlays.css', 'runtime/src/overlays/overlays.css'],
       ['altcha.js', 'node_modules/altcha/dist/main/altcha.min.js'],
     ]) {
-      this.emitFile({ type: 'asset', fileName, source: readFileSync(source, 'utf8') });
+      this.emitFile({ type: 'asset', fileName, source: readFileSync(path, 'utf8') });
     }
   },
 });

@@ -64,7 +64,7 @@ export function blocksPage(count: number, variant: Variant): string {
   }
   const head =
     variant === 'tessera'
-      ? `<script type="application/json" id="site-context">${JSON.stringify(BENCH_CONTEXT)}</script><script type="module" src="/runtime/site.js"></script>`
+      ? `<link rel="stylesheet" href="/runtime/runtime.css"><script type="application/json" id="site-context">${JSON.stringify(BENCH_CONTEXT)}</script><script type="module" src="/runtime/site.js"></script>`
       : variant === 'peers'
         ? `<link rel="stylesheet" href="/bench/peer-stack.css"><script defer src="/bench/peer-stack.js"></script>`
         : '';
@@ -79,6 +79,6 @@ export function blocksPage(count: number, variant: Variant): string {
 export function likeForLikePage(): string {
   const map = `<div id="block-map" data-block-type="map" data-block-json='${attr({ location: { mapLat: 40.7411, mapLng: -73.9897, mapZoom: 15, addressTitle: 'Tessera Shop' } })}'></div>`;
   const blocks = [tesseraBlock('slideshow', 0), tesseraBlock('grid', 1), tesseraBlock('video', 2), map].map((block) => `<section>${block}</section>`);
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Like for like</title><link rel="stylesheet" href="/assets/site.css"><script type="application/json" id="site-context">${JSON.stringify(BENCH_CONTEXT)}</script><script type="module" src="/runtime/site.js"></script></head><body><main id="content"><h1>Like for like</h1>${blocks.join('\n')}</main></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Like for like</title><link rel="stylesheet" href="/assets/site.css"><link rel="stylesheet" href="/runtime/runtime.css"><script type="application/json" id="site-context">${JSON.stringify(BENCH_CONTEXT)}</script><script type="module" src="/runtime/site.js"></script></head><body><main id="content"><h1>Like for like</h1>${blocks.join('\n')}</main></body></html>`;
 }
 

@@ -55,3 +55,31 @@ test('a bfcache restore is a new page load with a second record', async ({ page 
   await page.goto('/plain');
   await expect.poll(() => queryServerDb('SELECT 1 FROM performance_records WHERE page_load_id IN (?, ?)', ids[0], ids[1]).length).toBe(2);
 });
+
+test.describe('runtime stylesheets', () => {
+  test.use({ consented: false });
+  const stylesheetHrefs = (page: import('@playwright/test').Page) =>
+    page.evaluate(() => Array.from(document.querySelectorAll('link[rel="stylesheet"]'), (link) => link.getAttribute('href')));
+
+  test('a theme that links runtime.css in its head gets no stylesheet added later, and every part styled', async ({ page }) => {
+    await page.setViewportSize({ width: 1200, height: 900 });
+    await page.goto('/gallery?nomotion=true');
+    await runtimeReady(page);
+    const banner = page.getByRole('region', { name: 'Cookie banner' });
+    await expect(banner).toBeVisible();
+    expect(await banner.evaluate((element) => getComputedStyle(element).position)).toBe('fixed'); // consent.css
+    await page.locator('#block-grid > figure').nth(1).click();
+    const dialog = page.getByRole('dialog', { name: 'Grid' });
+    await expect(dialog).toBeVisible();
+    expect(await dialog.evaluate((element) => getComputedStyle(element).position)).toBe('fixed'); // lightbox.css
+    expect(await stylesheetHrefs(page)).toEqual(['/assets/site.css', '/runtime/runtime.css']);
+  });
+
+  test('without it, the runtime adds the one stylesheet a shown part needs', async ({ page }) => {
+    await page.goto('/classic');
+    await runtimeReady(page);
+    await expect(page.getByRole('region', { name: 'Cookie banner' })).toBeVisible();
+    const hrefs = await stylesheetHrefs(page);
+    expect(hrefs.filter((href) => href!.includes('/runtime/'))).toEqual([expect.stringMatching(/\/runtime\/consent\.css$/)]);
+  });
+});

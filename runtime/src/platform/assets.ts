@@ -11,11 +11,19 @@ export function assetUrl(file: string): string {
 export const STYLESHEET_WAIT_MS = 1500;
 
 /**
+ * Every runtime stylesheet in one file. A theme that links it in its <head> has them all laid
+ * out with the page, so the runtime adds no stylesheet (and no restyle of the page) later.
+ */
+export const ALL_STYLESHEETS = 'runtime.css';
+
+/**
  * Adds `<link rel="stylesheet">` once per URL and resolves when it has loaded, failed (the
- * block still works unstyled) or taken longer than STYLESHEET_WAIT_MS.
+ * block still works unstyled) or taken longer than STYLESHEET_WAIT_MS. Adds nothing when the
+ * theme links the stylesheet, or ALL_STYLESHEETS, itself.
  */
 export function loadStylesheet(href: string, doc: Document = document): Promise<void> {
-  const existing = Array.from(doc.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')).find((link) => link.href === href);
+  const all = assetUrl(ALL_STYLESHEETS);
+  const existing = Array.from(doc.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')).find((link) => link.href === href || link.href === all);
   if (existing?.sheet) return Promise.resolve();
   const link = existing ?? doc.createElement('link');
   return new Promise((resolve) => {

@@ -1,0 +1,65 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ALL_STYLESHEETS, STYLESHEET_WAIT_MS, assetUrl, loadStylesheet } from '../../src/platform/assets';
+
+const stylesheetLinks = () => Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]'));
+
+const linkInHead = (href: string) => {
+  const link = document.createElement('link');
+  link.rel = 'stylesheet';
+  link.href = href;
+  document.head.appendChild(link);
+  return link;
+};
+
+afterEach(() => {
+  document.head.innerHTML = '';
+  vi.useRealTimers();
+});
+
+describe('loadStylesheet', () => {
+  it('adds one link per URL and resolves when it loads', async () => {
+    const href = assetUrl('gallery.css');
+    const first = loadStylesheet(href);
+    const second = loadStylesheet(href);
+    expect(stylesheetLinks().map((link) => link.href)).toEqual([href]);
+    stylesheetLinks()[0]!.dispatchEvent(new Event('load'));
+    await expect(Promise.all([first, second])).resolves.toEqual([undefined, undefined]);
+  });
+
+  it('adds nothing when the theme links every runtime stylesheet in one file', async () => {
+    const all = linkInHead(assetUrl(ALL_STYLESHEETS));
+    Object.defineProperty(all, 'sheet', { value: {} }); // loaded, as a <head> stylesheet is before scripts run
+    await loadStylesheet(assetUrl('gallery.css'));
+    await loadStylesheet(assetUrl('consent.css'));
+    expect(stylesheetLinks()).toEqual([all]);
+  });
+
+  it('waits for the theme\'s runtime.css when it is still loading, without adding another', async () => {
+    const all = linkInHead(assetUrl(ALL_STYLESHEETS));
+    let loaded = false;
+    const loading = loadStylesheet(assetUrl('form.css')).then(() => (loaded = true));
+    await Promise.resolve();
+    expect(loaded).toBe(false);
+    all.dispatchEvent(new Event('load'));
+    await loading;
+    expect(stylesheetLinks()).toEqual([all]);
+  });
+
+  it('resolves on error (the block works unstyled, with a warning) and after the wait limit', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const failing = loadStylesheet(assetUrl('video.css'));
+    stylesheetLinks()[0]!.dispatchEvent(new Event('error'));
+    await failing;
+    expect(warn).toHaveBeenCalledWith(`Stylesheet ${assetUrl('video.css')} failed to load; the block shows unstyled.`);
+    warn.mockRestore();
+
+    vi.useFakeTimers();
+    let done = false;
+    const slow = loadStylesheet(assetUrl('lightbox.css')).then(() => (done = true));
+    await vi.advanceTimersByTimeAsync(STYLESHEET_WAIT_MS - 1);
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await slow;
+    expect(done).toBe(true);
+  });
+});
