@@ -3,6 +3,7 @@
  * cycles (each measured after a forced garbage collection), and the detached DOM nodes left
  * after the last destroy (CDP DOM.getDetachedDomNodes).
  */
+import { heapGrowth, heapSummary, type HeapSummary } from './heap-diff';
 import { detachedRetainers } from './retainers';
 import type { Browser, CDPSession } from '@playwright/test';
 
@@ -26,6 +27,8 @@ export interface MemoryResult {
   detachedHeldByPage?: number;
   /** How the first of them are reached from a GC root (heap snapshot). */
   retainedBy?: string[];
+  /** What the heap gained from the second cycle to the last, by constructor (heap snapshots). */
+  grewMost?: string[];
 }
 
 async function sample(cdp: CDPSession, cycle: number): Promise<MemorySample> {
@@ -51,6 +54,8 @@ export async function measureMemory(browser: Browser, base: string, blocks: numb
   let retainedBy: string[] = [];
   let heldByPage = 0;
   const detachedPerCycle: number[] = [];
+  let afterWarmUp: HeapSummary | undefined;
+  let grewMost: string[] = [];
   for (let cycle = 1; cycle <= cycles; cycle++) {
     await page.evaluate(() => window.SiteRuntime!.destroy(document.querySelector('main')!));
     // Blink lets go of removed elements at its next rendering update: let two frames pass.
@@ -69,10 +74,13 @@ export async function measureMemory(browser: Browser, base: string, blocks: numb
     }
     await page.evaluate(() => window.SiteRuntime!.init(document.querySelector('main')!));
     samples.push(await sample(cdp, cycle));
+    // Snapshots after the second cycle (caches and chunks warm) and the last, compared.
+    if (cycle === 2) afterWarmUp = await heapSummary(cdp);
+    if (cycle === cycles && afterWarmUp) grewMost = await heapGrowth(afterWarmUp, cdp);
   }
   await context.close();
   // Growth: the last cycles against the first (the first cycle warms caches and chunks up).
-  return { blocks, mounted, cycles: samples, growthKB: samples.at(-1)!.heapKB - samples[0]!.heapKB, detachedAfterDestroy: detached, detachedPerCycle, detachedNodes: described, retainedBy, detachedHeldByPage: heldByPage };
+  return { blocks, mounted, cycles: samples, growthKB: samples.at(-1)!.heapKB - samples[0]!.heapKB, detachedAfterDestroy: detached, detachedPerCycle, detachedNodes: described, retainedBy, detachedHeldByPage: heldByPage, grewMost };
 }
 
 interface TreeNode {

@@ -15,13 +15,16 @@ export const OVERDUE_TIMEOUT_MS = 50;
 
 type Deadline = Pick<IdleDeadline, 'timeRemaining' | 'didTimeout'>;
 
-const jobs: Array<() => void> = [];
+/** Waiting jobs in order (a Set: a cancelled one leaves at once, not when its turn comes). */
+const jobs = new Set<() => void>();
 let scheduled = false;
 let listening = false;
 
-function run(job: () => void): void {
+function runNext(): void {
+  const [job] = jobs;
+  jobs.delete(job!);
   try {
-    job();
+    job!();
   } catch (error) {
     console.error('Idle work failed.', error);
   }
@@ -31,11 +34,11 @@ function drain(deadline: Deadline): void {
   scheduled = false;
   // Overdue work (a page that is never idle) runs in short slices, back to back.
   const overdueUntil = deadline.didTimeout ? performance.now() + OVERDUE_SLICE_MS : 0;
-  while (jobs.length > 0) {
-    run(jobs.shift()!);
+  while (jobs.size > 0) {
+    runNext();
     if (deadline.didTimeout ? performance.now() >= overdueUntil : deadline.timeRemaining() <= IDLE_RESERVE_MS) break;
   }
-  if (jobs.length > 0) schedule(deadline.didTimeout ? OVERDUE_TIMEOUT_MS : IDLE_TIMEOUT_MS);
+  if (jobs.size > 0) schedule(deadline.didTimeout ? OVERDUE_TIMEOUT_MS : IDLE_TIMEOUT_MS);
 }
 
 function schedule(timeout = IDLE_TIMEOUT_MS): void {
@@ -46,7 +49,7 @@ function schedule(timeout = IDLE_TIMEOUT_MS): void {
 }
 
 function runAll(): void {
-  while (jobs.length > 0) run(jobs.shift()!);
+  while (jobs.size > 0) runNext();
 }
 
 /**
@@ -59,9 +62,15 @@ function listenForHiding(): void {
   listen(window, 'pagehide', runAll);
 }
 
-/** Runs `job` when the browser is idle (within IDLE_TIMEOUT_MS), or at the latest when the page hides. */
-export function whenIdle(job: () => void): void {
+/**
+ * Runs `job` when the browser is idle (within IDLE_TIMEOUT_MS), or at the latest when the page
+ * hides. Answers a cancel: a block destroyed first takes its job (and what it holds) back.
+ */
+export function whenIdle(job: () => void): () => void {
   if (!listening) listenForHiding();
-  jobs.push(job);
+  // Wrapped, so that the same function queued twice is two jobs.
+  const queued = () => job();
+  jobs.add(queued);
   schedule();
+  return () => void jobs.delete(queued);
 }

@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { holdsClick, safeHref } from '../../src/blocks/button/index';
+import { describe, expect, it, vi } from 'vitest';
+import button, { holdsClick, safeHref } from '../../src/blocks/button/index';
+import { defaultContext } from '../../src/context/read';
+import { sendCensus } from '../../src/net/census';
+
+vi.mock('../../src/net/census', () => ({ sendCensus: vi.fn(() => Promise.resolve(true)) }));
 
 const link = (attributes: Record<string, string>) => {
   const a = document.createElement('a');
@@ -26,5 +30,25 @@ describe('button clicks (spec part 1 §4, as the README reads it)', () => {
     expect(safeHref('data:text/html,x')).toBeNull();
     expect(safeHref('/contact')).toBe(`${location.origin}/contact`);
     expect(safeHref('mailto:a@b.co')).toBe('mailto:a@b.co');
+  });
+});
+
+describe('button render hits', () => {
+  it('wait for an idle moment or the page hiding; a button destroyed first sends none', () => {
+    vi.stubGlobal('requestIdleCallback', () => 1); // never idle: only pagehide runs the queue
+    const mount = (id: string) => {
+      const element = document.createElement('div');
+      element.id = `block-${id}`;
+      element.innerHTML = '<a href="/contact">Contact</a>';
+      document.body.append(element);
+      return button.mount(element, { id, config: {}, page: defaultContext() }) as { destroy(): void };
+    };
+    const kept = mount('kept');
+    const gone = mount('gone');
+    gone.destroy();
+    expect(sendCensus).not.toHaveBeenCalled();
+    window.dispatchEvent(new Event('pagehide'));
+    expect(vi.mocked(sendCensus).mock.calls.map(([, path, payload]) => [path, (payload as { id: string }).id])).toEqual([['/api/census/button-render', 'kept']]);
+    kept.destroy();
   });
 });

@@ -69,4 +69,21 @@ describe('whenIdle', () => {
     expect(ran).toEqual(['second']);
     expect(errors).toHaveBeenCalledWith('Idle work failed.', expect.any(Error));
   });
+
+  it('a cancelled job never runs and is let go; the same function queued twice runs twice', async () => {
+    const callbacks: IdleCallback[] = [];
+    vi.stubGlobal('requestIdleCallback', (callback: IdleCallback) => callbacks.push(callback));
+    const { whenIdle } = await import('../../src/platform/idle');
+    const ran: string[] = [];
+    const cancelFirst = whenIdle(() => ran.push('first'));
+    const twice = () => ran.push('twice');
+    whenIdle(twice);
+    whenIdle(twice);
+    cancelFirst();
+    cancelFirst(); // cancelling again is harmless
+    callbacks.shift()!({ timeRemaining: () => 50, didTimeout: false });
+    expect(ran).toEqual(['twice', 'twice']);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(ran).toEqual(['twice', 'twice']);
+  });
 });

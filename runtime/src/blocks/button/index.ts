@@ -68,7 +68,7 @@ const button: BlockModule = {
     };
     // The render hit waits for an idle moment (or the page hiding): a page of buttons would
     // otherwise spend its load sending them.
-    whenIdle(() => void sendCensus(page, '/api/census/button-render', payload, { beacon: true }));
+    const cancelRenderHit = whenIdle(() => void sendCensus(page, '/api/census/button-render', payload, { beacon: true }));
     const anchor = link;
     const off = listen(anchor, 'click', (event: MouseEvent) => {
       if (!anchor.href) return;
@@ -84,7 +84,15 @@ const button: BlockModule = {
         go();
       });
     });
-    return { payload, destroy: off };
+    return {
+      payload,
+      destroy() {
+        off();
+        // A button destroyed before its render hit went (a re-mount, a theme's destroy) sends none:
+        // the next mount sends its own, and the queue does not keep the old block alive.
+        cancelRenderHit();
+      },
+    };
   },
 };
 
