@@ -3,7 +3,8 @@
  * the benchmark's front server, drives Debian's Chromium, and writes bench/RESULTS.md and
  * bench/results.json. `--quick` runs fewer and smaller rounds; `--only=bytes,main,memory,
  * lighthouse,ingest` picks sections; `--lighthouse-runs=3` takes medians of three audits;
- * `--blocks=1000 --runs=3` sets the main-thread section's page sizes and runs;
+ * `--blocks=1000 --runs=3` sets the main-thread section's page sizes and runs, `--pages=/,/faq
+ * --demo-runs=5` its demo pages and their runs;
  * `--profile=/bench/blocks-100-tessera` profiles one page instead (see profile.ts).
  */
 import { writeFileSync } from 'node:fs';
@@ -29,6 +30,8 @@ const lighthouseRuns = Number(args.find((arg) => arg.startsWith('--lighthouse-ru
 const option = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
 const blockCounts = option('blocks')?.split(',').map(Number) ?? (quick ? [10, 100] : [10, 100, 1000]);
 const mainRuns = Number(option('runs') ?? (quick ? 1 : 5));
+const demoPageList = option('pages')?.split(',');
+const demoRuns = Number(option('demo-runs') ?? (quick ? 1 : 3));
 const wanted = (section: string) => !only || only.includes(section);
 
 async function main(): Promise<void> {
@@ -61,7 +64,7 @@ async function main(): Promise<void> {
     if (wanted('main')) {
       console.log('Main thread at 4x throttling…');
       results.mainThread = await measureMainThread(browser, proxy.url, blockCounts, mainRuns);
-      results.demoMainThread = await measureDemoPages(browser, proxy.url, quick ? ['/', '/gallery'] : demoPages(), quick ? 1 : 3);
+      results.demoMainThread = await measureDemoPages(browser, proxy.url, demoPageList ?? (quick ? ['/', '/gallery'] : demoPages()), demoRuns);
     }
     if (wanted('memory')) {
       console.log('Memory…');

@@ -11,6 +11,7 @@ import { startOverlays } from './overlays/index';
 import { needsEnhancements } from './enhance/needs';
 import { captureErrors } from './errors/capture';
 import { reportError } from './platform/report';
+import { yieldToMain } from './platform/yield';
 import { startPages } from './pages/start';
 import type { DialogOptions, DialogResult } from './ui/dialog';
 import { lazyPureApi, type MoneyApi, type UrlApi } from './pure-api-lazy';
@@ -75,7 +76,9 @@ export function createRuntime(): SiteRuntimeApi {
     information: (options: DialogOptions) => dialogChunk().then((m) => m.information(options)),
   };
   const pure = lazyPureApi(context);
+  // Three tasks, not one: reading the context (above), the page services, then the blocks.
   const blocks = whenDocumentParsed()
+    .then(yieldToMain)
     .then(() => {
       // Spec part 1 §2: screenshot mode shows neither the banner nor the popup overlay.
       const screenshot = new URLSearchParams(location.search).get('sqsscreenshot') === 'true';
@@ -97,8 +100,9 @@ export function createRuntime(): SiteRuntimeApi {
       }
       // Logout notice, review page, cart, member sign-in: each page's code loads only there.
       startPages(context, dialog.alert);
-      return host.start();
-    });
+    })
+    .then(yieldToMain)
+    .then(() => host.start());
   const ready = Promise.all([blocks, pure.loaded])
     .then(() => {
       document.documentElement.setAttribute('data-site-ready', '');
