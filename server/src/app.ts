@@ -5,6 +5,7 @@ import type { ServerConfig } from './config';
 import { openDatabase, setting } from './db';
 import { registerCrumbCheck } from './plugins/crumb';
 import { registerErrorHandling } from './plugins/errors';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSession } from './plugins/session';
 import authRoutes from './routes/auth';
 import censusRoutes from './routes/census';
@@ -40,9 +41,16 @@ import './types';
 /** Request bodies above this are refused with 413 before they are read. */
 export const BODY_LIMIT_BYTES = 256 * 1024;
 
+/** A registered route (method and URL pattern), as the route fuzzing test walks them. */
+export interface RouteSummary {
+  method: string;
+  url: string;
+}
+
 export interface App {
   app: FastifyInstance;
   seeded: SeedResult[];
+  routes: RouteSummary[];
 }
 
 /** Builds the server: database → cookies, crumb and session → routes. Tests use `inject`. */
@@ -53,6 +61,10 @@ export async function buildApp(config: ServerConfig): Promise<App> {
   app.decorate('settings', config);
   app.decorate('crumbs', createCrumbs(setting(db, 'crumbSecret', () => randomBytes(32).toString('base64url'))));
   app.addHook('onClose', async () => db.close());
+  const routes: RouteSummary[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
+  });
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
@@ -68,6 +80,7 @@ export async function buildApp(config: ServerConfig): Promise<App> {
   });
 
   registerErrorHandling(app);
+  registerSecurityHeaders(app);
   await app.register(fastifyCookie);
   registerSession(app);
   registerCrumbCheck(app);
@@ -103,5 +116,5 @@ export async function buildApp(config: ServerConfig): Promise<App> {
     await seedAccount(db, config.viewer.email, config.viewer.password, [WebsiteRole.VIEWER], 'viewer (VIEWER)'),
     await seedMember(db, config.member.email, config.member.password),
   ];
-  return { app, seeded };
+  return { app, seeded, routes };
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../src/app';
+import { buildApp, type RouteSummary } from '../src/app';
 import { loadConfig, type ServerConfig } from '../src/config';
 
 export const OWNER = { email: 'owner@test.local', password: 'owner-password-1' };
@@ -13,6 +13,7 @@ const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..',
 export interface TestServer {
   app: FastifyInstance;
   config: ServerConfig;
+  routes: RouteSummary[];
   close(): Promise<void>;
 }
 
@@ -23,11 +24,12 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     { OWNER_EMAIL: OWNER.email, OWNER_PASSWORD: OWNER.password, VIEWER_EMAIL: VIEWER.email, VIEWER_PASSWORD: VIEWER.password },
     { dataDir, rootDir, logger: false, ...overrides },
   );
-  const { app } = await buildApp(config);
+  const { app, routes } = await buildApp(config);
   await app.ready();
   return {
     app,
     config,
+    routes,
     async close() {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });

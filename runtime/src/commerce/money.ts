@@ -22,7 +22,8 @@ export function formatNumber(amount: number, fractionDigits: number, grouping = 
   if (!Number.isFinite(amount)) throw new RangeError(`Cannot format ${amount} as money.`);
   const fixed = Math.abs(amount).toFixed(fractionDigits);
   const [whole = '0', fraction = ''] = fixed.split('.');
-  if (whole.length > MAX_INTEGER_DIGITS) throw new RangeError(`Money has at most ${MAX_INTEGER_DIGITS} integer places.`);
+  // toFixed writes 1e21 and up in exponent form: past the limit as well.
+  if (whole.length > MAX_INTEGER_DIGITS || !/^\d+(\.\d+)?$/.test(fixed)) throw new RangeError(`Money has at most ${MAX_INTEGER_DIGITS} integer places.`);
   const grouped = grouping ? whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',') : whole;
   const keepFraction = fraction && !(trimZeroFraction && /^0+$/.test(fraction));
   // -0.00 is shown as 0.00.

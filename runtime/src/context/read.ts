@@ -42,6 +42,9 @@ function normalise(raw: Record<string, unknown>): PageContext {
   const merged: PageContext = { ...base, ...raw } as PageContext;
   const objects = ['website', 'websiteRoles', 'cookieSettings', 'websiteSettings', 'tweakJSON', 'rollups'] as const;
   for (const key of objects) if (!isRecord(merged[key])) merged[key] = base[key] as never;
+  // Ids and names the runtime sends or compares as text: anything else is absent.
+  for (const key of ['collectionId', 'itemId', 'env'] as const) if (typeof merged[key] !== 'string') merged[key] = null;
+  if (typeof merged.website.id !== 'string') delete merged.website.id;
   if (!Array.isArray(merged.accessPermissions)) merged.accessPermissions = [];
   if (!Array.isArray(merged.demoCollections)) merged.demoCollections = [];
   merged.featureFlags = Array.isArray(merged.featureFlags)

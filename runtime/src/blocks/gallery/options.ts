@@ -35,6 +35,8 @@ export function coreDesignOf(pageDesign: unknown): DesignName {
 }
 
 /** Part 2 §3/§9 defaults. */
+/** setTimeout's longest delay (2^31 − 1 ms). */
+export const MAX_TIMER_MS = 2_147_483_647;
 export const COLUMN_WIDTH_DEFAULT = 250;
 export const ROW_HEIGHT_DEFAULT = 250;
 export const GRID_PADDING_DEFAULT = 20;
@@ -112,7 +114,9 @@ const TRANSITIONS: Record<string, Transition> = {
 /** Part 2 §5: a stacked transition name must exist. */
 export function transitionOf(value: unknown): Transition {
   if (value === undefined || value === null || value === '') return 'fade';
-  const found = typeof value === 'string' ? TRANSITIONS[value.toLowerCase()] : undefined;
+  const name = typeof value === 'string' ? value.toLowerCase() : '';
+  // Own names only: "constructor" is not a transition.
+  const found = Object.prototype.hasOwnProperty.call(TRANSITIONS, name) ? TRANSITIONS[name] : undefined;
   if (!found) throw new Error(`The transition "${String(value)}" could not be found.`);
   return found;
 }
@@ -177,11 +181,15 @@ export function galleryOptions(raw: Record<string, unknown>): GalleryOptions {
   const design = coreDesignOf(get('design'));
   const autoplayOptions = (typeof raw.autoplayOptions === 'object' && raw.autoplayOptions) as Record<string, unknown> | false;
   const duration = get('autoplay-duration', 'autoplayDuration');
-  const timeout = duration !== undefined ? num(duration, AUTOPLAY_BLOCK_TIMEOUT_MS / 1000, 0.1) * 1000 : num(autoplayOptions && autoplayOptions.timeout, AUTOPLAY_BLOCK_TIMEOUT_MS, 100);
+  // At most setTimeout's longest delay: past it, browsers fire at once (a slideshow racing).
+  const timeout = Math.min(
+    MAX_TIMER_MS,
+    duration !== undefined ? num(duration, AUTOPLAY_BLOCK_TIMEOUT_MS / 1000, 0.1) * 1000 : num(autoplayOptions && autoplayOptions.timeout, AUTOPLAY_BLOCK_TIMEOUT_MS, 100),
+  );
   const interval = autoplayOptions && Array.isArray(autoplayOptions.interval) ? autoplayOptions.interval : null;
   const randomInterval: [number, number] | null =
     autoplayOptions && bool(autoplayOptions.randomize, false) && interval && interval.length === 2
-      ? [num(interval[0], timeout, 100), Math.max(num(interval[0], timeout, 100), num(interval[1], timeout, 100))]
+      ? [Math.min(MAX_TIMER_MS, num(interval[0], timeout, 100)), Math.min(MAX_TIMER_MS, Math.max(num(interval[0], timeout, 100), num(interval[1], timeout, 100)))]
       : null;
   const isStrip = design === 'strip';
   return {

@@ -44,15 +44,16 @@ const num = (value: unknown): number | null => {
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 const flag = (value: unknown, fallback: boolean) => (typeof value === 'boolean' ? value : fallback);
 
+const onGlobe = (lat: number | null, lng: number | null) =>
+  lat !== null && lng !== null && Math.abs(lat) <= 90 && Math.abs(lng) <= 180 ? { lat, lng } : null;
+
 export function mapLocation(raw: unknown): MapLocation {
   const loc = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
   const lat = num(loc.mapLat);
   const lng = num(loc.mapLng);
-  const center = lat !== null && lng !== null && Math.abs(lat) <= 90 && Math.abs(lng) <= 180 ? { lat, lng } : DEFAULT_CENTER;
-  const markerLat = num(loc.markerLat);
-  const markerLng = num(loc.markerLng);
-  // Part 2 §3: the marker defaults to the map centre when it is null.
-  const marker = markerLat !== null && markerLng !== null ? { lat: markerLat, lng: markerLng } : center;
+  const center = onGlobe(lat, lng) ?? DEFAULT_CENTER;
+  // Part 2 §3: the marker defaults to the map centre when it is null (or, here, off the globe).
+  const marker = onGlobe(num(loc.markerLat), num(loc.markerLng)) ?? center;
   const lines = [text(loc.addressLine1), text(loc.addressLine2)].filter(Boolean);
   const address = lines.length > 0 ? [...lines, text(loc.addressCountry)].filter(Boolean).join(', ') : `${marker.lat}, ${marker.lng}`;
   const zoom = num(loc.mapZoom);

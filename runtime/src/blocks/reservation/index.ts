@@ -76,19 +76,23 @@ const reservation: BlockModule = {
       for (const button of container.querySelectorAll('button, a')) button.classList.add(PRIMARY_CLASS);
     });
     styler.observe(container, { childList: true, subtree: true });
-    try {
-      const tock = await loadProvider();
-      tock('init', slug);
-    } catch (error) {
-      const message = document.createElement('p');
-      message.className = 'reservation-error';
-      message.setAttribute('role', 'status');
-      message.textContent = SCRIPT_FAILED;
-      container.append(message);
-      console.warn(SCRIPT_FAILED, error);
-    }
+    // Mounted at once: the provider's script arrives when it does (or fails, or stalls) without
+    // holding up the page's other blocks and `ready`.
+    let destroyed = false;
+    loadProvider()
+      .then((tock) => !destroyed && tock('init', slug))
+      .catch((error: unknown) => {
+        if (destroyed) return;
+        const message = document.createElement('p');
+        message.className = 'reservation-error';
+        message.setAttribute('role', 'status');
+        message.textContent = SCRIPT_FAILED;
+        container.append(message);
+        console.warn(SCRIPT_FAILED, error);
+      });
     return {
       destroy() {
+        destroyed = true;
         styler.disconnect();
         cleanup();
       },

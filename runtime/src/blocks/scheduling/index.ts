@@ -40,18 +40,21 @@ const scheduling: BlockModule = {
     for (const child of authored) child.hidden = true;
     element.append(widget);
     const note = document.createElement('p');
-    try {
-      await loadScript(script);
-    } catch (error) {
+    let destroyed = false;
+    // Not awaited: the iframe or link works before the provider's script arrives, and a stalled
+    // provider must not hold up the page's `ready`.
+    loadScript(script).catch((error: unknown) => {
+      if (destroyed) return;
       // The iframe or link still works without the provider's script; say it is degraded.
       note.className = 'widget-error';
       note.setAttribute('role', 'status');
       note.textContent = WIDGET_FAILED;
       element.append(note);
       console.warn(WIDGET_FAILED, error);
-    }
+    });
     return {
       destroy() {
+        destroyed = true;
         widget.remove();
         note.remove();
         for (const child of authored) child.hidden = false;

@@ -26,7 +26,8 @@ export interface AnalyticsPayload {
  */
 export function splitEvent(event: Record<string, unknown>, warn: (message: string) => void): { common: Record<string, unknown>; custom: Record<string, unknown> } {
   const common: Record<string, unknown> = {};
-  const custom: Record<string, unknown> = {};
+  // No prototype: a "__proto__" key (JSON.parse makes it an own key) is kept as data, not taken as a prototype.
+  const custom: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   for (const [key, value] of Object.entries(event)) {
     if (!COMMON_FIELDS.includes(key)) custom[key] = value;
     else if (typeof value === 'string' || value === null) common[key] = value;
