@@ -7,15 +7,16 @@ export interface ServerProcess {
   baseUrl: string;
   dataDir: string;
   stop(): Promise<void>;
+  /** Ends the process at once (SIGKILL, as a crash would) and keeps its data. */
+  kill(): Promise<void>;
 }
 
 /**
  * Starts the built server (dist/server/main.js) on a random loopback port with a temporary
  * DATA_DIR and these settings; `stop` ends it and removes the data. Used by the end-to-end
- * tests and the benchmarks.
+ * tests and the benchmarks. `dataDir` starts it on the data an earlier (killed) one left.
  */
-export async function startBuiltServer(env: Record<string, string>): Promise<ServerProcess> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-'));
+export async function startBuiltServer(env: Record<string, string>, dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-'))): Promise<ServerProcess> {
   const server = spawn(process.execPath, ['dist/server/main.js'], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -41,6 +42,10 @@ export async function startBuiltServer(env: Record<string, string>): Promise<Ser
       server.kill('SIGTERM');
       await new Promise((resolve) => server.once('exit', resolve));
       rmSync(dataDir, { recursive: true, force: true });
+    },
+    kill: async () => {
+      server.kill('SIGKILL');
+      await new Promise((resolve) => server.once('exit', resolve));
     },
   };
 }

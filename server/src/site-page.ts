@@ -8,6 +8,7 @@ import { codeInjection, withCodeInjection } from './routes/code-injection';
 import { withHeadingFont } from './routes/fonts';
 import { escapeHtml } from './html';
 import { ensureCrumb } from './plugins/crumb';
+import { withScriptNonce } from './plugins/security-headers';
 import { injectContext, scriptSafeJson } from './site-context';
 
 /** `<!--#include virtual="name.html" -->` (SSI syntax) pulls in examples/_partials/name.html. */
@@ -48,13 +49,11 @@ export async function sendSitePage(
   const expanded = withCodeInjection(withHeadingFont(applyBlockOverrides(included, blockOverrides(app.db)), app.db), codeInjection(app.db));
   const site = settings ?? (await readSiteSettings(app));
   const env = app.settings.siteEnv ?? environmentFromHost(request.hostname.replace(/:\d+$/, ''));
-  const body = injectContext(expanded, { site, account: request.account, member: request.siteUser, announcement: announcementContext(app.db), env });
+  const body = withScriptNonce(injectContext(expanded, { site, account: request.account, member: request.siteUser, announcement: announcementContext(app.db), env }), request.cspNonce);
   return reply
     .code(status)
     .type('text/html; charset=utf-8')
     .header('Cache-Control', 'no-store')
-    .header('X-Content-Type-Options', 'nosniff')
-    .header('Referrer-Policy', 'strict-origin-when-cross-origin')
     .send(body);
 }
 

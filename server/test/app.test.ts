@@ -199,3 +199,36 @@ describe('API errors', () => {
     expect(response.json()).toEqual({ error: 'Not found.' });
   });
 });
+
+describe('security headers', () => {
+  it('site pages: a policy with a fresh nonce that every page script carries, JSON data blocks excepted', async () => {
+    const first = await server.app.inject({ method: 'GET', url: '/' });
+    const second = await server.app.inject({ method: 'GET', url: '/' });
+    const nonceOf = (policy: unknown) => /script-src 'self' 'nonce-([A-Za-z0-9+/=]+)'/.exec(String(policy))?.[1];
+    const nonce = nonceOf(first.headers['content-security-policy'])!;
+    expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(nonceOf(second.headers['content-security-policy'])).not.toBe(nonce);
+    const policy = String(first.headers['content-security-policy']);
+    for (const directive of ["default-src 'self'", "object-src 'none'", "base-uri 'self'", "frame-ancestors 'self'"]) expect(policy).toContain(directive);
+    expect(policy).not.toMatch(/unsafe-eval|script-src[^;]*unsafe-inline/);
+    const tags = first.body.match(/<script\b[^>]*>/g)!;
+    expect(tags.filter((tag) => !tag.includes('application/json')).every((tag) => tag.includes(`nonce="${nonce}"`))).toBe(true);
+    expect(tags.filter((tag) => tag.includes('application/json')).some((tag) => tag.includes('nonce'))).toBe(false);
+    expect(first.headers['x-content-type-options']).toBe('nosniff');
+    expect(first.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('the owner app, the sign-in page and the API: scripts from the site only, framed by the site only', async () => {
+    const owner = await signedIn(OWNER);
+    const app = await owner.inject({ method: 'GET', url: '/config/' });
+    expect(app.statusCode).toBe(200);
+    expect(app.headers['content-security-policy']).toContain("script-src 'self';");
+    expect(app.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(app.headers['x-frame-options']).toBe('SAMEORIGIN');
+    const login = await server.app.inject({ method: 'GET', url: '/login' });
+    expect(login.headers['content-security-policy']).toContain("script-src 'self';");
+    const api = await server.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(api.statusCode).toBe(403); // no crumb: refused before routing, and still with the headers
+    expect(api.headers['x-content-type-options']).toBe('nosniff');
+  });
+});

@@ -1,15 +1,19 @@
 import { dispatch } from '../../platform/events';
+import { createScript } from '../../platform/load-script';
 import type { FormDefinition } from '../../model/forms/types';
 
 export const DEFAULT_SUCCESS_MESSAGE = 'Thank you!';
 export const NEWSLETTER_SUBSCRIBE_EVENT = 'newsletter_subscribe';
 export const FORM_SUBMIT_EVENT = 'site:form-submit';
 
-/** Owner HTML is trusted (ARCHITECTURE), but inserted scripts do not run: run them again. */
+/**
+ * Owner HTML is trusted (ARCHITECTURE), but inserted scripts do not run: run them again, with
+ * the page's CSP nonce, so they run where the site's policy allows its own scripts by nonce.
+ */
 export function rerunScripts(root: Element): void {
   for (const old of Array.from(root.querySelectorAll('script'))) {
-    const script = document.createElement('script');
-    for (const attribute of Array.from(old.attributes)) script.setAttribute(attribute.name, attribute.value);
+    const script = createScript();
+    for (const attribute of Array.from(old.attributes)) if (attribute.name !== 'nonce') script.setAttribute(attribute.name, attribute.value);
     script.textContent = old.textContent;
     old.replaceWith(script);
   }

@@ -33,12 +33,15 @@ export const mapTimedOut = (ms: number) => `The map script did not load within $
 
 let loading: Promise<MapsApi> | null = null;
 
-/** Loads the script once per page; a failure lets the next map try again. */
+/**
+ * Loads the script once per page; a failure lets the next map try again. The script helper (it
+ * gives the script the page's CSP nonce) loads with it: a map without a key never needs it.
+ */
 export function loadMaps(key: string, locale: string, timeoutMs = MAP_LOAD_TIMEOUT_MS): Promise<MapsApi> {
   const global = window as unknown as { google?: { maps?: MapsApi } } & Record<string, unknown>;
   if (global.google?.maps) return Promise.resolve(global.google.maps);
-  loading ??= new Promise<MapsApi>((resolve, reject) => {
-    const script = document.createElement('script');
+  loading ??= import('../../platform/load-script').then(({ createScript }) => new Promise<MapsApi>((resolve, reject) => {
+    const script = createScript();
     const fail = (message: string) => {
       clearTimeout(timer);
       script.remove();
@@ -56,7 +59,8 @@ export function loadMaps(key: string, locale: string, timeoutMs = MAP_LOAD_TIMEO
     script.async = true;
     script.onerror = () => fail(MAP_SCRIPT_FAILED);
     document.head.append(script);
-  });
+  }));
+  loading.catch(() => (loading = null));
   return loading;
 }
 
