@@ -1,15 +1,19 @@
 import { listen } from '../platform/events';
+import { safeStorage } from '../platform/storage';
 import { withCrumb } from './crumb';
 
 /**
  * One transport for every collector (census, analytics, errors, performance): a bounded queue
  * per endpoint, flushed in batches after a short delay and whenever the page is hidden or left,
  * by sendBeacon, else fetch with keepalive (every browser the build targets has both). A failed
- * send never reports itself.
+ * send never reports itself. While the browser is offline, batches wait: they go when it is
+ * back online, and a page left offline keeps them in localStorage for the next page to send.
  */
 export const MAX_REQUEST_BYTES = 64 * 1024; // the browser's keepalive budget
 export const MAX_QUEUED_PER_ENDPOINT = 100;
 export const FLUSH_DELAY_MS = 1000;
+/** localStorage key of the batches a page could not send before it was left offline. */
+export const OUTBOX_KEY = 'site-outbox';
 
 export type Delivery = 'beacon' | 'xhr';
 
@@ -66,8 +70,11 @@ interface Queue {
 const queues = new Map<string, Queue>();
 let listening = false;
 
-/** Sends every queued batch (or one endpoint's), split so no request passes MAX_REQUEST_BYTES. */
+const isOffline = () => navigator.onLine === false;
+
+/** Sends every queued batch (or one endpoint's), split so no request passes MAX_REQUEST_BYTES; offline, they wait. */
 export function flush(only?: string): void {
+  if (isOffline()) return;
   for (const [path, queue] of queues) {
     if (only && path !== only) continue;
     clearTimeout(queue.timer);
@@ -88,16 +95,48 @@ export function flush(only?: string): void {
   }
 }
 
-/** Queues one item for `path`; the batch goes out within FLUSH_DELAY_MS or when the page hides. */
-export function enqueue(path: string, item: unknown, options: SendOptions = {}): void {
-  if (!listening) {
-    listening = true;
-    listen(document, 'visibilitychange', () => document.visibilityState === 'hidden' && flush());
-    listen(window, 'pagehide', () => flush());
+type Outbox = Record<string, { items: unknown[]; options: SendOptions }>;
+
+/** The page hides: send everything, or, offline, keep it for the next page (or this one, back online). */
+function leave(): void {
+  if (!isOffline()) return flush();
+  const outbox: Outbox = {};
+  for (const [path, queue] of queues) if (queue.items.length) outbox[path] = { items: queue.items.splice(0), options: queue.options };
+  if (Object.keys(outbox).length) safeStorage('local').set(OUTBOX_KEY, JSON.stringify(outbox));
+}
+
+/** Takes back what a page left offline, and sends it with this page's batches. */
+function takeBackOutbox(): void {
+  const store = safeStorage('local');
+  const saved = store.get(OUTBOX_KEY);
+  if (!saved || isOffline()) return;
+  store.remove(OUTBOX_KEY);
+  try {
+    for (const [path, { items, options }] of Object.entries(JSON.parse(saved) as Outbox)) for (const item of items) add(path, item, options);
+  } catch {
+    /* a damaged outbox is dropped */
   }
+}
+
+function add(path: string, item: unknown, options: SendOptions): void {
   const queue = queues.get(path) ?? { items: [], options };
   queues.set(path, queue);
   if (queue.items.length >= MAX_QUEUED_PER_ENDPOINT) queue.items.shift(); // bounded: oldest first
   queue.items.push(item);
   queue.timer ??= setTimeout(() => flush(path), options.flushDelayMs ?? FLUSH_DELAY_MS);
+}
+
+/** Queues one item for `path`; the batch goes out within FLUSH_DELAY_MS or when the page hides. */
+export function enqueue(path: string, item: unknown, options: SendOptions = {}): void {
+  if (!listening) {
+    listening = true;
+    listen(document, 'visibilitychange', () => document.visibilityState === 'hidden' && leave());
+    listen(window, 'pagehide', leave);
+    listen(window, 'online', () => {
+      takeBackOutbox();
+      flush();
+    });
+    takeBackOutbox();
+  }
+  add(path, item, options);
 }

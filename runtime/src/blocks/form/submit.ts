@@ -14,6 +14,9 @@ export type SubmitOutcome =
 
 const ignore = () => undefined;
 
+/** A submission the network holds longer than this is given up (the visitor can send it again). */
+export const SUBMIT_TIMEOUT_MS = 30_000;
+
 /** The form's own catalogue wins over the data layer's generic texts (spec part 1 §8). */
 export function failureOf(error: DataError): SubmitOutcome {
   const body = error.body;
@@ -38,7 +41,7 @@ export async function submitForm(
 ): Promise<SubmitOutcome> {
   let key: string;
   try {
-    const answer = await request<FormSubmissionKeyAnswer>('/api/form/FormSubmissionKey', { method: 'POST', onFailure: ignore });
+    const answer = await request<FormSubmissionKeyAnswer>('/api/form/FormSubmissionKey', { method: 'POST', onFailure: ignore, timeoutMs: SUBMIT_TIMEOUT_MS });
     if (typeof answer?.key !== 'string' || !answer.key) return { ok: false, message: NO_SUBMISSION_KEY };
     key = answer.key;
   } catch {
@@ -61,6 +64,7 @@ export async function submitForm(
       data: payload as unknown as Record<string, unknown>,
       statusMessages: FORM_STATUS_MESSAGES,
       onFailure: ignore,
+      timeoutMs: SUBMIT_TIMEOUT_MS,
     });
     return { ok: true };
   } catch (error) {

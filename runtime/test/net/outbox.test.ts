@@ -1,0 +1,68 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+let online = true;
+let sent: Array<{ url: string; items: unknown[] }>;
+
+beforeEach(() => {
+  online = true;
+  sent = [];
+  vi.resetModules();
+  vi.useFakeTimers();
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+  vi.stubGlobal('navigator', Object.assign(navigator, {
+    sendBeacon: (url: string, body: Blob) => {
+      void body.text().then((text) => sent.push({ url, items: JSON.parse(text) as unknown[] }));
+      return true;
+    },
+  }));
+});
+afterEach(() => {
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => true });
+});
+
+const settle = () => vi.advanceTimersByTimeAsync(1);
+
+describe('the collectors\' transport while offline', () => {
+  it('keeps batches while offline and sends them when the browser is back online', async () => {
+    const { enqueue, FLUSH_DELAY_MS, OUTBOX_KEY } = await import('../../src/net/beacon');
+    online = false;
+    enqueue('/api/census/RecordHit', { n: 1 });
+    enqueue('/api/census/RecordHit', { n: 2 });
+    await vi.advanceTimersByTimeAsync(FLUSH_DELAY_MS * 3);
+    expect(sent).toEqual([]);
+    online = true;
+    window.dispatchEvent(new Event('online'));
+    await settle();
+    expect(sent.map((s) => [new URL(s.url).pathname, s.items])).toEqual([['/api/census/RecordHit', [{ n: 1 }, { n: 2 }]]]);
+    expect(localStorage.getItem(OUTBOX_KEY)).toBeNull();
+  });
+
+  it('a page left offline keeps its batches for the next page, which sends them with its own', async () => {
+    const first = await import('../../src/net/beacon');
+    online = false;
+    first.enqueue('/api/performance/records', { page: 'first' }, { flushDelayMs: 30_000 });
+    window.dispatchEvent(new Event('pagehide'));
+    await settle();
+    expect(sent).toEqual([]);
+    expect(JSON.parse(localStorage.getItem(first.OUTBOX_KEY)!)).toEqual({ '/api/performance/records': { items: [{ page: 'first' }], options: { flushDelayMs: 30_000 } } });
+
+    // The next page, online: a fresh module, as after a navigation.
+    vi.resetModules();
+    online = true;
+    const next = await import('../../src/net/beacon');
+    next.enqueue('/api/performance/records', { page: 'next' });
+    expect(localStorage.getItem(next.OUTBOX_KEY)).toBeNull();
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(sent.map((s) => s.items)).toEqual([[{ page: 'first' }, { page: 'next' }]]);
+  });
+
+  it('drops a damaged outbox and carries on', async () => {
+    localStorage.setItem('site-outbox', '{not json');
+    const { enqueue, flush } = await import('../../src/net/beacon');
+    enqueue('/api/census/RecordHit', { n: 1 });
+    flush();
+    await settle();
+    expect(sent.map((s) => s.items)).toEqual([[{ n: 1 }]]);
+    expect(localStorage.getItem('site-outbox')).toBeNull();
+  });
+});
