@@ -5,7 +5,7 @@
  * back, and queued collector events arrive after reconnecting.
  */
 import type { Page } from '@playwright/test';
-import { expect, queryServerDb, runtimeReady, test } from './fixtures';
+import { expect, fillContact, queryServerDb, runtimeReady, test } from './fixtures';
 
 const SAVE = '**/api/form/SaveFormSubmission**';
 const uncaught = (errors: string[]) => errors.filter((error) => error.startsWith('uncaught'));
@@ -13,10 +13,7 @@ const uncaught = (errors: string[]) => errors.filter((error) => error.startsWith
 async function openContactForm(page: Page, message: string) {
   await page.goto('/contact');
   await runtimeReady(page);
-  await page.getByLabel('First Name').fill('Ada');
-  await page.getByLabel('Last Name').fill('Lovelace');
-  await page.getByRole('textbox', { name: 'Email (required)' }).fill('ada@example.com');
-  await page.getByLabel('Message', { exact: false }).first().fill(message);
+  await fillContact(page, 'ada@example.com', message);
 }
 const send = (page: Page) => page.getByRole('button', { name: 'Send message' }).click();
 const storedMessages = (marker: string) =>

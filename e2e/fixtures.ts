@@ -82,3 +82,19 @@ export function updateServerDb(sql: string, ...params: unknown[]): number {
     db.close();
   }
 }
+
+/** Fills the contact form's required fields (the /contact page). */
+export async function fillContact(page: Page, email: string, message = 'Hello <b>there</b>', firstName = 'Ada'): Promise<void> {
+  await page.getByLabel('First Name').fill(firstName);
+  await page.getByLabel('Last Name').fill('Lovelace');
+  await page.getByRole('textbox', { name: 'Email (required)' }).fill(email);
+  await page.getByLabel('Message', { exact: false }).first().fill(message);
+}
+
+/** Fills the call-back form's name and phone (the /callback page); the captcha is the caller's. */
+export async function fillCallback(page: Page): Promise<void> {
+  await page.getByLabel('Your name').fill('Grace');
+  await page.getByLabel('Area Code').fill('555');
+  await page.getByLabel('Prefix').fill('123');
+  await page.getByLabel('Line', { exact: true }).fill('4567');
+}

@@ -1,4 +1,4 @@
-import { test, expect, runtimeReady, api, ownerSubmissions } from './fixtures';
+import { test, expect, runtimeReady, api, ownerSubmissions, fillContact as fillRequiredContact, fillCallback } from './fixtures';
 import type { Page } from '@playwright/test';
 
 const saveCalls = (page: Page) => {
@@ -8,13 +8,6 @@ const saveCalls = (page: Page) => {
   });
   return calls;
 };
-
-async function fillRequiredContact(page: Page, email: string) {
-  await page.getByLabel('First Name').fill('Ada');
-  await page.getByLabel('Last Name').fill('Lovelace');
-  await page.getByRole('textbox', { name: 'Email (required)' }).fill(email);
-  await page.getByLabel('Message', { exact: false }).first().fill('Hello <b>there</b>');
-}
 
 test.describe('contact form', () => {
   test('a full valid submission is stored and read back by the owner', async ({ page, browser, baseURL, consoleErrors }) => {
@@ -235,10 +228,7 @@ test.describe('newsletter and captcha', () => {
     const calls = saveCalls(page);
     await page.goto('/callback');
     await runtimeReady(page);
-    await page.getByLabel('Your name').fill('Grace');
-    await page.getByLabel('Area Code').fill('555');
-    await page.getByLabel('Prefix').fill('123');
-    await page.getByLabel('Line', { exact: true }).fill('4567');
+    await fillCallback(page);
     const submit = page.getByRole('button', { name: 'Request a call' });
     await submit.click();
     await expect(page.getByText('Complete CAPTCHA before submitting.')).toBeVisible();

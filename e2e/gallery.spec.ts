@@ -281,3 +281,37 @@ test.describe('gallery behaviour', () => {
     expect(asked).toBe([100, 300, 500, 750, 1000, 1500, 2500].find((w) => w >= width));
   });
 });
+
+test('keyboard alone: every design that moves, the thumbnails and the grid lightbox', async ({ page }) => {
+  await page.setViewportSize({ width: 1200, height: 900 });
+  await open(page, '/gallery?nomotion=true');
+  // Slideshow: a thumbnail by Enter.
+  const thumbnails = page.getByRole('button', { name: /^Show slide/ }); // the strip follows the block
+  await expect(thumbnails).toHaveCount(5);
+  await thumbnails.nth(2).focus();
+  await page.keyboard.press('Enter');
+  expect(await indexOf(page, 'block-slideshow')).toBe(2);
+  await settled(page, 'block-slideshow');
+  // Slider and carousel (which moves by its group of three): their Next control by Enter and by Space.
+  for (const [id, step] of [['block-slider', 1], ['block-carousel', 3]] as const) {
+    const next = page.locator(`#${id}`).getByRole('button', { name: 'Next slide' });
+    const before = await indexOf(page, id);
+    await next.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => indexOf(page, id)).toBe(before + step);
+    await settled(page, id);
+    await page.keyboard.press('Space');
+    await expect.poll(() => indexOf(page, id)).toBe(before + 2 * step);
+  }
+  // Grid: a cell opens the lightbox by Enter; Escape closes it and focus returns to the cell.
+  const cell = page.locator('#block-grid > figure').first();
+  await cell.focus();
+  await page.keyboard.press('Enter');
+  const lightbox = page.getByRole('dialog', { name: 'Grid' });
+  await expect(lightbox).toBeVisible();
+  await page.keyboard.press('ArrowRight');
+  await expect(lightbox.locator('.tl-counter')).toHaveText('2 / 8');
+  await page.keyboard.press('Escape');
+  await expect(lightbox).toHaveCount(0);
+  await expect(cell).toBeFocused();
+});

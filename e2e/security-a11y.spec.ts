@@ -7,7 +7,7 @@
 import { readdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, runtimeReady, test } from './fixtures';
+import { expect, fillCallback, runtimeReady, test } from './fixtures';
 
 const DEMO_PAGES = readdirSync(new URL('../examples', import.meta.url))
   .filter((file) => file.endsWith('.html'))
@@ -109,10 +109,7 @@ test('under a strict policy without the nonce the runtime still runs; an owner s
   const violations = await recordCspViolations(page);
   await page.goto('/callback');
   await runtimeReady(page);
-  await page.getByLabel('Your name').fill('Grace');
-  await page.getByLabel('Area Code').fill('555');
-  await page.getByLabel('Prefix').fill('123');
-  await page.getByLabel('Line', { exact: true }).fill('4567');
+  await fillCallback(page);
   const captcha = page.locator('altcha-widget');
   await captcha.getByRole('checkbox').focus();
   await page.keyboard.press('Space');

@@ -49,6 +49,8 @@ test('the search page is not counted; the landing pixel goes once per session', 
   page.on('request', (request) => request.url().includes('/api/track/Track') && tracks.push(request.url()));
   await page.goto('/search?q=cats&source=newsletter&campaign=spring');
   await runtimeReady(page);
+  // The pixel goes from the collectors chunk, which loads after ready: leaving sooner would lose it.
+  await expect.poll(() => tracks.length).toBe(1);
   await page.goto('/faq');
   await runtimeReady(page);
   await page.goto('/plain');

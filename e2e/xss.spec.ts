@@ -4,7 +4,7 @@
  * values in the owner app, error texts in the system error overlay). None executes.
  */
 import type { Page } from '@playwright/test';
-import { OWNER, api, expect, runtimeReady, test } from './fixtures';
+import { OWNER, api, expect, fillContact, runtimeReady, test } from './fixtures';
 
 const PAYLOADS = [
   '<img src=x onerror="window.__pwned=1">',
@@ -50,10 +50,7 @@ test('hidden-field query values are sent as text and shown as text in the owner 
   const payload = `${marker}${PAYLOADS[0]}`;
   await visitor.goto(`/contact?utm_campaign=${encodeURIComponent(payload)}`);
   await runtimeReady(visitor);
-  await visitor.getByLabel('First Name').fill(PAYLOADS[1]!);
-  await visitor.getByLabel('Last Name').fill('L');
-  await visitor.getByRole('textbox', { name: 'Email (required)' }).fill('probe@example.com');
-  await visitor.getByLabel('Message', { exact: false }).first().fill(PAYLOADS[2]!);
+  await fillContact(visitor, 'probe@example.com', PAYLOADS[2], PAYLOADS[1]);
   await visitor.getByRole('button', { name: 'Send message' }).click();
   await expect(visitor.getByText('Thank you!')).toBeVisible();
   await visitorRan();

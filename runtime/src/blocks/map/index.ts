@@ -40,14 +40,17 @@ let loading: Promise<MapsApi> | null = null;
 export function loadMaps(key: string, locale: string, timeoutMs = MAP_LOAD_TIMEOUT_MS): Promise<MapsApi> {
   const global = window as unknown as { google?: { maps?: MapsApi } } & Record<string, unknown>;
   if (global.google?.maps) return Promise.resolve(global.google.maps);
-  loading ??= import('../../platform/load-script').then(({ createScript }) => new Promise<MapsApi>((resolve, reject) => {
-    const script = createScript();
+  loading ??= new Promise<MapsApi>((resolve, reject) => {
+    let script: HTMLScriptElement | undefined;
+    let failed = false;
     const fail = (message: string) => {
+      failed = true;
       clearTimeout(timer);
-      script.remove();
+      script?.remove();
       loading = null;
       reject(new Error(message));
     };
+    // The time-out counts from the call, the helper's own load included.
     const timer = setTimeout(() => fail(mapTimedOut(timeoutMs)), timeoutMs);
     global[MAPS_CALLBACK] = () => {
       clearTimeout(timer);
@@ -55,12 +58,15 @@ export function loadMaps(key: string, locale: string, timeoutMs = MAP_LOAD_TIMEO
       if (maps) resolve(maps);
       else fail(MAP_SCRIPT_FAILED);
     };
-    script.src = mapsScriptUrl(key, locale);
-    script.async = true;
-    script.onerror = () => fail(MAP_SCRIPT_FAILED);
-    document.head.append(script);
-  }));
-  loading.catch(() => (loading = null));
+    import('../../platform/load-script').then(({ createScript }) => {
+      if (failed) return;
+      script = createScript();
+      script.src = mapsScriptUrl(key, locale);
+      script.async = true;
+      script.onerror = () => fail(MAP_SCRIPT_FAILED);
+      document.head.append(script);
+    }, () => fail(MAP_SCRIPT_FAILED));
+  });
   return loading;
 }
 
