@@ -11,6 +11,8 @@ const preactAlias = [
 
 export default defineConfig({
   test: {
+    // Both cores: Vitest leaves one free by default, which on this 2-core machine means one worker.
+    maxWorkers: 2,
     projects: [
       {
         resolve: { alias: preactAlias },
