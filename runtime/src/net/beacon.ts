@@ -100,9 +100,22 @@ type Outbox = Record<string, { items: unknown[]; options: SendOptions }>;
 /** The page hides: send everything, or, offline, keep it for the next page (or this one, back online). */
 function leave(): void {
   if (!isOffline()) return flush();
-  const outbox: Outbox = {};
-  for (const [path, queue] of queues) if (queue.items.length) outbox[path] = { items: queue.items.splice(0), options: queue.options };
-  if (Object.keys(outbox).length) safeStorage('local').set(OUTBOX_KEY, JSON.stringify(outbox));
+  const store = safeStorage('local');
+  let outbox: Outbox = {};
+  try {
+    // Added to what an earlier hide of this page (or another tab) left, not written over it.
+    outbox = JSON.parse(store.get(OUTBOX_KEY) ?? '{}') as Outbox;
+  } catch {
+    /* a damaged outbox is replaced */
+  }
+  let added = false;
+  for (const [path, queue] of queues) {
+    if (!queue.items.length) continue;
+    const kept = (outbox[path] ??= { items: [], options: queue.options });
+    kept.items = [...kept.items, ...queue.items.splice(0)].slice(-MAX_QUEUED_PER_ENDPOINT);
+    added = true;
+  }
+  if (added) store.set(OUTBOX_KEY, JSON.stringify(outbox));
 }
 
 /** Takes back what a page left offline, and sends it with this page's batches. */

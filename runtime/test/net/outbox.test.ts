@@ -56,6 +56,17 @@ describe('the collectors\' transport while offline', () => {
     expect(sent.map((s) => s.items)).toEqual([[{ page: 'first' }, { page: 'next' }]]);
   });
 
+  it('a page hidden twice while offline keeps both batches', async () => {
+    const { enqueue, OUTBOX_KEY } = await import('../../src/net/beacon');
+    online = false;
+    enqueue('/api/census/RecordHit', { n: 1 });
+    document.dispatchEvent(new Event('visibilitychange')); // jsdom's visibilityState is not hidden
+    window.dispatchEvent(new Event('pagehide'));
+    enqueue('/api/census/RecordHit', { n: 2 });
+    window.dispatchEvent(new Event('pagehide'));
+    expect(JSON.parse(localStorage.getItem(OUTBOX_KEY)!)['/api/census/RecordHit'].items).toEqual([{ n: 1 }, { n: 2 }]);
+  });
+
   it('drops a damaged outbox and carries on', async () => {
     localStorage.setItem('site-outbox', '{not json');
     const { enqueue, flush } = await import('../../src/net/beacon');
