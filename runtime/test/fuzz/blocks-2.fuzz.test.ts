@@ -1,0 +1,4 @@
+// Block types 2 of every 4 (mount-property.ts says why they are shared out).
+import { fuzzBlockMounts } from './mount-property';
+
+fuzzBlockMounts(1);
