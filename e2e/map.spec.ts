@@ -69,15 +69,18 @@ test.describe('map block', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test('offline: no empty box, the address and an Open in Maps link', async ({ page }) => {
-    await page.route('https://maps.googleapis.com/**', (route) => route.abort('internetdisconnected'));
-    await page.goto('/map');
-    await runtimeReady(page);
-    const shop = page.locator('#block-map-shop');
-    await expect(shop).toHaveAttribute('data-map-state', 'failed');
-    await expect(shop.locator('.tm-canvas')).toHaveCount(0);
-    await expect(shop.getByRole('link', { name: 'Open in Maps' })).toHaveAttribute('href', /^https:\/\/maps\.google\.com\/maps\?q=175\+Fifth\+Avenue/);
-  });
+  for (const fault of ['internetdisconnected', 'connectionreset', 500, 503] as const) {
+    test(`${fault}: no empty box, the address and an Open in Maps link`, async ({ page, consoleErrors }) => {
+      await page.route('https://maps.googleapis.com/**', (route) => (typeof fault === 'number' ? route.fulfill({ status: fault, body: '' }) : route.abort(fault)));
+      await page.goto('/map');
+      await runtimeReady(page);
+      const shop = page.locator('#block-map-shop');
+      await expect(shop).toHaveAttribute('data-map-state', 'failed');
+      await expect(shop.locator('.tm-canvas')).toHaveCount(0);
+      await expect(shop.getByRole('link', { name: 'Open in Maps' })).toHaveAttribute('href', /^https:\/\/maps\.google\.com\/maps\?q=175\+Fifth\+Avenue/);
+      expect(consoleErrors.filter((error) => error.startsWith('uncaught'))).toEqual([]);
+    });
+  }
 
   test('a script that never answers fails the load after 30 seconds', async ({ page }) => {
     await page.clock.install();

@@ -13,7 +13,7 @@ declare global {
 function start(): void {
   if (typeof window === 'undefined' || typeof document === 'undefined') return;
   if (window.SiteRuntime) {
-    console.warn('SiteRuntime is already running on this page; the second copy stays idle.');
+    console.warn('SiteRuntime is already running; this copy stays idle.');
     return;
   }
   try {

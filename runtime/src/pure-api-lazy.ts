@@ -5,7 +5,7 @@ import { loadChunk } from './core/chunk';
 import { reportError } from './platform/report';
 import type { UrlKind } from './url/classify';
 
-export const HELPERS_NOT_READY = 'SiteRuntime.money and SiteRuntime.url are available once SiteRuntime.ready has resolved.';
+export const HELPERS_NOT_READY = 'Await SiteRuntime.ready before using SiteRuntime.money or .url.';
 
 export interface MoneyApi {
   format(amount: number, currencyCode?: string, options?: MoneyOptions): string;

@@ -2,7 +2,7 @@ import type { Environment, PageContext } from './context/types';
 import { environmentFromHost } from './context/environment';
 import { readContext } from './context/read';
 import { BlockHost } from './core/block-host';
-import { loadChunk } from './core/chunk';
+import { loadChunk, loadChunkOnline } from './core/chunk';
 import type { BlockInstance } from './core/types';
 import type { RequestOptions } from './net/request';
 import { startConsent } from './consent/service';
@@ -120,10 +120,12 @@ export function createRuntime(): SiteRuntimeApi {
     block: (element: Element) => host.instance(element),
     dialog: Object.freeze(dialog),
     analytics: Object.freeze({
+      // Offline, an event waits for the network rather than failing for want of its chunk.
       track: (event: Record<string, unknown>) =>
-        loadChunk(() => import('./tracking/analytics'), 'analytics').then((m) => m.track(event, context)),
+        loadChunkOnline(() => import('./tracking/analytics'), 'analytics').then((m) => m.track(event, context)),
+      // Offline, a legacy event cannot be stored (the call is answered): it says so.
       trackLegacy: (event: string, data?: Record<string, unknown>) =>
-        loadChunk(() => import('./tracking/legacy'), 'analytics').then((m) => m.recordLegacyEvent(context, event, data)),
+        loadChunk(() => import('./tracking/legacy'), 'analytics').then((m) => m.recordLegacyEvent(context, event, data), () => false),
     }),
     consent: Object.freeze({
       state: consentState,

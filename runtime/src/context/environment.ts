@@ -7,13 +7,9 @@ import type { Environment } from './types';
  */
 export function environmentFromHost(hostname: string): Environment {
   const host = hostname.toLowerCase().replace(/\.$/, '');
-  if (host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || host === '::1') return 'dev';
-  if (/^127(\.\d{1,3}){3}$/.test(host)) return 'dev';
+  // Loopback: localhost, *.localhost, [::1], 127.x.x.x.
+  if (/^((.+\.)?localhost|\[?::1\]?|127(\.\d{1,3}){3})$/.test(host)) return 'dev';
   const labels = host.split('.');
   const first = labels[0] ?? '';
-  const has = (name: string) => labels.includes(name) || first.startsWith(`${name}-`);
-  if (has('dev')) return 'dev';
-  if (has('qa')) return 'qa';
-  if (has('staging')) return 'staging';
-  return 'prod';
+  return (['dev', 'qa', 'staging'] as const).find((name) => labels.includes(name) || first.startsWith(`${name}-`)) ?? 'prod';
 }

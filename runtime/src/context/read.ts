@@ -36,9 +36,8 @@ export function defaultContext(): PageContext {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Fields whose wrong-typed values would break readers further down fall back to defaults. */
-function normalise(raw: Record<string, unknown>): PageContext {
-  const base = defaultContext();
+/** Fields whose wrong-typed values would break readers further down fall back to `base`'s. */
+function normalise(raw: Record<string, unknown>, base: PageContext): PageContext {
   const merged: PageContext = { ...base, ...raw } as PageContext;
   const objects = ['website', 'websiteRoles', 'cookieSettings', 'websiteSettings', 'tweakJSON', 'rollups'] as const;
   for (const key of objects) if (!isRecord(merged[key])) merged[key] = base[key] as never;
@@ -75,12 +74,13 @@ function deepFreeze<T>(value: T): T {
 export function readContext(doc: Document = document): Readonly<PageContext> {
   const element = doc.getElementById(CONTEXT_ELEMENT_ID);
   const text = element?.textContent?.trim();
+  // One defaults object (terser copied a second one into normalise when it called defaultContext).
   let context = defaultContext();
   if (text) {
     try {
       const parsed: unknown = JSON.parse(text);
-      if (!isRecord(parsed)) throw new TypeError('the page context must be a JSON object');
-      context = normalise(parsed);
+      if (!isRecord(parsed)) throw new TypeError('not a JSON object');
+      context = normalise(parsed, context);
     } catch (error) {
       console.error(CONTEXT_PARSE_ERROR, error);
     }

@@ -103,8 +103,7 @@ export class BlockHost implements ElementObserverDelegate {
       if (root && root !== element && !root.contains(element)) continue;
       this._teardown(element);
     }
-    if (root) this._observer.forget(root);
-    else this._observer.forget(document.documentElement);
+    this._observer.forget(root ?? document.documentElement);
   }
 
   instance(element: Element): BlockInstance | undefined {

@@ -11,7 +11,16 @@ export function loadChunk<T>(load: () => Promise<T>, label: string, timeoutMs = 
     timer = setTimeout(() => reject(new ChunkLoadError(`Loading chunk ${label} timed out after ${timeoutMs} ms`)), timeoutMs);
   });
   const loaded = load().catch((error: unknown) => {
-    throw new ChunkLoadError(`Loading chunk ${label} failed: ${error instanceof Error ? error.message : String(error)}`);
+    throw new ChunkLoadError(`Loading chunk ${label} failed: ${(error as Error | undefined)?.message ?? error}`);
   });
   return Promise.race([loaded, timeout]).finally(() => clearTimeout(timer));
 }
+
+/**
+ * A chunk for work that can wait (analytics): a load that failed because the browser is offline
+ * is tried again once it is back online. (Chromium fetches a failed module again.)
+ */
+export const loadChunkOnline = <T>(load: () => Promise<T>, label: string): Promise<T> =>
+  loadChunk(load, label).catch((error: unknown) =>
+    navigator.onLine === false ? new Promise((online) => addEventListener('online', online, { once: true })).then(() => loadChunk(load, label)) : Promise.reject(error),
+  );

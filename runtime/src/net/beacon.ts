@@ -6,8 +6,9 @@ import { withCrumb } from './crumb';
  * One transport for every collector (census, analytics, errors, performance): a bounded queue
  * per endpoint, flushed in batches after a short delay and whenever the page is hidden or left,
  * by sendBeacon, else fetch with keepalive (every browser the build targets has both). A failed
- * send never reports itself. While the browser is offline, batches wait: they go when it is
- * back online, and a page left offline keeps them in localStorage for the next page to send.
+ * send never reports itself and is never retried. While the browser is offline, batches and
+ * single sends wait: they go when it is back online, and a page left offline keeps them in
+ * localStorage for the next page to send.
  */
 export const MAX_REQUEST_BYTES = 64 * 1024; // the browser's keepalive budget
 export const MAX_QUEUED_PER_ENDPOINT = 100;
@@ -26,18 +27,30 @@ export interface SendOptions {
   xhr?: boolean;
   /** For queued items: how long a batch may wait before it goes (default 1000 ms). */
   flushDelayMs?: number;
+  /** The body's type: JSON as text/plain by default (no CORS preflight); V1 analytics send a form. */
+  contentType?: string;
 }
+
+const TEXT = 'text/plain;charset=UTF-8';
 
 function absolute(path: string): string {
   return withCrumb(new URL(path, location.href)).toString();
 }
 
-/** Sends one body now; answers how it went out, or null when nothing could send it. */
+/**
+ * Sends one body now (offline: as soon as the browser is back online); answers how it went out,
+ * or null when nothing could send it.
+ */
 export function sendNow(path: string, body: string, options: SendOptions = {}): Delivery | null {
+  if (isOffline()) {
+    hold(path, body, options);
+    return options.xhr ? 'xhr' : 'beacon';
+  }
   const url = absolute(path);
+  const type = options.contentType ?? TEXT;
   if (!options.headers && !options.xhr && typeof navigator.sendBeacon === 'function') {
     try {
-      if (navigator.sendBeacon(url, new Blob([body], { type: 'text/plain;charset=UTF-8' }))) return 'beacon';
+      if (navigator.sendBeacon(url, new Blob([body], { type }))) return 'beacon';
     } catch {
       /* fall through to fetch */
     }
@@ -50,7 +63,7 @@ export function sendNow(path: string, body: string, options: SendOptions = {}): 
       body,
       keepalive: body.length <= MAX_REQUEST_BYTES,
       credentials: 'same-origin',
-      headers: { 'Content-Type': 'text/plain;charset=UTF-8', ...options.headers },
+      headers: { 'Content-Type': type, ...options.headers },
       signal: controller?.signal,
     })
       .catch(() => undefined)
@@ -62,7 +75,10 @@ export function sendNow(path: string, body: string, options: SendOptions = {}): 
 }
 
 interface Queue {
+  /** Items sent together as one JSON array (enqueue). */
   items: unknown[];
+  /** Bodies sent one by one (sendNow while offline). */
+  bodies: string[];
   options: SendOptions;
   timer?: ReturnType<typeof setTimeout>;
 }
@@ -72,9 +88,28 @@ let listening = false;
 
 const isOffline = () => navigator.onLine === false;
 
+function queueOf(path: string, options: SendOptions): Queue {
+  let queue = queues.get(path);
+  if (!queue) queues.set(path, (queue = { items: [], bodies: [], options }));
+  return queue;
+}
+
+/** Bounded: the oldest goes first. */
+const keepLast = <T>(list: T[]): T[] => list.slice(-MAX_QUEUED_PER_ENDPOINT);
+
+function hold(path: string, body: string, options: SendOptions): void {
+  listenOnce();
+  const queue = queueOf(path, options);
+  queue.bodies = keepLast([...queue.bodies, body]);
+}
+
 /** Sends every queued batch (or one endpoint's), split so no request passes MAX_REQUEST_BYTES; offline, they wait. */
 export function flush(only?: string): void {
   if (isOffline()) return;
+  for (const [path, queue] of queues) {
+    if (only && path !== only) continue;
+    for (const body of queue.bodies.splice(0)) sendNow(path, body, queue.options);
+  }
   for (const [path, queue] of queues) {
     if (only && path !== only) continue;
     clearTimeout(queue.timer);
@@ -95,7 +130,7 @@ export function flush(only?: string): void {
   }
 }
 
-type Outbox = Record<string, { items: unknown[]; options: SendOptions }>;
+type Outbox = Record<string, { items?: unknown[]; bodies?: string[]; options: SendOptions }>;
 
 /** The page hides: send everything, or, offline, keep it for the next page (or this one, back online). */
 function leave(): void {
@@ -110,9 +145,10 @@ function leave(): void {
   }
   let added = false;
   for (const [path, queue] of queues) {
-    if (!queue.items.length) continue;
-    const kept = (outbox[path] ??= { items: [], options: queue.options });
-    kept.items = [...kept.items, ...queue.items.splice(0)].slice(-MAX_QUEUED_PER_ENDPOINT);
+    if (!queue.items.length && !queue.bodies.length) continue;
+    const kept = (outbox[path] ??= { options: queue.options });
+    if (queue.items.length) kept.items = keepLast([...(kept.items ?? []), ...queue.items.splice(0)]);
+    if (queue.bodies.length) kept.bodies = keepLast([...(kept.bodies ?? []), ...queue.bodies.splice(0)]);
     added = true;
   }
   if (added) store.set(OUTBOX_KEY, JSON.stringify(outbox));
@@ -125,31 +161,36 @@ function takeBackOutbox(): void {
   if (!saved || isOffline()) return;
   store.remove(OUTBOX_KEY);
   try {
-    for (const [path, { items, options }] of Object.entries(JSON.parse(saved) as Outbox)) for (const item of items) add(path, item, options);
+    for (const [path, { items = [], bodies = [], options }] of Object.entries(JSON.parse(saved) as Outbox)) {
+      for (const item of items) add(path, item, options);
+      for (const body of bodies) sendNow(path, body, options);
+    }
   } catch {
     /* a damaged outbox is dropped */
   }
 }
 
 function add(path: string, item: unknown, options: SendOptions): void {
-  const queue = queues.get(path) ?? { items: [], options };
-  queues.set(path, queue);
+  const queue = queueOf(path, options);
   if (queue.items.length >= MAX_QUEUED_PER_ENDPOINT) queue.items.shift(); // bounded: oldest first
   queue.items.push(item);
   queue.timer ??= setTimeout(() => flush(path), options.flushDelayMs ?? FLUSH_DELAY_MS);
 }
 
+function listenOnce(): void {
+  if (listening) return;
+  listening = true;
+  listen(document, 'visibilitychange', () => document.visibilityState === 'hidden' && leave());
+  listen(window, 'pagehide', leave);
+  listen(window, 'online', () => {
+    takeBackOutbox();
+    flush();
+  });
+  takeBackOutbox();
+}
+
 /** Queues one item for `path`; the batch goes out within FLUSH_DELAY_MS or when the page hides. */
 export function enqueue(path: string, item: unknown, options: SendOptions = {}): void {
-  if (!listening) {
-    listening = true;
-    listen(document, 'visibilitychange', () => document.visibilityState === 'hidden' && leave());
-    listen(window, 'pagehide', leave);
-    listen(window, 'online', () => {
-      takeBackOutbox();
-      flush();
-    });
-    takeBackOutbox();
-  }
+  listenOnce();
   add(path, item, options);
 }

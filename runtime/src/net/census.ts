@@ -16,7 +16,9 @@ export function sendCensus(page: Readonly<PageContext>, path: string, data: Reco
   if (!trackingActive(page, location.pathname)) return Promise.resolve();
   const body = { ...data, ...censusPageFields(page) };
   // A beacon outlives the page (a click that opens elsewhere); otherwise the call can be awaited.
+  // Offline, the transport keeps it until the browser is back (or for the next page).
   if (options.beacon && sendNow(path, JSON.stringify(body))) return Promise.resolve();
+  if (navigator.onLine === false) return Promise.resolve(void sendNow(path, JSON.stringify(body), { xhr: true, timeoutMs: CENSUS_TIMEOUT_MS }));
   return request(path, { method: 'POST', data: body, timeoutMs: CENSUS_TIMEOUT_MS, onFailure: () => undefined }).then(
     () => undefined,
     () => undefined,

@@ -1,5 +1,6 @@
 import type { PageContext } from '../context/types';
 import { ANALYTICS_V1_PATH, DEFAULT_LOCALE, missingRequired, splitEvent, type AnalyticsPayload } from '../model/api/analytics';
+import { sendNow } from '../net/beacon';
 import { withCrumb } from '../net/crumb';
 import { safeStorage } from '../platform/storage';
 import { SESSION_ID_KEY } from './landing';
@@ -14,6 +15,7 @@ export const httpStatusError = (status: number) => `Error tracking event: HTTP S
 export const ADMIN_CHANNEL = 'site-analytics';
 
 const ADMIN_PERMISSION = 2;
+const FORM_TYPE = 'application/x-www-form-urlencoded';
 
 /** The analytics id, renewed after 390 days; warns when storage will not keep it. */
 export function analyticsId(now = Date.now()): string {
@@ -84,6 +86,8 @@ export function track(event: unknown, page: Readonly<PageContext>): boolean {
     customData: JSON.stringify(payload.customData),
     customSchemaName: payload.customSchemaName,
   });
+  // Offline, the transport keeps it until the browser is back (or for the next page).
+  if (navigator.onLine === false) return sendNow(ANALYTICS_V1_PATH, form.toString(), { contentType: FORM_TYPE }) !== null;
   const url = withCrumb(new URL(ANALYTICS_V1_PATH, location.href)).toString();
   if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, form)) return true;
   void fetch(url, { method: 'POST', keepalive: true, credentials: 'same-origin', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(payload) })

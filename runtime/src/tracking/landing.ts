@@ -35,8 +35,10 @@ export function land(): string {
     session.set(FIRST_SESSION_KEY, String(local.get(RETURNING_KEY) !== 'true'));
     local.set(RETURNING_KEY, 'true');
     const query = trackQuery(new URL(location.href), document.referrer, navigator.language, `${screen.width}x${screen.height}`);
-    const url = withCrumb(new URL(`${TRACK_PATH}?${query}`, location.href));
-    new Image().src = url.toString();
+    const send = () => void (new Image().src = withCrumb(new URL(`${TRACK_PATH}?${query}`, location.href)).toString());
+    // Offline, the pixel waits for the network while the page is open.
+    if (navigator.onLine === false) addEventListener('online', send, { once: true });
+    else send();
   }
   return id;
 }

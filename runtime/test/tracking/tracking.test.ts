@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defaultContext } from '../../src/context/read';
 import { enqueue, flush, sendNow } from '../../src/net/beacon';
-import { trackQuery } from '../../src/tracking/landing';
+import { HAS_LANDED_KEY, land, trackQuery } from '../../src/tracking/landing';
 import { pageViewTracked, trackingActive } from '../../src/tracking/rules';
 import { formatVisitorRecord, nextVisitorRecord, parseVisitorRecord, touchVisitor, validVisitTime } from '../../src/tracking/visitor';
 
@@ -89,6 +89,27 @@ describe('tracking rules (spec part 1 §4, part 2 §6)', () => {
     expect(query.get('mkwid')).toBe('m');
     expect(query.has('campaign')).toBe(false);
     expect(query.has('other')).toBe(false);
+  });
+
+  it('offline, the landing pixel waits for the network, then goes once', () => {
+    sessionStorage.removeItem(HAS_LANDED_KEY);
+    const pixels: string[] = [];
+    vi.stubGlobal('Image', class {
+      set src(url: string) {
+        pixels.push(url);
+      }
+    });
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    land();
+    land();
+    expect(pixels).toEqual([]);
+    onLine.mockReturnValue(true);
+    window.dispatchEvent(new Event('online'));
+    window.dispatchEvent(new Event('online'));
+    expect(pixels).toHaveLength(1);
+    expect(new URL(pixels[0]!).pathname).toBe('/api/track/Track');
+    vi.unstubAllGlobals();
+    onLine.mockRestore();
   });
 });
 

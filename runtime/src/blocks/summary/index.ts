@@ -24,22 +24,28 @@ export function widgetForm(id: string | null, config: Record<string, unknown>): 
 }
 
 const summary: BlockModule = {
-  async mount(element, { id, config }) {
+  mount(element, { id, config }) {
     let refreshed = false;
+    let destroyed = false;
     if (config.collectionType === 'events') {
-      // A failure leaves the published list in place; it is not worth an error overlay.
-      const answer = await request(WIDGET_RENDERING_PATH, { method: 'POST', form: widgetForm(id, config), onFailure: () => undefined }).catch(() => null);
-      const html = (answer as { html?: unknown } | null)?.html;
-      if (typeof html === 'string' && element.isConnected) {
-        element.innerHTML = html;
-        refreshed = true;
-      }
+      // In the background: the published list stays meanwhile, and a slow server does not hold
+      // `ready`. A failure leaves it in place; it is not worth an error overlay.
+      void request(WIDGET_RENDERING_PATH, { method: 'POST', form: widgetForm(id, config), onFailure: () => undefined }).then(
+        (answer) => {
+          const html = (answer as { html?: unknown } | null)?.html;
+          if (typeof html === 'string' && element.isConnected && !destroyed) {
+            element.innerHTML = html;
+            refreshed = true;
+          }
+        },
+        () => undefined,
+      );
     }
     return {
       get refreshed() {
         return refreshed;
       },
-      destroy: () => undefined,
+      destroy: () => void (destroyed = true),
     };
   },
 };
