@@ -115,7 +115,7 @@ async function collectorsUnder(context: BrowserContext, fault: Fault): Promise<v
   page.on('request', (request) => request.url().includes('/api/events/RecordJavascriptErrors') && errorReports.push(request.postData() ?? ''));
   const calls = await inject(context, COLLECTORS, fault);
   await visitMakingEveryEvent(page, `matrix-${fault}`);
-  await page.waitForTimeout(2_000); // time for any retry to show
+  await page.waitForTimeout(1_000); // time for a retry (the data layer's come after 200 ms) to show
   const sent = Object.fromEntries(calls);
   // Each went once: no collector retries.
   expect(sent, `collector calls under ${fault}`).toMatchObject({
