@@ -4,7 +4,7 @@
  * bench/results.json. `--quick` runs fewer and smaller rounds; `--only=bytes,main,memory,
  * lighthouse,ingest` picks sections; `--lighthouse-runs=3` takes medians of three audits;
  * `--blocks=1000 --runs=3` sets the main-thread section's page sizes and runs, `--pages=/,/faq
- * --demo-runs=5` its demo pages and their runs;
+ * --demo-runs=5` its demo pages and their runs (`--pages` picks Lighthouse's pages too);
  * `--profile=/bench/blocks-100-tessera` profiles one page instead (see profile.ts).
  */
 import { writeFileSync } from 'node:fs';
@@ -76,7 +76,7 @@ async function main(): Promise<void> {
     }
     if (wanted('lighthouse')) {
       console.log('Lighthouse…');
-      results.lighthouse = await measureLighthouse(proxy.url, quick ? ['/', '/gallery'] : demoPages(), lighthouseRuns);
+      results.lighthouse = await measureLighthouse(proxy.url, demoPageList ?? (quick ? ['/', '/gallery'] : demoPages()), lighthouseRuns);
     }
   } finally {
     await browser.close();
