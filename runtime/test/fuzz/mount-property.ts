@@ -76,14 +76,15 @@ export function fuzzBlockMounts(shard: number): void {
           const host = new BlockHost(page, document.body);
           await host.start();
           await macrotask();
+          // Plain checks, not expect(): 190,000 cases made its cost show.
           const status = element.getAttribute(BLOCK_STATUS_ATTRIBUTE);
-          expect(['mounted', 'failed']).toContain(status);
-          if (status === 'failed') expect(reported.length + logged.mock.calls.length).toBeGreaterThan(0);
-          expect(element.isConnected).toBe(true);
+          if (status !== 'mounted' && status !== 'failed') throw new Error(`ended ${status}, not mounted or failed`);
+          if (status === 'failed' && reported.length + logged.mock.calls.length === 0) throw new Error('failed without saying why');
+          if (!element.isConnected) throw new Error('the element left the page');
           host.destroy();
           await macrotask();
           // Not reset between cases: an error thrown late, by a timer of an earlier case, fails this one.
-          expect(escaped).toEqual([]);
+          if (escaped.length) throw new Error(`escaped: ${escaped.map(String).join('; ')}`);
         }),
         { numRuns: RUNS_PER_TYPE },
       );
