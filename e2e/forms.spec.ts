@@ -229,6 +229,9 @@ test.describe('newsletter and captcha', () => {
     await page.goto('/callback');
     await runtimeReady(page);
     await fillCallback(page);
+    // The widget loads after ready; a submit before it exists is refused the same way, but a
+    // click racing its arrival is not what this test is about.
+    await expect(page.locator('altcha-widget').getByRole('checkbox')).toBeVisible();
     const submit = page.getByRole('button', { name: 'Request a call' });
     await submit.click();
     await expect(page.getByText('Complete CAPTCHA before submitting.')).toBeVisible();
