@@ -13,7 +13,7 @@ const uncaught = (errors: string[]) => errors.filter((error) => error.startsWith
 async function openContactForm(page: Page, message: string) {
   await page.goto('/contact');
   await runtimeReady(page);
-  await fillContact(page, 'ada@example.com', message);
+  await fillContact(page, 'faults@example.com', message);
 }
 const send = (page: Page) => page.getByRole('button', { name: 'Send message' }).click();
 const storedMessages = (marker: string) =>
