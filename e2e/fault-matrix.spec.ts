@@ -23,12 +23,22 @@ async function answer(route: Route, fault: Fault): Promise<void> {
   return route.abort(fault);
 }
 
-/** Routes `pattern` to the fault and counts the requests per path. */
-async function inject(context: BrowserContext, pattern: string, fault: Fault): Promise<Map<string, number>> {
+/** Whether the page made the request (a popup's first navigation has no frame yet: not it). */
+function fromPage(route: Route, page: Page): boolean {
+  try {
+    return route.request().frame().page() === page;
+  } catch {
+    return false;
+  }
+}
+
+/** Routes `pattern` to the fault and counts the requests per path (of `only` when given). */
+async function inject(context: BrowserContext, pattern: string, fault: Fault, only?: Page): Promise<Map<string, number>> {
   const calls = new Map<string, number>();
   await context.route(pattern, (route) => {
     const path = new URL(route.request().url()).pathname;
-    calls.set(path, (calls.get(path) ?? 0) + 1);
+    // A tab the page opens (the new-tab button's /faq) sends its own landing pixel: not counted.
+    if (!only || fromPage(route, only)) calls.set(path, (calls.get(path) ?? 0) + 1);
     return answer(route, fault);
   });
   return calls;
@@ -113,7 +123,7 @@ async function collectorsUnder(context: BrowserContext, fault: Fault): Promise<v
   const uncaught = watch(page);
   const errorReports: string[] = [];
   page.on('request', (request) => request.url().includes('/api/events/RecordJavascriptErrors') && errorReports.push(request.postData() ?? ''));
-  const calls = await inject(context, COLLECTORS, fault);
+  const calls = await inject(context, COLLECTORS, fault, page);
   await visitMakingEveryEvent(page, `matrix-${fault}`);
   await page.waitForTimeout(1_000); // time for a retry (the data layer's come after 200 ms) to show
   const sent = Object.fromEntries(calls);
