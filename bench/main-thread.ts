@@ -17,6 +17,8 @@ export interface MainThreadRun {
 export interface MainThreadResult extends MainThreadRun {
   blocks: number;
   variant: Variant;
+  /** The page in the theme that leaves off-screen sections unrendered (CONTAINED_THEME). */
+  contained?: boolean;
   runs: number;
 }
 
@@ -59,17 +61,20 @@ export async function runOnce(browser: Browser, url: string, variant: Variant, t
   };
 }
 
-export async function measureMainThread(browser: Browser, base: string, counts: number[], runs: number): Promise<MainThreadResult[]> {
+/** Each count in the plain theme, and the `contained` counts again in the contained theme. */
+export async function measureMainThread(browser: Browser, base: string, counts: number[], runs: number, containedCounts: number[] = []): Promise<MainThreadResult[]> {
   const results: MainThreadResult[] = [];
-  for (const blocks of counts) {
+  const pages = [...counts.map((blocks) => ({ blocks, contained: false })), ...containedCounts.map((blocks) => ({ blocks, contained: true }))];
+  for (const { blocks, contained } of pages) {
     for (const variant of ['none', 'tessera', 'peers'] as Variant[]) {
       const all: MainThreadRun[] = [];
       // Interleaving would be fairer still; runs of one variant back to back keep caches alike.
-      for (let i = 0; i < runs; i++) all.push(await runOnce(browser, `${base}/bench/blocks-${blocks}-${variant}`, variant));
+      for (let i = 0; i < runs; i++) all.push(await runOnce(browser, `${base}/bench/blocks-${blocks}-${variant}${contained ? '-contained' : ''}`, variant));
       const ready = all.map((run) => run.readyMs).filter((value): value is number => value !== null);
       results.push({
         blocks,
         variant,
+        contained,
         runs,
         readyMs: ready.length ? median(ready) : null,
         longTasks: median(all.map((run) => run.longTasks)),

@@ -55,8 +55,14 @@ export const BENCH_CONTEXT = {
   cookieSettings: { isCookieBannerEnabled: true, isRestrictiveCookiePolicyEnabled: false },
 };
 
-/** A page of `count` mixed blocks in one variant. */
-export function blocksPage(count: number, variant: Variant): string {
+/**
+ * What a theme built for long pages adds: sections off screen are not rendered until they come
+ * near (`content-visibility: auto`), each holding the size it last had. The same for every variant.
+ */
+export const CONTAINED_THEME = 'main > section { content-visibility: auto; contain-intrinsic-size: auto 400px }';
+
+/** A page of `count` mixed blocks in one variant, in the plain theme or the contained one. */
+export function blocksPage(count: number, variant: Variant, contained = false): string {
   const blocks: string[] = [];
   for (let n = 0; n < count; n++) {
     const kind = KINDS[n % KINDS.length]!;
@@ -68,7 +74,7 @@ export function blocksPage(count: number, variant: Variant): string {
       : variant === 'peers'
         ? `<link rel="stylesheet" href="/bench/peer-stack.css"><script defer src="/bench/peer-stack.js"></script>`
         : '';
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${count} blocks (${variant})</title><link rel="stylesheet" href="/assets/site.css">${head}</head><body><main id="content"><h1>${count} blocks</h1>${blocks.join('\n')}</main></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${count} blocks (${variant})</title><link rel="stylesheet" href="/assets/site.css">${contained ? `<style>${CONTAINED_THEME}</style>` : ''}${head}</head><body><main id="content"><h1>${count} blocks</h1>${blocks.join('\n')}</main></body></html>`;
 }
 
 /**

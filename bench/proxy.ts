@@ -18,8 +18,8 @@ export async function startProxy(upstream: string, peerStack: { script: string; 
   const target = new URL(upstream);
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://bench');
-    const page = /^\/bench\/blocks-(\d+)-(tessera|peers|none)$/.exec(url.pathname);
-    if (page) return send(response, 'text/html; charset=utf-8', blocksPage(Number(page[1]), page[2] as Variant));
+    const page = /^\/bench\/blocks-(\d+)-(tessera|peers|none)(-contained)?$/.exec(url.pathname);
+    if (page) return send(response, 'text/html; charset=utf-8', blocksPage(Number(page[1]), page[2] as Variant, !!page[3]));
     if (url.pathname === '/bench/like-for-like') return send(response, 'text/html; charset=utf-8', likeForLikePage());
     if (url.pathname === '/bench/peer-stack.js') return send(response, 'text/javascript', peerStack.script);
     if (url.pathname === '/bench/peer-stack.css') return send(response, 'text/css', peerStack.styles);

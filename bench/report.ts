@@ -32,7 +32,7 @@ export function verdicts(results: Results): Verdicts {
   const out: Verdicts = {};
   if (results.likeForLike) out['like-for-like set ≤ 1/3 of the peer stack'] = results.likeForLike.tessera <= results.likeForLike.peers / 3;
   if (results.mainThread) {
-    const big = results.mainThread.find((r) => r.blocks === 1000 && r.variant === 'tessera');
+    const big = results.mainThread.find((r) => r.blocks === 1000 && r.variant === 'tessera' && !r.contained);
     if (big) out['1,000 blocks ready with total blocking time under 50 ms (4x throttle)'] = big.tbtMs < 50;
   }
   if (results.demoMainThread) out['no long task caused by the runtime on any demo page (4x throttle)'] = results.demoMainThread.every(addsNoLongTask);
@@ -66,9 +66,14 @@ export function renderResults(results: Results): string {
     lines.push('');
   }
   if (results.mainThread) {
-    lines.push('## 2. Main thread (4x CPU throttling)', '', '| blocks | page | script arrival → ready | long tasks | longest | total blocking time |', '|---|---|---|---|---|---|');
-    for (const r of results.mainThread) lines.push(`| ${r.blocks} | ${r.variant === 'none' ? 'no script (the limit)' : r.variant === 'peers' ? 'peer stack' : 'Tessera'} | ${ms(r.readyMs)} | ${r.longTasks} | ${ms(r.longestMs)} | ${ms(r.tbtMs)} |`);
-    lines.push('');
+    lines.push('## 2. Main thread (4x CPU throttling)', '', '| blocks | page | script arrival → ready | long tasks | longest | total blocking time | added to the limit |', '|---|---|---|---|---|---|---|');
+    for (const r of results.mainThread) {
+      const limit = results.mainThread.find((l) => l.blocks === r.blocks && !!l.contained === !!r.contained && l.variant === 'none');
+      const name = r.variant === 'none' ? 'no script (the limit)' : r.variant === 'peers' ? 'peer stack' : 'Tessera';
+      const added = r.variant === 'none' || !limit ? '' : ms(Math.max(0, r.tbtMs - limit.tbtMs));
+      lines.push(`| ${r.blocks}${r.contained ? ', contained theme' : ''} | ${name} | ${ms(r.readyMs)} | ${r.longTasks} | ${ms(r.longestMs)} | ${ms(r.tbtMs)} | ${added} |`);
+    }
+    lines.push('', '"Contained theme": the same page with `main > section { content-visibility: auto; contain-intrinsic-size: auto 400px }`, for every variant: sections off screen are not rendered until they come near.', '');
   }
   if (results.demoMainThread) {
     lines.push('Every demo page with the runtime and without it (its script tag stripped), medians:', '', '| page | ready | long tasks with / without | longest with / without | blocking time with / without | runtime adds none |', '|---|---|---|---|---|---|');

@@ -299,13 +299,20 @@ export class ImageLoader {
 
 /**
  * Part 1 §9: the host may not be laid out yet (a block just inserted); retry 100 × 10 ms. Each
- * check is a read in the page's batch, so a page mounting a thousand images lays out once.
+ * check is a read in the page's batch, so a page mounting a thousand images lays out once. A
+ * host the page does not render now (`display: none`, or off screen under a theme's
+ * `content-visibility: auto`) is not measured: that would lay it out for nothing, one image at a
+ * time. The observers see it once it renders.
  */
 export function waitForHost(img: HTMLElement, tries = HOST_RETRY_COUNT): Promise<void> {
   return new Promise((resolve) => {
     const check = (left: number) =>
       readThenWrite(
-        () => (img.isConnected ? (img.parentElement?.getBoundingClientRect().width ?? 0) : 0),
+        () => {
+          const host = img.isConnected ? img.parentElement : null;
+          if (!host) return 0;
+          return host.checkVisibility?.({ contentVisibilityAuto: true }) === false ? Infinity : host.getBoundingClientRect().width;
+        },
         (width) => {
           if (width > 0 || left <= 0 || !img.isConnected) resolve();
           else setTimeout(() => check(left - 1), HOST_RETRY_MS);

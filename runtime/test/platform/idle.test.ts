@@ -17,21 +17,21 @@ describe('whenIdle', () => {
       timeouts.push(options.timeout);
       return callbacks.length;
     });
-    const { whenIdle, IDLE_TIMEOUT_MS, OVERDUE_SLICE_MS, OVERDUE_TIMEOUT_MS } = await import('../../src/platform/idle');
+    const { whenIdle, IDLE_TIMEOUT_MS, IDLE_SLICE_MS, OVERDUE_TIMEOUT_MS } = await import('../../src/platform/idle');
     const ran: number[] = [];
     for (let i = 0; i < 5; i++) whenIdle(() => ran.push(i));
     expect(ran).toEqual([]);
     expect(callbacks).toHaveLength(1);
     expect(timeouts).toEqual([IDLE_TIMEOUT_MS]);
     expect(IDLE_TIMEOUT_MS).toBe(2000);
-    expect([OVERDUE_SLICE_MS, OVERDUE_TIMEOUT_MS]).toEqual([10, 50]);
+    expect([IDLE_SLICE_MS, OVERDUE_TIMEOUT_MS]).toEqual([10, 50]);
     // 3 ms of idle time: three jobs, then only the reserve is left.
     let left = 3;
     callbacks.shift()!({ timeRemaining: () => left--, didTimeout: false });
     expect(ran).toEqual([0, 1, 2]);
     // Timed out: a short slice (here the clock stands still past it after one job), then soon again.
     const now = vi.spyOn(performance, 'now');
-    now.mockReturnValueOnce(1000).mockReturnValue(1000 + OVERDUE_SLICE_MS);
+    now.mockReturnValueOnce(1000).mockReturnValue(1000 + IDLE_SLICE_MS);
     callbacks.shift()!({ timeRemaining: () => 0, didTimeout: true });
     now.mockRestore();
     expect(ran).toEqual([0, 1, 2, 3]);
@@ -41,6 +41,26 @@ describe('whenIdle', () => {
     // The callback already asked for finds nothing left and asks for no other.
     callbacks.shift()!({ timeRemaining: () => 50, didTimeout: false });
     expect(callbacks).toHaveLength(0);
+  });
+
+  it('a long idle period runs one 10 ms slice, then asks again (no long task on a slow phone)', async () => {
+    const callbacks: IdleCallback[] = [];
+    vi.stubGlobal('requestIdleCallback', (callback: IdleCallback) => callbacks.push(callback));
+    const { whenIdle, IDLE_SLICE_MS } = await import('../../src/platform/idle');
+    const ran: number[] = [];
+    let clock = 1000;
+    const now = vi.spyOn(performance, 'now').mockImplementation(() => clock);
+    // Each job takes 4 ms; the browser offers 49 ms of idle time.
+    for (let i = 0; i < 20; i++)
+      whenIdle(() => {
+        ran.push(i);
+        clock += 4;
+      });
+    callbacks.shift()!({ timeRemaining: () => 49, didTimeout: false });
+    expect(ran).toEqual([0, 1, 2]);
+    expect(clock - 1000).toBeLessThanOrEqual(IDLE_SLICE_MS + 4);
+    expect(callbacks).toHaveLength(1);
+    now.mockRestore();
   });
 
   it('overdue work runs for a short slice per callback, not one job at a time', async () => {

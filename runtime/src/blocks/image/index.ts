@@ -4,9 +4,9 @@
  */
 import type { BlockModule } from '../../core/types';
 import { LIGHTBOX_TIER_WARNING, lightboxAvailable } from '../../context/features';
-import { readThenWrite } from '../../platform/dom-batch';
 import { listen, type Teardown } from '../../platform/events';
 import { isActivation } from '../../platform/keys';
+import { watchWidth } from '../../platform/size';
 import { ImageLoader, aspectRatio, cropModeOf, dimensionsOf } from '../../ui/responsive-images';
 
 /** Part 1 §9: an image block is narrow under 415 px. */
@@ -64,14 +64,7 @@ const image: BlockModule = {
       fitAlignment: typeof config.fitAlignment === 'string' ? config.fitAlignment : undefined,
       sizeFormat: config.sizeFormat === 'filename' ? 'filename' : 'query',
     });
-    // Measured with the page's other layout reads (a page of image blocks lays out once).
-    const narrow = () =>
-      readThenWrite(
-        () => element.getBoundingClientRect().width,
-        (width) => element.classList.toggle(NARROW_CLASS, width < IMAGE_NARROW_PX),
-      );
-    narrow();
-    const teardowns: Teardown[] = [listen(window, 'resize', narrow)];
+    const teardowns: Teardown[] = [watchWidth(element, (width) => element.classList.toggle(NARROW_CLASS, width < IMAGE_NARROW_PX))];
     if (config.lightbox === true && !lightboxAvailable(page)) console.warn(LIGHTBOX_TIER_WARNING);
     else if (config.lightbox === true) teardowns.push(lightboxOn(element, img, config));
     return {

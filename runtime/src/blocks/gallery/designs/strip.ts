@@ -39,7 +39,8 @@ export const strip: DesignFactory = ({ container, gallery, options }) => {
     }
   });
   let offset = 0;
-  let placed = false;
+  /** Set at the container's first size notice: until then there is nothing to measure. */
+  let sized = false;
   let destroyed = false;
 
   /** Where the container and every slide are: read once, used by placing and by reach. */
@@ -115,18 +116,22 @@ export const strip: DesignFactory = ({ container, gallery, options }) => {
     );
   });
   teardowns.push(
-    onResizeEnd(container, () => placeAndReach(gallery.index)),
+    // The first placing joins the page's batch of layout reads once the strip has been laid out:
+    // a page of strips lays out once, and one a theme keeps unrendered is not measured.
+    onResizeEnd(
+      container,
+      () => placeAndReach(gallery.index),
+      () => {
+        sized = true;
+        readThenWrite(measure, (measured) => !destroyed && placeAndReach(gallery.index, measured));
+      },
+    ),
   );
 
   const design: Design = {
     navigates: true,
     show(to: number, _from: number, _direction, instant: boolean) {
-      // The first placing (at mount) joins the page's batch of layout reads: a page of strips
-      // then lays out once, not once per strip.
-      const first = !placed;
-      placed = true;
-      if (first) readThenWrite(measure, (measured) => !destroyed && placeAndReach(gallery.index, measured));
-      else place(to);
+      if (sized) place(to);
       gallery.slides.forEach(({ element }, i) => {
         element.classList.toggle('is-current', i === to);
         if (i === to) element.setAttribute('aria-current', 'true');
@@ -138,7 +143,7 @@ export const strip: DesignFactory = ({ container, gallery, options }) => {
       const animated = !instant && !prefersReducedMotion() && seconds > 0;
       container.classList.toggle('tg-animating', animated);
       if (!animated) {
-        if (!first) updateReach();
+        if (sized) updateReach();
         return;
       }
       return new Promise<void>((resolve) => {

@@ -38,20 +38,27 @@ export function markDesign(container: HTMLElement, name: string): () => void {
   };
 }
 
-/** Runs `fn` when the container's width settles (part 2 §9: resize end after 100 ms quiet). */
+/**
+ * Runs `fn` when the container's width settles (part 2 §9: resize end after 100 ms quiet), and
+ * `sized` once, at the observer's first notice: the container has been laid out. Measuring
+ * before that would force a layout per gallery while a page of them mounts, and lay out
+ * galleries a theme keeps unrendered off screen (`content-visibility: auto`). Without a
+ * ResizeObserver, `sized` runs now.
+ */
 export const RESIZE_END_MS = 100;
-export function onResizeEnd(element: HTMLElement, fn: () => void): () => void {
-  if (typeof ResizeObserver !== 'function') return () => undefined;
+export function onResizeEnd(element: HTMLElement, fn: () => void, sized?: () => void): () => void {
+  if (typeof ResizeObserver !== 'function') {
+    sized?.();
+    return () => undefined;
+  }
   let timer: ReturnType<typeof setTimeout> | undefined;
-  // The observer's first notice gives the starting width: measuring now would force a layout
-  // per gallery while a page of them mounts.
   let lastWidth: number | undefined;
   const observer = new ResizeObserver((entries) => {
     const width = entries[entries.length - 1]!.contentRect.width;
     const first = lastWidth === undefined;
     if (width === lastWidth) return;
     lastWidth = width;
-    if (first) return;
+    if (first) return sized?.();
     clearTimeout(timer);
     timer = setTimeout(fn, RESIZE_END_MS);
   });
