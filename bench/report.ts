@@ -22,6 +22,8 @@ export interface Results {
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 const ms = (value: number | null) => (value === null || Number.isNaN(value) ? 'n/a' : `${Math.round(value)} ms`);
+/** A layout shift score; Lighthouse gives none (NaN, null once in JSON) for a page it cannot score. */
+const cls = (value: number | null) => (typeof value === 'number' && Number.isFinite(value) ? value.toFixed(3) : 'n/a');
 const verdict = (pass: boolean) => (pass ? '**PASS**' : '**FAIL**');
 
 export interface Verdicts {
@@ -89,7 +91,7 @@ export function renderResults(results: Results): string {
   }
   if (results.lighthouse) {
     lines.push('## 3. Lighthouse 12.8 (mobile, simulated throttling)', '', '| page | score with / without | TBT with / without | LCP with / without | CLS with / without |', '|---|---|---|---|---|');
-    for (const r of results.lighthouse) lines.push(`| \`${r.page}\` | ${r.with.score} / ${r.without.score} | ${ms(r.with.tbtMs)} / ${ms(r.without.tbtMs)} | ${ms(r.with.lcpMs)} / ${ms(r.without.lcpMs)} | ${r.with.cls.toFixed(3)} / ${r.without.cls.toFixed(3)} |`);
+    for (const r of results.lighthouse) lines.push(`| \`${r.page}\` | ${r.with.score} / ${r.without.score} | ${ms(r.with.tbtMs)} / ${ms(r.without.tbtMs)} | ${ms(r.with.lcpMs)} / ${ms(r.without.lcpMs)} | ${cls(r.with.cls)} / ${cls(r.without.cls)} |`);
     lines.push('');
   }
   if (results.ingest) {
