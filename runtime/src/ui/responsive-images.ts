@@ -142,6 +142,9 @@ interface Tracked {
   wanted: number;
 }
 
+/** Asked once per page, not per loader: a page of galleries has hundreds of loaders. */
+const concurrency = isMobile() ? QUEUE_CONCURRENCY_MOBILE : QUEUE_CONCURRENCY;
+
 /** A rendered size an observer already measured (so nothing has to be read again). */
 type Box = Pick<DOMRectReadOnly, 'width' | 'height'>;
 
@@ -153,12 +156,10 @@ export class ImageLoader {
   private readonly _tracked = new Map<HTMLImageElement, Tracked>();
   private readonly _queue: HTMLImageElement[] = [];
   private _active = 0;
-  private readonly _concurrency: number;
   private readonly _intersection: IntersectionObserver | null;
   private readonly _resize: ResizeObserver | null;
 
   constructor(private readonly _lazy = true) {
-    this._concurrency = isMobile() ? QUEUE_CONCURRENCY_MOBILE : QUEUE_CONCURRENCY;
     this._intersection =
       typeof IntersectionObserver === 'function'
         ? new IntersectionObserver((entries) => this._onIntersect(entries), { rootMargin: `${LAZY_MARGIN_PX}px` })
@@ -268,7 +269,7 @@ export class ImageLoader {
   }
 
   private _pump(): void {
-    while (this._active < this._concurrency && this._queue.length > 0) {
+    while (this._active < concurrency && this._queue.length > 0) {
       const img = this._queue.shift()!;
       const tracked = this._tracked.get(img);
       if (!tracked) continue;

@@ -41,12 +41,14 @@ export class Autoplay {
     this._onState(false);
   }
 
+  /** Only a playing autoplay has a timer: one paused (or not started) clears nothing. */
   pause(reason: PauseReason): void {
     const was = this.playing;
     this._reasons.add(reason);
+    if (!was) return;
     clearTimeout(this._timer);
     this._timer = undefined;
-    if (was) this._onState(false);
+    this._onState(false);
   }
 
   resume(reason: PauseReason): void {
@@ -60,9 +62,8 @@ export class Autoplay {
   }
 
   private _schedule(): void {
-    clearTimeout(this._timer);
-    this._timer = undefined;
     if (!this.playing) return;
+    clearTimeout(this._timer);
     this._onState(true);
     this._timer = setTimeout(() => {
       this._timer = undefined;

@@ -50,6 +50,9 @@ export function startNavigation(container: HTMLElement, gallery: Gallery, design
 
   if (autoplayOn) {
     autoplay = new Autoplay(() => gallery.next(), options.autoplayTimeoutMs, options.randomInterval, Math.random, setLive);
+    // It waits until the viewport watcher below says it is near: no timer is set (and cleared at
+    // once) for each of a page's slideshows far below the fold.
+    autoplay.pause('offscreen');
     const pauseWhile = (target: Element, on: string, off: string, reason: 'hover' | 'focus') =>
       teardowns.push(
         listen(target, on, () => autoplay!.pause(reason)),
