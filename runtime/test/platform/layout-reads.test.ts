@@ -10,6 +10,7 @@ import { mountGalleryBlock } from '../../src/blocks/gallery/index';
 import { defaultContext, readContext } from '../../src/context/read';
 import { watchWidth } from '../../src/platform/size';
 import { waitForHost } from '../../src/ui/responsive-images';
+import { galleryInBody } from '../blocks/gallery/fixture';
 
 type Notice = (entries: Array<Partial<ResizeObserverEntry>>) => void;
 const observed = new Map<Element, Notice>();
@@ -97,10 +98,7 @@ describe('layout reads while blocks mount', () => {
   it('a strip is measured and placed only after its first layout, with the other reads of the batch', async () => {
     vi.useFakeTimers();
     vi.stubGlobal('ResizeObserver', FakeResizeObserver);
-    document.body.innerHTML = `<div id="block-s" data-block-type="gallery">${[0, 1, 2]
-      .map((i) => `<figure data-slide-id="s${i}" data-type="image" data-image-dimensions="1500x1000"><img data-src="/i/${i}.jpg" alt="Photo ${i}"></figure>`)
-      .join('')}</div>`;
-    const element = document.getElementById('block-s')!;
+    const element = galleryInBody('block-s');
     const reads = vi.fn(() => 1000);
     Object.defineProperty(element, 'clientWidth', { get: reads });
     element.querySelectorAll('figure').forEach((figure, i) => {

@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mountGalleryBlock } from '../../../src/blocks/gallery/index';
 import { readContext } from '../../../src/context/read';
+import { galleryInBody } from './fixture';
 
 type Deliver = (entries: Array<Partial<IntersectionObserverEntry>>, observer: unknown) => void;
 const observers: Array<{ deliver: Deliver; targets: Element[]; observer: unknown }> = [];
@@ -35,10 +36,7 @@ describe('autoplay far from the viewport', () => {
   it('sets no timer until the slideshow is near, then advances; leaving stops it again', async () => {
     vi.useFakeTimers();
     vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
-    document.body.innerHTML = `<div id="block-g" data-block-type="gallery">${[0, 1, 2]
-      .map((i) => `<figure data-slide-id="s${i}" data-type="image" data-image-dimensions="1500x1000"><img data-src="/i/${i}.jpg" alt="Photo ${i}"></figure>`)
-      .join('')}</div>`;
-    const element = document.getElementById('block-g')!;
+    const element = galleryInBody('block-g');
     const setTimer = vi.spyOn(globalThis, 'setTimeout');
     const clearTimer = vi.spyOn(globalThis, 'clearTimeout');
     const config = { design: 'slideshow', autoplay: true, 'autoplay-duration': 2 };
