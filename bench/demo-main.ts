@@ -1,6 +1,6 @@
 /**
  * Long tasks on every demo page at 4x CPU throttling, with the runtime and without it (the
- * front server strips its script tag): the runtime should add none. Medians of several runs.
+ * front server strips its script tag): the runtime should cause none. Medians of several runs.
  */
 import type { Browser } from '@playwright/test';
 import { median, runOnce, type MainThreadRun } from './main-thread';
@@ -16,6 +16,8 @@ const medianRun = (runs: MainThreadRun[]): MainThreadRun => ({
   longTasks: median(runs.map((run) => run.longTasks)),
   longestMs: median(runs.map((run) => run.longestMs)),
   tbtMs: median(runs.map((run) => run.tbtMs)),
+  causedLongTasks: median(runs.map((run) => run.causedLongTasks ?? 0)),
+  longestCausedMs: median(runs.map((run) => run.longestCausedMs ?? 0)),
 });
 
 export async function measureDemoPages(browser: Browser, base: string, pages: string[], runs: number): Promise<DemoPageRuns[]> {
@@ -33,5 +35,10 @@ export async function measureDemoPages(browser: Browser, base: string, pages: st
   return results;
 }
 
-/** The runtime adds no long task to a page: no more of them, and no more blocking time, than without it. */
-export const addsNoLongTask = (r: DemoPageRuns) => r.with.longTasks <= r.without.longTasks && r.with.tbtMs <= r.without.tbtMs;
+/**
+ * The runtime causes no long task on the page: in the median run, no long task that its scripts
+ * made long (main-thread.ts). Results from before that was measured fall back to comparing the
+ * page with and without it: no more long tasks, and no more blocking time.
+ */
+export const addsNoLongTask = (r: DemoPageRuns) =>
+  r.with.causedLongTasks !== undefined ? r.with.causedLongTasks === 0 : r.with.longTasks <= r.without.longTasks && r.with.tbtMs <= r.without.tbtMs;

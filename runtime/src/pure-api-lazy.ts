@@ -24,6 +24,7 @@ export interface UrlApi {
  */
 export function lazyPureApi(page: Readonly<PageContext>): { loaded: Promise<void>; money: MoneyApi; url: UrlApi } {
   let api: typeof import('./pure-api') | null = null;
+  // loadChunk starts the import in a turn of its own, not in the task that runs site.js.
   const loaded = loadChunk(() => import('./pure-api'), 'helpers').then(
     (module) => void (api = module),
     (error: unknown) => reportError(error, 'Money and URL helpers failed to load'),

@@ -11,7 +11,7 @@ import { startOverlays } from './overlays/index';
 import { needsEnhancements } from './enhance/needs';
 import { captureErrors } from './errors/capture';
 import { reportError } from './platform/report';
-import { yieldToMain } from './platform/yield';
+import { turn } from './platform/yield';
 import { startPages } from './pages/start';
 import type { DialogOptions, DialogResult } from './ui/dialog';
 import { lazyPureApi, type MoneyApi, type UrlApi } from './pure-api-lazy';
@@ -76,33 +76,31 @@ export function createRuntime(): SiteRuntimeApi {
     information: (options: DialogOptions) => dialogChunk().then((m) => m.information(options)),
   };
   const pure = lazyPureApi(context);
-  // Three tasks, not one: reading the context (above), the page services, then the blocks.
-  const blocks = whenDocumentParsed()
-    .then(yieldToMain)
-    .then(() => {
-      // Spec part 1 §2: screenshot mode shows neither the banner nor the popup overlay.
-      const screenshot = new URLSearchParams(location.search).get('sqsscreenshot') === 'true';
-      startConsent(context, screenshot);
-      startOverlays(context, screenshot);
-      // Error reporting, visitor tracking and performance collection: one chunk, on site pages
-      // only, so that site.js stays small and nothing waits for them.
-      if (context.website.id) {
-        import('./collectors/index')
-          .then((m) => m.startCollectors(context))
-          .catch((error: unknown) => reportError(error, 'Collectors failed to load'));
-      }
-      // Fonts, comments count, block animations, text fitting: a chunk for the pages that
-      // have any of them.
-      if (needsEnhancements(context)) {
-        import('./enhance/index')
-          .then((m) => m.startEnhancements(context))
-          .catch((error: unknown) => reportError(error, 'Page enhancements failed'));
-      }
-      // Logout notice, review page, cart, member sign-in: each page's code loads only there.
-      startPages(context, dialog.alert);
-    })
-    .then(yieldToMain)
-    .then(() => host.start());
+  // Reading the context is the first task; then each page service and the blocks take turns
+  // (platform/yield.ts), so that a page with many of them gets several short tasks, not one
+  // long one. One that fails is reported by `ready`; the others still start.
+  const inTurn = <T>(work: () => T | PromiseLike<T>): Promise<T> => turn().then(work);
+  const blocks = whenDocumentParsed().then(() => {
+    // Spec part 1 §2: screenshot mode shows neither the banner nor the popup overlay.
+    const screenshot = new URLSearchParams(location.search).get('sqsscreenshot') === 'true';
+    const consentAndOverlays = [inTurn(() => startConsent(context, screenshot)), inTurn(() => startOverlays(context, screenshot))];
+    // Error reporting, visitor tracking and performance collection: one chunk, on site pages
+    // only, so that site.js stays small and nothing waits for them.
+    if (context.website.id) {
+      inTurn(() => import('./collectors/index'))
+        .then((m) => m.startCollectors(context))
+        .catch((error: unknown) => reportError(error, 'Collectors failed to load'));
+    }
+    // Fonts, comments count, block animations, text fitting: a chunk for the pages that have
+    // any of them.
+    if (needsEnhancements(context)) {
+      inTurn(() => import('./enhance/index'))
+        .then((m) => m.startEnhancements(context))
+        .catch((error: unknown) => reportError(error, 'Page enhancements failed'));
+    }
+    // Logout notice, review page, cart, member sign-in: each page's code loads only there.
+    return Promise.all([...consentAndOverlays, inTurn(() => startPages(context, dialog.alert)), inTurn(() => host.start())]);
+  });
   const ready = Promise.all([blocks, pure.loaded])
     .then(() => {
       document.documentElement.setAttribute('data-site-ready', '');

@@ -1,6 +1,7 @@
 import type { PageContext } from '../context/types';
 import { assetUrl, loadStylesheet } from '../platform/assets';
 import { reportError } from '../platform/report';
+import { turn } from '../platform/yield';
 import { loadChunk } from './chunk';
 import { ElementObserver, type ElementObserverDelegate } from './element-observer';
 import { FEATURE_GATED_BLOCKS, blockLoader } from './registry';
@@ -143,6 +144,9 @@ export class BlockHost implements ElementObserverDelegate {
         return;
       }
       const module = await moduleOf(loader, type);
+      // Blocks mount in turns (platform/yield.ts): a page's ten galleries, whose chunk arrives
+      // at once, make a few short tasks, not one long one.
+      await turn();
       if (record.cancelled) return;
       const config = module.readConfig ? module.readConfig(element) : readBlockConfig(element);
       const instance = await module.mount(element, { id: blockIdOf(element), config, page: this._page });

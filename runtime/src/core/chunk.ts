@@ -1,3 +1,5 @@
+import { turn } from '../platform/yield';
+
 /** Spec part 1 §8: chunk loading fails with ChunkLoadError after 120 s or on a missing file. */
 export const CHUNK_TIMEOUT_MS = 120_000;
 
@@ -10,9 +12,13 @@ export function loadChunk<T>(load: () => Promise<T>, label: string, timeoutMs = 
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new ChunkLoadError(`Loading chunk ${label} timed out after ${timeoutMs} ms`)), timeoutMs);
   });
-  const loaded = load().catch((error: unknown) => {
-    throw new ChunkLoadError(`Loading chunk ${label} failed: ${(error as Error | undefined)?.message ?? error}`);
-  });
+  // Each import takes a turn (platform/yield.ts): starting one costs milliseconds of its own,
+  // and a page that needs many chunks at once should not start them all in one task.
+  const loaded = turn()
+    .then(load)
+    .catch((error: unknown) => {
+      throw new ChunkLoadError(`Loading chunk ${label} failed: ${(error as Error | undefined)?.message ?? error}`);
+    });
   return Promise.race([loaded, timeout]).finally(() => clearTimeout(timer));
 }
 

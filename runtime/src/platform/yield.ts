@@ -6,3 +6,22 @@
  */
 export const yieldToMain = (): Promise<void> =>
   (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler?.yield?.() ?? new Promise((resolve) => setTimeout(resolve));
+
+/**
+ * Work that runs in one go for this long (ms, as the clock runs: a slow phone gets through less
+ * of it) then gives the main thread back. Well under the 50 ms of a long task, so that one more
+ * piece of work after the slice ends still fits.
+ */
+export const SLICE_MS = 20;
+
+let last: Promise<unknown> = Promise.resolve();
+let sliceEnd = 0;
+
+/**
+ * Resolves when it is the caller's turn: after every turn asked for before it has started its
+ * work, and in a new task once the work since the last yield has run for SLICE_MS. Boot steps,
+ * chunk imports (each costs milliseconds of its own) and block mounts take turns, so that many
+ * of them make many short tasks rather than one long one.
+ */
+export const turn = (): Promise<unknown> =>
+  (last = last.then(() => performance.now() < sliceEnd || yieldToMain().then(() => void (sliceEnd = performance.now() + SLICE_MS))));
