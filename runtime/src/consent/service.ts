@@ -3,6 +3,7 @@ import { removeCookie } from '../platform/cookies';
 import { listen, type Teardown } from '../platform/events';
 import { reportError } from '../platform/report';
 import { consentState, trackingAllowed, TRACKING_COOKIES } from './state';
+import { turn } from '../platform/yield';
 
 /** Preview events on document (detail: a partial cookieSettings); the banner chunk handles them. */
 export const FORCE_EVENT = 'cookieBanner:force';
@@ -18,7 +19,10 @@ export function startConsent(page: Readonly<PageContext>, screenshot: boolean): 
   if (!trackingAllowed(settings)) for (const name of TRACKING_COOKIES) removeCookie(name);
   const asks = () => settings.isCookieBannerEnabled === true && !screenshot && consentState() === null;
   const banner = (use: (module: Banner) => unknown) =>
-    import('./banner').then(use).catch((error: unknown) => reportError(error, 'Cookie banner failed'));
+    turn()
+      .then(() => import('./banner'))
+      .then(use)
+      .catch((error: unknown) => reportError(error, 'Cookie banner failed'));
   if (asks()) void banner((module) => module.renderBanner(settings, false));
   return listen(document, FORCE_EVENT, (event: Event) => void banner((module) => module.startPreview(settings, (event as CustomEvent).detail, asks)));
 }
