@@ -7,6 +7,10 @@ import type { BlockInstance, BlockMountContext } from '../../src/core/types';
 import { setErrorSink } from '../../src/platform/report';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** Chunk imports and mounts wait for their turns (platform/yield.ts): a few tasks, not one. */
+const flushUntil = async (done: () => boolean) => {
+  for (let i = 0; i < 20 && !done(); i++) await flush();
+};
 
 let mounts: Array<{ element: HTMLElement; context: BlockMountContext }>;
 let destroyed: HTMLElement[];
@@ -80,8 +84,7 @@ describe('BlockHost', () => {
     late.innerHTML = '<div id="block-inner" data-block-type="test"></div>';
     late.setAttribute('data-block-type', 'test');
     document.body.appendChild(late);
-    await flush();
-    await flush();
+    await flushUntil(() => mounts.length >= 2);
     expect(mounts.map((m) => m.element)).toEqual([late, late.firstElementChild]);
     late.remove();
     await flush();
@@ -95,8 +98,7 @@ describe('BlockHost', () => {
     const element = document.getElementById('block-m')!;
     const instance = host.instance(element);
     document.getElementById('a')!.appendChild(element);
-    await flush();
-    await flush();
+    for (let i = 0; i < 5; i++) await flush(); // time enough for a remount's turns, were there one
     expect(mounts).toHaveLength(1);
     expect(destroyed).toEqual([]);
     expect(host.instance(element)).toBe(instance);
@@ -119,7 +121,7 @@ describe('BlockHost', () => {
     host.destroy();
     expect(destroyed).toHaveLength(1);
     document.body.insertAdjacentHTML('beforeend', '<div data-block-type="test"></div>');
-    await flush();
+    for (let i = 0; i < 5; i++) await flush();
     expect(mounts).toHaveLength(1);
   });
 
@@ -158,7 +160,8 @@ describe('BlockHost chunk loading', () => {
     );
     document.body.innerHTML = '<div id="s1" data-block-type="styled"></div><div id="s2" data-block-type="styled"></div>';
     const started = host.start();
-    await flush();
+    // The chunk's import waits for its turn (platform/yield.ts), a task or two away.
+    await flushUntil(() => document.querySelector('link[href$="styled-test.css"]') !== null);
     const link = document.querySelector<HTMLLinkElement>('link[href$="styled-test.css"]')!;
     expect(link.rel).toBe('stylesheet');
     expect(order).toEqual([]); // waiting for the stylesheet
