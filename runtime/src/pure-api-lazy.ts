@@ -1,8 +1,7 @@
 import type { Currency } from './commerce/currencies';
 import type { MoneyOptions } from './commerce/money';
 import type { PageContext } from './context/types';
-import { loadChunk } from './core/chunk';
-import { reportError } from './platform/report';
+import { withChunk } from './core/chunk';
 import type { UrlKind } from './url/classify';
 
 export const HELPERS_NOT_READY = 'Await SiteRuntime.ready before using SiteRuntime.money or .url.';
@@ -22,13 +21,10 @@ export interface UrlApi {
  * are a chunk requested at once, beside the blocks', so that site.js stays small; `ready`
  * waits for it, and after that every call answers synchronously. Called earlier, they say so.
  */
-export function lazyPureApi(page: Readonly<PageContext>): { loaded: Promise<void>; money: MoneyApi; url: UrlApi } {
+export function lazyPureApi(page: Readonly<PageContext>): { loaded: Promise<unknown>; money: MoneyApi; url: UrlApi } {
   let api: typeof import('./pure-api') | null = null;
   // loadChunk starts the import in a turn of its own, not in the task that runs site.js.
-  const loaded = loadChunk(() => import('./pure-api'), 'helpers').then(
-    (module) => void (api = module),
-    (error: unknown) => reportError(error, 'Money and URL helpers failed to load'),
-  );
+  const loaded = withChunk(() => import('./pure-api'), (module) => void (api = module), 'Money and URL helpers failed to load');
   const get = () => {
     if (!api) throw new Error(HELPERS_NOT_READY);
     return api;

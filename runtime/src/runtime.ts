@@ -2,7 +2,7 @@ import type { Environment, PageContext } from './context/types';
 import { environmentFromHost } from './context/environment';
 import { readContext } from './context/read';
 import { BlockHost } from './core/block-host';
-import { loadChunk, loadChunkOnline } from './core/chunk';
+import { loadChunk, loadChunkOnline, withChunk } from './core/chunk';
 import type { BlockInstance } from './core/types';
 import type { RequestOptions } from './net/request';
 import { startConsent } from './consent/service';
@@ -87,16 +87,12 @@ export function createRuntime(): SiteRuntimeApi {
     // Error reporting, visitor tracking and performance collection: one chunk, on site pages
     // only, so that site.js stays small and nothing waits for them.
     if (context.website.id) {
-      inTurn(() => import('./collectors/index'))
-        .then((m) => m.startCollectors(context))
-        .catch((error: unknown) => reportError(error, 'Collectors failed to load'));
+      void withChunk(() => import('./collectors/index'), (m) => m.startCollectors(context), 'Collectors failed to load');
     }
     // Fonts, comments count, block animations, text fitting: a chunk for the pages that have
     // any of them.
     if (needsEnhancements(context)) {
-      inTurn(() => import('./enhance/index'))
-        .then((m) => m.startEnhancements(context))
-        .catch((error: unknown) => reportError(error, 'Page enhancements failed'));
+      void withChunk(() => import('./enhance/index'), (m) => m.startEnhancements(context), 'Page enhancements failed');
     }
     // Logout notice, review page, cart, member sign-in: each page's code loads only there.
     return Promise.all([...consentAndOverlays, inTurn(() => startPages(context, dialog.alert)), inTurn(() => host.start())]);

@@ -1,9 +1,8 @@
 import type { PageContext } from '../context/types';
 import { removeCookie } from '../platform/cookies';
 import { listen, type Teardown } from '../platform/events';
-import { reportError } from '../platform/report';
+import { withChunk } from '../core/chunk';
 import { consentState, trackingAllowed, TRACKING_COOKIES } from './state';
-import { turn } from '../platform/yield';
 
 /** Preview events on document (detail: a partial cookieSettings); the banner chunk handles them. */
 export const FORCE_EVENT = 'cookieBanner:force';
@@ -18,11 +17,7 @@ export function startConsent(page: Readonly<PageContext>, screenshot: boolean): 
   const settings = page.cookieSettings;
   if (!trackingAllowed(settings)) for (const name of TRACKING_COOKIES) removeCookie(name);
   const asks = () => settings.isCookieBannerEnabled === true && !screenshot && consentState() === null;
-  const banner = (use: (module: Banner) => unknown) =>
-    turn()
-      .then(() => import('./banner'))
-      .then(use)
-      .catch((error: unknown) => reportError(error, 'Cookie banner failed'));
+  const banner = (use: (module: Banner) => unknown) => withChunk(() => import('./banner'), use, 'Cookie banner failed');
   if (asks()) void banner((module) => module.renderBanner(settings, false));
   return listen(document, FORCE_EVENT, (event: Event) => void banner((module) => module.startPreview(settings, (event as CustomEvent).detail, asks)));
 }

@@ -1,3 +1,4 @@
+import { reportError } from '../platform/report';
 import { turn } from '../platform/yield';
 
 /** Spec part 1 §8: chunk loading fails with ChunkLoadError after 120 s or on a missing file. */
@@ -7,20 +8,29 @@ export class ChunkLoadError extends Error {
   override name = 'ChunkLoadError';
 }
 
-export function loadChunk<T>(load: () => Promise<T>, label: string, timeoutMs = CHUNK_TIMEOUT_MS): Promise<T> {
+/** `label` names the chunk in the error (a block type); without one, the browser's message names its file. */
+export function loadChunk<T>(load: () => Promise<T>, label?: string, timeoutMs = CHUNK_TIMEOUT_MS): Promise<T> {
+  const chunk = label ? `Loading chunk ${label}` : 'Loading a chunk';
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ChunkLoadError(`Loading chunk ${label} timed out after ${timeoutMs} ms`)), timeoutMs);
+    timer = setTimeout(() => reject(new ChunkLoadError(`${chunk} timed out after ${timeoutMs} ms`)), timeoutMs);
   });
   // Each import takes a turn (platform/yield.ts): starting one costs milliseconds of its own,
   // and a page that needs many chunks at once should not start them all in one task.
   const loaded = turn()
     .then(load)
     .catch((error: unknown) => {
-      throw new ChunkLoadError(`Loading chunk ${label} failed: ${(error as Error | undefined)?.message ?? error}`);
+      throw new ChunkLoadError(`${chunk} failed: ${(error as Error | undefined)?.message ?? error}`);
     });
   return Promise.race([loaded, timeout]).finally(() => clearTimeout(timer));
 }
+
+/**
+ * A page service's chunk: loaded in its turn, then `use`d; a failure of either (a missing file,
+ * a timeout, an exception) is reported as `failure` and stops nothing else.
+ */
+export const withChunk = <T>(load: () => Promise<T>, use: (module: T) => unknown, failure: string): Promise<unknown> =>
+  loadChunk(load).then(use).catch((error: unknown) => reportError(error, failure));
 
 /**
  * A chunk for work that can wait (analytics): a load that failed because the browser is offline

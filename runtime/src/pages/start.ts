@@ -3,13 +3,12 @@
  * the page needs it: the logout notice (logout=true), the review request page (page type
  * 209), the full-page cart (#sqs-cart-root), member sign-in and sign-out (the member access
  * root, or a `data-member-sign-out` button), and the owner tools. Each import takes a turn
- * (platform/yield.ts): starting one costs milliseconds of its own.
+ * (core/chunk.ts withChunk): starting one costs milliseconds of its own.
  */
 import type { PageContext } from '../context/types';
 import { CART_ROOT_ID, MEMBER_ACCESS_ROOT_ID, PageType } from '../model/page-types';
-import { reportError } from '../platform/report';
+import { withChunk } from '../core/chunk';
 import type { DialogOptions, DialogResult } from '../ui/dialog';
-import { turn } from '../platform/yield';
 
 type Alert = (options: DialogOptions) => Promise<DialogResult>;
 
@@ -18,10 +17,7 @@ export const CART_BUNDLE_FAILED = 'Failed to load cart page bundle';
 
 export function startPages(context: Readonly<PageContext>, alert: Alert): void {
   const run = (load: () => Promise<{ start(context: Readonly<PageContext>, alert: Alert): unknown }>, failure: string) =>
-    turn()
-      .then(load)
-      .then((m) => m.start(context, alert))
-      .catch((error: unknown) => reportError(error, failure));
+    withChunk(load, (m) => m.start(context, alert), failure);
   if (new URLSearchParams(location.search).get('logout') === 'true') run(() => import('./logout'), 'Logout notice failed');
   if (context.pageType === PageType.REVIEWS_REQUEST) run(() => import('./review/index'), 'Review page failed');
   if (document.getElementById(CART_ROOT_ID)) run(() => import('./cart/index'), CART_BUNDLE_FAILED);
@@ -29,9 +25,6 @@ export function startPages(context: Readonly<PageContext>, alert: Alert): void {
   // Owner redirect, Escape and logout: for a signed-in account, Escape-to-login sites, and
   // pages inside a frame (the config app's, perhaps).
   if (context.authenticatedAccount || context.websiteSettings.useEscapeKeyToLogin === true || window.top !== window) {
-    turn()
-      .then(() => import('../owner/index'))
-      .then((m) => m.startOwner(context))
-      .catch((error: unknown) => reportError(error, 'Owner tools failed'));
+    void withChunk(() => import('../owner/index'), (m) => m.startOwner(context), 'Owner tools failed');
   }
 }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defaultContext } from '../../src/context/read';
 import { BlockHost, blockIdOf, readBlockConfig } from '../../src/core/block-host';
-import { ChunkLoadError, loadChunk } from '../../src/core/chunk';
+import { ChunkLoadError, loadChunk, withChunk } from '../../src/core/chunk';
 import { registerBlock } from '../../src/core/registry';
 import type { BlockInstance, BlockMountContext } from '../../src/core/types';
 import { setErrorSink } from '../../src/platform/report';
@@ -218,5 +218,30 @@ describe('helpers', () => {
     const assertion = expect(slow).rejects.toThrow('Loading chunk slow timed out after 120000 ms');
     await vi.advanceTimersByTimeAsync(120_000);
     await assertion;
+  });
+
+  it('withChunk uses a loaded chunk, and reports a failed load or use under its own message', async () => {
+    const errors: Array<[unknown, string]> = [];
+    const restore = setErrorSink((error, message) => errors.push([error, message]));
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const used: string[] = [];
+      await withChunk(() => Promise.resolve({ name: 'banner' }), (m) => used.push(m.name), 'Cookie banner failed');
+      expect(used).toEqual(['banner']);
+      expect(errors).toEqual([]);
+
+      await withChunk(() => Promise.reject(new Error('Failed to fetch dynamically imported module: /runtime/chunks/bars.js')), () => used.push('never'), 'Page bars failed');
+      expect(used).toEqual(['banner']);
+      expect(errors[0]![1]).toBe('Page bars failed');
+      expect(errors[0]![0]).toBeInstanceOf(ChunkLoadError);
+      expect((errors[0]![0] as Error).message).toBe('Loading a chunk failed: Failed to fetch dynamically imported module: /runtime/chunks/bars.js');
+
+      await withChunk(() => Promise.resolve(1), () => { throw new Error('boom'); }, 'Owner tools failed');
+      expect(errors[1]![1]).toBe('Owner tools failed');
+      expect((errors[1]![0] as Error).message).toBe('boom');
+    } finally {
+      restore();
+      consoleError.mockRestore();
+    }
   });
 });
