@@ -1,5 +1,5 @@
 import type { PageContext } from '../context/types';
-import { removeCookie } from '../platform/cookies';
+import { readCookie, removeCookie } from '../platform/cookies';
 import { listen, type Teardown } from '../platform/events';
 import { withChunk } from '../core/chunk';
 import { consentState, trackingAllowed, TRACKING_COOKIES } from './state';
@@ -15,7 +15,8 @@ type Banner = typeof import('./banner');
  */
 export function startConsent(page: Readonly<PageContext>, screenshot: boolean): Teardown {
   const settings = page.cookieSettings;
-  if (!trackingAllowed(settings)) for (const name of TRACKING_COOKIES) removeCookie(name);
+  // Only the ones present: each cookie written is a synchronous round trip to the browser process.
+  if (!trackingAllowed(settings)) for (const name of TRACKING_COOKIES) if (readCookie(name) !== null) removeCookie(name);
   const asks = () => settings.isCookieBannerEnabled === true && !screenshot && consentState() === null;
   const banner = (use: (module: Banner) => unknown) => withChunk(() => import('./banner'), use, 'Cookie banner failed');
   if (asks()) void banner((module) => module.renderBanner(settings, false));

@@ -128,6 +128,33 @@ describe('form values', () => {
   });
 });
 
+describe('captcha', () => {
+  it('loads the widget only once the visitor starts on the form, and once', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    // jsdom cannot import the widget file: each attempt to load it is reported.
+    const attempts = () => consoleError.mock.calls.filter(([message]) => message === 'The captcha widget failed to load.').length;
+    const element = document.createElement('div');
+    element.setAttribute('data-block-type', 'form');
+    document.body.appendChild(element);
+    const instance = await formBlock.mount(element, { id: 'c', config: { formId: 'c', captcha: true, fields: [{ id: 'n', type: 'text', title: 'Name' }] }, page: defaultContext() });
+    try {
+      expect(element.querySelector('.site-form-captcha')).not.toBeNull();
+      await new Promise((resolve) => setTimeout(resolve, 100)); // effects have run
+      expect(attempts()).toBe(0);
+      element.querySelector('input')!.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+      await vi.waitFor(() => expect(attempts()).toBe(1));
+      element.querySelector('form')!.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+      element.querySelector('input')!.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(attempts()).toBe(1);
+    } finally {
+      instance.destroy();
+      element.remove();
+      consoleError.mockRestore();
+    }
+  });
+});
+
 describe('form failures use the form catalogue (spec part 1 §8)', () => {
   const error = (status: number, body: Record<string, unknown> | null = null, kind: DataError['kind'] = 'status') =>
     new DataError('generic', { kind, url: '/api/form/SaveFormSubmission', status, body });

@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { bannerSettings } from '../../src/consent/settings';
+import { startConsent } from '../../src/consent/service';
 import { consentState, setConsent, trackingAllowed } from '../../src/consent/state';
+import { defaultContext } from '../../src/context/read';
 
 const DEFAULT_TEXT =
   'By using this website, you agree to our use of cookies. We use cookies to provide you with a great experience and to help our website run effectively.';
@@ -75,6 +77,31 @@ describe('consent state', () => {
     setConsent(true);
     expect(trackingAllowed(restrictive)).toBe(true);
     expect(trackingAllowed({ isVisitorDataRestricted: true })).toBe(false);
+  });
+
+  it('clears the tracking cookies present, and writes none that are not (each write is a round trip)', () => {
+    const native = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie')!;
+    const written: string[] = [];
+    Object.defineProperty(document, 'cookie', {
+      configurable: true,
+      get: () => native.get!.call(document),
+      set: (value: string) => {
+        written.push(value.split('=')[0]!);
+        native.set!.call(document, value);
+      },
+    });
+    const page = { ...defaultContext(), cookieSettings: { isRestrictiveCookiePolicyEnabled: true, isRestrictiveCookiePolicyAbsolute: true } };
+    try {
+      startConsent(page, true)();
+      expect(written).toEqual([]);
+      native.set!.call(document, 'ss_cvr=x|1|2|3|1; path=/');
+      native.set!.call(document, 'SS_MID=abc; path=/');
+      startConsent(page, true)();
+      expect(written.sort()).toEqual(['SS_MID', 'ss_cvr']);
+      expect(document.cookie).not.toMatch(/ss_cvr|SS_MID/);
+    } finally {
+      delete (document as { cookie?: string }).cookie;
+    }
   });
 });
 
