@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import formBlock from '../../src/blocks/form/index';
+import formBlock, { FIELDS_PER_TURN } from '../../src/blocks/form/index';
 import { collectValues } from '../../src/blocks/form/values';
 import { failureOf } from '../../src/blocks/form/submit';
 import { rerunScripts, safeRedirect, showSuccess } from '../../src/blocks/form/success';
@@ -125,6 +125,28 @@ describe('form values', () => {
     expect(element.querySelector('form')).not.toBeNull();
     instance.destroy();
     expect(element.innerHTML).toBe('<p>fallback</p>');
+  });
+});
+
+describe('a long form', () => {
+  it('renders a few fields per turn off the page, then shows all of them at once', async () => {
+    const many: FormField[] = Array.from({ length: FIELDS_PER_TURN * 2 + 2 }, (_, i) => ({ id: `f${i}`, type: 'text', title: `Field ${i}` }));
+    const element = document.createElement('div');
+    element.setAttribute('data-block-type', 'form');
+    element.innerHTML = '<p>The form needs JavaScript.</p>';
+    document.body.appendChild(element);
+    const counts: number[] = [];
+    const seen = new MutationObserver(() => counts.push(element.querySelectorAll('input').length));
+    seen.observe(element, { childList: true, subtree: true });
+    const mounting = formBlock.mount(element, { id: 'long', config: { formId: 'long', fields: many }, page: defaultContext() });
+    expect(element.textContent).toBe('The form needs JavaScript.');
+    const instance = await mounting;
+    seen.disconnect();
+    expect(counts).toEqual([many.length]);
+    expect([...element.querySelectorAll('label')].map((label) => label.textContent)).toEqual(many.map((field) => field.title));
+    instance.destroy();
+    expect(element.textContent).toBe('The form needs JavaScript.');
+    element.remove();
   });
 });
 

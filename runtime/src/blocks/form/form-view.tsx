@@ -18,10 +18,12 @@ export interface FormViewProps {
   formKey: string;
   isOverlayForm: boolean;
   onSuccess(): void;
+  /** How many of the fields render (the block renders a long form a few fields per turn); all without it. */
+  fieldCount?: number;
 }
 
 /** The form: idle → submitting (locked) → success, or back to idle with the errors shown. */
-export function FormView({ definition, page, formKey, isOverlayForm, onSuccess }: FormViewProps) {
+export function FormView({ definition, page, formKey, isOverlayForm, onSuccess, fieldCount }: FormViewProps) {
   const form = useRef<HTMLFormElement>(null);
   const busy = useRef(false);
   const captcha = useRef<CaptchaHandle | null>(null);
@@ -105,7 +107,7 @@ export function FormView({ definition, page, formKey, isOverlayForm, onSuccess }
       <div ref={general} className="site-form-general" id={generalId} role="alert" tabIndex={-1}>
         {above}
       </div>
-      {definition.fields.map((field) => (
+      {definition.fields.slice(0, fieldCount).map((field) => (
         <Field key={field.id} field={field} formKey={formKey} error={errors[field.id]} />
       ))}
       {definition.captcha ? (

@@ -1,11 +1,15 @@
 import { createRoot } from 'react-dom/client';
 import type { BlockInstance, BlockModule } from '../../core/types';
 import { formDefinition } from '../../model/forms/definition';
+import { turn } from '../../platform/yield';
 import { FormView } from './form-view';
 import { recordFormRender } from './submit';
 import { showSuccess } from './success';
 
 let formCount = 0;
+
+/** Fields rendered per turn (platform/yield.ts): about 10 ms of work at 4x CPU throttling. */
+export const FIELDS_PER_TURN = 5;
 
 /** Serves both `form` and `newsletter` blocks: the fields come from the block JSON. */
 /** The form styles ship as dist/runtime/form.css (cacheable, and no inline styles for CSP). */
@@ -21,19 +25,28 @@ const formBlock: BlockModule = {
     const previous = Array.from(element.childNodes);
     const host = document.createElement('div');
     host.className = `site-form-block site-form-block-${blockType}`;
-    element.replaceChildren(host);
     const extras: HTMLElement[] = [];
 
     const root = createRoot(host);
-    root.render(
-      <FormView
-        definition={definition}
-        page={page}
-        formKey={formKey}
-        isOverlayForm={!!element.closest('[data-overlay-form]')}
-        onSuccess={() => extras.push(showSuccess(element, definition))}
-      />,
-    );
+    const render = (fieldCount: number) =>
+      root.render(
+        <FormView
+          definition={definition}
+          page={page}
+          formKey={formKey}
+          isOverlayForm={!!element.closest('[data-overlay-form]')}
+          onSuccess={() => extras.push(showSuccess(element, definition))}
+          fieldCount={fieldCount}
+        />,
+      );
+    // A long form renders a few fields per turn (a form of twenty fields is a long task on a slow
+    // phone), into a host not yet on the page: nothing shows half-built, nothing moves twice.
+    for (let count = FIELDS_PER_TURN; ; count += FIELDS_PER_TURN) {
+      render(count);
+      if (count >= definition.fields.length) break;
+      await turn();
+    }
+    element.replaceChildren(host);
     recordFormRender(definition, page);
     return {
       definition,
