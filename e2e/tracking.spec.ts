@@ -148,7 +148,8 @@ test('a site search is recorded as a census event and fires the search pixel hoo
   });
   await page.goto('/search?q=blue+shoes');
   await runtimeReady(page);
-  expect(await page.evaluate(() => (window as unknown as { pixels: unknown[] }).pixels)).toEqual([{ event: 'search', query: 'blue shoes', name: 'Search' }]);
+  // Tracking starts beside the blocks, not before `ready`: the hook fires soon after it.
+  await expect.poll(() => page.evaluate(() => (window as unknown as { pixels?: unknown[] }).pixels)).toEqual([{ event: 'search', query: 'blue shoes', name: 'Search' }]);
   await page.goto('/plain');
   const id = await visitorId(page);
   await expect.poll(() => hitsOf(id).map((h) => `${h.event} ${h.path}`)).toEqual(['siteSearch /search']);

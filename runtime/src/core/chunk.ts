@@ -33,10 +33,12 @@ export const withChunk = <T>(load: () => Promise<T>, use: (module: T) => unknown
   loadChunk(load).then(use).catch((error: unknown) => reportError(error, failure));
 
 /**
- * A chunk for work that can wait (analytics): a load that failed because the browser is offline
- * is tried again once it is back online. (Chromium fetches a failed module again.)
+ * A chunk for work that can wait (analytics): offline, it is not asked for until the browser is
+ * back online, since Chromium (150 and later) keeps a failed module fetch for the page's life and
+ * never asks again; a load that fails because the network went away meanwhile is tried once
+ * more when it returns, for the browsers that do ask again.
  */
 export const loadChunkOnline = <T>(load: () => Promise<T>, label: string): Promise<T> =>
-  loadChunk(load, label).catch((error: unknown) =>
-    navigator.onLine === false ? new Promise((online) => addEventListener('online', online, { once: true })).then(() => loadChunk(load, label)) : Promise.reject(error),
-  );
+  (navigator.onLine === false ? new Promise((online) => addEventListener('online', online, { once: true })) : Promise.resolve())
+    .then(() => loadChunk(load, label))
+    .catch((error: unknown) => (navigator.onLine === false ? loadChunkOnline(load, label) : Promise.reject(error)));

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defaultContext } from '../../src/context/read';
 import { BlockHost, blockIdOf, readBlockConfig } from '../../src/core/block-host';
-import { ChunkLoadError, loadChunk, withChunk } from '../../src/core/chunk';
+import { ChunkLoadError, loadChunk, loadChunkOnline, withChunk } from '../../src/core/chunk';
 import { registerBlock } from '../../src/core/registry';
 import type { BlockInstance, BlockMountContext } from '../../src/core/types';
 import { setErrorSink } from '../../src/platform/report';
@@ -218,6 +218,24 @@ describe('helpers', () => {
     const assertion = expect(slow).rejects.toThrow('Loading chunk slow timed out after 120000 ms');
     await vi.advanceTimersByTimeAsync(120_000);
     await assertion;
+  });
+
+  it('loadChunkOnline asks for nothing while offline (a failed module fetch is kept), then loads once online', async () => {
+    let online = false;
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+    try {
+      const load = vi.fn(() => Promise.resolve('analytics'));
+      const loading = loadChunkOnline(load, 'analytics');
+      await flush();
+      await flush();
+      expect(load).not.toHaveBeenCalled();
+      online = true;
+      dispatchEvent(new Event('online'));
+      await expect(loading).resolves.toBe('analytics');
+      expect(load).toHaveBeenCalledTimes(1);
+    } finally {
+      delete (navigator as { onLine?: boolean }).onLine;
+    }
   });
 
   it('withChunk uses a loaded chunk, and reports a failed load or use under its own message', async () => {
