@@ -164,14 +164,18 @@ test.describe('faults for the data layer, widget rendering and every collector',
 
 test('collector events made while offline are sent once the browser is back online', async ({ page, context }) => {
   const probe = `offline-${test.info().repeatEachIndex}-${Date.now()}`;
+  // This page's clicks only (its visitor record): other tests click the same button meanwhile.
+  let visitor = '';
   const countsOf = () => ({
-    button: queryServerDb<{ n: number }>("SELECT COUNT(*) AS n FROM census_buttons WHERE kind = 'click' AND button_id = 'cta-docs'")[0]!.n,
+    button: queryServerDb<{ n: number }>("SELECT COUNT(*) AS n FROM census_buttons WHERE kind = 'click' AND button_id = 'cta-docs' AND visitor = ?", visitor)[0]!.n,
     analytics: queryServerDb('SELECT 1 FROM analytics_events WHERE schema_name = ?', probe).length,
     errors: queryServerDb('SELECT 1 FROM js_errors WHERE message LIKE ?', `%fault-probe ${probe}%`).length,
   });
   const uncaught = watch(page);
   await page.goto('/');
   await runtimeReady(page);
+  await expect.poll(async () => (visitor = (await context.cookies()).find((cookie) => cookie.name === 'ss_cvr')?.value ?? '')).not.toBe('');
+  visitor = decodeURIComponent(visitor);
   const before = countsOf();
   await context.setOffline(true);
   // The visit reloads nothing: its events are made on the page already loaded.
