@@ -12,6 +12,8 @@ export interface LighthouseScores {
   tbtMs: number;
   lcpMs: number;
   cls: number;
+  /** Why Lighthouse could not score the page (its runtime error), when it could not. */
+  error?: string;
 }
 export interface LighthouseResult {
   page: string;
@@ -25,10 +27,14 @@ async function audit(port: number, url: string): Promise<LighthouseScores> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
   const lhr = result!.lhr;
   const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-  return { score: Math.round((lhr.categories.performance?.score ?? 0) * 100), tbtMs: value('total-blocking-time'), lcpMs: value('largest-contentful-paint'), cls: value('cumulative-layout-shift') };
+  const scores: LighthouseScores = { score: Math.round((lhr.categories.performance?.score ?? 0) * 100), tbtMs: value('total-blocking-time'), lcpMs: value('largest-contentful-paint'), cls: value('cumulative-layout-shift') };
+  // A members-only page answers 403 to a visitor: Lighthouse scores no error page.
+  if (lhr.runtimeError) scores.error = `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`;
+  return scores;
 }
 
 const medianScores = (all: LighthouseScores[]): LighthouseScores => ({
+  ...(all.find((s) => s.error) ? { error: all.find((s) => s.error)!.error } : {}),
   score: median(all.map((s) => s.score)),
   tbtMs: median(all.map((s) => s.tbtMs)),
   lcpMs: median(all.map((s) => s.lcpMs)),

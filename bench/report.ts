@@ -29,6 +29,10 @@ const verdict = (pass: boolean) => (pass ? '**PASS**' : '**FAIL**');
 const caused = (run: MainThreadRun) =>
   run.causedLongTasks === undefined ? 'n/a' : run.causedLongTasks ? `${run.causedLongTasks} (${ms(run.longestCausedMs ?? 0)})` : '0';
 
+/** Lighthouse scored the page with and without the runtime (an error page it does not score; results before errors were kept have null metrics). */
+const scored = (r: LighthouseResult): boolean => !r.with.error && !r.without.error && r.with.tbtMs !== null && r.without.tbtMs !== null;
+const unscoredReason = (r: LighthouseResult): string => /Status code: (\d+)/.exec(r.with.error ?? r.without.error ?? '')?.[0] ?? 'no metrics in its report';
+
 export interface Verdicts {
   [target: string]: boolean;
 }
@@ -42,7 +46,8 @@ export function verdicts(results: Results): Verdicts {
   }
   if (results.demoMainThread) out['no long task caused by the runtime on any demo page (4x throttle)'] = results.demoMainThread.every(addsNoLongTask);
   if (results.memory) out['no heap growth over ten mount/destroy cycles, no detached DOM'] = results.memory.growthKB <= 256 && (results.memory.detachedHeldByPage ?? results.memory.detachedAfterDestroy) === 0;
-  if (results.lighthouse) out['Lighthouse within 1 point and TBT within 10 ms of the page without the runtime'] = results.lighthouse.every((r) => r.without.score - r.with.score <= 1 && r.with.tbtMs - r.without.tbtMs <= 10);
+  // A page Lighthouse cannot score either way (it answers an error status) is listed, not judged.
+  if (results.lighthouse) out['Lighthouse within 1 point and TBT within 10 ms of the page without the runtime'] = results.lighthouse.filter(scored).every((r) => r.without.score - r.with.score <= 1 && r.with.tbtMs - r.without.tbtMs <= 10);
   if (results.ingest) {
     const hits = results.ingest[0]!;
     out['server ≥ 3,000 census hits/s with p99 < 50 ms, none lost'] = hits.perSecond >= 3000 && hits.p99Ms < 50 && results.ingest.every((r) => r.stored >= r.ok && r.stored <= r.sent);
@@ -100,7 +105,10 @@ export function renderResults(results: Results): string {
   }
   if (results.lighthouse) {
     lines.push('## 3. Lighthouse 12.8 (mobile, simulated throttling)', '', '| page | score with / without | TBT with / without | LCP with / without | CLS with / without |', '|---|---|---|---|---|');
-    for (const r of results.lighthouse) lines.push(`| \`${r.page}\` | ${r.with.score} / ${r.without.score} | ${ms(r.with.tbtMs)} / ${ms(r.without.tbtMs)} | ${ms(r.with.lcpMs)} / ${ms(r.without.lcpMs)} | ${cls(r.with.cls)} / ${cls(r.without.cls)} |`);
+    for (const r of results.lighthouse) {
+      if (scored(r)) lines.push(`| \`${r.page}\` | ${r.with.score} / ${r.without.score} | ${ms(r.with.tbtMs)} / ${ms(r.without.tbtMs)} | ${ms(r.with.lcpMs)} / ${ms(r.without.lcpMs)} | ${cls(r.with.cls)} / ${cls(r.without.cls)} |`);
+      else lines.push(`| \`${r.page}\` | not scored: ${(r.with.error ?? r.without.error ?? 'no metrics').split(':')[0]} (${unscoredReason(r)}) | | | |`);
+    }
     lines.push('');
   }
   if (results.ingest) {
