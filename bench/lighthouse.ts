@@ -33,13 +33,16 @@ async function audit(port: number, url: string): Promise<LighthouseScores> {
   return scores;
 }
 
-const medianScores = (all: LighthouseScores[]): LighthouseScores => ({
-  ...(all.find((s) => s.error) ? { error: all.find((s) => s.error)!.error } : {}),
-  score: median(all.map((s) => s.score)),
-  tbtMs: median(all.map((s) => s.tbtMs)),
-  lcpMs: median(all.map((s) => s.lcpMs)),
-  cls: median(all.map((s) => s.cls)),
-});
+const medianScores = (all: LighthouseScores[]): LighthouseScores => {
+  const error = all.find((s) => s.error)?.error;
+  return {
+    ...(error ? { error } : {}),
+    score: median(all.map((s) => s.score)),
+    tbtMs: median(all.map((s) => s.tbtMs)),
+    lcpMs: median(all.map((s) => s.lcpMs)),
+    cls: median(all.map((s) => s.cls)),
+  };
+};
 
 export async function measureLighthouse(base: string, pages: string[], runs: number): Promise<LighthouseResult[]> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });

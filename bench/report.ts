@@ -31,7 +31,13 @@ const caused = (run: MainThreadRun) =>
 
 /** Lighthouse scored the page with and without the runtime (an error page it does not score; results before errors were kept have null metrics). */
 const scored = (r: LighthouseResult): boolean => !r.with.error && !r.without.error && r.with.tbtMs !== null && r.without.tbtMs !== null;
-const unscoredReason = (r: LighthouseResult): string => /Status code: (\d+)/.exec(r.with.error ?? r.without.error ?? '')?.[0] ?? 'no metrics in its report';
+/** Why Lighthouse scored no page: its error code and the status the page answered, where it says. */
+const unscored = (r: LighthouseResult): string => {
+  const error = r.with.error ?? r.without.error;
+  if (!error) return 'no metrics in its report';
+  const status = /Status code: \d+/.exec(error)?.[0];
+  return status ? `${error.split(':')[0]} (${status})` : error.split(':')[0]!;
+};
 
 export interface Verdicts {
   [target: string]: boolean;
@@ -107,7 +113,7 @@ export function renderResults(results: Results): string {
     lines.push('## 3. Lighthouse 12.8 (mobile, simulated throttling)', '', '| page | score with / without | TBT with / without | LCP with / without | CLS with / without |', '|---|---|---|---|---|');
     for (const r of results.lighthouse) {
       if (scored(r)) lines.push(`| \`${r.page}\` | ${r.with.score} / ${r.without.score} | ${ms(r.with.tbtMs)} / ${ms(r.without.tbtMs)} | ${ms(r.with.lcpMs)} / ${ms(r.without.lcpMs)} | ${cls(r.with.cls)} / ${cls(r.without.cls)} |`);
-      else lines.push(`| \`${r.page}\` | not scored: ${(r.with.error ?? r.without.error ?? 'no metrics').split(':')[0]} (${unscoredReason(r)}) | | | |`);
+      else lines.push(`| \`${r.page}\` | not scored: ${unscored(r)} | | | |`);
     }
     lines.push('');
   }

@@ -15,7 +15,8 @@ type Banner = typeof import('./banner');
  */
 export function startConsent(page: Readonly<PageContext>, screenshot: boolean): Teardown {
   const settings = page.cookieSettings;
-  // Only the ones present: each cookie written is a synchronous round trip to the browser process.
+  // Only the ones present: each cookie written is a synchronous round trip to the browser process
+  // (reading them costs far less; one parse of document.cookie for all nine cost site.js 20 bytes).
   if (!trackingAllowed(settings)) for (const name of TRACKING_COOKIES) if (readCookie(name) !== null) removeCookie(name);
   const asks = () => settings.isCookieBannerEnabled === true && !screenshot && consentState() === null;
   const banner = (use: (module: Banner) => unknown) => withChunk(() => import('./banner'), use, 'Cookie banner failed');

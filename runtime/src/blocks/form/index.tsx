@@ -28,13 +28,14 @@ const formBlock: BlockModule = {
     const extras: HTMLElement[] = [];
 
     const root = createRoot(host);
+    const isOverlayForm = !!element.closest('[data-overlay-form]');
     const render = (fieldCount: number) =>
       root.render(
         <FormView
           definition={definition}
           page={page}
           formKey={formKey}
-          isOverlayForm={!!element.closest('[data-overlay-form]')}
+          isOverlayForm={isOverlayForm}
           onSuccess={() => extras.push(showSuccess(element, definition))}
           fieldCount={fieldCount}
         />,
