@@ -13,7 +13,7 @@ async function visitorId(page: Page): Promise<string> {
 test('page views are stored, with the visitor cookies, and read back by the owner', async ({ page, context }) => {
   await page.goto('/faq?utm=1');
   await runtimeReady(page);
-  // Visitor tracking is in the collectors chunk, which loads after the page is parsed, not before `ready`.
+  // Tracking has started by `ready`; the cookies are written as the page view is queued.
   await expect.poll(async () => (await context.cookies()).some((c) => c.name === 'ss_cvr')).toBe(true);
   const cookies = Object.fromEntries((await context.cookies()).map((c) => [c.name, c]));
   expect(cookies.ss_cvr!.value).toMatch(/^[\w-]+\|\d+\|\d+\|\d+\|1$/);
@@ -148,8 +148,8 @@ test('a site search is recorded as a census event and fires the search pixel hoo
   });
   await page.goto('/search?q=blue+shoes');
   await runtimeReady(page);
-  // Tracking starts beside the blocks, not before `ready`: the hook fires soon after it.
-  await expect.poll(() => page.evaluate(() => (window as unknown as { pixels?: unknown[] }).pixels)).toEqual([{ event: 'search', query: 'blue shoes', name: 'Search' }]);
+  // `ready` waits for tracking to have started: the hook has fired by then.
+  expect(await page.evaluate(() => (window as unknown as { pixels?: unknown[] }).pixels)).toEqual([{ event: 'search', query: 'blue shoes', name: 'Search' }]);
   await page.goto('/plain');
   const id = await visitorId(page);
   await expect.poll(() => hitsOf(id).map((h) => `${h.event} ${h.path}`)).toEqual(['siteSearch /search']);

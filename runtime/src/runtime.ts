@@ -85,17 +85,17 @@ export function createRuntime(): SiteRuntimeApi {
     const screenshot = new URLSearchParams(location.search).get('sqsscreenshot') === 'true';
     const consentAndOverlays = [inTurn(() => startConsent(context, screenshot)), inTurn(() => startOverlays(context, screenshot))];
     // Error reporting, visitor tracking and performance collection: one chunk, on site pages
-    // only, so that site.js stays small and nothing waits for them.
-    if (context.website.id) {
-      void withChunk(() => import('./collectors/index'), (m) => m.startCollectors(context), 'Collectors failed to load');
-    }
+    // only, so that site.js stays small. It is asked for before the blocks' chunks, and `ready`
+    // waits for tracking to have started (its page view queued), so that a visitor who leaves
+    // right after `ready` still leaves a page view; a chunk that fails is reported, not waited on.
+    const collectors = context.website.id && withChunk(() => import('./collectors/index'), (m) => m.startCollectors(context), 'Collectors failed to load');
     // Fonts, comments count, block animations, text fitting: a chunk for the pages that have
     // any of them.
     if (needsEnhancements(context)) {
       void withChunk(() => import('./enhance/index'), (m) => m.startEnhancements(context), 'Page enhancements failed');
     }
     // Logout notice, review page, cart, member sign-in: each page's code loads only there.
-    return Promise.all([...consentAndOverlays, inTurn(() => startPages(context, dialog.alert)), inTurn(() => host.start())]);
+    return Promise.all([...consentAndOverlays, collectors, inTurn(() => startPages(context, dialog.alert)), inTurn(() => host.start())]);
   });
   const ready = Promise.all([blocks, pure.loaded])
     .then(() => {
