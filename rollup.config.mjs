@@ -169,7 +169,7 @@ export default [
       // A folder's index chunk is named after its folder: chunks/accordion-<hash>.js, perf-….
       chunkFileNames: (chunk) => {
         const folder = /\/([^/]+)\/index\.tsx?$/.exec(chunk.facadeModuleId ?? chunk.moduleIds.at(-1) ?? '');
-        return `chunks/${folder ? folder[1] : '[name]'}-[hash].js`;
+        return `chunks/${folder ? folder[1] : '[name]'}-[hash:6].js`;
       },
     },
     plugins: runtimePlugins('dist/runtime'),

@@ -37,7 +37,7 @@ async function measure(browser: Browser, base: string, path: string, interact?: 
   page.on('response', (response) => {
     const url = new URL(response.url());
     if (response.request().resourceType() !== 'script' || url.origin !== new URL(base).origin) return;
-    const name = url.pathname.replace(/-[\w-]{8}\.js$/, '.js');
+    const name = url.pathname.replace(/-[\w-]{6}\.js$/, '.js');
     bodies.push(response.body().then((body) => ({ path: name, bytes: gzipSize(body) }), () => ({ path: name, bytes: 0 })));
   });
   await page.goto(base + path);

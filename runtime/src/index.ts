@@ -26,7 +26,6 @@ function start(): void {
 
 start();
 
-export { sameOriginPath } from './url/safe-path';
 // Event helpers for theme code (and the crumb, which every API call carries). Exporting them also keeps them in site.js, where the lazy
 // chunks import them from, instead of tiny chunks that would cost each block a request.
 export { dispatch, listen } from './platform/events';
