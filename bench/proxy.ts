@@ -7,7 +7,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { blocksPage, likeForLikePage, type Variant } from './pages';
 
-const RUNTIME_TAG = /<script type="module" src="\/runtime\/site\.js"><\/script>/g;
+/** The runtime's script tag with whatever attributes the server gave it (its CSP nonce). */
+const RUNTIME_TAG = /<script\b[^>]*\ssrc="\/runtime\/site(?:\.iife)?\.js"[^>]*><\/script>/g;
+
+/** The page as it would be without the runtime: its script tag gone, everything else as served. */
+export const withoutRuntime = (html: string): string => html.replace(RUNTIME_TAG, '');
 
 export interface Proxy {
   url: string;
@@ -38,7 +42,7 @@ export async function startProxy(upstream: string, peerStack: { script: string; 
           const headers = { ...answer.headers };
           delete headers['content-length'];
           response.writeHead(answer.statusCode ?? 502, headers);
-          response.end(Buffer.concat(parts).toString('utf8').replace(RUNTIME_TAG, ''));
+          response.end(withoutRuntime(Buffer.concat(parts).toString('utf8')));
         });
       },
     );

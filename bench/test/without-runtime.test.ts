@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { withoutRuntime } from '../proxy';
+import { withScriptNonce } from '../../server/src/plugins/security-headers';
+
+describe('withoutRuntime (the "same page without the runtime" of the demo and Lighthouse benchmarks)', () => {
+  it('removes the runtime tag as the server serves it, with its CSP nonce, and nothing else', () => {
+    const page = [
+      '<head><script type="application/json" id="site-context">{"pageType": 102}</script>',
+      '<script type="module" src="/runtime/site.js"></script>',
+      '<script src="/assets/theme.js"></script></head><body><script defer src="/runtime/site.iife.js"></script></body>',
+    ].join('\n');
+    const served = withScriptNonce(page, 'bm9uY2U=');
+    expect(served).toContain('nonce="bm9uY2U=" type="module" src="/runtime/site.js"');
+    const stripped = withoutRuntime(served);
+    expect(stripped).not.toContain('/runtime/site');
+    expect(stripped).toContain('id="site-context">{"pageType": 102}</script>');
+    expect(stripped).toContain('<script nonce="bm9uY2U=" src="/assets/theme.js"></script>');
+  });
+});
