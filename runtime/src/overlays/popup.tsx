@@ -2,14 +2,37 @@ import type { PageContext } from '../context/types';
 import type { OverlayHit } from '../model/api/census';
 import { sendCensus } from '../net/census';
 import { assetUrl, loadStylesheet } from '../platform/assets';
+import { BLOCK_STATUS_ATTRIBUTE } from '../core/block-host';
 import { listen } from '../platform/events';
 import { ModalShell, nextId, openModal } from '../ui/modal';
 import { rememberPopup } from './popup-memory';
 import { popupPosition, type PopupSettings } from './popup-rules';
 
 export const CLOSE_LABEL = 'Close';
+/** How long the popup waits, hidden, for the blocks inside it (its newsletter) before it shows anyway. */
+export const POPUP_CONTENT_WAIT_MS = 3000;
 /** Census overlay call (spec part 1 §7). */
 const recordOverlay = (page: Readonly<PageContext>, event: OverlayHit['event']) => sendCensus(page, '/api/census/overlay', { event });
+
+/**
+ * Resolves once every block inside `box` has mounted or failed, or after `maxMs`: the popup
+ * then appears whole instead of growing in front of the visitor (a layout shift).
+ */
+export function blocksSettled(box: HTMLElement, maxMs: number): Promise<void> {
+  const pending = () =>
+    Array.from(box.querySelectorAll('[data-block-type]')).some((block) => !['mounted', 'failed'].includes(block.getAttribute(BLOCK_STATUS_ATTRIBUTE) ?? ''));
+  if (!pending()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      observer.disconnect();
+      clearTimeout(timer);
+      resolve();
+    };
+    const observer = new MutationObserver(() => !pending() && done());
+    observer.observe(box, { subtree: true, attributeFilter: [BLOCK_STATUS_ATTRIBUTE] });
+    const timer = setTimeout(done, maxMs);
+  });
+}
 
 /**
  * The popup overlay: a modal dialog (focus moved in, kept in, restored; Escape or the close
@@ -39,7 +62,16 @@ export async function showPopup(settings: PopupSettings, page: Readonly<PageCont
           listen(box.parentElement ?? box, 'dialog:close', () => rememberPopup(version, Date.now(), submitted)),
         ];
         stopListening = () => teardowns.forEach((teardown) => teardown());
-        onShown(box);
+        // Hidden (and out of the way of pointers) until its newsletter has rendered; focus moves
+        // in, and the view is counted, when the visitor can see it.
+        const overlay = box.parentElement ?? box;
+        overlay.style.visibility = 'hidden';
+        void blocksSettled(box, POPUP_CONTENT_WAIT_MS).then(() => {
+          if (!box.isConnected) return;
+          overlay.style.visibility = '';
+          onShown(box);
+          recordOverlay(page, 'view');
+        });
       }}
     >
       <button type="button" className="site-popup-close" aria-label={CLOSE_LABEL} onClick={() => close('close')}>
@@ -54,7 +86,6 @@ export async function showPopup(settings: PopupSettings, page: Readonly<PageCont
       ) : null}
     </ModalShell>
   ));
-  recordOverlay(page, 'view');
   return modal.closed.then((result) => {
     stopListening();
     return result;
