@@ -69,6 +69,18 @@ describe('page enhancements (part 1 §7, §9)', async () => {
     expect(fitSize(40, 500, (px) => px * 10)).toBe(40);
     expect(fitSize(40, 300, (px) => px * 10)).toBe(30);
     expect(fitSize(40, 50, (px) => px * 10)).toBe(11);
+    // Widths that do not grow in proportion (hinting, a fixed part): still the largest that fits.
+    const uneven = (px: number) => px * 9 + 37 + (px % 3) * 4;
+    for (const available of [120, 200, 333, 350, 371]) {
+      const expected = Math.max(11, ...Array.from({ length: 30 }, (_, i) => i + 11).filter((px) => uneven(px) <= available));
+      expect(fitSize(40, available, uneven)).toBe(expected);
+    }
+    expect(fitSize(40.5, 360, (px) => px * 9)).toBe(40); // a fractional start: its whole size below fits
+  });
+  it('fits text in three layouts where widths follow the size, not a bisection\'s seven', () => {
+    const probes: number[] = [];
+    expect(fitSize(64, 437, (px) => (probes.push(px), px * 11.3))).toBe(38);
+    expect(probes.length).toBeLessThanOrEqual(3);
   });
   it('builds the Google Fonts address from plain family names only', () => {
     expect(googleFontsUrl(['Fraunces:wght@600', 'Open Sans'])).toBe('https://fonts.googleapis.com/css2?family=Fraunces%3Awght%40600&family=Open+Sans&display=swap');
