@@ -19,8 +19,8 @@ const recordOverlay = (page: Readonly<PageContext>, event: OverlayHit['event']) 
  * then appears whole instead of growing in front of the visitor (a layout shift).
  */
 export function blocksSettled(box: HTMLElement, maxMs: number): Promise<void> {
-  const pending = () =>
-    Array.from(box.querySelectorAll('[data-block-type]')).some((block) => !['mounted', 'failed'].includes(block.getAttribute(BLOCK_STATUS_ATTRIBUTE) ?? ''));
+  const unsettled = `[data-block-type]:not([${BLOCK_STATUS_ATTRIBUTE}=mounted],[${BLOCK_STATUS_ATTRIBUTE}=failed])`;
+  const pending = () => box.querySelector(unsettled) !== null;
   if (!pending()) return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => {
