@@ -1,18 +1,19 @@
 import { test, expect, runtimeReady } from './fixtures';
 
 test.describe('loading and blocks', () => {
-  test('a page without blocks and context loads only the money/url chunk and calls no API', async ({ page, consoleErrors }) => {
+  test('a page without blocks and context makes no request of its own; money/url load when theme code asks', async ({ page, consoleErrors }) => {
     const requests: string[] = [];
     page.on('request', (request) => requests.push(new URL(request.url()).pathname));
     await page.goto('/plain');
-    await runtimeReady(page);
+    await expect(page.locator('html')).toHaveAttribute('data-site-ready', '');
     await page.waitForLoadState('networkidle');
-    // SiteRuntime.money and .url answer synchronously once ready: their chunk is all it loads.
-    expect(requests.filter((path) => path.startsWith('/runtime/chunks/'))).toEqual([expect.stringMatching(/^\/runtime\/chunks\/pure-api-[\w-]{6}\.js$/)]);
-    expect(await page.evaluate(() => window.SiteRuntime!.money.format(12.5))).toBe('$12.50');
-    expect(requests.filter((path) => path.startsWith('/api/'))).toEqual([]);
-    expect(requests).toEqual(expect.arrayContaining(['/plain', '/runtime/site.js']));
+    // CONTRACT §1: no script but site.js, no API call (the page links its own stylesheets).
+    expect(requests.filter((path) => path.endsWith('.js') || path.startsWith('/api/'))).toEqual(['/runtime/site.js']);
     expect(await page.evaluate(() => window.SiteRuntime!.context.website)).toEqual({});
+    // Theme code that awaits ready gets SiteRuntime.money and .url, synchronous from then on.
+    expect(await page.evaluate(async () => (await window.SiteRuntime!.ready, window.SiteRuntime!.money.format(12.5)))).toBe('$12.50');
+    expect(requests.filter((path) => path.startsWith('/runtime/chunks/'))).toEqual([expect.stringMatching(/^\/runtime\/chunks\/pure-api-[\w-]{6}\.js$/)]);
+    expect(requests.filter((path) => path.startsWith('/api/'))).toEqual([]);
     expect(consoleErrors).toEqual([]);
   });
 

@@ -18,19 +18,24 @@ export interface UrlApi {
 
 /**
  * `SiteRuntime.money` and `.url` (CONTRACT §4). Their tables (27 currencies, the URL rules)
- * are a chunk requested at once, beside the blocks', so that site.js stays small; `ready`
- * waits for it, and after that every call answers synchronously. Called earlier, they say so.
+ * are a chunk, so that site.js stays small: `load` asks for it once (the runtime does at start
+ * on any page with a context or blocks, beside the blocks' chunks), and after it every call
+ * answers synchronously. Called earlier, they say so, and ask for the chunk.
  */
-export function lazyPureApi(page: Readonly<PageContext>): { loaded: Promise<unknown>; money: MoneyApi; url: UrlApi } {
+export function lazyPureApi(page: Readonly<PageContext>): { load(): Promise<unknown>; money: MoneyApi; url: UrlApi } {
   let api: typeof import('./pure-api') | null = null;
-  // loadChunk starts the import in a turn of its own, not in the task that runs site.js.
-  const loaded = withChunk(() => import('./pure-api'), (module) => void (api = module), 'Money and URL helpers failed to load');
+  let loading: Promise<unknown> | null = null;
+  // withChunk starts the import in a turn of its own, not in the task that runs site.js.
+  const load = () => (loading ??= withChunk(() => import('./pure-api'), (module) => void (api = module), 'Money and URL helpers failed to load'));
   const get = () => {
-    if (!api) throw new Error(HELPERS_NOT_READY);
+    if (!api) {
+      void load();
+      throw new Error(HELPERS_NOT_READY);
+    }
     return api;
   };
   return {
-    loaded,
+    load,
     money: Object.freeze({
       format: (amount: number, currencyCode?: string, options?: MoneyOptions) =>
         get().money.format(amount, currencyCode ?? get().storeCurrency(page.websiteSettings), options),

@@ -1,7 +1,7 @@
 import type { Environment, PageContext } from './context/types';
 import { environmentFromHost } from './context/environment';
-import { readContext } from './context/read';
-import { BlockHost } from './core/block-host';
+import { CONTEXT_ELEMENT_ID, readContext } from './context/read';
+import { BLOCK_SELECTOR, BlockHost } from './core/block-host';
 import { loadChunk, loadChunkOnline, withChunk } from './core/chunk';
 import type { BlockInstance } from './core/types';
 import type { RequestOptions } from './net/request';
@@ -81,6 +81,10 @@ export function createRuntime(): SiteRuntimeApi {
   // long one. One that fails is reported by `ready`; the others still start.
   const inTurn = <T>(work: () => T | PromiseLike<T>): Promise<T> => turn().then(work);
   const blocks = whenDocumentParsed().then(() => {
+    // CONTRACT §1: a page with neither a context nor blocks makes no request. Elsewhere the
+    // money/url chunk is asked for now, beside the blocks', and `ready` waits for it; there,
+    // when theme code first asks for `ready`, `money` or `url`.
+    const helpers = (document.getElementById(CONTEXT_ELEMENT_ID) || document.querySelector(BLOCK_SELECTOR)) && pure.load();
     // Spec part 1 §2: screenshot mode shows neither the banner nor the popup overlay.
     const screenshot = new URLSearchParams(location.search).get('sqsscreenshot') === 'true';
     const consentAndOverlays = [inTurn(() => startConsent(context, screenshot)), inTurn(() => startOverlays(context, screenshot))];
@@ -95,18 +99,21 @@ export function createRuntime(): SiteRuntimeApi {
       void withChunk(() => import('./enhance/index'), (m) => m.startEnhancements(context), 'Page enhancements failed');
     }
     // Logout notice, review page, cart, member sign-in: each page's code loads only there.
-    return Promise.all([...consentAndOverlays, collectors, inTurn(() => startPages(context, dialog.alert)), inTurn(() => host.start())]);
+    return Promise.all([helpers, ...consentAndOverlays, collectors, inTurn(() => startPages(context, dialog.alert)), inTurn(() => host.start())]);
   });
-  const ready = Promise.all([blocks, pure.loaded])
+  const booted = blocks
     .then(() => {
       document.documentElement.setAttribute('data-site-ready', '');
       document.dispatchEvent(new CustomEvent('site:ready'));
     })
     .catch((error: unknown) => reportError(error, 'Page init failed'));
+  let ready: Promise<void> | undefined;
 
   return Object.freeze({
     version: VERSION,
-    ready,
+    get ready() {
+      return (ready ??= booted.then(pure.load).then(() => undefined));
+    },
     context,
     environment: environmentFromHost(location.hostname),
     init: (root?: Element) => host.init(root),
