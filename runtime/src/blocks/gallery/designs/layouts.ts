@@ -58,12 +58,13 @@ export const autocolumns = layout(
   'autocolumns',
   ({ options }) => ({ '--tg-gutter': `${options.gutter}px` }),
   ({ container, options }) => {
-    const apply = () => {
-      const count = columnCount(container.getBoundingClientRect().width, options.columnWidth, options.gutter, options.columnWidthBehavior);
+    // Counted from the observer's first notice (before the gallery is painted; until then the
+    // stylesheet's column-width lays it out), not measured at mount: a forced layout per gallery.
+    const apply = (width = container.getBoundingClientRect().width) => {
+      const count = columnCount(width, options.columnWidth, options.gutter, options.columnWidthBehavior);
       container.style.setProperty('--tg-columns', String(count));
     };
-    apply();
-    const stop = onResizeEnd(container, apply);
+    const stop = onResizeEnd(container, apply, apply);
     return () => {
       stop();
       container.style.removeProperty('--tg-columns');

@@ -39,14 +39,14 @@ export function markDesign(container: HTMLElement, name: string): () => void {
 }
 
 /**
- * Runs `fn` when the container's width settles (part 2 §9: resize end after 100 ms quiet), and
- * `sized` once, at the observer's first notice: the container has been laid out. Measuring
- * before that would force a layout per gallery while a page of them mounts, and lay out
- * galleries a theme keeps unrendered off screen (`content-visibility: auto`). Without a
- * ResizeObserver, `sized` runs now.
+ * Runs `fn` with the content width when the container's width settles (part 2 §9: resize end
+ * after 100 ms quiet), and `sized` once, with it, at the observer's first notice: the container
+ * has been laid out. Measuring before that would force a layout per gallery while a page of
+ * them mounts, and lay out galleries a theme keeps unrendered off screen
+ * (`content-visibility: auto`). Without a ResizeObserver, `sized` runs now, with no width.
  */
 export const RESIZE_END_MS = 100;
-export function onResizeEnd(element: HTMLElement, fn: () => void, sized?: () => void): () => void {
+export function onResizeEnd(element: HTMLElement, fn: (width: number) => void, sized?: (width?: number) => void): () => void {
   if (typeof ResizeObserver !== 'function') {
     sized?.();
     return () => undefined;
@@ -58,9 +58,9 @@ export function onResizeEnd(element: HTMLElement, fn: () => void, sized?: () => 
     const first = lastWidth === undefined;
     if (width === lastWidth) return;
     lastWidth = width;
-    if (first) return sized?.();
+    if (first) return sized?.(width);
     clearTimeout(timer);
-    timer = setTimeout(fn, RESIZE_END_MS);
+    timer = setTimeout(fn, RESIZE_END_MS, width);
   });
   observer.observe(element);
   return () => {
