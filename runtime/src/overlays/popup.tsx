@@ -2,7 +2,7 @@ import type { PageContext } from '../context/types';
 import type { OverlayHit } from '../model/api/census';
 import { sendCensus } from '../net/census';
 import { assetUrl, loadStylesheet } from '../platform/assets';
-import { BLOCK_STATUS_ATTRIBUTE } from '../core/block-host';
+import { BLOCK_SELECTOR, BLOCK_STATUS_ATTRIBUTE } from '../core/block-host';
 import { listen } from '../platform/events';
 import { ModalShell, nextId, openModal } from '../ui/modal';
 import { rememberPopup } from './popup-memory';
@@ -19,7 +19,7 @@ const recordOverlay = (page: Readonly<PageContext>, event: OverlayHit['event']) 
  * then appears whole instead of growing in front of the visitor (a layout shift).
  */
 export function blocksSettled(box: HTMLElement, maxMs: number): Promise<void> {
-  const unsettled = `[data-block-type]:not([${BLOCK_STATUS_ATTRIBUTE}=mounted],[${BLOCK_STATUS_ATTRIBUTE}=failed])`;
+  const unsettled = `${BLOCK_SELECTOR}:not([${BLOCK_STATUS_ATTRIBUTE}=mounted],[${BLOCK_STATUS_ATTRIBUTE}=failed])`;
   const pending = () => box.querySelector(unsettled) !== null;
   if (!pending()) return Promise.resolve();
   return new Promise((resolve) => {
@@ -52,6 +52,7 @@ export async function showPopup(settings: PopupSettings, page: Readonly<PageCont
       className={`site-popup-overlay site-popup-${popupPosition(settings.position).toLowerCase().replace('_', '-')}`}
       onOverlayClick={() => close('close')}
       onShown={(box) => {
+        const overlay = box.parentElement ?? box;
         const teardowns = [
           listen(box, 'site:form-submit', () => {
             submitted = true;
@@ -59,12 +60,11 @@ export async function showPopup(settings: PopupSettings, page: Readonly<PageCont
             recordOverlay(page, 'submit');
           }),
           // Remembered when it closes, not when its fade ends.
-          listen(box.parentElement ?? box, 'dialog:close', () => rememberPopup(version, Date.now(), submitted)),
+          listen(overlay, 'dialog:close', () => rememberPopup(version, Date.now(), submitted)),
         ];
         stopListening = () => teardowns.forEach((teardown) => teardown());
         // Hidden (and out of the way of pointers) until its newsletter has rendered; focus moves
         // in, and the view is counted, when the visitor can see it.
-        const overlay = box.parentElement ?? box;
         overlay.style.visibility = 'hidden';
         void blocksSettled(box, POPUP_CONTENT_WAIT_MS).then(() => {
           if (!box.isConnected) return;
