@@ -9,6 +9,7 @@ import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
 import typescript from '@rollup/plugin-typescript';
 import { transform as cssTransform } from 'lightningcss';
+import { COMPRESS } from './scripts/minify-options.mjs';
 
 // Every build starts from an empty dist/ so that no stale chunk is served or measured.
 rmSync(new URL('./dist', import.meta.url), { recursive: true, force: true });
@@ -40,11 +41,13 @@ const preactAlias = () =>
     ],
   });
 
-const minify = () =>
+// The owner app keeps terser's safe settings: its editors (ProseMirror, CodeMirror) were not
+// written with COMPRESS's assumptions in mind; the runtime and its two libraries were checked.
+const minify = (compress = COMPRESS) =>
   terser({
     // Not `module: true`: it silently drops the IIFE's global.
     ecma: 2020,
-    compress: { passes: 2 },
+    compress: { ...compress },
     // Private members are named `_likeThis` (at least two letters) and mangled away, as Preact
     // does; preact's own `__x` internals and public names never match.
     mangle: { properties: { regex: /^_[a-z][A-Za-z]+$/ } },
@@ -218,7 +221,7 @@ export default [
       commonjs(),
       versionAndMode(),
       ts(['preview-app/src/**/*', 'runtime/src/**/*'], 'dist/preview'),
-      minify(),
+      minify({ passes: 2 }),
       copyHtml(['index.html', 'login.html']),
     ],
   },

@@ -1,6 +1,6 @@
 /**
  * Bundles the peer libraries with the same Rollup and terser settings as the runtime (ES2020,
- * two compress passes, no comments; not our private-name mangling, which only fits our code)
+ * scripts/minify-options.mjs, no comments; not our private-name mangling, which only fits our code)
  * and measures them as the runtime's budgets do: gzip of the minified file.
  */
 import { readFileSync } from 'node:fs';
@@ -12,6 +12,7 @@ import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
 import typescript from '@rollup/plugin-typescript';
 import { rollup } from 'rollup';
+import { COMPRESS } from '../scripts/minify-options.mjs';
 
 export const PEERS = {
   swiper: { file: 'swiper.ts', covers: 'gallery slideshows, strips and carousels (Navigation, Pagination, Autoplay, Thumbs)' },
@@ -32,7 +33,7 @@ function plugins() {
     resolve({ browser: true }),
     commonjs(),
     typescript({ tsconfig: './tsconfig.json', include: ['bench/peers/**/*'], compilerOptions: { noEmit: false, declaration: false, sourceMap: false } }),
-    terser({ ecma: 2020, compress: { passes: 2 }, format: { comments: false } }),
+    terser({ ecma: 2020, compress: { ...COMPRESS }, format: { comments: false } }),
   ];
 }
 

@@ -28,7 +28,8 @@ type Measured = { bytes: number; scripts: number; peers: Peer[]; files: PageByte
 
 /**
  * Opens `path` in a fresh context (or the one given) and sums the gzip size of every same-origin
- * script it loads; `interact` runs after ready (a click that loads more counts too).
+ * script it loads, as a page without theme code does; `interact` runs once the runtime is in (a
+ * click that loads more counts too).
  */
 async function measure(browser: Browser, base: string, path: string, interact?: (page: Page) => Promise<void>, shared?: BrowserContext): Promise<Measured> {
   const context = shared ?? (await browser.newContext());
@@ -42,7 +43,9 @@ async function measure(browser: Browser, base: string, path: string, interact?: 
   });
   await page.goto(base + path);
   await page.waitForFunction(() => window.SiteRuntime !== undefined, undefined, { timeout: 10_000 }).catch(() => undefined);
-  await page.evaluate(() => window.SiteRuntime?.ready);
+  // The runtime marks the page when its blocks are in; reading `SiteRuntime.ready` here would
+  // load the money/url chunk, which only theme code that reads it downloads.
+  await page.waitForSelector('html[data-site-ready]', { state: 'attached', timeout: 30_000 }).catch(() => undefined);
   await page.waitForLoadState('networkidle');
   if (interact) {
     await interact(page);

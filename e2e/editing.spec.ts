@@ -212,10 +212,12 @@ test.describe('owner files: failures and cancelling', () => {
     await page.unroute(uploads);
     await expect(files.getByRole('listitem').filter({ hasText: 'notes.txt' })).toHaveCount(0);
 
-    // A large image takes the server well over a second to make its widths: cancel the job.
-    const poster = await sharp({ create: { width: 7000, height: 5000, channels: 3, background: '#402010' } }).jpeg().toBuffer();
-    const posterName = `poster-${test.info().repeatEachIndex}.jpg`; // --repeat-each runs side by side
-    await chooseByKeyboard(chooser, { name: posterName, mimeType: 'image/jpeg', buffer: poster });
+    // A large image takes the server over a second to make its widths (1.2 s on an idle machine):
+    // cancel the job. A PNG, since a JPEG decodes at a fraction of its size for the small widths
+    // (7000 x 5000 took 0.3 s, and the job sometimes finished before the cancel arrived).
+    const poster = await sharp({ create: { width: 12000, height: 9000, channels: 3, background: '#402010' } }).png().toBuffer();
+    const posterName = `poster-${test.info().repeatEachIndex}.png`; // --repeat-each runs side by side
+    await chooseByKeyboard(chooser, { name: posterName, mimeType: 'image/png', buffer: poster });
     await expect(status).toHaveText('Processing the image…');
     await files.getByRole('button', { name: 'Cancel processing' }).press('Enter');
     await expect(status).toHaveText('File processing cancelled');
@@ -223,7 +225,7 @@ test.describe('owner files: failures and cancelling', () => {
     // The original stays, without widths.
     await page.reload();
     await page.getByRole('tab', { name: 'Editing' }).click();
-    await expect(panel.locator('.config-files').getByRole('listitem').filter({ hasText: posterName })).toHaveText(new RegExp(`^${posterName} \\(\\d+ KB\\) Rename Delete$`));
+    await expect(panel.locator('.config-files').getByRole('listitem').filter({ hasText: posterName })).toHaveText(new RegExp(`^${posterName} \\([\\d.]+ [KM]B\\) Rename Delete$`));
   });
 });
 

@@ -17,6 +17,23 @@ test.describe('loading and blocks', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  test('a page with blocks loads the money/url chunk only once theme code reads ready', async ({ page, consoleErrors }) => {
+    const chunks: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith('/runtime/chunks/')) chunks.push(path);
+    });
+    await page.goto('/faq');
+    await expect(page.locator('html')).toHaveAttribute('data-site-ready', '');
+    await expect(page.locator('[data-block-type="accordion"]').first()).toHaveAttribute('data-block-status', 'mounted');
+    await page.waitForLoadState('networkidle');
+    const isHelpers = (path: string) => /\/pure-api-[\w-]{6}\.js$/.test(path);
+    expect(chunks.filter(isHelpers)).toEqual([]);
+    expect(await page.evaluate(async () => (await window.SiteRuntime!.ready, window.SiteRuntime!.url.slugify('Spring Sale')))).toBe('spring-sale');
+    expect(chunks.filter(isHelpers)).toHaveLength(1);
+    expect(consoleErrors).toEqual([]);
+  });
+
   test('the accordion block loads its own chunk only', async ({ page }) => {
     const chunks: string[] = [];
     page.on('request', (request) => {

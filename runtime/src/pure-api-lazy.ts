@@ -18,8 +18,8 @@ export interface UrlApi {
 
 /**
  * `SiteRuntime.money` and `.url` (CONTRACT §4). Their tables (27 currencies, the URL rules)
- * are a chunk, so that site.js stays small: `load` asks for it once (the runtime does at start
- * on any page with a context or blocks, beside the blocks' chunks), and after it every call
+ * are a chunk, so that site.js stays small: `load` asks for it once (the runtime does when
+ * theme code first reads `SiteRuntime.ready`, which waits for it), and after it every call
  * answers synchronously. Called earlier, they say so, and ask for the chunk.
  */
 export function lazyPureApi(page: Readonly<PageContext>): { load(): Promise<unknown>; money: MoneyApi; url: UrlApi } {

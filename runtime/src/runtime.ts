@@ -1,7 +1,7 @@
 import type { Environment, PageContext } from './context/types';
 import { environmentFromHost } from './context/environment';
-import { CONTEXT_ELEMENT_ID, readContext } from './context/read';
-import { BLOCK_SELECTOR, BlockHost } from './core/block-host';
+import { readContext } from './context/read';
+import { BlockHost } from './core/block-host';
 import { loadChunk, loadChunkOnline, withChunk } from './core/chunk';
 import type { BlockInstance } from './core/types';
 import type { RequestOptions } from './net/request';
@@ -81,10 +81,6 @@ export function createRuntime(): SiteRuntimeApi {
   // long one. One that fails is reported by `ready`; the others still start.
   const inTurn = <T>(work: () => T | PromiseLike<T>): Promise<T> => turn().then(work);
   const blocks = whenDocumentParsed().then(() => {
-    // CONTRACT §1: a page with neither a context nor blocks makes no request. Elsewhere the
-    // money/url chunk is asked for now, beside the blocks', and `ready` waits for it; there,
-    // when theme code first asks for `ready`, `money` or `url`.
-    const helpers = (document.getElementById(CONTEXT_ELEMENT_ID) || document.querySelector(BLOCK_SELECTOR)) && pure.load();
     // Spec part 1 §2: screenshot mode shows neither the banner nor the popup overlay.
     const screenshot = new URLSearchParams(location.search).get('sqsscreenshot') === 'true';
     const consentAndOverlays = [inTurn(() => startConsent(context, screenshot)), inTurn(() => startOverlays(context, screenshot))];
@@ -99,7 +95,7 @@ export function createRuntime(): SiteRuntimeApi {
       void withChunk(() => import('./enhance/index'), (m) => m.startEnhancements(context), 'Page enhancements failed');
     }
     // Logout notice, review page, cart, member sign-in: each page's code loads only there.
-    return Promise.all([helpers, ...consentAndOverlays, collectors, inTurn(() => startPages(context, dialog.alert)), inTurn(() => host.start())]);
+    return Promise.all([...consentAndOverlays, collectors, inTurn(() => startPages(context, dialog.alert)), inTurn(() => host.start())]);
   });
   const booted = blocks
     .then(() => {
@@ -111,8 +107,10 @@ export function createRuntime(): SiteRuntimeApi {
 
   return Object.freeze({
     version: VERSION,
+    // The money/url chunk loads when theme code first asks for `ready`, `money` or `url`
+    // (a page whose theme never does saves its 1.7 KB), beside whatever boot still loads.
     get ready() {
-      return (ready ??= booted.then(pure.load).then(() => undefined));
+      return (ready ??= Promise.all([booted, pure.load()]).then(() => undefined));
     },
     context,
     environment: environmentFromHost(location.hostname),
