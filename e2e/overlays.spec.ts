@@ -67,9 +67,24 @@ test('screenshot mode suppresses the popup overlay', async ({ page }) => {
 });
 
 test('bars: announcement dismissible for the session, licensed-assets bar and badge', async ({ page }) => {
+  // The server renders the bar into the page, so it is there at the first paint; the runtime adopts it.
+  const served = await (await page.request.get('/announcements')).text();
+  expect(served).toMatch(/<body>\s*<aside class="site-bar site-announcement-bar" aria-label="Announcement"><div><p>Spring sale: .*<\/div><button type="button" aria-label="Dismiss announcement" disabled>×<\/button><\/aside>/);
   await page.goto('/announcements');
+  await runtimeReady(page);
   const announcement = page.getByRole('complementary', { name: 'Announcement' });
+  await expect(announcement).toHaveCount(1);
   await expect(announcement).toContainText('Spring sale');
+  await expect(announcement.getByRole('button', { name: 'Dismiss announcement' })).toBeEnabled();
+  // Nothing moved while the runtime started: no layout shift at all.
+  const shifts = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list) => resolve(list.getEntries().reduce((sum, entry) => sum + (entry as unknown as { value: number }).value, 0))).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(0), 500);
+      }),
+  );
+  expect(shifts).toBe(0);
   await expect(page.getByRole('complementary', { name: 'Licensed images' })).toBeVisible();
   await expect(page.getByRole('complementary', { name: 'Badge' })).toHaveText('Made with Tessera');
   await expect(page.getByRole('complementary', { name: 'Contact information' })).toHaveCount(0); // not a phone

@@ -1,6 +1,7 @@
 import { accessPermissionsFor, type Account } from './accounts';
 import type { SiteUser } from './members';
 import { websiteRolesMap } from '../../runtime/src/model/roles';
+import { withAnnouncementBar } from './announcement-bar';
 
 /** The placeholder a page carries where the server injects the page context (CONTRACT §2). */
 export const CONTEXT_TAG = /<script\s+type="application\/json"\s+id="site-context"\s*>([\s\S]*?)<\/script>/i;
@@ -51,7 +52,8 @@ export function buildContext({ site, page, account, member, announcement, env }:
 }
 
 /**
- * Fills a page's placeholder with the context. A page without the placeholder is served as
+ * Fills a page's placeholder with the context, and renders the announcement bar when it shows
+ * (announcement-bar.ts). A page without the placeholder is served as
  * it is (a static page without context); a placeholder whose own JSON is invalid is left
  * untouched so that the runtime reports it.
  */
@@ -69,6 +71,8 @@ export function injectContext(html: string, input: Omit<ContextInput, 'page'>): 
       return html;
     }
   }
-  const json = scriptSafeJson(buildContext({ ...input, page }));
-  return html.slice(0, match.index) + `<script type="application/json" id="site-context">${json}</script>` + html.slice(match.index + match[0].length);
+  const context = buildContext({ ...input, page });
+  const json = scriptSafeJson(context);
+  const withContext = html.slice(0, match.index) + `<script type="application/json" id="site-context">${json}</script>` + html.slice(match.index + match[0].length);
+  return withAnnouncementBar(withContext, context);
 }

@@ -55,6 +55,31 @@ describe('page context injection', () => {
   });
 });
 
+describe('announcement bar in the page', () => {
+  const page = (context: Record<string, unknown>) =>
+    `<head><script type="application/json" id="site-context">${JSON.stringify(context)}</script></head>\n<body class="x">\n  <header></header>\n</body>`;
+  const text = { websiteSettings: { announcementBarSettings: { text: '<p>Spring <a href="/sale">sale</a></p>' } } };
+
+  it('is rendered first in <body> when it shows, with the runtime\'s markup and a disabled dismiss button', () => {
+    const html = injectContext(page({ ...text, showAnnouncementBar: true }), { site: {}, account: null, env: 'prod' });
+    expect(html).toContain(
+      '<body class="x">\n  <aside class="site-bar site-announcement-bar" aria-label="Announcement"><div><p>Spring <a href="/sale">sale</a></p></div><button type="button" aria-label="Dismiss announcement" disabled>×</button></aside>\n  <header>',
+    );
+  });
+
+  it('is a preview for a signed-in owner while it is off, and absent for visitors then', () => {
+    const owner = injectContext(page({ ...text, showAnnouncementBar: false }), { site: {}, account: { id: 'a', email: 'o@x', roles: [1] }, env: 'prod' });
+    expect(owner).toContain('class="site-bar site-announcement-bar site-bar-preview"');
+    expect(owner).toContain('</p> (preview: the announcement bar is off for visitors)</div>');
+    expect(injectContext(page({ ...text, showAnnouncementBar: false }), { site: {}, account: null, env: 'prod' })).not.toContain('<aside');
+  });
+
+  it('is not rendered twice where the theme has its own', () => {
+    const themed = page({ ...text, showAnnouncementBar: true }).replace('<header>', '<aside class="site-bar site-announcement-bar" aria-label="Announcement">Ours</aside><header>');
+    expect(injectContext(themed, { site: {}, account: null, env: 'prod' }).match(/<aside/g)).toHaveLength(1);
+  });
+});
+
 describe('config', () => {
   it('reads PORT, HOST and DATA_DIR and refuses a bad port', () => {
     const config = loadConfig({ PORT: '0', HOST: '0.0.0.0', DATA_DIR: '/tmp/x' });

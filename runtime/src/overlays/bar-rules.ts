@@ -26,4 +26,16 @@ export function badgeType(page: Readonly<PageContext>): string | null {
 export const licensedBarShows = (doc: Document) => !!doc.querySelector(LICENSED_SELECTOR) || doc.body.classList.contains(STOCK_PREVIEW_CLASS);
 
 /** Visitors see it when switched on; signed-in people always get it (as a preview when off). */
-export const announcementShows = (page: Readonly<PageContext>) => page.showAnnouncementBar === true || page.authenticatedAccount !== null;
+export const announcementShows = (page: Pick<PageContext, 'showAnnouncementBar' | 'authenticatedAccount'>) =>
+  page.showAnnouncementBar === true || page.authenticatedAccount !== null;
+
+/**
+ * The announcement bar's markup, which the runtime builds and a server or theme may render into
+ * the page itself (README, "Announcement bar"): the runtime then adopts it, and the page does
+ * not move when the bar appears.
+ */
+export const ANNOUNCEMENT_CLASS = 'site-announcement-bar';
+export const ANNOUNCEMENT_LABEL = 'Announcement';
+export const DISMISS_LABEL = 'Dismiss announcement';
+export const PREVIEW_CLASS = 'site-bar-preview';
+export const PREVIEW_NOTE = '(preview: the announcement bar is off for visitors)';

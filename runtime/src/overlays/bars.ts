@@ -1,6 +1,18 @@
 import type { PageContext } from '../context/types';
 import { safeStorage } from '../platform/storage';
-import { announcementShows, badgeType, licensedBarShows, mobileBarShows, mobileBarStyle, MOBILE_BAR_STYLE } from './bar-rules';
+import {
+  ANNOUNCEMENT_CLASS,
+  ANNOUNCEMENT_LABEL,
+  DISMISS_LABEL,
+  PREVIEW_CLASS,
+  PREVIEW_NOTE,
+  announcementShows,
+  badgeType,
+  licensedBarShows,
+  mobileBarShows,
+  mobileBarStyle,
+  MOBILE_BAR_STYLE,
+} from './bar-rules';
 import { assetUrl, loadStylesheet } from '../platform/assets';
 import { isMobile } from '../platform/device';
 
@@ -8,7 +20,6 @@ export const OVERLAYS_STYLESHEET = 'overlays.css';
 export const ANNOUNCEMENT_DISMISSED_KEY = 'ss-announcement-dismissed';
 export const LICENSED_TEXT = 'This page shows licensed images in preview. License them before you publish.';
 export const BADGE_TEXT = 'Made with Tessera';
-export const PREVIEW_NOTE = '(preview: the announcement bar is off for visitors)';
 
 function bar(className: string, label: string, parent: HTMLElement = document.body, first = false): HTMLElement {
   const element = document.createElement('aside');
@@ -19,25 +30,38 @@ function bar(className: string, label: string, parent: HTMLElement = document.bo
   return element;
 }
 
-/** The announcement bar: owner HTML, dismissible for the session. */
+/**
+ * The announcement bar: owner HTML, dismissible for the session. A bar already in the page (the
+ * server or theme rendered it, so that it is there at the first paint) is adopted; otherwise
+ * it is added at the top, which moves the page down once.
+ */
 function announcement(page: Readonly<PageContext>): void {
   const session = safeStorage('session');
   const preview = page.showAnnouncementBar !== true;
-  if (!preview && session.get(ANNOUNCEMENT_DISMISSED_KEY) === 'true') return;
-  const settings = (page.websiteSettings.announcementBarSettings ?? {}) as { text?: string };
-  const element = bar(`site-announcement-bar${preview ? ' site-bar-preview' : ''}`, 'Announcement', document.body, true);
-  const text = document.createElement('div');
-  text.innerHTML = settings.text ?? '';
-  if (preview) text.append(` ${PREVIEW_NOTE}`);
-  const close = document.createElement('button');
-  close.type = 'button';
-  close.textContent = '×';
-  close.setAttribute('aria-label', 'Dismiss announcement');
+  const rendered = document.querySelector<HTMLElement>(`.${ANNOUNCEMENT_CLASS}`);
+  if (!preview && session.get(ANNOUNCEMENT_DISMISSED_KEY) === 'true') return void rendered?.remove();
+  let element = rendered;
+  if (!element) {
+    element = bar(`${ANNOUNCEMENT_CLASS}${preview ? ` ${PREVIEW_CLASS}` : ''}`, ANNOUNCEMENT_LABEL, document.body, true);
+    const text = document.createElement('div');
+    text.innerHTML = (page.websiteSettings.announcementBarSettings as { text?: string } | undefined)?.text ?? '';
+    if (preview) text.append(` ${PREVIEW_NOTE}`);
+    element.append(text);
+  }
+  let close = element.querySelector<HTMLButtonElement>(':scope > button');
+  if (!close) {
+    close = element.appendChild(document.createElement('button'));
+    close.type = 'button';
+    close.textContent = '×';
+    close.setAttribute('aria-label', DISMISS_LABEL);
+  }
+  // A rendered bar's button waits, disabled, for the code that makes it work.
+  close.disabled = false;
+  const shown = element;
   close.addEventListener('click', () => {
     session.set(ANNOUNCEMENT_DISMISSED_KEY, 'true');
-    element.remove();
+    shown.remove();
   });
-  element.append(text, close);
 }
 
 /** Mobile info bar, licensed-assets bar, badge and announcement bar (spec part 1 §4). */
