@@ -1,19 +1,13 @@
 /**
  * Renders the announcement bar into the page at the top of <body>, with the markup the runtime
- * builds (runtime/src/overlays/bar-rules.ts), so that the bar is there at the first paint and
+ * builds (runtime/src/overlays/bar-markup.ts), so that the bar is there at the first paint and
  * nothing moves when the runtime adopts it. A visitor who dismissed it this session (the
  * runtime keeps that in sessionStorage, which the server cannot see) has it removed by the
  * runtime instead. Its dismiss button is disabled until the runtime, which makes it work,
  * enables it.
  */
-import {
-  ANNOUNCEMENT_CLASS,
-  ANNOUNCEMENT_LABEL,
-  DISMISS_LABEL,
-  PREVIEW_CLASS,
-  PREVIEW_NOTE,
-  announcementShows,
-} from '../../runtime/src/overlays/bar-rules';
+import { ANNOUNCEMENT_CLASS, ANNOUNCEMENT_LABEL, DISMISS_LABEL, PREVIEW_CLASS, PREVIEW_NOTE } from '../../runtime/src/overlays/bar-markup';
+import { announcementShows } from '../../runtime/src/overlays/bar-rules';
 import type { PageContext } from '../../runtime/src/context/types';
 import { escapeHtml } from './html';
 

@@ -29,13 +29,3 @@ export const licensedBarShows = (doc: Document) => !!doc.querySelector(LICENSED_
 export const announcementShows = (page: Pick<PageContext, 'showAnnouncementBar' | 'authenticatedAccount'>) =>
   page.showAnnouncementBar === true || page.authenticatedAccount !== null;
 
-/**
- * The announcement bar's markup, which the runtime builds and a server or theme may render into
- * the page itself (README, "Announcement bar"): the runtime then adopts it, and the page does
- * not move when the bar appears.
- */
-export const ANNOUNCEMENT_CLASS = 'site-announcement-bar';
-export const ANNOUNCEMENT_LABEL = 'Announcement';
-export const DISMISS_LABEL = 'Dismiss announcement';
-export const PREVIEW_CLASS = 'site-bar-preview';
-export const PREVIEW_NOTE = '(preview: the announcement bar is off for visitors)';

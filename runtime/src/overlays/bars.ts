@@ -1,18 +1,7 @@
 import type { PageContext } from '../context/types';
 import { safeStorage } from '../platform/storage';
-import {
-  ANNOUNCEMENT_CLASS,
-  ANNOUNCEMENT_LABEL,
-  DISMISS_LABEL,
-  PREVIEW_CLASS,
-  PREVIEW_NOTE,
-  announcementShows,
-  badgeType,
-  licensedBarShows,
-  mobileBarShows,
-  mobileBarStyle,
-  MOBILE_BAR_STYLE,
-} from './bar-rules';
+import { announcementShows, badgeType, licensedBarShows, mobileBarShows, mobileBarStyle, MOBILE_BAR_STYLE } from './bar-rules';
+import { ANNOUNCEMENT_CLASS, ANNOUNCEMENT_LABEL, DISMISS_LABEL, PREVIEW_CLASS, PREVIEW_NOTE } from './bar-markup';
 import { assetUrl, loadStylesheet } from '../platform/assets';
 import { isMobile } from '../platform/device';
 
