@@ -77,6 +77,9 @@ describe('announcement bar in the page', () => {
   it('is not rendered twice where the theme has its own', () => {
     const themed = page({ ...text, showAnnouncementBar: true }).replace('<header>', '<aside class="site-bar site-announcement-bar" aria-label="Announcement">Ours</aside><header>');
     expect(injectContext(themed, { site: {}, account: null, env: 'prod' }).match(/<aside/g)).toHaveLength(1);
+    // A class that only starts with the bar's name is not the bar.
+    const inner = page({ ...text, showAnnouncementBar: true }).replace('<header>', '<div class="site-announcement-bar-inner"></div><header>');
+    expect(injectContext(inner, { site: {}, account: null, env: 'prod' }).match(/<aside/g)).toHaveLength(1);
   });
 });
 

@@ -9,3 +9,16 @@ export const ANNOUNCEMENT_LABEL = 'Announcement';
 export const DISMISS_LABEL = 'Dismiss announcement';
 export const PREVIEW_CLASS = 'site-bar-preview';
 export const PREVIEW_NOTE = '(preview: the announcement bar is off for visitors)';
+
+/**
+ * The bar as HTML: the owner's text (HTML, as the editor and site settings give it) and a dismiss
+ * button, disabled until the runtime adopts the bar and makes it work. The server renders it
+ * into the page; the runtime inserts it where nothing did.
+ */
+export const announcementBarHtml = (text: string, preview: boolean): string =>
+  `<aside class="site-bar ${ANNOUNCEMENT_CLASS}${preview ? ` ${PREVIEW_CLASS}` : ''}" aria-label="${ANNOUNCEMENT_LABEL}">` +
+  `<div>${text}${preview ? ` ${PREVIEW_NOTE}` : ''}</div>` +
+  `<button type="button" aria-label="${DISMISS_LABEL}" disabled>×</button></aside>`;
+
+/** A class attribute naming the bar, in markup a theme or the server wrote. */
+export const ANNOUNCEMENT_IN_MARKUP = new RegExp(`class="(?:[^"]*\\s)?${ANNOUNCEMENT_CLASS}[\\s"]`);

@@ -28,4 +28,3 @@ export const licensedBarShows = (doc: Document) => !!doc.querySelector(LICENSED_
 /** Visitors see it when switched on; signed-in people always get it (as a preview when off). */
 export const announcementShows = (page: Pick<PageContext, 'showAnnouncementBar' | 'authenticatedAccount'>) =>
   page.showAnnouncementBar === true || page.authenticatedAccount !== null;
-

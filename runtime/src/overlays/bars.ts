@@ -1,7 +1,7 @@
 import type { PageContext } from '../context/types';
 import { safeStorage } from '../platform/storage';
 import { announcementShows, badgeType, licensedBarShows, mobileBarShows, mobileBarStyle, MOBILE_BAR_STYLE } from './bar-rules';
-import { ANNOUNCEMENT_CLASS, ANNOUNCEMENT_LABEL, DISMISS_LABEL, PREVIEW_CLASS, PREVIEW_NOTE } from './bar-markup';
+import { ANNOUNCEMENT_CLASS, announcementBarHtml } from './bar-markup';
 import { assetUrl, loadStylesheet } from '../platform/assets';
 import { isMobile } from '../platform/device';
 
@@ -10,19 +10,17 @@ export const ANNOUNCEMENT_DISMISSED_KEY = 'ss-announcement-dismissed';
 export const LICENSED_TEXT = 'This page shows licensed images in preview. License them before you publish.';
 export const BADGE_TEXT = 'Made with Tessera';
 
-function bar(className: string, label: string, parent: HTMLElement = document.body, first = false): HTMLElement {
+function bar(className: string, label: string): HTMLElement {
   const element = document.createElement('aside');
   element.className = `site-bar ${className}`;
   element.setAttribute('aria-label', label);
-  if (first) parent.prepend(element);
-  else parent.appendChild(element);
-  return element;
+  return document.body.appendChild(element);
 }
 
 /**
  * The announcement bar: owner HTML, dismissible for the session. A bar already in the page (the
  * server or theme rendered it, so that it is there at the first paint) is adopted; otherwise
- * it is added at the top, which moves the page down once.
+ * the same markup is added at the top, which moves the page down once.
  */
 function announcement(page: Readonly<PageContext>): void {
   const session = safeStorage('session');
@@ -31,22 +29,15 @@ function announcement(page: Readonly<PageContext>): void {
   if (!preview && session.get(ANNOUNCEMENT_DISMISSED_KEY) === 'true') return void rendered?.remove();
   let element = rendered;
   if (!element) {
-    element = bar(`${ANNOUNCEMENT_CLASS}${preview ? ` ${PREVIEW_CLASS}` : ''}`, ANNOUNCEMENT_LABEL, document.body, true);
-    const text = document.createElement('div');
-    text.innerHTML = (page.websiteSettings.announcementBarSettings as { text?: string } | undefined)?.text ?? '';
-    if (preview) text.append(` ${PREVIEW_NOTE}`);
-    element.append(text);
+    const text = (page.websiteSettings.announcementBarSettings as { text?: unknown } | undefined)?.text;
+    document.body.insertAdjacentHTML('afterbegin', announcementBarHtml(typeof text === 'string' ? text : '', preview));
+    element = document.body.firstElementChild as HTMLElement;
   }
-  let close = element.querySelector<HTMLButtonElement>(':scope > button');
-  if (!close) {
-    close = element.appendChild(document.createElement('button'));
-    close.type = 'button';
-    close.textContent = '×';
-    close.setAttribute('aria-label', DISMISS_LABEL);
-  }
-  // A rendered bar's button waits, disabled, for the code that makes it work.
-  close.disabled = false;
   const shown = element;
+  // A theme's bar without the dismiss button stays as it is.
+  const close = shown.querySelector<HTMLButtonElement>(':scope > button');
+  if (!close) return;
+  close.disabled = false;
   close.addEventListener('click', () => {
     session.set(ANNOUNCEMENT_DISMISSED_KEY, 'true');
     shown.remove();

@@ -47,6 +47,13 @@ describe('announcement bar', () => {
     expect(sessionStorage.getItem(ANNOUNCEMENT_DISMISSED_KEY)).toBe('true');
   });
 
+  it("leaves a theme's bar without a dismiss button as it is", async () => {
+    document.body.insertAdjacentHTML('afterbegin', '<aside class="site-announcement-bar">Ours</aside>');
+    await startBars(page);
+    expect(bars()).toHaveLength(1);
+    expect(bars()[0]!.textContent).toBe('Ours');
+  });
+
   it('removes a rendered bar the visitor dismissed earlier in the session', async () => {
     sessionStorage.setItem(ANNOUNCEMENT_DISMISSED_KEY, 'true');
     document.body.insertAdjacentHTML('afterbegin', RENDERED);
