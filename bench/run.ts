@@ -6,7 +6,8 @@
  * `--blocks=1000 --runs=3` sets the main-thread section's page sizes (the largest is measured
  * in the contained theme too) and runs, `--pages=/,/faq
  * --demo-runs=5` its demo pages and their runs (`--pages` picks Lighthouse's pages too);
- * `--profile=/bench/blocks-100-tessera` profiles one page instead (see profile.ts).
+ * `--profile=/bench/blocks-100-tessera` profiles one page instead (see profile.ts);
+ * `--compare=/a,/b --runs=5` measures pages side by side in interleaved runs (see compare.ts).
  */
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -19,6 +20,7 @@ import { CHROMIUM, measureLighthouse } from './lighthouse';
 import { measureDemoPages } from './demo-main';
 import { measureMainThread } from './main-thread';
 import { measureMemory } from './memory';
+import { comparePages } from './compare';
 import { profilePage } from './profile';
 import { startProxy } from './proxy';
 import { renderResults, verdicts, type Results } from './report';
@@ -27,6 +29,7 @@ const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const only = args.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
 const profile = args.find((arg) => arg.startsWith('--profile='))?.slice('--profile='.length);
+const compare = args.find((arg) => arg.startsWith('--compare='))?.slice('--compare='.length).split(',');
 const lighthouseRuns = Number(args.find((arg) => arg.startsWith('--lighthouse-runs='))?.slice('--lighthouse-runs='.length) ?? 1);
 const option = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
 const blockCounts = option('blocks')?.split(',').map(Number) ?? (quick ? [10, 100] : [10, 100, 1000]);
@@ -45,9 +48,9 @@ async function main(): Promise<void> {
   const server = await startBuiltServer({ FORM_RATE_LIMIT: '1000000000' });
   const proxy = await startProxy(server.baseUrl, { script: await peerStackScript(), styles: peerStyles() });
   const browser = await chromium.launch({ executablePath: CHROMIUM });
-  if (profile) {
+  if (profile || compare) {
     try {
-      console.log((await profilePage(browser, proxy.url, profile)).join('\n'));
+      console.log((profile ? await profilePage(browser, proxy.url, profile) : await comparePages(browser, proxy.url, compare!, mainRuns)).join('\n'));
     } finally {
       await browser.close();
       await proxy.close();

@@ -1,0 +1,26 @@
+/**
+ * `--compare=/a,/b`: pages measured side by side at 4x throttling in interleaved runs (a, b, a,
+ * b, …), so that the machine's noise falls on both alike: median blocking time, long tasks and
+ * ready time of each, as in the main-thread section. For trying a change against the build
+ * before it (a query value the experiment reads), or one page against another.
+ */
+import type { Browser } from '@playwright/test';
+import { median, runOnce, type MainThreadRun } from './main-thread';
+import type { Variant } from './pages';
+
+/** The variant a page runs as: the peer pages, the pages without a script, or Tessera's. */
+const variantOf = (path: string): Variant => (/-peers\b/.test(path) ? 'peers' : /-none\b/.test(path) ? 'none' : 'tessera');
+
+export async function comparePages(browser: Browser, base: string, paths: string[], runs: number): Promise<string[]> {
+  const all = new Map<string, MainThreadRun[]>(paths.map((path) => [path, []]));
+  for (let i = 0; i < runs; i++) for (const path of paths) all.get(path)!.push(await runOnce(browser, base + path, variantOf(path)));
+  const lines = [`Interleaved runs at 4x throttling (${runs} each), medians; blocking time of every run in brackets:`];
+  for (const [path, list] of all) {
+    const ready = list.map((run) => run.readyMs).filter((value): value is number => value !== null);
+    const tbt = list.map((run) => run.tbtMs);
+    lines.push(
+      `${path}: blocking ${Math.round(median(tbt))} ms [${tbt.map(Math.round).join(', ')}], long tasks ${median(list.map((run) => run.longTasks))}, caused by the script ${median(list.map((run) => run.causedLongTasks ?? 0))}, ready ${ready.length ? `${Math.round(median(ready))} ms` : 'n/a'}`,
+    );
+  }
+  return lines;
+}
