@@ -70,13 +70,26 @@ test.describe('map block', () => {
   });
 
   for (const fault of ['internetdisconnected', 'connectionreset', 500, 503] as const) {
-    test(`${fault}: no empty box, the address and an Open in Maps link`, async ({ page, consoleErrors }) => {
+    test(`${fault}: no empty box, the address and an Open in Maps link, and nothing moved`, async ({ page, consoleErrors }) => {
       await page.route('https://maps.googleapis.com/**', (route) => (typeof fault === 'number' ? route.fulfill({ status: fault, body: '' }) : route.abort(fault)));
+      // Every map box ever added, and every layout shift, from the first paint.
+      await page.addInitScript(() => {
+        const w = window as unknown as { __boxes: number; __shift: number };
+        w.__boxes = 0;
+        w.__shift = 0;
+        new MutationObserver((records) => records.forEach((r) => r.addedNodes.forEach((n) => (w.__boxes += n instanceof Element && n.matches('.tm-canvas') ? 1 : 0)))).observe(document, { childList: true, subtree: true });
+        new PerformanceObserver((list) => list.getEntries().forEach((e) => (w.__shift += (e as unknown as { value: number }).value))).observe({ type: 'layout-shift', buffered: true });
+      });
       await page.goto('/map');
       await runtimeReady(page);
       const shop = page.locator('#block-map-shop');
       await expect(shop).toHaveAttribute('data-map-state', 'failed');
+      await expect(page.locator('[data-map-state="failed"]')).toHaveCount(3);
       await expect(shop.locator('.tm-canvas')).toHaveCount(0);
+      // Two frames for the last layout shift to be reported.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      expect(await page.evaluate(() => (window as unknown as { __boxes: number; __shift: number }).__boxes)).toBe(0);
+      expect(await page.evaluate(() => (window as unknown as { __boxes: number; __shift: number }).__shift)).toBe(0);
       await expect(shop.getByRole('link', { name: 'Open in Maps' })).toHaveAttribute('href', /^https:\/\/maps\.google\.com\/maps\?q=175\+Fifth\+Avenue/);
       expect(consoleErrors.filter((error) => error.startsWith('uncaught'))).toEqual([]);
     });

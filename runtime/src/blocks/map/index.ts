@@ -95,8 +95,9 @@ const map: BlockModule = {
     link.rel = 'noopener';
     link.textContent = OPEN_IN_MAPS;
     caption.append(' ', link);
-    // Without a key the map cannot load: no box that would appear and vanish (a layout shift).
-    if (key) element.append(canvas);
+    // The box joins the page once the script is in, above the address: a script that cannot
+    // load (no key, offline, blocked) leaves no box that appeared and vanished (two layout
+    // shifts), and one that loads moves the page no more than a box added now would.
     element.append(caption);
     setState('loading');
 
@@ -106,6 +107,7 @@ const map: BlockModule = {
     const ready = (key ? loadMaps(key, document.documentElement.lang || 'en-US') : Promise.reject(new Error('No maps key in the page context.'))).then(
       (maps) => {
         if (destroyed) return;
+        element.insertBefore(canvas, caption);
         const instance = new maps.Map(canvas, {
           center: location.center,
           zoom: location.zoom,
@@ -136,7 +138,6 @@ const map: BlockModule = {
       (error: unknown) => {
         if (destroyed) return;
         // No empty box: the address and its link stay.
-        canvas.remove();
         setState('failed');
         console.warn(`Map #${element.id}: ${(error as Error).message} Showing the address instead.`);
       },

@@ -90,3 +90,78 @@ describe('map block without a maps key', () => {
     instance.destroy();
   });
 });
+
+describe('map block with a maps key', () => {
+  const page = async () => {
+    const { defaultContext } = await import('../../../src/context/read');
+    const context = defaultContext();
+    return { ...context, websiteSettings: { ...context.websiteSettings, mapsApiKey: 'test-key' } };
+  };
+  /** The block element, and the class names of the children added to it, in order. */
+  const blockElement = () => {
+    const element = document.createElement('div');
+    element.id = 'block-m';
+    document.body.append(element);
+    const appended: string[] = [];
+    new MutationObserver((records) => records.forEach((r) => r.addedNodes.forEach((n) => appended.push((n as Element).className)))).observe(element, { childList: true });
+    return { element, appended };
+  };
+  const mapsScript = async () => {
+    await vi.waitFor(() => expect(document.head.querySelector('script[src^="https://maps.googleapis.com/"]')).not.toBeNull());
+    return document.head.querySelector<HTMLScriptElement>('script[src^="https://maps.googleapis.com/"]')!;
+  };
+
+  it('adds no box while the script loads, nor when it fails: the address and its link are all there ever is', async () => {
+    const { default: mapBlock } = await import('../../../src/blocks/map/index');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { element, appended } = blockElement();
+    const instance = await mapBlock.mount(element, { id: 'm', config: { location: { addressLine1: '175 Fifth Avenue' } }, page: await page() });
+    const script = await mapsScript();
+    expect(element.getAttribute('data-map-state')).toBe('loading');
+    expect(element.querySelector('.tm-canvas')).toBeNull();
+    script.dispatchEvent(new Event('error'));
+    await (instance.ready as Promise<void>);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(element.getAttribute('data-map-state')).toBe('failed');
+    expect(appended).toEqual(['tm-address']);
+    expect(warn).toHaveBeenCalledWith('Map #block-m: The map script could not be loaded. Showing the address instead.');
+    instance.destroy();
+    element.remove();
+  });
+
+  it('puts the box above the address once the script is in, and draws the map into it there', async () => {
+    const { default: mapBlock } = await import('../../../src/blocks/map/index');
+    const { MAPS_CALLBACK } = await import('../../../src/blocks/map/location');
+    const { element, appended } = blockElement();
+    const instance = await mapBlock.mount(element, { id: 'm', config: { location: { addressLine1: '175 Fifth Avenue' } }, page: await page() });
+    await mapsScript();
+    expect(appended).toEqual(['tm-address']);
+    const drawnInto: { connected: boolean; next: string | undefined }[] = [];
+    const global = window as unknown as Record<string, unknown>;
+    global.google = {
+      maps: {
+        Map: class {
+          constructor(canvas: HTMLElement) {
+            drawnInto.push({ connected: canvas.isConnected, next: (canvas.nextElementSibling as HTMLElement | null)?.className });
+          }
+          setCenter() {}
+        },
+        Marker: class {
+          addListener() {}
+          setMap() {}
+        },
+        Size: class {},
+      },
+    };
+    (global[MAPS_CALLBACK] as () => void)();
+    await (instance.ready as Promise<void>);
+    expect(element.getAttribute('data-map-state')).toBe('loaded');
+    expect(appended).toEqual(['tm-address', 'tm-canvas']);
+    expect([...element.children].map((child) => child.className)).toEqual(['tm-canvas', 'tm-address']);
+    expect(drawnInto).toEqual([{ connected: true, next: 'tm-address' }]);
+    instance.destroy();
+    expect(element.children).toHaveLength(0);
+    delete global.google;
+    element.remove();
+  });
+});
