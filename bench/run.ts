@@ -7,9 +7,10 @@
  * in the contained theme too) and runs, `--pages=/,/faq
  * --demo-runs=5` its demo pages and their runs (`--pages` picks Lighthouse's pages too);
  * `--profile=/bench/blocks-100-tessera` profiles one page instead (see profile.ts);
- * `--compare=/a,/b --runs=5` measures pages side by side in interleaved runs (see compare.ts).
+ * `--compare=/a,/b --runs=5` measures pages side by side in interleaved runs (see compare.ts);
+ * `--merge` puts a partial run's rows into the last results instead of replacing them (merge.ts).
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { chromium } from '@playwright/test';
 import { startBuiltServer } from '../e2e/server-process';
@@ -20,6 +21,7 @@ import { CHROMIUM, measureLighthouse } from './lighthouse';
 import { measureDemoPages } from './demo-main';
 import { measureMainThread } from './main-thread';
 import { measureMemory } from './memory';
+import { mergeResults } from './merge';
 import { comparePages } from './compare';
 import { profilePage } from './profile';
 import { startProxy } from './proxy';
@@ -37,6 +39,7 @@ const mainRuns = Number(option('runs') ?? (quick ? 1 : 5));
 const demoPageList = option('pages')?.split(',');
 const demoRuns = Number(option('demo-runs') ?? (quick ? 1 : 3));
 const wanted = (section: string) => !only || only.includes(section);
+const merge = args.includes('--merge');
 
 async function main(): Promise<void> {
   const results: Results = { date: new Date().toISOString(), machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}` };
@@ -87,9 +90,10 @@ async function main(): Promise<void> {
     await proxy.close();
     await server.stop();
   }
-  writeFileSync('bench/results.json', JSON.stringify(results, null, 2) + '\n');
-  writeFileSync('bench/RESULTS.md', renderResults(results) + '\n');
-  for (const [target, pass] of Object.entries(verdicts(results))) console.log(`${pass ? 'PASS' : 'FAIL'}  ${target}`);
+  const written = merge ? mergeResults(JSON.parse(readFileSync('bench/results.json', 'utf8')) as Results, results) : results;
+  writeFileSync('bench/results.json', JSON.stringify(written, null, 2) + '\n');
+  writeFileSync('bench/RESULTS.md', renderResults(written) + '\n');
+  for (const [target, pass] of Object.entries(verdicts(written))) console.log(`${pass ? 'PASS' : 'FAIL'}  ${target}`);
   console.log('Wrote bench/RESULTS.md and bench/results.json');
 }
 
