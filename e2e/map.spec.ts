@@ -88,8 +88,7 @@ test.describe('map block', () => {
       await expect(shop.locator('.tm-canvas')).toHaveCount(0);
       // Two frames for the last layout shift to be reported.
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-      expect(await page.evaluate(() => (window as unknown as { __boxes: number; __shift: number }).__boxes)).toBe(0);
-      expect(await page.evaluate(() => (window as unknown as { __boxes: number; __shift: number }).__shift)).toBe(0);
+      expect(await page.evaluate(() => { const w = window as unknown as { __boxes: number; __shift: number }; return { boxes: w.__boxes, shift: w.__shift }; })).toEqual({ boxes: 0, shift: 0 });
       await expect(shop.getByRole('link', { name: 'Open in Maps' })).toHaveAttribute('href', /^https:\/\/maps\.google\.com\/maps\?q=175\+Fifth\+Avenue/);
       expect(consoleErrors.filter((error) => error.startsWith('uncaught'))).toEqual([]);
     });

@@ -69,16 +69,22 @@ describe('map settings (part 2 §2, §3, §9)', () => {
   });
 });
 
+/** A block element on the page, and the class names of the children added to it, in order. */
+function blockElement() {
+  const element = document.createElement('div');
+  element.id = 'block-m';
+  document.body.append(element);
+  const appended: string[] = [];
+  new MutationObserver((records) => records.forEach((r) => r.addedNodes.forEach((n) => appended.push((n as Element).className)))).observe(element, { childList: true });
+  return { element, appended };
+}
+
 describe('map block without a maps key', () => {
   it('never shows a map box (it would appear and vanish): only the address and its link', async () => {
     const { default: mapBlock } = await import('../../../src/blocks/map/index');
     const { defaultContext } = await import('../../../src/context/read');
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const element = document.createElement('div');
-    element.id = 'block-m';
-    document.body.append(element);
-    const appended: string[] = [];
-    new MutationObserver((records) => records.forEach((r) => r.addedNodes.forEach((n) => appended.push((n as Element).className)))).observe(element, { childList: true });
+    const { element, appended } = blockElement();
     const instance = await mapBlock.mount(element, { id: 'm', config: { location: { addressLine1: '175 Fifth Avenue' } }, page: defaultContext() });
     await (instance.ready as Promise<void>);
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -96,15 +102,6 @@ describe('map block with a maps key', () => {
     const { defaultContext } = await import('../../../src/context/read');
     const context = defaultContext();
     return { ...context, websiteSettings: { ...context.websiteSettings, mapsApiKey: 'test-key' } };
-  };
-  /** The block element, and the class names of the children added to it, in order. */
-  const blockElement = () => {
-    const element = document.createElement('div');
-    element.id = 'block-m';
-    document.body.append(element);
-    const appended: string[] = [];
-    new MutationObserver((records) => records.forEach((r) => r.addedNodes.forEach((n) => appended.push((n as Element).className)))).observe(element, { childList: true });
-    return { element, appended };
   };
   const mapsScript = async () => {
     await vi.waitFor(() => expect(document.head.querySelector('script[src^="https://maps.googleapis.com/"]')).not.toBeNull());
