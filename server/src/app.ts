@@ -55,7 +55,10 @@ export interface App {
 
 /** Builds the server: database → cookies, crumb and session → routes. Tests use `inject`. */
 export async function buildApp(config: ServerConfig): Promise<App> {
-  const app = Fastify({ logger: config.logger, bodyLimit: BODY_LIMIT_BYTES, trustProxy: false });
+  // A dataset cell is text, a number or null: a union type, which Ajv's strict mode accepts
+  // only when told (else it warns at every start); anyOf would coerce null to 0 in its branch.
+  const ajv = { customOptions: { allowUnionTypes: true } };
+  const app = Fastify({ logger: config.logger, bodyLimit: BODY_LIMIT_BYTES, trustProxy: false, ajv });
   const db = openDatabase(config.dataDir);
   app.decorate('db', db);
   app.decorate('settings', config);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { applyBlockOverrides } from '../src/block-overrides';
 import { acceptableLink } from '../src/routes/blocks';
 import { OWNER, VIEWER, startTestServer, visitor, type TestServer } from './helper';
@@ -32,6 +32,20 @@ describe('datasets', () => {
     expect((await anyone.inject({ method: 'PUT', url: '/api/owner/datasets/sales', payload: { name: 'x', columns: ['a'], rows: [['b']] } })).statusCode).toBe(401);
     const viewer = await signedIn(VIEWER);
     expect((await viewer.inject({ method: 'GET', url: '/api/owner/datasets' })).statusCode).toBe(403);
+  });
+
+  it('take text and numbers as sent, refuse other cells, and the server starts without schema warnings', async () => {
+    const warn = vi.spyOn(console, 'warn');
+    const fresh = await startTestServer();
+    await fresh.close();
+    expect(warn.mock.calls.flat().join(' ')).not.toMatch(/strict mode/);
+    warn.mockRestore();
+    const owner = await signedIn();
+    const put = (rows: unknown) => owner.inject({ method: 'PUT', url: '/api/owner/datasets/mixed', payload: { name: 'Mixed', columns: ['M', 'V'], rows } });
+    expect((await put([['Jan', 3], ['Feb', 4.5]])).json()).toMatchObject({ dataset: { rows: [['Jan', 3], ['Feb', 4.5]] } });
+    expect((await put([['Jan', 3], ['Feb', null]])).json()).toEqual({ error: 'One or more rows was missing data' });
+    expect((await put([['Jan', { v: 1 }]])).statusCode).toBe(400);
+    expect((await put([['x'.repeat(201), 1]])).statusCode).toBe(400);
   });
 });
 
