@@ -24,7 +24,7 @@ describe('whenIdle', () => {
     expect(callbacks).toHaveLength(1);
     expect(timeouts).toEqual([IDLE_TIMEOUT_MS]);
     expect(IDLE_TIMEOUT_MS).toBe(2000);
-    expect([IDLE_SLICE_MS, OVERDUE_TIMEOUT_MS]).toEqual([10, 50]);
+    expect([IDLE_SLICE_MS, OVERDUE_TIMEOUT_MS]).toEqual([5, 50]);
     // 3 ms of idle time: three jobs, then only the reserve is left.
     let left = 3;
     callbacks.shift()!({ timeRemaining: () => left--, didTimeout: false });
@@ -43,22 +43,22 @@ describe('whenIdle', () => {
     expect(callbacks).toHaveLength(0);
   });
 
-  it('a long idle period runs one 10 ms slice, then asks again (no long task on a slow phone)', async () => {
+  it('a long idle period runs one 5 ms slice, then asks again (no long task on a slow phone)', async () => {
     const callbacks: IdleCallback[] = [];
     vi.stubGlobal('requestIdleCallback', (callback: IdleCallback) => callbacks.push(callback));
     const { whenIdle, IDLE_SLICE_MS } = await import('../../src/platform/idle');
     const ran: number[] = [];
     let clock = 1000;
     const now = vi.spyOn(performance, 'now').mockImplementation(() => clock);
-    // Each job takes 4 ms; the browser offers 49 ms of idle time.
+    // Each job takes 2 ms; the browser offers 49 ms of idle time.
     for (let i = 0; i < 20; i++)
       whenIdle(() => {
         ran.push(i);
-        clock += 4;
+        clock += 2;
       });
     callbacks.shift()!({ timeRemaining: () => 49, didTimeout: false });
     expect(ran).toEqual([0, 1, 2]);
-    expect(clock - 1000).toBeLessThanOrEqual(IDLE_SLICE_MS + 4);
+    expect(clock - 1000).toBeLessThanOrEqual(IDLE_SLICE_MS + 2);
     expect(callbacks).toHaveLength(1);
     now.mockRestore();
   });
@@ -70,7 +70,7 @@ describe('whenIdle', () => {
     const ran: number[] = [];
     for (let i = 0; i < 100; i++) whenIdle(() => ran.push(i));
     callbacks.shift()!({ timeRemaining: () => 0, didTimeout: true });
-    // Jobs this cheap all fit in one 10 ms slice.
+    // Jobs this cheap all fit in one 5 ms slice.
     expect(ran).toHaveLength(100);
     expect(callbacks).toHaveLength(0);
   });

@@ -37,9 +37,9 @@ describe('turn', () => {
       log.push(name);
       now += ms;
     };
-    // 4 ms each in a 10 ms slice: a, b and c start within it, d in a new task.
-    await Promise.all(['a', 'b', 'c', 'd', 'e'].map((name) => turn().then(work(name, 4))));
-    expect(SLICE_MS).toBe(10);
+    // 2 ms each in a 5 ms slice: a, b and c start within it, d in a new task.
+    await Promise.all(['a', 'b', 'c', 'd', 'e'].map((name) => turn().then(work(name, 2))));
+    expect(SLICE_MS).toBe(5);
     expect(log).toEqual(['yield', 'a', 'b', 'c', 'yield', 'd', 'e']);
     expect(tasks).toBe(2);
   });
@@ -49,7 +49,7 @@ describe('turn', () => {
       ['a', 'b'].map((name) =>
         turn().then(() => {
           log.push(name);
-          now += 15; // longer than a slice
+          now += 8; // longer than a slice
         }),
       ),
     );
@@ -65,7 +65,7 @@ describe('BlockHost mounting in turns', () => {
     teardown = registerBlock('slow', async () => ({
       mount(element: HTMLElement) {
         log.push(`mount ${element.id}`);
-        now += 4; // a block that takes 4 ms to mount (16 ms at 4x throttling)
+        now += 2; // a block that takes 2 ms to mount (8 ms at 4x throttling)
         return { destroy: () => undefined };
       },
     }));
@@ -83,7 +83,7 @@ describe('BlockHost mounting in turns', () => {
     await host.start();
     const mounts = log.filter((line) => line.startsWith('mount'));
     expect(mounts).toEqual(Array.from({ length: 10 }, (_, i) => `mount b${i}`));
-    // At most three 4 ms mounts between two yields: no task runs far past the 10 ms slice.
+    // At most three 2 ms mounts between two yields: no task runs far past the 5 ms slice.
     const runs = log.join(' ').split('yield').map((part) => part.split('mount').length - 1);
     expect(Math.max(...runs)).toBeLessThanOrEqual(3);
     expect(tasks).toBeGreaterThanOrEqual(4);
