@@ -95,17 +95,33 @@ test.describe('map block', () => {
   }
 
   test('a script that never answers fails the load after 30 seconds', async ({ page }) => {
+    // The installed clock also flows with real time, so the test reads the fake time of each
+    // state change rather than counting on how long the page took to load. The observer
+    // notes "loading" a little after the timer starts: hence the half second of slack.
     await page.clock.install();
+    await page.addInitScript(() => {
+      const states: { state: string | null; at: number }[] = [];
+      (window as unknown as { __mapStates: typeof states }).__mapStates = states;
+      new MutationObserver((records) => {
+        for (const record of records) {
+          const target = record.target as Element;
+          if (target.id === 'block-map-shop') states.push({ state: target.getAttribute('data-map-state'), at: Date.now() });
+        }
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-map-state'] });
+    });
     // The request is held, never answered.
     await page.route('https://maps.googleapis.com/**', () => undefined);
     await page.goto('/map');
     await runtimeReady(page);
     const shop = page.locator('#block-map-shop');
     await expect(shop).toHaveAttribute('data-map-state', 'loading');
-    await page.clock.runFor(29_000);
-    await expect(shop).toHaveAttribute('data-map-state', 'loading');
-    await page.clock.runFor(1_500);
+    await page.clock.runFor(31_000);
     await expect(shop).toHaveAttribute('data-map-state', 'failed');
     await expect(page.locator('[data-map-state="failed"]')).toHaveCount(3);
+    const states = await page.evaluate(() => (window as unknown as { __mapStates: { state: string; at: number }[] }).__mapStates);
+    expect(states.map(({ state }) => state)).toEqual(['loading', 'failed']);
+    const waited = states[1].at - states[0].at;
+    expect(waited).toBeGreaterThan(29_500);
+    expect(waited).toBeLessThan(30_500);
   });
 });
