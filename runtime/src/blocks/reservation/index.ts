@@ -7,6 +7,7 @@
 import type { BlockModule } from '../../core/types';
 import { listen } from '../../platform/events';
 import { loadScript } from '../../platform/load-script';
+import { watchWidth } from '../../platform/size';
 
 export const RESERVATION_SCRIPT = 'https://www.exploretock.com/tock.js';
 /** Part 1 §9, part 2 §9. */
@@ -44,11 +45,11 @@ const reservation: BlockModule = {
     container.dataset.tockBusiness = slug;
     element.append(container);
 
-    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(() => element.setAttribute('data-layout', reservationLayout(element.getBoundingClientRect().width))) : null;
-    observer?.observe(element);
-    element.setAttribute('data-layout', reservationLayout(element.getBoundingClientRect().width));
+    // The width as layout finds it, not read at mount: a read then would force a layout of the
+    // page in the middle of mounting its blocks.
+    const stopWatching = watchWidth(element, (width) => element.setAttribute('data-layout', reservationLayout(width)));
     const cleanup = () => {
-      observer?.disconnect();
+      stopWatching();
       container.remove();
       element.removeAttribute('data-layout');
     };
