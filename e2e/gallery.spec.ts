@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, runtimeReady, test } from './fixtures';
+import { expect, runtimeReady, stopClockFlow, test } from './fixtures';
 
 /** The live gallery instance's index, through the public SiteRuntime.block API. */
 const indexOf = (page: Page, id: string) =>
@@ -174,6 +174,8 @@ test.describe('gallery behaviour', () => {
     await page.setViewportSize({ width: 1200, height: 900 });
     await open(page);
     expect(await indexOf(page, 'block-slideshow')).toBe(0);
+    await stopClockFlow(page);
+    expect(await indexOf(page, 'block-slideshow')).toBe(0);
     await page.mouse.move(5, 5);
     await page.clock.runFor(4100);
     expect(await indexOf(page, 'block-slideshow')).toBe(1);
@@ -202,6 +204,7 @@ test.describe('gallery behaviour', () => {
     await page.clock.install();
     await page.setViewportSize({ width: 1200, height: 900 });
     await open(page);
+    await stopClockFlow(page);
     await page.mouse.move(5, 5);
     await page.locator('#block-big-grid figure').last().scrollIntoViewIfNeeded();
     await expect.poll(() => page.locator('#block-slideshow').evaluate((element) => element.getBoundingClientRect().bottom < 0)).toBe(true);

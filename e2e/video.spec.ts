@@ -1,5 +1,5 @@
 import type { Page, Route } from '@playwright/test';
-import { expect, queryServerDb, runtimeReady, test } from './fixtures';
+import { expect, queryServerDb, runtimeReady, stopClockFlow, test } from './fixtures';
 
 /** The providers are stubbed: the tests never leave the machine. */
 async function stubProviders(page: Page): Promise<string[]> {
@@ -94,6 +94,7 @@ test.describe('video block', () => {
     await page.setViewportSize({ width: 1200, height: 900 });
     await page.goto('/gallery?itemId=demo-video');
     await runtimeReady(page);
+    await stopClockFlow(page);
     const show = page.locator('#block-slideshow');
     const index = () => page.evaluate(() => (window.SiteRuntime!.block(document.getElementById('block-slideshow')!) as unknown as { index: number }).index);
     expect(await index()).toBe(4);
