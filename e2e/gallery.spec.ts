@@ -173,7 +173,6 @@ test.describe('gallery behaviour', () => {
     await page.clock.install();
     await page.setViewportSize({ width: 1200, height: 900 });
     await open(page);
-    expect(await indexOf(page, 'block-slideshow')).toBe(0);
     await stopClockFlow(page);
     expect(await indexOf(page, 'block-slideshow')).toBe(0);
     await page.mouse.move(5, 5);
