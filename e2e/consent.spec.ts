@@ -29,6 +29,36 @@ test('the site banner asks once: Accept stores true for 30 days on path /', asyn
   expect(chunks).toEqual([]); // the banner chunk loads only when it must be shown
 });
 
+test('the server renders the banner into the page, so it paints with it; the runtime adopts it', async ({ page }) => {
+  // Without the runtime the banner is there, styled, its buttons disabled (nothing could make them work).
+  await page.route('**/runtime/site.js', (route) => route.abort());
+  await page.goto('/cart');
+  const banner = page.getByRole('region', { name: 'Cookie banner' });
+  await expect(banner).toBeVisible();
+  await expect(banner).toHaveCSS('position', 'fixed');
+  await expect(banner.getByRole('button', { name: 'Accept cookies' })).toBeDisabled();
+  await page.unroute('**/runtime/site.js');
+  await page.setViewportSize({ width: 412, height: 823 }); // a phone, where the banner's text is the largest
+  await page.reload();
+  await runtimeReady(page);
+  await expect(page.locator('section.site-cookie-banner')).toHaveCount(1);
+  await expect(banner.getByRole('button', { name: 'Accept cookies' })).toBeEnabled();
+  await expect(banner.getByRole('button', { name: 'No thanks' })).toBeEnabled();
+  await expect(page.locator('.site-cookie-banner [aria-live]')).toHaveText('Cookie banner: This demo uses cookies to count visits. Learn more.');
+  const paints = await page.evaluate(
+    () =>
+      new Promise<{ fcp: number; banner: number | null }>((resolve) => {
+        const fcp = performance.getEntriesByName('first-contentful-paint')[0]!.startTime;
+        new PerformanceObserver((list) => {
+          const entry = list.getEntries().find((e) => (e as LargestContentfulPaint).element?.closest('.site-cookie-banner')) as LargestContentfulPaint | undefined;
+          resolve({ fcp, banner: entry ? entry.startTime : null });
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      }),
+  );
+  // The banner's text is painted in the first contentful paint, not after the runtime's chunks.
+  expect(paints.banner).toBe(paints.fcp);
+});
+
 test('Decline stores false and removes the banner', async ({ page, context }) => {
   await page.goto('/');
   await page.getByRole('button', { name: 'No thanks' }).click();

@@ -2,6 +2,7 @@ import { accessPermissionsFor, type Account } from './accounts';
 import type { SiteUser } from './members';
 import { websiteRolesMap } from '../../runtime/src/model/roles';
 import { withAnnouncementBar } from './announcement-bar';
+import { withCookieBanner, type BannerVisitor } from './cookie-banner';
 
 /** The placeholder a page carries where the server injects the page context (CONTRACT §2). */
 export const CONTEXT_TAG = /<script\s+type="application\/json"\s+id="site-context"\s*>([\s\S]*?)<\/script>/i;
@@ -52,12 +53,12 @@ export function buildContext({ site, page, account, member, announcement, env }:
 }
 
 /**
- * Fills a page's placeholder with the context, and renders the announcement bar when it shows
- * (announcement-bar.ts). A page without the placeholder is served as
+ * Fills a page's placeholder with the context, and renders the announcement bar and the cookie
+ * banner when they show (announcement-bar.ts, cookie-banner.ts). A page without the placeholder is served as
  * it is (a static page without context); a placeholder whose own JSON is invalid is left
  * untouched so that the runtime reports it.
  */
-export function injectContext(html: string, input: Omit<ContextInput, 'page'>): string {
+export function injectContext(html: string, input: Omit<ContextInput, 'page'>, visitor: BannerVisitor = { cookies: {}, gpc: undefined, screenshot: undefined }): string {
   const match = CONTEXT_TAG.exec(html);
   if (!match) return html;
   const own = match[1]!.trim();
@@ -74,5 +75,5 @@ export function injectContext(html: string, input: Omit<ContextInput, 'page'>): 
   const context = buildContext({ ...input, page });
   const json = scriptSafeJson(context);
   const withContext = html.slice(0, match.index) + `<script type="application/json" id="site-context">${json}</script>` + html.slice(match.index + match[0].length);
-  return withAnnouncementBar(withContext, context);
+  return withCookieBanner(withAnnouncementBar(withContext, context), context, visitor);
 }

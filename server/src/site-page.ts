@@ -49,7 +49,11 @@ export async function sendSitePage(
   const expanded = withCodeInjection(withHeadingFont(applyBlockOverrides(included, blockOverrides(app.db)), app.db), codeInjection(app.db));
   const site = settings ?? (await readSiteSettings(app));
   const env = app.settings.siteEnv ?? environmentFromHost(request.hostname.replace(/:\d+$/, ''));
-  const body = withScriptNonce(injectContext(expanded, { site, account: request.account, member: request.siteUser, announcement: announcementContext(app.db), env }), request.cspNonce);
+  const body = withScriptNonce(injectContext(expanded, { site, account: request.account, member: request.siteUser, announcement: announcementContext(app.db), env }, {
+    cookies: request.cookies,
+    gpc: request.headers['sec-gpc'] as string | undefined,
+    screenshot: (request.query as Record<string, unknown> | undefined)?.sqsscreenshot,
+  }), request.cspNonce);
   return reply
     .code(status)
     .type('text/html; charset=utf-8')

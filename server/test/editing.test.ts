@@ -188,9 +188,12 @@ describe('code injection', () => {
     const owner = await signedIn();
     expect((await owner.inject({ method: 'PUT', url: '/api/owner/code-injection', payload: { header: 'x'.repeat(20_001), footer: '' } })).statusCode).toBe(400);
     await owner.inject({ method: 'PUT', url: '/api/owner/code-injection', payload: { header: '<meta name="check" content="$1 $&">', footer: '<p id="owner-footer">Bye</p>' } });
-    const page = (await server.app.inject({ method: 'GET', url: '/faq' })).body;
+    const page = (await server.app.inject({ method: 'GET', url: '/faq', cookies: { ss_cookieAllowed: 'true' } })).body;
     expect(page).toContain('<meta name="check" content="$1 $&">\n</head>');
     expect(page).toContain('<p id="owner-footer">Bye</p>\n</body>');
+    // Only the cookie banner, where it asks, comes after it (where the runtime would append it).
+    const asked = (await server.app.inject({ method: 'GET', url: '/faq' })).body;
+    expect(asked).toMatch(/<p id="owner-footer">Bye<\/p>\n<section class="site-cookie-banner [^>]*>.*<\/section>\n<\/body>/);
     expect((await owner.inject({ method: 'GET', url: '/api/owner/code-injection' })).json()).toMatchObject({ footer: '<p id="owner-footer">Bye</p>' });
     await owner.inject({ method: 'PUT', url: '/api/owner/code-injection', payload: { header: '', footer: '' } });
     expect((await server.app.inject({ method: 'GET', url: '/faq' })).body).not.toContain('owner-footer');

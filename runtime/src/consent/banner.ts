@@ -1,59 +1,37 @@
 import { assetUrl, loadStylesheet } from '../platform/assets';
-import { bannerSettings } from './settings';
+import { ACCEPT_CLASS, BANNER_CLASS, BANNER_LABEL, cookieBannerHtml, DECLINE_CLASS } from './banner-markup';
 import { setConsent } from './state';
 
-export const BANNER_LABEL = 'Cookie banner';
+export { BANNER_LABEL };
 const STYLESHEET = 'consent.css';
-const ACCEPT = 'site-cookie-banner-accept';
-const DECLINE = 'site-cookie-banner-decline';
-const CHECK_ICON =
-  '<svg aria-hidden="true" focusable="false" width="20" height="20" viewBox="0 0 20 20"><path d="M4 10.5l4 4 8-9" fill="none" stroke="currentColor" stroke-width="2.5"/></svg>';
-
-function button(className: string, onClick: () => void): HTMLButtonElement {
-  const element = document.createElement('button');
-  element.type = 'button';
-  element.className = className;
-  element.addEventListener('click', onClick);
-  return element;
-}
 
 /**
- * The cookie banner: a labelled region (not a dialog: it never traps focus), announced once by
- * a polite live region. In a forced preview the buttons only close it and store nothing. Plain
- * DOM: a page whose only UI is the banner never loads preact.
+ * Makes a banner in the page work: its buttons store the choice (in a forced preview they only
+ * close it) and are enabled, and its polite live region announces it. The banner is one the
+ * server rendered, or one `createBanner` made; plain DOM, so a page whose only UI is the banner
+ * never loads preact.
  */
-export function createBanner(settings: Record<string, unknown>, preview: boolean, onChoice: () => void): HTMLElement {
-  const s = bannerSettings(settings);
-  const choose = (accepted: boolean) => {
-    if (!preview) setConsent(accepted);
-    onChoice();
-  };
-  const section = document.createElement('section');
-  section.className = `site-cookie-banner site-cookie-banner-${s.variant.toLowerCase()} site-cookie-banner-${s.position.toLowerCase().replace('_', '-')} site-cookie-banner-${s.theme.toLowerCase()}`;
-  section.setAttribute('aria-label', BANNER_LABEL);
-  const live = document.createElement('p');
-  live.className = 'site-visually-hidden';
-  live.setAttribute('aria-live', 'polite');
-  const text = document.createElement('div');
-  text.className = 'site-cookie-banner-text';
-  text.innerHTML = s.text; // owner-authored HTML (ARCHITECTURE: trusted content)
-  const actions = document.createElement('div');
-  actions.className = 'site-cookie-banner-actions';
-  if (s.acceptType === 'OPT_IN_AND_OUT') {
-    const decline = button(DECLINE, () => choose(false));
-    decline.textContent = s.optOutCtaText;
-    actions.append(decline);
+export function adoptBanner(section: HTMLElement, preview: boolean, onChoice: () => void): HTMLElement {
+  for (const button of section.querySelectorAll<HTMLButtonElement>(`.${ACCEPT_CLASS},.${DECLINE_CLASS}`)) {
+    button.disabled = false;
+    button.addEventListener('click', () => {
+      if (!preview) setConsent(button.classList.contains(ACCEPT_CLASS));
+      onChoice();
+    });
   }
-  const accept = button(`${ACCEPT} site-cookie-cta-${s.ctaVariant.toLowerCase()}`, () => choose(true));
-  if (s.ctaVariant === 'ICON') {
-    accept.setAttribute('aria-label', s.ctaText);
-    accept.innerHTML = CHECK_ICON;
-  } else accept.textContent = s.ctaText;
-  actions.append(accept);
-  section.append(live, text, actions);
-  // Filled after the region is in the page, so that screen readers announce it.
-  setTimeout(() => (live.textContent = `${BANNER_LABEL}: ${text.textContent ?? ''}`));
+  // Filled once the region is in the page, so that screen readers announce it.
+  setTimeout(() => {
+    const live = section.querySelector('[aria-live]');
+    if (live) live.textContent = `${BANNER_LABEL}: ${section.querySelector(`.${BANNER_CLASS}-text`)?.textContent ?? ''}`;
+  });
   return section;
+}
+
+/** A working banner for these settings, to be put in the page. */
+export function createBanner(settings: Record<string, unknown>, preview: boolean, onChoice: () => void): HTMLElement {
+  const template = document.createElement('template');
+  template.innerHTML = cookieBannerHtml(settings);
+  return adoptBanner(template.content.firstElementChild as HTMLElement, preview, onChoice);
 }
 
 export const UPDATE_EVENT = 'cookieBanner:update';
@@ -69,13 +47,16 @@ export async function renderBanner(settings: Record<string, unknown> | null, pre
     return;
   }
   await loadStylesheet(assetUrl(STYLESHEET));
-  const next = createBanner(settings, preview, () => void renderBanner(null, false));
+  const close = () => void renderBanner(null, false);
+  // The banner the server rendered into the page: taken over on its first showing, replaced by a preview.
+  const current = shown ?? document.querySelector<HTMLElement>(`section.${BANNER_CLASS}`);
+  const next = current && !shown && !preview ? adoptBanner(current, false, close) : createBanner(settings, preview, close);
   // A preview update keeps keyboard focus on the same button.
-  const active = shown?.contains(document.activeElement) ? document.activeElement : null;
-  if (shown) shown.replaceWith(next);
-  else document.body.appendChild(next);
+  const active = current?.contains(document.activeElement) ? document.activeElement : null;
+  if (!current) document.body.appendChild(next);
+  else if (current !== next) current.replaceWith(next);
   shown = next;
-  if (active) next.querySelector<HTMLElement>(active.classList.contains(DECLINE) ? `.${DECLINE}` : `.${ACCEPT}`)?.focus();
+  if (active) next.querySelector<HTMLElement>(active.classList.contains(DECLINE_CLASS) ? `.${DECLINE_CLASS}` : `.${ACCEPT_CLASS}`)?.focus();
 }
 
 let forced: Record<string, unknown> | null = null;

@@ -21,5 +21,8 @@ export function startConsent(page: Readonly<PageContext>, screenshot: boolean): 
   const asks = () => settings.isCookieBannerEnabled === true && !screenshot && consentState() === null;
   const banner = (use: (module: Banner) => unknown) => withChunk(() => import('./banner'), use, 'Cookie banner failed');
   if (asks()) void banner((module) => module.renderBanner(settings, false));
+  // A banner the server rendered for a visitor it could not tell had chosen (GPC without its
+  // header). The class is spelled out: importing banner-markup.ts would put it all in site.js.
+  else document.querySelector('section.site-cookie-banner')?.remove();
   return listen(document, FORCE_EVENT, (event: Event) => void banner((module) => module.startPreview(settings, (event as CustomEvent).detail, asks)));
 }

@@ -142,3 +142,45 @@ describe('cookie banner (plain DOM, no preact)', () => {
     expect(consentState()).toBeNull();
   });
 });
+
+describe('cookie banner the server rendered', () => {
+  const SERVED = { isCookieBannerEnabled: true, cookieBannerText: '<p>We count visits.</p>', cookieBannerAcceptType: 'OPT_IN_AND_OUT', cookieBannerCtaVariant: 'BUTTON', cookieBannerCtaText: 'Accept cookies' };
+  const clearConsent = () => (document.cookie = 'ss_cookieAllowed=; max-age=0; path=/');
+
+  it('is adopted, not added again: its buttons are enabled and store the choice, and it is announced', async () => {
+    vi.useFakeTimers();
+    clearConsent();
+    const { cookieBannerHtml } = await import('../../src/consent/banner-markup');
+    const { renderBanner } = await import('../../src/consent/banner');
+    document.body.innerHTML = `<main>Page</main>${cookieBannerHtml(SERVED)}`;
+    const served = document.querySelector('section.site-cookie-banner')!;
+    expect([...served.querySelectorAll('button')].map((button) => button.disabled)).toEqual([true, true]);
+    const rendered = renderBanner(SERVED, false);
+    await vi.advanceTimersByTimeAsync(2000); // jsdom loads no stylesheet: past the wait for consent.css
+    await rendered;
+    expect(document.querySelectorAll('section.site-cookie-banner')).toHaveLength(1);
+    expect(document.querySelector('section.site-cookie-banner')).toBe(served);
+    expect([...served.querySelectorAll('button')].map((button) => button.disabled)).toEqual([false, false]);
+    expect(served.querySelector('[aria-live]')!.textContent).toBe('Cookie banner: We count visits.');
+    served.querySelector<HTMLButtonElement>('.site-cookie-banner-accept')!.click();
+    expect(consentState()).toBe(true);
+    expect(document.querySelector('section.site-cookie-banner')).toBeNull();
+    vi.useRealTimers();
+    document.head.innerHTML = '';
+    document.body.innerHTML = '';
+  });
+
+  it('is removed by the consent service where the runtime would not ask (Global Privacy Control without its header)', () => {
+    clearConsent();
+    Object.defineProperty(navigator, 'globalPrivacyControl', { configurable: true, get: () => true });
+    try {
+      document.body.innerHTML = `<main>Page</main><section class="site-cookie-banner">served</section>`;
+      const stop = startConsent({ ...defaultContext(), cookieSettings: { isCookieBannerEnabled: true } }, false);
+      expect(document.querySelector('.site-cookie-banner')).toBeNull();
+      expect(document.querySelector('main')).not.toBeNull();
+      stop();
+    } finally {
+      delete (navigator as { globalPrivacyControl?: boolean }).globalPrivacyControl;
+    }
+  });
+});

@@ -1,0 +1,47 @@
+/**
+ * Renders the cookie banner into the page, with the markup the runtime builds
+ * (runtime/src/consent/banner-markup.ts), for a visitor the runtime would ask: the banner then
+ * paints with the page instead of after the runtime and its chunk (on a phone it is often the
+ * largest text, so the page's LCP), and the runtime adopts it and enables its buttons. The rule
+ * is the runtime's (consent/service.ts): the banner is on, the visitor has not chosen (the
+ * consent cookie), sends no Global Privacy Control (`Sec-GPC: 1`) and the page is not a
+ * screenshot. A browser with GPC that sends no header has the banner removed by the runtime.
+ */
+import { BANNER_CLASS, cookieBannerHtml } from '../../runtime/src/consent/banner-markup';
+import { CONSENT_COOKIE } from '../../runtime/src/consent/state';
+
+export interface BannerVisitor {
+  /** The request's cookies. */
+  cookies: Record<string, string | undefined>;
+  /** The request's `Sec-GPC` header. */
+  gpc: string | undefined;
+  /** The page's `sqsscreenshot` query value. */
+  screenshot: unknown;
+}
+
+/** The runtime's script tag, and the folder its stylesheets are served from. */
+const RUNTIME_SCRIPT = /<script\b[^>]*\ssrc="([^"]*\/)?site(?:\.iife)?\.js(?:\?[^"]*)?"[^>]*>/i;
+const LINKS_STYLES = /<link\b[^>]*\shref="(?:[^"]*\/)?(?:runtime|consent)\.css(?:\?[^"]*)?"/i;
+const IN_MARKUP = new RegExp(`class="(?:[^"]*\\s)?${BANNER_CLASS}[\\s"]`);
+
+/** Whether the runtime would ask this visitor (consent/service.ts `asks`). */
+export function bannerAsks(settings: Record<string, unknown>, visitor: BannerVisitor): boolean {
+  const choice = visitor.cookies[CONSENT_COOKIE];
+  return settings.isCookieBannerEnabled === true && choice !== 'true' && choice !== 'false' && visitor.gpc !== '1' && visitor.screenshot !== 'true';
+}
+
+/**
+ * Puts the banner last in <body> (where the runtime would append it) and, unless the page links
+ * them already, its styles in <head>. A page without the runtime's script, whose buttons nothing
+ * would enable, or with a banner of its own, is left as it is.
+ */
+export function withCookieBanner(html: string, context: Record<string, unknown>, visitor: BannerVisitor): string {
+  const settings = context.cookieSettings;
+  const script = RUNTIME_SCRIPT.exec(html);
+  const head = html.search(/<\/head>/i);
+  const body = html.search(/<\/body>(?![\s\S]*<\/body>)/i);
+  if (!settings || typeof settings !== 'object' || !script || head < 0 || body < head || IN_MARKUP.test(html)) return html;
+  if (!bannerAsks(settings as Record<string, unknown>, visitor)) return html;
+  const styles = LINKS_STYLES.test(html) ? '' : `<link rel="stylesheet" href="${script[1] ?? ''}consent.css">\n`;
+  return `${html.slice(0, head)}${styles}${html.slice(head, body)}${cookieBannerHtml(settings as Record<string, unknown>)}\n${html.slice(body)}`;
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { injectContext } from '../src/site-context';
+import type { BannerVisitor } from '../src/cookie-banner';
+import { cookieBannerHtml } from '../../runtime/src/consent/banner-markup';
+
+const SETTINGS = { isCookieBannerEnabled: true, cookieBannerText: '<p>We count visits.</p>', cookieBannerAcceptType: 'OPT_IN_AND_OUT', cookieBannerCtaVariant: 'BUTTON', cookieBannerCtaText: 'Accept cookies', cookieBannerOptOutCtaText: 'No thanks' };
+const page = (head = '<link rel="stylesheet" href="/assets/site.css">\n  <script type="module" src="/runtime/site.js"></script>') =>
+  `<html><head>\n  <script type="application/json" id="site-context">{}</script>\n  ${head}\n</head>\n<body>\n  <main>Hello</main>\n</body>\n</html>`;
+const NOBODY: BannerVisitor = { cookies: {}, gpc: undefined, screenshot: undefined };
+const render = (html: string, visitor = NOBODY, cookieSettings: Record<string, unknown> = SETTINGS) =>
+  injectContext(html, { site: { cookieSettings }, account: null, env: 'prod' }, visitor);
+
+describe('cookie banner in the page', () => {
+  it('is rendered last in <body> with the runtime\'s markup, disabled buttons and its stylesheet in <head>', () => {
+    const html = render(page());
+    expect(html).toContain(
+      '<main>Hello</main>\n</body>'.replace('</body>', '<section class="site-cookie-banner site-cookie-banner-bar site-cookie-banner-bottom site-cookie-banner-dark" aria-label="Cookie banner"><p class="site-visually-hidden" aria-live="polite"></p><div class="site-cookie-banner-text"><p>We count visits.</p></div><div class="site-cookie-banner-actions"><button type="button" class="site-cookie-banner-decline" disabled>No thanks</button><button type="button" class="site-cookie-banner-accept site-cookie-cta-button" disabled>Accept cookies</button></div></section>\n</body>'),
+    );
+    expect(html).toContain('<script type="module" src="/runtime/site.js"></script>\n<link rel="stylesheet" href="/runtime/consent.css">\n</head>');
+  });
+
+  it('takes its stylesheet from where the runtime is served, and adds none where the page links runtime.css', () => {
+    expect(render(page('<script defer src="https://cdn.example/t/1.2/site.iife.js?v=3"></script>'))).toContain('<link rel="stylesheet" href="https://cdn.example/t/1.2/consent.css">');
+    const linked = render(page('<link rel="stylesheet" href="/runtime/runtime.css"><script type="module" src="/runtime/site.js"></script>'));
+    expect(linked).toContain('<section class="site-cookie-banner');
+    expect(linked).not.toContain('consent.css');
+  });
+
+  it('is not rendered for a visitor the runtime would not ask', () => {
+    for (const visitor of [
+      { ...NOBODY, cookies: { ss_cookieAllowed: 'true' } },
+      { ...NOBODY, cookies: { ss_cookieAllowed: 'false' } },
+      { ...NOBODY, gpc: '1' },
+      { ...NOBODY, screenshot: 'true' },
+    ]) {
+      const html = render(page(), visitor);
+      expect(html, JSON.stringify(visitor)).not.toContain('site-cookie-banner');
+      expect(html).not.toContain('consent.css');
+    }
+    // An unknown cookie value is no choice (the runtime reads it the same way).
+    expect(render(page(), { ...NOBODY, cookies: { ss_cookieAllowed: 'maybe' } })).toContain('<section class="site-cookie-banner');
+  });
+
+  it('is not rendered with the banner off, without the runtime\'s script, or where the theme has one', () => {
+    expect(render(page(), NOBODY, { ...SETTINGS, isCookieBannerEnabled: false })).not.toContain('site-cookie-banner');
+    expect(render(page('<link rel="stylesheet" href="/assets/site.css">'))).not.toContain('site-cookie-banner');
+    const themed = page().replace('<main>', '<section class="site-cookie-banner">Ours</section><main>');
+    expect(render(themed).match(/site-cookie-banner/g)).toHaveLength(1);
+  });
+
+  it('escapes the button texts and keeps the owner\'s HTML', () => {
+    const html = cookieBannerHtml({ cookieBannerText: '<p><b>Hi</b></p>', cookieBannerCtaVariant: 'ICON', cookieBannerCtaText: 'Say "<ok>" & go' });
+    expect(html).toContain('<div class="site-cookie-banner-text"><p><b>Hi</b></p></div>');
+    expect(html).toContain('class="site-cookie-banner-accept site-cookie-cta-icon" disabled aria-label="Say &#34;&#60;ok&#62;&#34; &#38; go"><svg aria-hidden="true"');
+    expect(cookieBannerHtml({ cookieBannerCtaVariant: 'TEXT', cookieBannerCtaText: '<img src=x onerror=alert(1)>' })).toContain('>&#60;img src=x onerror=alert(1)&#62;</button>');
+  });
+});
