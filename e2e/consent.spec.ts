@@ -37,6 +37,8 @@ test('the server renders the banner into the page, so it paints with it; the run
   await expect(banner).toBeVisible();
   await expect(banner).toHaveCSS('position', 'fixed');
   await expect(banner.getByRole('button', { name: 'Accept cookies' })).toBeDisabled();
+  // On a page that does not link runtime.css (/classic) its styles come inline: no request before the first paint.
+  expect(await (await page.request.get('/classic')).text()).toMatch(/<style>[^<]*\.site-cookie-banner\{[^<]*<\/style>\n<\/head>/);
   await page.unroute('**/runtime/site.js');
   await page.setViewportSize({ width: 412, height: 823 }); // a phone, where the banner's text is the largest
   await page.reload();

@@ -32,16 +32,19 @@ export function bannerAsks(settings: Record<string, unknown>, visitor: BannerVis
 
 /**
  * Puts the banner last in <body> (where the runtime would append it) and, unless the page links
- * them already, its styles in <head>. A page without the runtime's script, whose buttons nothing
- * would enable, or with a banner of its own, is left as it is.
+ * them already, its styles in <head>: inline when the page loads this server's runtime (a
+ * stylesheet link would hold up every first visit's first paint by a request), else a link to
+ * `consent.css` beside the runtime's script (`inline`: the consent.css this server serves at
+ * /runtime/, '' where it is not built). A page without the runtime's script, whose buttons
+ * nothing would enable, or with a banner of its own, is left as it is.
  */
-export function withCookieBanner(html: string, context: Record<string, unknown>, visitor: BannerVisitor): string {
+export function withCookieBanner(html: string, context: Record<string, unknown>, visitor: BannerVisitor, inline = ''): string {
   const settings = context.cookieSettings;
   const script = RUNTIME_SCRIPT.exec(html);
   const head = html.search(/<\/head>/i);
   const body = html.search(/<\/body>(?![\s\S]*<\/body>)/i);
   if (!settings || typeof settings !== 'object' || !script || head < 0 || body < head || IN_MARKUP.test(html)) return html;
   if (!bannerAsks(settings as Record<string, unknown>, visitor)) return html;
-  const styles = LINKS_STYLES.test(html) ? '' : `<link rel="stylesheet" href="${script[1] ?? ''}consent.css">\n`;
+  const styles = LINKS_STYLES.test(html) ? '' : inline && script[1] === '/runtime/' ? `<style>${inline}</style>\n` : `<link rel="stylesheet" href="${script[1] ?? ''}consent.css">\n`;
   return `${html.slice(0, head)}${styles}${html.slice(head, body)}${cookieBannerHtml(settings as Record<string, unknown>)}\n${html.slice(body)}`;
 }

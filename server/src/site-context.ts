@@ -58,7 +58,7 @@ export function buildContext({ site, page, account, member, announcement, env }:
  * it is (a static page without context); a placeholder whose own JSON is invalid is left
  * untouched so that the runtime reports it.
  */
-export function injectContext(html: string, input: Omit<ContextInput, 'page'>, visitor: BannerVisitor = { cookies: {}, gpc: undefined, screenshot: undefined }): string {
+export function injectContext(html: string, input: Omit<ContextInput, 'page'>, visitor: BannerVisitor = { cookies: {}, gpc: undefined, screenshot: undefined }, consentStyles = ''): string {
   const match = CONTEXT_TAG.exec(html);
   if (!match) return html;
   const own = match[1]!.trim();
@@ -75,5 +75,5 @@ export function injectContext(html: string, input: Omit<ContextInput, 'page'>, v
   const context = buildContext({ ...input, page });
   const json = scriptSafeJson(context);
   const withContext = html.slice(0, match.index) + `<script type="application/json" id="site-context">${json}</script>` + html.slice(match.index + match[0].length);
-  return withCookieBanner(withAnnouncementBar(withContext, context), context, visitor);
+  return withCookieBanner(withAnnouncementBar(withContext, context), context, visitor, consentStyles);
 }

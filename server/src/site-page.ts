@@ -31,6 +31,14 @@ export async function readSiteSettings(app: FastifyInstance): Promise<Record<str
   }
 }
 
+const consentCss = new Map<string, Promise<string>>();
+/** The built runtime's consent.css, read once ('' where the runtime is not built). */
+const consentStyles = (app: FastifyInstance): Promise<string> => {
+  const file = path.join(app.settings.rootDir, 'dist', 'runtime', 'consent.css');
+  if (!consentCss.has(file)) consentCss.set(file, fs.readFile(file, 'utf8').then((css) => css.trim(), () => ''));
+  return consentCss.get(file)!;
+};
+
 /**
  * Sends a page of the demo site: partials expanded, the visitor's page context injected, a
  * crumb cookie set, and the headers every page gets.
@@ -53,7 +61,7 @@ export async function sendSitePage(
     cookies: request.cookies,
     gpc: request.headers['sec-gpc'] as string | undefined,
     screenshot: (request.query as Record<string, unknown> | undefined)?.sqsscreenshot,
-  }), request.cspNonce);
+  }, await consentStyles(app)), request.cspNonce);
   return reply
     .code(status)
     .type('text/html; charset=utf-8')

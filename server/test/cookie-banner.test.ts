@@ -22,6 +22,12 @@ describe('cookie banner in the page', () => {
   it('takes its stylesheet from where the runtime is served, and adds none where the page links runtime.css', () => {
     expect(render(page('<script defer src="https://cdn.example/t/1.2/site.iife.js?v=3"></script>'))).toContain('<link rel="stylesheet" href="https://cdn.example/t/1.2/consent.css">');
     const linked = render(page('<link rel="stylesheet" href="/runtime/runtime.css"><script type="module" src="/runtime/site.js"></script>'));
+    // This server's own runtime: its consent.css inline, so that no request holds up the first paint.
+    const css = '.site-cookie-banner{position:fixed}';
+    const inlined = injectContext(page(), { site: { cookieSettings: SETTINGS }, account: null, env: 'prod' }, NOBODY, css);
+    expect(inlined).toContain(`<script type="module" src="/runtime/site.js"></script>\n<style>${css}</style>\n</head>`);
+    expect(inlined).not.toContain('consent.css');
+    expect(injectContext(page('<script defer src="https://cdn.example/t/site.js"></script>'), { site: { cookieSettings: SETTINGS }, account: null, env: 'prod' }, NOBODY, css)).toContain('<link rel="stylesheet" href="https://cdn.example/t/consent.css">');
     expect(linked).toContain('<section class="site-cookie-banner');
     expect(linked).not.toContain('consent.css');
   });

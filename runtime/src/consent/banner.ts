@@ -46,15 +46,18 @@ export async function renderBanner(settings: Record<string, unknown> | null, pre
     shown = null;
     return;
   }
-  await loadStylesheet(assetUrl(STYLESHEET));
   const close = () => void renderBanner(null, false);
-  // The banner the server rendered into the page: taken over on its first showing, replaced by a preview.
+  // The banner the server rendered into the page, with its styles: taken over on its first showing.
+  const served = !shown && !preview && document.querySelector<HTMLElement>(`section.${BANNER_CLASS}`);
+  if (served) return void (shown = adoptBanner(served, false, close));
+  await loadStylesheet(assetUrl(STYLESHEET));
+  // What it replaces: the banner shown, or a served one that a preview comes before.
   const current = shown ?? document.querySelector<HTMLElement>(`section.${BANNER_CLASS}`);
-  const next = current && !shown && !preview ? adoptBanner(current, false, close) : createBanner(settings, preview, close);
+  const next = createBanner(settings, preview, close);
   // A preview update keeps keyboard focus on the same button.
   const active = current?.contains(document.activeElement) ? document.activeElement : null;
-  if (!current) document.body.appendChild(next);
-  else if (current !== next) current.replaceWith(next);
+  if (current) current.replaceWith(next);
+  else document.body.appendChild(next);
   shown = next;
   if (active) next.querySelector<HTMLElement>(active.classList.contains(DECLINE_CLASS) ? `.${DECLINE_CLASS}` : `.${ACCEPT_CLASS}`)?.focus();
 }
