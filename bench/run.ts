@@ -8,6 +8,7 @@
  * --demo-runs=5` its demo pages and their runs (`--pages` picks Lighthouse's pages too);
  * `--profile=/bench/blocks-100-tessera` profiles one page instead (see profile.ts);
  * `--compare=/a,/b --runs=5` measures pages side by side in interleaved runs (see compare.ts);
+ * `--paints=/cart,/blocks --runs=5` measures first and largest paints on a throttled phone (paints.ts);
  * `--merge` puts a partial run's rows into the last results instead of replacing them (merge.ts).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -24,6 +25,7 @@ import { measureMemory } from './memory';
 import { mergeResults } from './merge';
 import { comparePages } from './compare';
 import { profilePage } from './profile';
+import { measurePaints } from './paints';
 import { startProxy } from './proxy';
 import { renderResults, verdicts, type Results } from './report';
 
@@ -34,6 +36,7 @@ const profile = args.find((arg) => arg.startsWith('--profile='))?.slice('--profi
 const lighthouseRuns = Number(args.find((arg) => arg.startsWith('--lighthouse-runs='))?.slice('--lighthouse-runs='.length) ?? 1);
 const option = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
 const compare = option('compare')?.split(',');
+const paints = option('paints')?.split(',');
 const blockCounts = option('blocks')?.split(',').map(Number) ?? (quick ? [10, 100] : [10, 100, 1000]);
 const mainRuns = Number(option('runs') ?? (quick ? 1 : 5));
 const demoPageList = option('pages')?.split(',');
@@ -51,9 +54,10 @@ async function main(): Promise<void> {
   const server = await startBuiltServer({ FORM_RATE_LIMIT: '1000000000' });
   const proxy = await startProxy(server.baseUrl, { script: await peerStackScript(), styles: peerStyles() });
   const browser = await chromium.launch({ executablePath: CHROMIUM });
-  if (profile || compare) {
+  if (profile || compare || paints) {
     try {
-      console.log((profile ? await profilePage(browser, proxy.url, profile) : await comparePages(browser, proxy.url, compare!, mainRuns)).join('\n'));
+      const lines = profile ? await profilePage(browser, proxy.url, profile) : compare ? await comparePages(browser, proxy.url, compare, mainRuns) : await measurePaints(browser, proxy.url, paints!, mainRuns);
+      console.log(lines.join('\n'));
     } finally {
       await browser.close();
       await proxy.close();
