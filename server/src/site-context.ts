@@ -54,9 +54,10 @@ export function buildContext({ site, page, account, member, announcement, env }:
 
 /**
  * Fills a page's placeholder with the context, and renders the announcement bar and the cookie
- * banner when they show (announcement-bar.ts, cookie-banner.ts). A page without the placeholder is served as
- * it is (a static page without context); a placeholder whose own JSON is invalid is left
- * untouched so that the runtime reports it.
+ * banner when they show (announcement-bar.ts, cookie-banner.ts; `visitor` is what the banner's
+ * rule reads of the request, `consentStyles` the built consent.css to inline). A page without
+ * the placeholder is served as it is (a static page without context); a placeholder whose own
+ * JSON is invalid is left untouched so that the runtime reports it.
  */
 export function injectContext(html: string, input: Omit<ContextInput, 'page'>, visitor: BannerVisitor = { cookies: {}, gpc: undefined, screenshot: undefined }, consentStyles = ''): string {
   const match = CONTEXT_TAG.exec(html);
