@@ -300,6 +300,7 @@ test('the owner sees submissions in /config/, visitor HTML shown as text', async
   await page.getByLabel('Password').fill(OWNER.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   const panel = page.locator('#config-panel');
-  await expect(panel.getByText(hostile)).toBeVisible();
+  // Sign-in (scrypt), the owner app and its submissions call: on a loaded machine past 5 s.
+  await expect(panel.getByText(hostile)).toBeVisible({ timeout: 15_000 });
   await expect(panel.locator('#hostile')).toHaveCount(0);
 });

@@ -75,10 +75,17 @@ test.describe('runtime stylesheets', () => {
     expect(await stylesheetHrefs(page)).toEqual(['/assets/site.css', '/runtime/runtime.css']);
   });
 
-  test('without it, the runtime adds the one stylesheet a shown part needs', async ({ page }) => {
+  test('without it, the runtime adds the one stylesheet a shown part needs', async ({ page, context, baseURL }) => {
+    // A visitor who has chosen gets no banner from the server (which would bring its styles
+    // inline); an owner's preview then shows one, with consent.css added by the runtime.
+    await context.addCookies([{ name: 'ss_cookieAllowed', value: 'true', url: baseURL! }]);
     await page.goto('/classic');
     await runtimeReady(page);
-    await expect(page.getByRole('region', { name: 'Cookie banner' })).toBeVisible();
+    expect(await stylesheetHrefs(page)).toEqual(['/assets/site.css']);
+    await page.evaluate(() => document.dispatchEvent(new CustomEvent('cookieBanner:force')));
+    const banner = page.getByRole('region', { name: 'Cookie banner' });
+    await expect(banner).toBeVisible();
+    expect(await banner.evaluate((element) => getComputedStyle(element).position)).toBe('fixed');
     const hrefs = await stylesheetHrefs(page);
     expect(hrefs.filter((href) => href!.includes('/runtime/'))).toEqual([expect.stringMatching(/\/runtime\/consent\.css$/)]);
   });
