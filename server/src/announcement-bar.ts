@@ -6,7 +6,8 @@
  * runtime instead. Its dismiss button is disabled until the runtime, which makes it work,
  * enables it.
  */
-import { ANNOUNCEMENT_IN_MARKUP, announcementBarHtml } from '../../runtime/src/overlays/bar-markup';
+import { ANNOUNCEMENT_CLASS, announcementBarHtml } from '../../runtime/src/overlays/bar-markup';
+import { hasClassInMarkup } from './html';
 import { announcementShows } from '../../runtime/src/overlays/bar-rules';
 import type { PageContext } from '../../runtime/src/context/types';
 
@@ -23,7 +24,7 @@ export function announcementBarMarkup(context: Record<string, unknown>): string 
 export function withAnnouncementBar(html: string, context: Record<string, unknown>): string {
   const bar = announcementBarMarkup(context);
   const body = BODY_TAG.exec(html);
-  if (!bar || !body || ANNOUNCEMENT_IN_MARKUP.test(html)) return html;
+  if (!bar || !body || hasClassInMarkup(html, ANNOUNCEMENT_CLASS)) return html;
   const at = body.index + body[0].length;
   return `${html.slice(0, at)}\n  ${bar}${html.slice(at)}`;
 }

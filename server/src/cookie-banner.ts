@@ -9,6 +9,7 @@
  */
 import { BANNER_CLASS, cookieBannerHtml } from '../../runtime/src/consent/banner-markup';
 import { CONSENT_COOKIE } from '../../runtime/src/consent/state';
+import { hasClassInMarkup } from './html';
 
 export interface BannerVisitor {
   /** The request's cookies. */
@@ -22,7 +23,6 @@ export interface BannerVisitor {
 /** The runtime's script tag, and the folder its stylesheets are served from. */
 const RUNTIME_SCRIPT = /<script\b[^>]*\ssrc="([^"]*\/)?site(?:\.iife)?\.js(?:\?[^"]*)?"[^>]*>/i;
 const LINKS_STYLES = /<link\b[^>]*\shref="(?:[^"]*\/)?(?:runtime|consent)\.css(?:\?[^"]*)?"/i;
-const IN_MARKUP = new RegExp(`class="(?:[^"]*\\s)?${BANNER_CLASS}[\\s"]`);
 
 /** Whether the runtime would ask this visitor (consent/service.ts `asks`). */
 export function bannerAsks(settings: Record<string, unknown>, visitor: BannerVisitor): boolean {
@@ -43,7 +43,7 @@ export function withCookieBanner(html: string, context: Record<string, unknown>,
   const script = RUNTIME_SCRIPT.exec(html);
   const head = html.search(/<\/head>/i);
   const body = html.search(/<\/body>(?![\s\S]*<\/body>)/i);
-  if (!settings || typeof settings !== 'object' || !script || head < 0 || body < head || IN_MARKUP.test(html)) return html;
+  if (!settings || typeof settings !== 'object' || !script || head < 0 || body < head || hasClassInMarkup(html, BANNER_CLASS)) return html;
   if (!bannerAsks(settings as Record<string, unknown>, visitor)) return html;
   const styles = LINKS_STYLES.test(html) ? '' : inline && script[1] === '/runtime/' ? `<style>${inline}</style>\n` : `<link rel="stylesheet" href="${script[1] ?? ''}consent.css">\n`;
   return `${html.slice(0, head)}${styles}${html.slice(head, body)}${cookieBannerHtml(settings as Record<string, unknown>)}\n${html.slice(body)}`;

@@ -19,6 +19,3 @@ export const announcementBarHtml = (text: string, preview: boolean): string =>
   `<aside class="site-bar ${ANNOUNCEMENT_CLASS}${preview ? ` ${PREVIEW_CLASS}` : ''}" aria-label="${ANNOUNCEMENT_LABEL}">` +
   `<div>${text}${preview ? ` ${PREVIEW_NOTE}` : ''}</div>` +
   `<button type="button" aria-label="${DISMISS_LABEL}" disabled>×</button></aside>`;
-
-/** A class attribute naming the bar, in markup a theme or the server wrote. */
-export const ANNOUNCEMENT_IN_MARKUP = new RegExp(`class="(?:[^"]*\\s)?${ANNOUNCEMENT_CLASS}[\\s"]`);
