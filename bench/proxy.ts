@@ -5,6 +5,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { blocksPage, likeForLikePage, type Variant } from './pages';
 
 /** The runtime's script tag with whatever attributes the server gave it (its CSP nonce). */
@@ -30,7 +31,8 @@ export async function startProxy(upstream: string, peerStack: { script: string; 
     const strip = url.searchParams.has('bench-no-runtime');
     url.searchParams.delete('bench-no-runtime');
     const forward = http.request(
-      { hostname: target.hostname, port: target.port, method: request.method, path: url.pathname + url.search, headers: { ...request.headers, host: target.host, 'accept-encoding': 'identity' } },
+      // Only a page to strip is asked for uncompressed; everything else travels as the browser asked.
+      { hostname: target.hostname, port: target.port, method: request.method, path: url.pathname + url.search, headers: { ...request.headers, host: target.host, ...(strip ? { 'accept-encoding': 'identity' } : {}) } },
       (answer) => {
         if (!strip || !String(answer.headers['content-type']).startsWith('text/html')) {
           response.writeHead(answer.statusCode ?? 502, answer.headers);
@@ -41,8 +43,12 @@ export async function startProxy(upstream: string, peerStack: { script: string; 
         answer.on('end', () => {
           const headers = { ...answer.headers };
           delete headers['content-length'];
+          const page = withoutRuntime(Buffer.concat(parts).toString('utf8'));
+          // Compressed again as the server would have sent it, so that both pages travel alike.
+          const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+          if (gzip) headers['content-encoding'] = 'gzip';
           response.writeHead(answer.statusCode ?? 502, headers);
-          response.end(withoutRuntime(Buffer.concat(parts).toString('utf8')));
+          response.end(gzip ? gzipSync(page) : page);
         });
       },
     );

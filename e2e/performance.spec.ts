@@ -90,3 +90,18 @@ test.describe('runtime stylesheets', () => {
     expect(hrefs.filter((href) => href!.includes('/runtime/'))).toEqual([expect.stringMatching(/\/runtime\/consent\.css$/)]);
   });
 });
+
+test('the page, the runtime and its stylesheets arrive compressed, and the page works as before', async ({ page }) => {
+  const encodings = new Map<string, string | undefined>();
+  page.on('response', (response) => {
+    const { pathname } = new URL(response.url());
+    encodings.set(pathname.replace(/-[\w-]{6}\.js$/, '.js'), response.headers()['content-encoding']);
+  });
+  await page.goto('/gallery');
+  await runtimeReady(page);
+  // Chromium accepts brotli, which the server prefers.
+  for (const path of ['/gallery', '/runtime/site.js', '/runtime/runtime.css', '/assets/site.css', '/runtime/chunks/gallery.js']) {
+    expect(encodings.get(path), path).toBe('br');
+  }
+  await expect(page.locator('#block-grid')).toHaveAttribute('data-block-status', 'mounted');
+});

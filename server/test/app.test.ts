@@ -1,4 +1,6 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMPRESS_FROM_BYTES } from '../src/app';
 import { CONTEXT_TAG } from '../src/site-context';
 import { OWNER, VIEWER, startTestServer, visitor, cookieHeader, type TestServer } from './helper';
 
@@ -71,6 +73,29 @@ describe('pages and the page context', () => {
     expect([200, 404]).toContain(runtime.statusCode); // 404 only when dist/ was not built
     const css = await server.app.inject({ method: 'GET', url: '/assets/site.css' });
     expect(css.statusCode).toBe(200);
+  });
+
+  it('compresses text for a browser that accepts it, brotli first, and leaves small API answers as they are', async () => {
+    const asked = (url: string, encodings?: string) => server.app.inject({ method: 'GET', url, headers: encodings ? { 'accept-encoding': encodings } : {} });
+    const plain = await asked('/assets/site.css');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await asked('/assets/site.css', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    const gzip = await asked('/assets/site.css', 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    // A page, rendered for each visitor, goes compressed too.
+    const page = await asked('/', 'gzip');
+    expect(page.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(page.rawPayload).toString()).toContain('src="/runtime/site.js"');
+    // A small API answer (here the crumb refusal) is sent as it is: compressing it would cost more than it saves.
+    const refusal = await asked('/api/1/performance/settings', 'gzip, br');
+    expect(refusal.json()).toMatchObject({ crumbFail: true });
+    expect(refusal.rawPayload.length).toBeLessThan(COMPRESS_FROM_BYTES);
+    expect(refusal.headers['content-encoding']).toBeUndefined();
   });
 
   it('puts the account, roles and permissions into a signed-in owner context', async () => {
