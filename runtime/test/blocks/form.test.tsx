@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import formBlock, { FIELDS_PER_TURN } from '../../src/blocks/form/index';
+import formBlock from '../../src/blocks/form/index';
+import { FIELDS_PER_TURN, FIRST_TURN_FIELDS, nextFieldCount } from '../../src/blocks/form/turns';
 import { collectValues } from '../../src/blocks/form/values';
 import { failureOf } from '../../src/blocks/form/submit';
 import { rerunScripts, safeRedirect, showSuccess } from '../../src/blocks/form/success';
@@ -129,6 +130,13 @@ describe('form values', () => {
 });
 
 describe('a long form', () => {
+  it('shows one field in its first turn (the slowest: code running for the first time), then five more per turn', () => {
+    const counts = [FIRST_TURN_FIELDS];
+    while (counts.length < 4) counts.push(nextFieldCount(counts[counts.length - 1]!));
+    expect(counts).toEqual([1, 5, 10, 15]);
+    expect(FIELDS_PER_TURN).toBe(5);
+  });
+
   it('renders a few fields per turn off the page, then shows all of them at once', async () => {
     const many: FormField[] = Array.from({ length: FIELDS_PER_TURN * 2 + 2 }, (_, i) => ({ id: `f${i}`, type: 'text', title: `Field ${i}` }));
     const element = document.createElement('div');

@@ -3,13 +3,11 @@ import type { BlockInstance, BlockModule } from '../../core/types';
 import { formDefinition } from '../../model/forms/definition';
 import { turn } from '../../platform/yield';
 import { FormView } from './form-view';
+import { FIRST_TURN_FIELDS, nextFieldCount } from './turns';
 import { recordFormRender } from './submit';
 import { showSuccess } from './success';
 
 let formCount = 0;
-
-/** Fields rendered per turn (platform/yield.ts): about 10 ms of work at 4x CPU throttling. */
-export const FIELDS_PER_TURN = 5;
 
 /** Serves both `form` and `newsletter` blocks: the fields come from the block JSON. */
 /** The form styles ship as dist/runtime/form.css (cacheable, and no inline styles for CSP). */
@@ -42,7 +40,7 @@ const formBlock: BlockModule = {
       );
     // A long form renders a few fields per turn (a form of twenty fields is a long task on a slow
     // phone), into a host not yet on the page: nothing shows half-built, nothing moves twice.
-    for (let count = FIELDS_PER_TURN; ; count += FIELDS_PER_TURN) {
+    for (let count = FIRST_TURN_FIELDS; ; count = nextFieldCount(count)) {
       render(count);
       if (count >= definition.fields.length) break;
       await turn();
