@@ -1,6 +1,8 @@
 // One build for the three programs: the runtime (ESM with lazy chunks, and a classic IIFE),
 // the owner app, and the server as plain JS. Source maps everywhere.
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { builtinModules } from 'node:module';
 import alias from '@rollup/plugin-alias';
 import commonjs from '@rollup/plugin-commonjs';
@@ -90,6 +92,25 @@ const runtimeAssets = () => ({
   },
 });
 
+/**
+ * Every script and stylesheet of the runtime also as `.br` (brotli at its best) and `.gz`
+ * beside it, which the server sends as they are (@fastify/static `preCompressed`): about a
+ * tenth smaller than compressing each answer on the fly, and no work per request.
+ */
+const precompress = () => ({
+  name: 'precompress',
+  writeBundle(options, bundle) {
+    const dir = options.dir ?? options.file.replace(/\/[^/]*$/, '');
+    for (const fileName of Object.keys(bundle)) {
+      if (!/\.(js|css)$/.test(fileName)) continue;
+      const file = join(dir, fileName);
+      const source = readFileSync(file);
+      writeFileSync(`${file}.br`, brotliCompressSync(source, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }));
+      writeFileSync(`${file}.gz`, gzipSync(source, { level: 9 }));
+    }
+  },
+});
+
 const runtimePlugins = (outDir, format) => [
   runtimeAssets(),
   preactAlias(),
@@ -97,6 +118,7 @@ const runtimePlugins = (outDir, format) => [
   versionAndMode(),
   ts(['runtime/src/**/*'], outDir),
   minify(COMPRESS, format),
+  precompress(),
 ];
 
 /** Copies the owner app's HTML pages (and the chart library's stylesheet) next to its scripts. */

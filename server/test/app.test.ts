@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPRESS_FROM_BYTES } from '../src/app';
@@ -96,6 +98,19 @@ describe('pages and the page context', () => {
     expect(refusal.json()).toMatchObject({ crumbFail: true });
     expect(refusal.rawPayload.length).toBeLessThan(COMPRESS_FROM_BYTES);
     expect(refusal.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('sends the runtime\'s files as the build compressed them, with their source map header', async (context) => {
+    const file = path.join(server.config.rootDir, 'dist', 'runtime', 'site.js');
+    if (!existsSync(`${file}.br`)) return context.skip(); // dist/ not built
+    const br = await server.app.inject({ method: 'GET', url: '/runtime/site.js', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.equals(readFileSync(`${file}.br`))).toBe(true);
+    expect(br.headers.sourcemap).toBe('site.js.map');
+    const gzip = await server.app.inject({ method: 'GET', url: '/runtime/site.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.rawPayload.equals(readFileSync(`${file}.gz`))).toBe(true);
+    const plain = await server.app.inject({ method: 'GET', url: '/runtime/site.js' });
+    expect(plain.rawPayload.equals(readFileSync(file))).toBe(true);
   });
 
   it('puts the account, roles and permissions into a signed-in owner context', async () => {
