@@ -1,7 +1,7 @@
 // One build for the three programs: the runtime (ESM with lazy chunks, and a classic IIFE),
 // the owner app, and the server as plain JS. Source maps everywhere.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { builtinModules } from 'node:module';
 import alias from '@rollup/plugin-alias';
@@ -100,7 +100,7 @@ const runtimeAssets = () => ({
 const precompress = () => ({
   name: 'precompress',
   writeBundle(options, bundle) {
-    const dir = options.dir ?? options.file.replace(/\/[^/]*$/, '');
+    const dir = options.dir ?? dirname(options.file);
     for (const fileName of Object.keys(bundle)) {
       if (!/\.(js|css)$/.test(fileName)) continue;
       const file = join(dir, fileName);

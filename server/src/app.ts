@@ -90,8 +90,8 @@ export async function buildApp(config: ServerConfig): Promise<App> {
   registerSecurityHeaders(app);
   // Text goes compressed, brotli or gzip as the browser accepts (before the static files, which
   // it must wrap): sent as they were, the runtime's script and stylesheets shared a phone's
-  // bandwidth with the page's own stylesheet and held its first paint back. Answers under 1 KB
-  // (a census call's) go as they are; request bodies are not inflated (the body limit counts what
+  // bandwidth with the page's own stylesheet and held its first paint back. API answers under
+  // 1 KB (a census call's) go as they are (files stream, and always go compressed); request bodies are not inflated (the body limit counts what
   // arrives).
   await app.register(fastifyCompress, { threshold: COMPRESS_FROM_BYTES, encodings: ['br', 'gzip'], globalDecompression: false });
   await app.register(fastifyCookie);
