@@ -3,8 +3,8 @@
  * video, accordion, image, button) as Tessera markup, as peer-stack markup for the same
  * features, and as the same content with no script (the limit). The Tessera markup is what the
  * README asks of a theme for no layout shift (galleries name their design in
- * `data-gallery-design`, a video's poster has the video's shape), as the peer markup is the
- * peers' own.
+ * `data-gallery-design`, a video's poster has the video's shape and its link's text is in a
+ * span), as the peer markup is the peers' own.
  */
 export type Variant = 'tessera' | 'peers' | 'none';
 export const KINDS = ['slideshow', 'grid', 'video', 'accordion', 'image', 'button'] as const;
@@ -25,7 +25,7 @@ function tesseraBlock(kind: (typeof KINDS)[number], n: number): string {
         .map((i) => `<figure data-slide-id="g${n}s${i}" data-type="image" data-image-dimensions="1200x900"><img data-src="${photo(n + i)}" width="1200" height="900" alt="Photo ${i + 1}"></figure>`)
         .join('')}</div>`;
     case 'video':
-      return `<div id="block-v${n}" data-block-type="video" data-block-json='${attr({ html: '<iframe src="https://www.youtube.com/embed/aqz-KE-bpKQ"></iframe>', ratio: 1.7778, title: 'Big Buck Bunny' })}'><a href="https://www.youtube.com/watch?v=aqz-KE-bpKQ"><img src="${poster(n)}" width="1600" height="900" alt="">Watch the video</a></div>`;
+      return `<div id="block-v${n}" data-block-type="video" data-block-json='${attr({ html: '<iframe src="https://www.youtube.com/embed/aqz-KE-bpKQ"></iframe>', ratio: 1.7778, title: 'Big Buck Bunny' })}'><a href="https://www.youtube.com/watch?v=aqz-KE-bpKQ"><img src="${poster(n)}" width="1600" height="900" alt=""><span>Watch the video</span></a></div>`;
     case 'accordion':
       return `<div id="block-a${n}" data-block-type="accordion"><details><summary>Question ${n}</summary><div><p>Answer ${n}.</p></div></details><details><summary>Another</summary><div><p>More.</p></div></details></div>`;
     case 'image':

@@ -9,6 +9,7 @@
  * `--profile=/bench/blocks-100-tessera` profiles one page instead (see profile.ts);
  * `--compare=/a,/b --runs=5` measures pages side by side in interleaved runs (see compare.ts);
  * `--paints=/cart,/blocks --runs=5` measures first and largest paints on a throttled phone (paints.ts);
+ * `--serve` only serves the bench pages, for probing by hand;
  * `--merge` puts a partial run's rows into the last results instead of replacing them (merge.ts).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -53,6 +54,11 @@ async function main(): Promise<void> {
 
   const server = await startBuiltServer({ FORM_RATE_LIMIT: '1000000000' });
   const proxy = await startProxy(server.baseUrl, { script: await peerStackScript(), styles: peerStyles() });
+  if (args.includes('--serve')) {
+    // For probing by hand (DevTools, a script): the bench pages stay up until Ctrl-C.
+    console.log(`Serving the bench pages at ${proxy.url}/bench/ (blocks-1000-tessera, like-for-like, …) and the demo site at ${proxy.url}/`);
+    return;
+  }
   const browser = await chromium.launch({ executablePath: CHROMIUM });
   if (profile || compare || paints) {
     try {

@@ -105,3 +105,40 @@ test('the page, the runtime and its stylesheets arrive compressed, and the page 
   }
   await expect(page.locator('#block-grid')).toHaveAttribute('data-block-status', 'mounted');
 });
+
+test.describe('blocks that hold the size they mount at (README markup, runtime.css in the head)', () => {
+  /**
+   * How far each block pushes what follows it (its top to the top of what follows its section,
+   * or itself: margins that collapse through the section count too), without the runtime's
+   * script, then mounted.
+   */
+  async function reachBeforeAndAfter(page: import('@playwright/test').Page, path: string, ids: string[]) {
+    const measure = () =>
+      page.evaluate((list) => list.map((id) => {
+        const block = document.getElementById(id)!;
+        const next = (block.closest('section') ?? block).nextElementSibling!;
+        return next.getBoundingClientRect().top - block.getBoundingClientRect().top;
+      }), ids);
+    await page.route('**/runtime/site.js', (route) => route.abort());
+    await page.goto(path);
+    const before = await measure();
+    await page.unroute('**/runtime/site.js');
+    await page.goto(path);
+    await runtimeReady(page);
+    return { before, after: await measure() };
+  }
+
+  for (const [width, height] of [[1200, 900], [412, 823]]) {
+    test(`a slideshow with thumbnails and a video move nothing as they mount (${width} × ${height})`, async ({ page }) => {
+      await page.setViewportSize({ width, height });
+      const gallery = await reachBeforeAndAfter(page, '/gallery', ['block-slideshow']);
+      expect(gallery.after).toEqual(gallery.before);
+      // thumbnail-strip-height (80 by default) and its margin (5) above and below: not a tenth of the screen.
+      expect(await page.locator('#block-slideshow + .tg-thumbnails').evaluate((s) => s.getBoundingClientRect().height)).toBe(90);
+      // The ratios are 1.7778 and 56.3 % against 16:9 posters: a fraction of a pixel apart.
+      const media = await reachBeforeAndAfter(page, '/media', ['block-video-youtube', 'block-video-file']);
+      media.after.forEach((after, i) => expect(Math.abs(after - media.before[i]!)).toBeLessThan(0.5));
+      await expect(page.locator('#block-video-youtube .tv-frame')).toBeVisible();
+    });
+  }
+});

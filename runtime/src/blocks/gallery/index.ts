@@ -62,9 +62,9 @@ function thumbnailStrip(main: HTMLElement, options: GalleryOptions): HTMLElement
     thumb.append(img);
     strip.append(thumb);
   });
+  // The strip fills the space gallery.css held for it until the slideshow was laid out, in this
+  // same task (no layout shift).
   main.after(strip);
-  // The strip now fills the space gallery.css reserved for it (no layout shift).
-  main.classList.add('tg-has-thumbnails');
   return strip;
 }
 
@@ -114,7 +114,6 @@ export async function mountGalleryBlock(element: HTMLElement, raw: Record<string
       detachLightbox?.();
       thumbs?.destroy();
       strip?.remove();
-      element.classList.remove('tg-has-thumbnails');
       main.destroy();
       element.removeAttribute('data-gallery-lightbox');
     },
