@@ -128,7 +128,7 @@ test.describe('blocks that hold the size they mount at (README markup, runtime.c
     return { before, after: await measure() };
   }
 
-  for (const [width, height] of [[1200, 900], [412, 823]]) {
+  for (const [width, height] of [[1200, 900], [412, 823]] as const) {
     test(`a slideshow with thumbnails and a video move nothing as they mount (${width} × ${height})`, async ({ page }) => {
       await page.setViewportSize({ width, height });
       const gallery = await reachBeforeAndAfter(page, '/gallery', ['block-slideshow']);
