@@ -6,6 +6,8 @@
  */
 import { isMobile } from '../platform/device';
 import { readThenWrite } from '../platform/dom-batch';
+import type { Teardown } from '../platform/events';
+import { watchNearViewport } from '../platform/viewport';
 import { IMAGE_WIDTHS } from '../model/files';
 
 export { IMAGE_WIDTHS };
@@ -151,6 +153,12 @@ type Box = Pick<DOMRectReadOnly, 'width' | 'height'>;
 /**
  * Loads `<img data-src>` elements. One loader serves many images: a single
  * IntersectionObserver (lazy), a single ResizeObserver (upgrades) and one queue.
+ *
+ * With a scope (a gallery's element), the images are watched one by one only once the scope
+ * comes near the viewport; until then the scope alone is (with the page's other watchers of that
+ * margin, platform/viewport). The browser computes every watched element's intersection in every
+ * frame: a page of a thousand blocks watched 2,200 images, 15 to 20 ms of each frame at 4x
+ * throttling while the blocks mounted; a third as many targets cost a quarter of that.
  */
 export class ImageLoader {
   private readonly _tracked = new Map<HTMLImageElement, Tracked>();
@@ -158,8 +166,15 @@ export class ImageLoader {
   private _active = 0;
   private readonly _intersection: IntersectionObserver | null;
   private readonly _resize: ResizeObserver | null;
+  /** Lazy images waiting for the scope to come near before they are watched themselves. */
+  private readonly _waiting = new Set<HTMLImageElement>();
+  private _scopeNear = false;
+  private _stopScope: Teardown | null = null;
 
-  constructor(private readonly _lazy = true) {
+  constructor(
+    private readonly _lazy = true,
+    private readonly _scope: Element | null = null,
+  ) {
     this._intersection =
       typeof IntersectionObserver === 'function'
         ? new IntersectionObserver((entries) => this._onIntersect(entries), { rootMargin: `${LAZY_MARGIN_PX}px` })
@@ -187,7 +202,7 @@ export class ImageLoader {
     this._tracked.set(img, tracked);
     return waitForHost(img).then(() => {
       if (!this._tracked.has(img)) return;
-      this._intersection?.observe(img);
+      if (!tracked.near) this._watch(img);
       // The resize observer's first notice (after the next layout) considers it; without one, now.
       if (this._resize) this._resize.observe(img);
       else this._consider(img);
@@ -196,6 +211,7 @@ export class ImageLoader {
 
   remove(img: HTMLImageElement): void {
     this._tracked.delete(img);
+    this._waiting.delete(img);
     this._intersection?.unobserve(img);
     this._resize?.unobserve(img);
     img.removeAttribute(LOADING_ATTRIBUTE);
@@ -212,6 +228,7 @@ export class ImageLoader {
   destroy(): void {
     for (const img of [...this._tracked.keys()]) this.remove(img);
     this._queue.length = 0;
+    this._stopScope?.();
     this._intersection?.disconnect();
     this._resize?.disconnect();
   }
@@ -235,6 +252,18 @@ export class ImageLoader {
     // Never ask for more than the original has: the largest width not above it.
     const largest = dims ? IMAGE_WIDTHS.find((w) => w <= dims.width) : undefined;
     return largest ? Math.min(width, largest) : width;
+  }
+
+  /** Watches a lazy image for the viewport: now, or once its scope is near. */
+  private _watch(img: HTMLImageElement): void {
+    if (!this._scope || this._scopeNear) return this._intersection?.observe(img);
+    this._waiting.add(img);
+    this._stopScope ??= watchNearViewport(this._scope, LAZY_MARGIN_PX, (near) => {
+      if (!near || this._scopeNear) return;
+      this._scopeNear = true;
+      for (const waiting of this._waiting) this._intersection?.observe(waiting);
+      this._waiting.clear();
+    });
   }
 
   private _onIntersect(entries: IntersectionObserverEntry[]): void {

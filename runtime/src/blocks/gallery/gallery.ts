@@ -52,7 +52,7 @@ export async function mountGallery(container: HTMLElement | null, options: Galle
     MOVING_DESIGNS.has(options.design) ? import('./navigation') : null,
   ]);
   const gallery = new Gallery(slides, options.loop);
-  const loader = mount.loader ?? new ImageLoader(options.lazyLoad);
+  const loader = mount.loader ?? new ImageLoader(options.lazyLoad, container);
   const ownsLoader = !mount.loader;
   const design: Design = factory({ container, gallery, options, loader });
   gallery.design = design;
