@@ -6,8 +6,6 @@
  */
 import { isMobile } from '../platform/device';
 import { readThenWrite } from '../platform/dom-batch';
-import type { Teardown } from '../platform/events';
-import { watchNearViewport } from '../platform/viewport';
 import { IMAGE_WIDTHS } from '../model/files';
 
 export { IMAGE_WIDTHS };
@@ -154,11 +152,11 @@ type Box = Pick<DOMRectReadOnly, 'width' | 'height'>;
  * Loads `<img data-src>` elements. One loader serves many images: a single
  * IntersectionObserver (lazy), a single ResizeObserver (upgrades) and one queue.
  *
- * With a scope (a gallery's element), the images are watched one by one only once the scope
- * comes near the viewport; until then the scope alone is (with the page's other watchers of that
- * margin, platform/viewport). The browser computes every watched element's intersection in every
- * frame: a page of a thousand blocks watched 2,200 images, 15 to 20 ms of each frame at 4x
- * throttling while the blocks mounted; a third as many targets cost a quarter of that.
+ * A gallery's loader is made `held`: its lazy images are watched one by one only once the
+ * gallery, watched by the gallery itself, has come near the viewport (`release`). The browser
+ * computes every watched element's intersection in every frame: a page of a thousand blocks
+ * watched 2,200 images, 15 to 20 ms of each frame at 4x throttling while the blocks mounted; a
+ * third as many targets cost a quarter of that.
  */
 export class ImageLoader {
   private readonly _tracked = new Map<HTMLImageElement, Tracked>();
@@ -166,15 +164,14 @@ export class ImageLoader {
   private _active = 0;
   private readonly _intersection: IntersectionObserver | null;
   private readonly _resize: ResizeObserver | null;
-  /** Lazy images waiting for the scope to come near before they are watched themselves. */
-  private readonly _waiting = new Set<HTMLImageElement>();
-  private _scopeNear = false;
-  private _stopScope: Teardown | null = null;
+  /** Lazy images waiting for `release` before they are watched; null once released. */
+  private _held: HTMLImageElement[] | null;
 
   constructor(
     private readonly _lazy = true,
-    private readonly _scope: Element | null = null,
+    held = false,
   ) {
+    this._held = held ? [] : null;
     this._intersection =
       typeof IntersectionObserver === 'function'
         ? new IntersectionObserver((entries) => this._onIntersect(entries), { rootMargin: `${LAZY_MARGIN_PX}px` })
@@ -202,7 +199,10 @@ export class ImageLoader {
     this._tracked.set(img, tracked);
     return waitForHost(img).then(() => {
       if (!this._tracked.has(img)) return;
-      if (!tracked.near) this._watch(img);
+      if (!tracked.near) {
+        if (this._held) this._held.push(img);
+        else this._intersection?.observe(img);
+      }
       // The resize observer's first notice (after the next layout) considers it; without one, now.
       if (this._resize) this._resize.observe(img);
       else this._consider(img);
@@ -211,7 +211,6 @@ export class ImageLoader {
 
   remove(img: HTMLImageElement): void {
     this._tracked.delete(img);
-    this._waiting.delete(img);
     this._intersection?.unobserve(img);
     this._resize?.unobserve(img);
     img.removeAttribute(LOADING_ATTRIBUTE);
@@ -228,7 +227,6 @@ export class ImageLoader {
   destroy(): void {
     for (const img of [...this._tracked.keys()]) this.remove(img);
     this._queue.length = 0;
-    this._stopScope?.();
     this._intersection?.disconnect();
     this._resize?.disconnect();
   }
@@ -254,16 +252,10 @@ export class ImageLoader {
     return largest ? Math.min(width, largest) : width;
   }
 
-  /** Watches a lazy image for the viewport: now, or once its scope is near. */
-  private _watch(img: HTMLImageElement): void {
-    if (!this._scope || this._scopeNear) return this._intersection?.observe(img);
-    this._waiting.add(img);
-    this._stopScope ??= watchNearViewport(this._scope, LAZY_MARGIN_PX, (near) => {
-      if (!near || this._scopeNear) return;
-      this._scopeNear = true;
-      for (const waiting of this._waiting) this._intersection?.observe(waiting);
-      this._waiting.clear();
-    });
+  /** A held loader's scope has come near the viewport: its images are watched from now on. */
+  release(): void {
+    this._held?.forEach((img) => this._tracked.has(img) && this._intersection?.observe(img));
+    this._held = null;
   }
 
   private _onIntersect(entries: IntersectionObserverEntry[]): void {

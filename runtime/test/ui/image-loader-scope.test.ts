@@ -1,7 +1,8 @@
 /**
- * A loader with a scope (a gallery's element) watches its lazy images for the viewport only
- * once the scope is near it: until then the browser has one element to compute per gallery
- * in every frame, not one per image. Its own file: the viewport observer is shared module state.
+ * A gallery's image loader is held: its lazy images are watched for the viewport only once the
+ * gallery, which watches itself, has come near it. Until then the browser has one element to
+ * compute per gallery in every frame, not one per image. Its own file: the viewport observer is
+ * shared module state.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
@@ -26,16 +27,18 @@ class FakeIntersectionObserver {
 }
 const watching = (element: Element) => FakeIntersectionObserver.instances.filter((o) => o.observed.has(element));
 
-/** A gallery of two images whose host has a width (jsdom lays nothing out). */
-function gallery(): { scope: HTMLElement; images: HTMLImageElement[] } {
-  const scope = document.createElement('div');
-  scope.innerHTML = '<figure><img data-src="/a.jpg" data-image-dimensions="1200x800"></figure><figure><img data-src="/b.jpg" data-image-dimensions="1200x800"></figure>';
-  document.body.append(scope);
-  for (const figure of scope.querySelectorAll('figure')) figure.getBoundingClientRect = () => ({ width: 300, height: 200 }) as DOMRect;
-  return { scope, images: [...scope.querySelectorAll('img')] };
+/** A grid gallery of three images whose slides have a width (jsdom lays nothing out). */
+async function mountGrid() {
+  const { galleryInBody } = await import('../blocks/gallery/fixture');
+  const { mountGalleryBlock } = await import('../../src/blocks/gallery/index');
+  const { readContext } = await import('../../src/context/read');
+  const element = galleryInBody('block-grid');
+  for (const figure of element.querySelectorAll('figure')) figure.getBoundingClientRect = () => ({ width: 300, height: 200 }) as DOMRect;
+  const instance = await mountGalleryBlock(element, { design: 'grid' }, { ...readContext(document), featureFlags: [] });
+  return { element, images: [...element.querySelectorAll('img')], instance };
 }
 
-describe('image loader with a scope', () => {
+describe('a gallery and its held image loader', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.resetModules();
@@ -43,34 +46,35 @@ describe('image loader with a scope', () => {
     document.body.replaceChildren();
   });
 
-  it('watches the scope alone until it is near, then each image, and loads those in view', async () => {
+  it('watches the gallery alone until it is near, then each image, and loads those in view', async () => {
     vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
-    const { ImageLoader } = await import('../../src/ui/responsive-images');
-    const { scope, images } = gallery();
-    const loader = new ImageLoader(true, scope);
-    await Promise.all(images.map((img) => loader.add(img)));
+    const { element, images, instance } = await mountGrid();
+    await new Promise((resolve) => setTimeout(resolve, 20)); // the loader's host checks
     expect(images.flatMap(watching)).toEqual([]);
-    expect(watching(scope)).toHaveLength(1);
+    const [galleryObserver] = watching(element);
+    expect(galleryObserver).toBeDefined();
+    expect(images.every((img) => img.getAttribute('src') === null)).toBe(true);
 
-    const [scopeObserver] = watching(scope);
-    scopeObserver!.fire(scope, true);
+    galleryObserver!.fire(element, true);
     const [imageObserver] = watching(images[0]!);
     expect(imageObserver).toBeDefined();
-    expect(imageObserver).not.toBe(scopeObserver);
-    expect(watching(images[1]!)).toEqual([imageObserver]);
+    expect(imageObserver).not.toBe(galleryObserver);
+    expect(images.every((img) => watching(img)[0] === imageObserver)).toBe(true);
     expect(images[0]!.getAttribute('src')).toBeNull();
 
     imageObserver!.fire(images[0]!, true);
-    await vi.waitFor(() => expect(images[0]!.getAttribute('src')).toMatch(/^\/a\.jpg\?format=\d+w$/));
+    await vi.waitFor(() => expect(images[0]!.getAttribute('src')).toMatch(/^\/i\/0\.jpg\?format=\d+w$/));
     expect(images[1]!.getAttribute('src')).toBeNull();
-    loader.destroy();
-    expect(watching(scope)).toEqual([]);
+    instance.destroy();
+    expect(watching(element)).toEqual([]);
   });
 
-  it('without a scope watches every image at once, as before', async () => {
+  it('a loader not held (the image block, the lightbox) watches every image at once', async () => {
     vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
     const { ImageLoader } = await import('../../src/ui/responsive-images');
-    const { images } = gallery();
+    const { galleryInBody } = await import('../blocks/gallery/fixture');
+    const images = [...galleryInBody('plain').querySelectorAll('img')];
+    for (const img of images) img.parentElement!.getBoundingClientRect = () => ({ width: 300, height: 200 }) as DOMRect;
     const loader = new ImageLoader(true);
     await Promise.all(images.map((img) => loader.add(img)));
     expect(images.every((img) => watching(img).length === 1)).toBe(true);

@@ -52,7 +52,7 @@ export async function mountGallery(container: HTMLElement | null, options: Galle
     MOVING_DESIGNS.has(options.design) ? import('./navigation') : null,
   ]);
   const gallery = new Gallery(slides, options.loop);
-  const loader = mount.loader ?? new ImageLoader(options.lazyLoad, container);
+  const loader = mount.loader ?? new ImageLoader(options.lazyLoad, true);
   const ownsLoader = !mount.loader;
   const design: Design = factory({ container, gallery, options, loader });
   gallery.design = design;
@@ -91,15 +91,19 @@ export async function mountGallery(container: HTMLElement | null, options: Galle
       element.setAttribute('aria-label', `${i + 1} of ${slides.length}`);
     });
     preloadAround(gallery.index);
-    if (!near)
-      teardowns.push(
-        watchNearViewport(container, LAZY_MARGIN_PX, (isNear) => {
-          if (!isNear || near) return;
-          near = true;
-          preloadAround(gallery.index);
-        }),
-      );
   }
+  // Its images are watched for the viewport one by one (and a moving design's neighbours
+  // preloaded) once the gallery is near it: until then the gallery alone is.
+  if (near) loader.release();
+  else
+    teardowns.push(
+      watchNearViewport(container, LAZY_MARGIN_PX, (isNear) => {
+        if (!isNear || near) return;
+        near = true;
+        loader.release();
+        if (design.navigates) preloadAround(gallery.index);
+      }),
+    );
 
   const navigation = nav?.startNavigation(container, gallery, design, options, mount.motionAllowed) ?? null;
 
