@@ -190,13 +190,20 @@ test.describe('content blocks', () => {
 
   test('scheduling and wedding widgets: each provider script once, widgets built from validated ids', async ({ page }) => {
     const scripts: string[] = [];
+    const frames: string[] = [];
     page.on('request', (request) => {
       if (request.url().endsWith('.js') && /acuityscheduling|zola/.test(request.url())) scripts.push(request.url());
+      if (request.url().startsWith('https://app.acuityscheduling.com/')) frames.push(request.url());
     });
     await page.goto('/blocks');
     await runtimeReady(page);
     await expect(page.locator('#block-acuity iframe')).toHaveAttribute('src', 'https://app.acuityscheduling.com/schedule.php?owner=123456');
     await expect(page.locator('#block-acuity iframe')).toHaveAttribute('title', 'Book a printmaking lesson');
+    // The scheduling frame is left to the browser to load as it nears the viewport (on this
+    // page it is within the distance at which Chromium starts a lazy frame: it loads once).
+    await expect(page.locator('#block-acuity iframe')).toHaveAttribute('loading', 'lazy');
+    await page.locator('#block-acuity').scrollIntoViewIfNeeded();
+    await expect.poll(() => frames).toEqual(['https://app.acuityscheduling.com/schedule.php?owner=123456']);
     await expect(page.locator('#block-zola a.zola-registry-embed')).toHaveAttribute('data-registry-key', 'tessera-and-co');
     await expect.poll(() => page.evaluate(() => (window as unknown as { __widgets?: number }).__widgets)).toBe(2);
     expect(scripts.sort()).toEqual(['https://embed.acuityscheduling.com/js/embed.js', 'https://widget.zola.com/js/widget.js']);

@@ -20,6 +20,9 @@ function build(type: string, config: Record<string, unknown>): { element: HTMLEl
     frame.width = '100%';
     frame.height = '800';
     frame.style.border = '0';
+    // An 800 px widget from another site: the browser loads it as it nears the viewport, not
+    // with the page, when it is screens below the fold.
+    frame.setAttribute('loading', 'lazy');
     return { element: frame, script: ACUITY_SCRIPT };
   }
   const key = String(config.registryKey ?? '');
