@@ -107,7 +107,7 @@ export function renderResults(results: Results): string {
   }
   if (results.memory) {
     const m = results.memory;
-    lines.push('## 4. Memory', '', `${m.blocks} blocks mounted: ${m.mounted.heapKB} KB heap, ${m.mounted.nodes} nodes, ${m.mounted.listeners} listeners. After each destroy and init (after a forced GC):`, '', '| cycle | heap | nodes | listeners |', '|---|---|---|---|');
+    lines.push('## 4. Memory', '', `${m.blocks} blocks mounted: ${m.mounted.heapKB} KB heap, ${m.mounted.nodes} nodes, ${m.mounted.listeners} listeners. After each destroy and init (after a forced GC${m.warmUpCycles ? `; ${m.warmUpCycles} unmeasured cycles first, while V8 compiles the mounting code up through its tiers` : ''}):`, '', '| cycle | heap | nodes | listeners |', '|---|---|---|---|');
     for (const s of m.cycles) lines.push(`| ${s.cycle} | ${s.heapKB} KB | ${s.nodes} | ${s.listeners} |`);
     lines.push('', `Heap growth from cycle 1 to ${m.cycles.length}: ${m.growthKB} KB (target: none beyond 256 KB of noise); detached DOM nodes after the last destroy: ${m.detachedAfterDestroy}${m.detachedNodes?.length ? ` (${m.detachedNodes.join(', ')})` : ''}${m.detachedPerCycle ? `; after each destroy: ${m.detachedPerCycle.join(', ')}` : ''}. Held by the page (a heap snapshot path to a GC root that does not pass through DevTools): ${m.detachedHeldByPage ?? 'not checked'}.`, '', ...(m.retainedBy ?? []).map((path) => `- retained: ${path}`), '');
     if (m.grewMost?.length) lines.push('What the heap gained from cycle 2 to the last (heap snapshots, by constructor):', '', ...m.grewMost.map((line) => `- ${line}`), '');
