@@ -17,8 +17,10 @@ interface Profile {
   timeDeltas: number[];
 }
 
-export async function profilePage(browser: Browser, base: string, path: string): Promise<string[]> {
+export async function profilePage(browser: Browser, base: string, path: string, consented = false): Promise<string[]> {
   const context = await browser.newContext();
+  // A visitor who has accepted cookies: visitor tracking and its collectors run as well.
+  if (consented) await context.addCookies([{ name: 'ss_cookieAllowed', value: 'true', url: base }]);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });

@@ -6,7 +6,8 @@
  * `--blocks=1000 --runs=3` sets the main-thread section's page sizes (the largest is measured
  * in the contained theme too) and runs, `--pages=/,/faq
  * --demo-runs=5` its demo pages and their runs (`--pages` picks Lighthouse's pages too);
- * `--profile=/bench/blocks-100-tessera` profiles one page instead (see profile.ts);
+ * `--profile=/bench/blocks-100-tessera` profiles one page instead (see profile.ts; `--consented`
+ * as a visitor who accepted cookies);
  * `--compare=/a,/b --runs=5` measures pages side by side in interleaved runs (see compare.ts);
  * `--paints=/cart,/blocks --runs=5` measures first and largest paints on a throttled phone (paints.ts);
  * `--serve` only serves the bench pages, for probing by hand;
@@ -62,7 +63,7 @@ async function main(): Promise<void> {
   const browser = await chromium.launch({ executablePath: CHROMIUM });
   if (profile || compare || paints) {
     try {
-      const lines = profile ? await profilePage(browser, proxy.url, profile) : compare ? await comparePages(browser, proxy.url, compare, mainRuns) : await measurePaints(browser, proxy.url, paints!, mainRuns);
+      const lines = profile ? await profilePage(browser, proxy.url, profile, args.includes('--consented')) : compare ? await comparePages(browser, proxy.url, compare, mainRuns) : await measurePaints(browser, proxy.url, paints!, mainRuns);
       console.log(lines.join('\n'));
     } finally {
       await browser.close();
