@@ -42,7 +42,7 @@ async function sample(cdp: CDPSession, cycle: number): Promise<MemorySample> {
 }
 
 /** Mount/destroy cycles run before the measured ones. */
-export const WARM_UP_CYCLES = 3;
+const WARM_UP_CYCLES = 3;
 
 export async function measureMemory(browser: Browser, base: string, blocks: number, cycles: number): Promise<MemoryResult> {
   const context = await browser.newContext();
