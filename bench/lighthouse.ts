@@ -23,12 +23,31 @@ export interface LighthouseResult {
 
 export const CHROMIUM = '/usr/bin/chromium';
 
-async function audit(port: number, url: string): Promise<LighthouseScores> {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+const launch = () => chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+
+/**
+ * One audit; with `cookie`, as the visitor who has it (a signed-in member), in a browser of its
+ * own: in a browser that has audited a page before, Lighthouse's own handling of a Cookie header
+ * lost the session (the page answered 403).
+ */
+async function audit(port: number, url: string, cookie?: string): Promise<LighthouseScores> {
+  if (cookie) {
+    const own = await launch();
+    try {
+      return await auditIn(own.port, url, { Cookie: cookie });
+    } finally {
+      await own.kill();
+    }
+  }
+  return auditIn(port, url);
+}
+
+async function auditIn(port: number, url: string, extraHeaders?: Record<string, string>): Promise<LighthouseScores> {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], ...(extraHeaders ? { extraHeaders } : {}) });
   const lhr = result!.lhr;
   const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   const scores: LighthouseScores = { score: Math.round((lhr.categories.performance?.score ?? 0) * 100), tbtMs: value('total-blocking-time'), lcpMs: value('largest-contentful-paint'), cls: value('cumulative-layout-shift') };
-  // A members-only page answers 403 to a visitor: Lighthouse scores no error page.
+  // An error page (a members-only page for a visitor: 403) Lighthouse does not score.
   if (lhr.runtimeError) scores.error = `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`;
   return scores;
 }
@@ -44,8 +63,12 @@ const medianScores = (all: LighthouseScores[]): LighthouseScores => {
   };
 };
 
-export async function measureLighthouse(base: string, pages: string[], runs: number): Promise<LighthouseResult[]> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+/**
+ * `cookies`: the Cookie header a page is audited with. A members-only page answers a visitor
+ * 403, which Lighthouse does not score: it is audited as a signed-in member (member.ts).
+ */
+export async function measureLighthouse(base: string, pages: string[], runs: number, cookies: Record<string, string> = {}): Promise<LighthouseResult[]> {
+  const chrome = await launch();
   const results: LighthouseResult[] = [];
   try {
     for (const page of pages) {
@@ -53,8 +76,8 @@ export async function measureLighthouse(base: string, pages: string[], runs: num
       const withoutRuntime: LighthouseScores[] = [];
       for (let i = 0; i < runs; i++) {
         // Alternating keeps machine noise from favouring one side.
-        withRuntime.push(await audit(chrome.port, `${base}${page}`));
-        withoutRuntime.push(await audit(chrome.port, `${base}${page}${page.includes('?') ? '&' : '?'}bench-no-runtime`));
+        withRuntime.push(await audit(chrome.port, `${base}${page}`, cookies[page]));
+        withoutRuntime.push(await audit(chrome.port, `${base}${page}${page.includes('?') ? '&' : '?'}bench-no-runtime`, cookies[page]));
       }
       results.push({ page, with: medianScores(withRuntime), without: medianScores(withoutRuntime) });
     }
