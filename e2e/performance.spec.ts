@@ -140,5 +140,18 @@ test.describe('blocks that hold the size they mount at (README markup, runtime.c
       media.after.forEach((after, i) => expect(Math.abs(after - media.before[i]!)).toBeLessThan(0.5));
       await expect(page.locator('#block-video-youtube .tv-frame')).toBeVisible();
     });
+
+    test(`the empty cart takes the room its root held (${width} × ${height})`, async ({ page }) => {
+      await page.setViewportSize({ width, height });
+      const footerTop = () => page.locator('.site-footer').evaluate((footer) => footer.getBoundingClientRect().top);
+      await page.route('**/runtime/site.js', (route) => route.abort());
+      await page.goto('/cart');
+      const before = await footerTop();
+      await page.unroute('**/runtime/site.js');
+      await page.goto('/cart');
+      await expect(page.locator('.cart-empty')).toHaveText('Your cart is empty.');
+      // The notice's paragraphs kept their margins out of the root's box: the footer moved 17 px.
+      expect(await footerTop()).toBe(before);
+    });
   }
 });
