@@ -22,7 +22,7 @@ export interface UrlApi {
  * theme code first reads `SiteRuntime.ready`, which waits for it), and after it every call
  * answers synchronously. Called earlier, they say so, and ask for the chunk.
  */
-export function lazyPureApi(page: Readonly<PageContext>): { load(): Promise<unknown>; money: MoneyApi; url: UrlApi } {
+export function lazyPureApi(page: () => Readonly<PageContext>): { load(): Promise<unknown>; money: MoneyApi; url: UrlApi } {
   let api: typeof import('./pure-api') | null = null;
   let loading: Promise<unknown> | null = null;
   // withChunk starts the import in a turn of its own, not in the task that runs site.js.
@@ -38,7 +38,7 @@ export function lazyPureApi(page: Readonly<PageContext>): { load(): Promise<unkn
     load,
     money: Object.freeze({
       format: (amount: number, currencyCode?: string, options?: MoneyOptions) =>
-        get().money.format(amount, currencyCode ?? get().storeCurrency(page.websiteSettings), options),
+        get().money.format(amount, currencyCode ?? get().storeCurrency(page().websiteSettings), options),
       get currencies() {
         return get().money.currencies;
       },

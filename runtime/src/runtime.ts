@@ -68,35 +68,45 @@ export function createRuntime(): SiteRuntimeApi {
   // First, so that problems while reading the context are caught too; they are sent only for
   // a site (a website id), by the reporter in the collectors chunk (CONTRACT §2).
   captureErrors();
-  const context = readContext();
-  const host = new BlockHost(context);
+  // Nothing else runs while site.js is evaluated: a module or deferred script runs in the task
+  // that finishes parsing the page, and the browser lays the page out in that task too, so
+  // reading the context there (3 to 20 ms at 4x with each function's first compile) made a
+  // long task of the page's own 40 to 50 ms. The context and the block host are made on first
+  // use: by theme code that asks for them at once, else in the boot's first turn.
+  let context: Readonly<PageContext> | undefined;
+  const page = () => (context ??= readContext());
+  let blockHost: BlockHost | undefined;
+  const host = () => (blockHost ??= new BlockHost(page()));
   const dialog = {
     confirm: (options: DialogOptions) => dialogChunk().then((m) => m.confirm(options)),
     alert: (options: DialogOptions) => dialogChunk().then((m) => m.alert(options)),
     information: (options: DialogOptions) => dialogChunk().then((m) => m.information(options)),
   };
-  const pure = lazyPureApi(context);
-  // Reading the context is the first task; then each page service and the blocks take turns
+  const pure = lazyPureApi(page);
+  // Reading the context is the first turn; then each page service and the blocks take turns
   // (platform/yield.ts), so that a page with many of them gets several short tasks, not one
   // long one. One that fails is reported by `ready`; the others still start.
   const inTurn = <T>(work: () => T | PromiseLike<T>): Promise<T> => turn().then(work);
-  const blocks = whenDocumentParsed().then(() => {
-    // Spec part 1 §2: screenshot mode shows neither the banner nor the popup overlay.
-    const screenshot = new URLSearchParams(location.search).get('sqsscreenshot') === 'true';
-    const consentAndOverlays = [inTurn(() => startConsent(context, screenshot)), inTurn(() => startOverlays(context, screenshot))];
-    // Error reporting, visitor tracking and performance collection: one chunk, on site pages
-    // only, so that site.js stays small. It is asked for before the blocks' chunks, and `ready`
-    // waits for tracking to have started (its page view queued), so that a visitor who leaves
-    // right after `ready` still leaves a page view; a chunk that fails is reported, not waited on.
-    const collectors = context.website.id && withChunk(() => import('./collectors/index'), (m) => m.startCollectors(context), 'Collectors failed to load');
-    // Fonts, comments count, block animations, text fitting: a chunk for the pages that have
-    // any of them.
-    if (needsEnhancements(context)) {
-      void withChunk(() => import('./enhance/index'), (m) => m.startEnhancements(context), 'Page enhancements failed');
-    }
-    // Logout notice, review page, cart, member sign-in: each page's code loads only there.
-    return Promise.all([...consentAndOverlays, collectors, inTurn(() => startPages(context, dialog.alert)), inTurn(() => host.start())]);
-  });
+  const blocks = whenDocumentParsed()
+    .then(turn)
+    .then(() => {
+      const context = page();
+      // Spec part 1 §2: screenshot mode shows neither the banner nor the popup overlay.
+      const screenshot = new URLSearchParams(location.search).get('sqsscreenshot') === 'true';
+      const consentAndOverlays = [inTurn(() => startConsent(context, screenshot)), inTurn(() => startOverlays(context, screenshot))];
+      // Error reporting, visitor tracking and performance collection: one chunk, on site pages
+      // only, so that site.js stays small. It is asked for before the blocks' chunks, and `ready`
+      // waits for tracking to have started (its page view queued), so that a visitor who leaves
+      // right after `ready` still leaves a page view; a chunk that fails is reported, not waited on.
+      const collectors = context.website.id && withChunk(() => import('./collectors/index'), (m) => m.startCollectors(context), 'Collectors failed to load');
+      // Fonts, comments count, block animations, text fitting: a chunk for the pages that have
+      // any of them.
+      if (needsEnhancements(context)) {
+        void withChunk(() => import('./enhance/index'), (m) => m.startEnhancements(context), 'Page enhancements failed');
+      }
+      // Logout notice, review page, cart, member sign-in: each page's code loads only there.
+      return Promise.all([...consentAndOverlays, collectors, inTurn(() => startPages(context, dialog.alert)), inTurn(() => host().start())]);
+    });
   const booted = blocks
     .then(() => {
       document.documentElement.setAttribute('data-site-ready', '');
@@ -112,19 +122,21 @@ export function createRuntime(): SiteRuntimeApi {
     get ready() {
       return (ready ??= Promise.all([booted, pure.load()]).then(() => undefined));
     },
-    context,
+    get context() {
+      return page();
+    },
     environment: environmentFromHost(location.hostname),
-    init: (root?: Element) => host.init(root),
-    destroy: (root?: Element) => host.destroy(root),
-    block: (element: Element) => host.instance(element),
+    init: (root?: Element) => host().init(root),
+    destroy: (root?: Element) => host().destroy(root),
+    block: (element: Element) => host().instance(element),
     dialog: Object.freeze(dialog),
     analytics: Object.freeze({
       // Offline, an event waits for the network rather than failing for want of its chunk.
       track: (event: Record<string, unknown>) =>
-        loadChunkOnline(() => import('./tracking/analytics'), 'analytics').then((m) => m.track(event, context)),
+        loadChunkOnline(() => import('./tracking/analytics'), 'analytics').then((m) => m.track(event, page())),
       // Offline, a legacy event cannot be stored (the call is answered): it says so.
       trackLegacy: (event: string, data?: Record<string, unknown>) =>
-        loadChunk(() => import('./tracking/legacy'), 'analytics').then((m) => m.recordLegacyEvent(context, event, data), () => false),
+        loadChunk(() => import('./tracking/legacy'), 'analytics').then((m) => m.recordLegacyEvent(page(), event, data), () => false),
     }),
     consent: Object.freeze({
       state: consentState,

@@ -1,18 +1,23 @@
 import type { PageContext } from '../context/types';
 import { startErrorReporting } from '../errors/reporter';
-import { turn } from '../platform/yield';
+import { turn, yieldToMain } from '../platform/yield';
 import { startPerformance } from '../perf/index';
 import { startTracking } from '../tracking/index';
 
 /**
  * The collectors of a site page (one chunk, loaded after the page is parsed, never blocking
  * it): the error reporter takes over what site.js caught so far, visitor tracking, and the
- * performance settings call that decides whether web-vitals load. Tracking starts as the chunk
- * arrives: a turn would put the page view behind the blocks' mounts, and a visitor who leaves
- * soon after `ready` would leave none. Performance takes a turn (platform/yield.ts).
+ * performance settings call that decides whether web-vitals load. Tracking starts in a task of
+ * its own (its first cookie and storage accesses are synchronous round trips to the browser:
+ * 10 to 50 ms at 4x, which made a long task with whatever ran before it), by `yieldToMain`
+ * rather than a turn: a turn would put the page view behind the blocks' mounts, and a visitor
+ * who leaves before they end would leave none. `ready` waits for it. Performance takes a turn
+ * (platform/yield.ts).
  */
-export function startCollectors(page: Readonly<PageContext>): void {
+export function startCollectors(page: Readonly<PageContext>): Promise<void> {
   startErrorReporting();
-  startTracking(page);
-  void turn().then(() => startPerformance(page));
+  return yieldToMain().then(() => {
+    startTracking(page);
+    void turn().then(() => startPerformance(page));
+  });
 }

@@ -11,7 +11,7 @@ vi.mock('../../src/core/chunk', async (original) => {
 describe('SiteRuntime.money and .url (a chunk that ready waits for)', () => {
   const store = { ...defaultContext(), websiteSettings: { storeSettings: { selectedCurrency: 'EUR' } } };
   it('say clearly that they are not ready before the chunk has loaded, then answer synchronously', async () => {
-    const api = lazyPureApi(store);
+    const api = lazyPureApi(() => store);
     expect(() => api.money.format(12.5)).toThrow(HELPERS_NOT_READY);
     expect(() => api.money.currencies).toThrow(HELPERS_NOT_READY);
     expect(() => api.url.classify('/about')).toThrow(HELPERS_NOT_READY);
@@ -26,7 +26,7 @@ describe('SiteRuntime.money and .url (a chunk that ready waits for)', () => {
 
   it('asks for nothing until it is loaded or called; a call before then asks for the chunk, once', async () => {
     vi.mocked(withChunk).mockClear();
-    const api = lazyPureApi(store);
+    const api = lazyPureApi(() => store);
     expect(withChunk).not.toHaveBeenCalled();
     expect(() => api.url.slugify('Summer Sale')).toThrow(HELPERS_NOT_READY);
     expect(withChunk).toHaveBeenCalledOnce();
