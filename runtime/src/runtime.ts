@@ -70,8 +70,8 @@ export function createRuntime(): SiteRuntimeApi {
   captureErrors();
   // Nothing else runs while site.js is evaluated: a module or deferred script runs in the task
   // that finishes parsing the page, and the browser lays the page out in that task too, so
-  // reading the context there (3 to 20 ms at 4x with each function's first compile) made a
-  // long task of the page's own 40 to 50 ms. The context and the block host are made on first
+  // reading the context there (7 to 25 ms at 4x with each function's first compile) made a
+  // long task of the page's own 45 to 50 ms. The context and the block host are made on first
   // use: by theme code that asks for them at once, else in the boot's first turn.
   let context: Readonly<PageContext> | undefined;
   const page = () => (context ??= readContext());
