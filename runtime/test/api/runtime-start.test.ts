@@ -49,6 +49,8 @@ describe('the runtime while site.js is evaluated', () => {
     runtime = createRuntime();
     await runtime.init();
     expect(runtime.block(document.getElementById('block-a')!)).toBeDefined();
+    await runtime.ready; // the boot still runs after it: let it end before the page is emptied
+    expect(document.getElementById('block-a')!.getAttribute('data-block-status')).toBe('mounted');
   });
 });
 
