@@ -135,8 +135,9 @@ const copyHtml = (files) => ({
 // Modules kept together so that each loads in one request: the collectors with the transport and
 // tracking rules that blocks share with them (on a site page they are loaded anyway), and
 // SiteRuntime.money/.url with the currency table the store blocks share (loaded on every page).
-// The gallery's pieces are grouped by what loads together: its core with the grid layouts (no
-// second round trip before a grid renders), and the moving designs with their navigation; the
+// The gallery's pieces are grouped by what loads together: its core with the grid layouts and
+// the lightbox opener (no second round trip before a grid renders or its lightbox answers a
+// click), and the moving designs with their navigation; the
 // interaction helpers (Escape stack, focus trap) are one chunk for the lightbox and dialogs. Every file
 // of a few hundred bytes costs its own gzip window and import lines: fewer, larger chunks made
 // the like-for-like set 1.2 KB smaller. A module shared further afield (the image loader, the
@@ -148,7 +149,7 @@ const MANUAL_CHUNKS = {
   keys: /\/runtime\/src\/platform\/keys\.ts$/,
   interaction: /\/runtime\/src\/(platform\/escape|ui\/focus)\.ts$/,
   swipe: /\/runtime\/src\/ui\/swipe\.ts$/,
-  gallery: /\/runtime\/src\/(blocks\/gallery\/(index|core|gallery|options|history|slides|eventable|designs\/(index|types|layouts))|platform\/viewport)\.ts$/,
+  gallery: /\/runtime\/src\/(blocks\/gallery\/(index|core|gallery|options|history|slides|eventable|open-lightbox|designs\/(index|types|layouts))|platform\/viewport)\.ts$/,
   slideshow: /\/runtime\/src\/blocks\/gallery\/(navigation|controls|autoplay|designs\/(stacked|strip))\.ts$/,
 };
 

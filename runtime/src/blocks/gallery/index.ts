@@ -10,6 +10,7 @@ export { LIGHTBOX_TIER_WARNING };
 import { mountGallery, motionAllowed, type GalleryInstance } from './gallery';
 import { galleryOptions, type GalleryOptions } from './options';
 import { SLIDE_SELECTOR } from './slides';
+import { attachLightbox } from './open-lightbox';
 import { dimensionsOf } from '../../ui/responsive-images';
 
 export const GALLERY_STYLESHEET = 'gallery.css';
@@ -91,8 +92,9 @@ export async function mountGalleryBlock(element: HTMLElement, raw: Record<string
     // The strip's own clicks select: the main gallery follows through the link.
   }
   element.toggleAttribute('data-gallery-lightbox', options.lightbox);
-  // Only galleries with a lightbox load its opener (and, on first hover, the lightbox).
-  const detachLightbox = options.lightbox ? (await import('./open-lightbox')).attachLightbox(main.gallery, options, label) : null;
+  // The opener is part of this chunk (no second round trip before a lightbox gallery is
+  // ready); the lightbox itself loads on the first hover or focus of a slide.
+  const detachLightbox = options.lightbox ? attachLightbox(main.gallery, options, label) : null;
   return {
     get index() {
       return main.index;
