@@ -11,13 +11,14 @@ import { startTracking } from '../tracking/index';
  * its own (its first cookie and storage accesses are synchronous round trips to the browser:
  * 10 to 50 ms at 4x, which made a long task with whatever ran before it), by `yieldToMain`
  * rather than a turn: a turn would put the page view behind the blocks' mounts, and a visitor
- * who leaves before they end would leave none. `ready` waits for it. Performance takes a turn
+ * who leaves before they end would leave none. `ready` waits for its page view (tracking
+ * itself spreads its start over three tasks: cookies, landing, page view). Performance takes a turn
  * (platform/yield.ts).
  */
 export function startCollectors(page: Readonly<PageContext>): Promise<void> {
   startErrorReporting();
   return yieldToMain().then(() => {
-    startTracking(page);
     void turn().then(() => startPerformance(page));
+    return startTracking(page);
   });
 }

@@ -1,6 +1,7 @@
 import { CONSENT_EVENT } from '../consent/state';
 import type { PageContext } from '../context/types';
 import { dispatch, listen } from '../platform/events';
+import { yieldToMain } from '../platform/yield';
 import { MEDIA_PLAY_EVENT } from '../platform/media-events';
 import { HEARTBEAT_MS, MAX_HEARTBEATS, pageViewFields, recordHit } from './census';
 import { land } from './landing';
@@ -19,15 +20,20 @@ export const PIXEL_EVENTS: Record<string, string> = {
 /**
  * Visitor tracking: when the rules allow it, the visitor cookies, the landing pixel, the
  * census page view and a heartbeat every 30 s while the page is visible (20 at most). When
- * consent arrives later on the page, tracking starts then.
+ * consent arrives later on the page, tracking starts then. Answers when the page view is
+ * queued (or tracking is not allowed yet).
  */
-export function startTracking(page: Readonly<PageContext>): void {
+export function startTracking(page: Readonly<PageContext>): Promise<void> {
   let started = false;
-  const start = () => {
+  const start = async () => {
     if (started || !trackingActive(page, location.pathname)) return;
     started = true;
     const visitor = touchVisitor(Date.now(), page.itemId);
+    // The first cookie writes and the first session and local storage accesses are each a
+    // synchronous round trip to the browser (20 to 30 ms at 4x): a task each, not one long one.
+    await yieldToMain();
     land();
+    await yieldToMain();
     if (pageViewTracked(location.pathname)) recordHit(page, visitor, 'pageView', pageViewFields());
     else {
       const query = new URLSearchParams(location.search).get('q');
@@ -53,6 +59,6 @@ export function startTracking(page: Readonly<PageContext>): void {
     const detail = (event as CustomEvent<{ kind?: string; provider?: string; url?: string }>).detail;
     if (started && (detail?.kind === 'video' || detail?.kind === 'audio')) recordHit(page, touchVisitor(), detail.kind, { provider: detail.provider, mediaUrl: detail.url });
   });
-  start();
   listen(document, CONSENT_EVENT, start);
+  return start();
 }

@@ -76,7 +76,10 @@ describe('heartbeat', () => {
     vi.stubGlobal('navigator', { ...navigator, sendBeacon: beacon });
     const { startTracking } = await import('../../src/tracking/index');
     const { flush } = await import('../../src/net/beacon');
-    startTracking({ ...defaultContext(), website: { id: 'w' }, env: 'prod', pageType: 2 });
+    const started = startTracking({ ...defaultContext(), website: { id: 'w' }, env: 'prod', pageType: 2 });
+    await vi.advanceTimersByTimeAsync(1); // the landing's task
+    await vi.advanceTimersByTimeAsync(1); // the page view's
+    await started;
     flush();
     const bodies = () => (beacon.mock.calls as unknown as Array<[string, Blob]>).filter(([url]) => url.includes('RecordHit'));
     expect(bodies()).toHaveLength(1); // the page view
@@ -85,5 +88,34 @@ describe('heartbeat', () => {
       flush();
     }
     expect(bodies()).toHaveLength(21);
+  });
+});
+
+describe('tracking as it starts', () => {
+  it('takes three tasks: the visitor cookies, the landing flags, the page view', async () => {
+    vi.useRealTimers();
+    sessionStorage.clear();
+    const beacon = vi.fn(() => true);
+    vi.stubGlobal('navigator', { ...navigator, sendBeacon: beacon });
+    const { startTracking } = await import('../../src/tracking/index');
+    const { SESSION_ID_KEY } = await import('../../src/tracking/landing');
+    const { flush } = await import('../../src/net/beacon');
+    const pageViews = () => {
+      flush();
+      return (beacon.mock.calls as unknown as Array<[string, Blob]>).filter(([url]) => url.includes('RecordHit')).length;
+    };
+    const task = () => new Promise((resolve) => setTimeout(resolve));
+    document.cookie = 'ss_cvr=; max-age=0; path=/';
+    let done = false;
+    const started = startTracking({ ...defaultContext(), website: { id: 'w' }, env: 'prod', pageType: 2 }).then(() => (done = true));
+    expect(document.cookie).toContain('ss_cvr=');
+    expect(sessionStorage.getItem(SESSION_ID_KEY)).toBeNull();
+    await task();
+    expect(sessionStorage.getItem(SESSION_ID_KEY)).not.toBeNull();
+    expect(pageViews()).toBe(0);
+    expect(done).toBe(false);
+    await started;
+    expect(pageViews()).toBe(1);
+    vi.unstubAllGlobals();
   });
 });
