@@ -41,15 +41,20 @@ function youtubeId(url: URL): string | null {
   return id && YOUTUBE_ID.test(id) ? id : null;
 }
 
+/** An http or https address, read against the page's; anything else is null. */
+function webUrl(value: string, base: string): URL | null {
+  try {
+    const url = new URL(value, base);
+    return /^https?:$/.test(url.protocol) ? url : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Reads a provider's player or page URL. */
 export function embedFromUrl(value: string, base: string): VideoEmbed {
-  let url: URL;
-  try {
-    url = new URL(value, base);
-  } catch {
-    return INVALID;
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return INVALID;
+  const url = webUrl(value, base);
+  if (!url) return INVALID;
   if (YOUTUBE_HOSTS.test(url.hostname)) {
     const id = youtubeId(url);
     return id ? { provider: 'YouTube', type: 'iframe', src: `${YOUTUBE_ORIGIN}/embed/${id}?autoplay=1&rel=0`, origin: YOUTUBE_ORIGIN } : INVALID;
@@ -67,22 +72,15 @@ export function embedFromUrl(value: string, base: string): VideoEmbed {
  * known provider, or a `<video>` with a file. Anything else, or nothing, is invalid.
  */
 export function parseEmbed(html: unknown, base: string): VideoEmbed {
-  if (typeof html !== 'string' || html.trim() === '') return INVALID;
+  if (typeof html !== 'string' || !html.trim()) return INVALID;
   const template = document.createElement('template');
   template.innerHTML = html;
   const doc = template.content;
   const iframe = doc.querySelector('iframe[src]');
   if (iframe) return embedFromUrl(iframe.getAttribute('src')!, base);
   const video = doc.querySelector('video[src], video source[src]');
-  if (video) {
-    try {
-      const url = new URL(video.getAttribute('src')!, base);
-      if (url.protocol === 'https:' || url.protocol === 'http:') return { provider: 'file', type: 'object', src: url.href, origin: null };
-    } catch {
-      // falls through to invalid
-    }
-  }
-  return INVALID;
+  const file = video && webUrl(video.getAttribute('src')!, base);
+  return file ? { provider: 'file', type: 'object', src: file.href, origin: null } : INVALID;
 }
 
 /** The placeholder's height as a percentage of its width. */
@@ -90,6 +88,18 @@ export function ratioPercent(ratio: unknown): number {
   if (ratio === 'Auto' || ratio === 'auto') return AUTO_RATIO_PERCENT;
   const value = typeof ratio === 'string' ? parseFloat(ratio) : ratio;
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? 100 / value : DEFAULT_RATIO_PERCENT;
+}
+
+/**
+ * The frame's CSS aspect ratio: 100 divided by the placeholder percent (part 1 §5), except that
+ * a ratio stored to four decimals (1.7778 for 16:9) takes the poster's exact width / height
+ * when the two agree to that precision: a frame a fraction of a pixel shorter than the poster
+ * the page showed moved everything after it, and the browser laid the whole page out again.
+ */
+export function frameAspectRatio(ratio: unknown, poster: Element | null): string {
+  const size = ['width', 'height'].map((name) => poster?.getAttribute(name));
+  // Without both sizes the quotient is NaN, 0 or Infinity: no match.
+  return +(+size[0]! / +size[1]!).toFixed(4) === Number(ratio) ? size.join(' / ') : `${100 / ratioPercent(ratio)}`;
 }
 
 /** Part 1 §5: the mode must be none, fit, fill or null. */

@@ -8,7 +8,7 @@ import { trace } from '../../net/trace';
 import { dispatch, listen, type Teardown } from '../../platform/events';
 import { MEDIA_DEACTIVATE_EVENT, MEDIA_PAUSE_EVENT, MEDIA_PLAY_EVENT } from '../../platform/media-events';
 import { prefersReducedMotion } from '../../platform/motion';
-import { INVALID_EMBED, TRACE_TYPE, VIDEO_FADE_MS, VIDEO_STYLESHEET, parseEmbed, ratioPercent, videoMode, type VideoEmbed } from './embed';
+import { INVALID_EMBED, TRACE_TYPE, VIDEO_FADE_MS, VIDEO_STYLESHEET, frameAspectRatio, parseEmbed, videoMode, type VideoEmbed } from './embed';
 
 
 /** One preconnect per origin and page, when the pointer (or focus) nears a video. */
@@ -60,12 +60,12 @@ const video: BlockModule = {
 
     const frame = document.createElement('div');
     frame.className = 'tv-frame';
-    frame.style.aspectRatio = String(100 / ratioPercent(config.ratio));
-    const overlay = document.createElement('div');
-    overlay.className = 'tv-overlay';
     // The authored image moves into the overlay (and back on destroy), so an image loader
     // that already manages it (a gallery slide's) keeps doing so.
     const poster = element.querySelector('img');
+    frame.style.aspectRatio = frameAspectRatio(config.ratio, poster);
+    const overlay = document.createElement('div');
+    overlay.className = 'tv-overlay';
     const posterHome = poster ? { parent: poster.parentNode!, next: poster.nextSibling, className: poster.className } : null;
     if (poster) {
       poster.classList.add('tv-poster');
@@ -86,6 +86,7 @@ const video: BlockModule = {
     let current: HTMLElement | null = null;
     let animation: Animation | null = null;
     const teardowns: Teardown[] = [];
+    const warm = () => preconnect(embed.origin);
 
     const stop = () => {
       if (!current) return;
@@ -117,8 +118,8 @@ const video: BlockModule = {
     teardowns.push(
       // The whole poster plays; Enter and Space on the button reach here as its click.
       listen(overlay, 'click', start),
-      listen(element, 'pointerenter', () => preconnect(embed.origin)),
-      listen(play, 'focus', () => preconnect(embed.origin)),
+      listen(element, 'pointerenter', warm),
+      listen(play, 'focus', warm),
       // Only one video plays at a time (part 2 §4).
       listen(document, MEDIA_PLAY_EVENT, (event: Event) => {
         const from = event.target as Element;

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { AUTO_RATIO_PERCENT, DEFAULT_RATIO_PERCENT, INVALID_EMBED, embedFromUrl, parseEmbed, ratioPercent, videoMode } from '../../../src/blocks/video/embed';
+import { AUTO_RATIO_PERCENT, DEFAULT_RATIO_PERCENT, INVALID_EMBED, embedFromUrl, frameAspectRatio, parseEmbed, ratioPercent, videoMode } from '../../../src/blocks/video/embed';
 
 const base = 'https://site.example/page';
 
@@ -43,6 +43,18 @@ describe('video embed (part 1 §3, §5, §8, §9)', () => {
     expect(ratioPercent(undefined)).toBe(56.3);
     expect(ratioPercent(0)).toBe(56.3);
     expect(ratioPercent('wide')).toBe(56.3);
+  });
+
+  it("the frame keeps the poster's exact ratio when the block's is the same one to four decimals", () => {
+    const poster = (width: string, height: string) => Object.assign(document.createElement('img'), { width: +width, height: +height });
+    expect(frameAspectRatio(1.7778, poster('1600', '900'))).toBe('1600 / 900');
+    expect(frameAspectRatio('1.3333', poster('1200', '900'))).toBe('1200 / 900');
+    // A ratio the poster does not have, no poster, or a poster without its size: 100 / percent.
+    expect(frameAspectRatio(2, poster('1600', '900'))).toBe('2');
+    expect(frameAspectRatio(1.777, poster('1600', '900'))).toBe(String(100 / (100 / 1.777)));
+    expect(frameAspectRatio(1.7778, null)).toBe(String(100 / (100 / 1.7778)));
+    expect(frameAspectRatio(1.7778, document.createElement('img'))).toBe(String(100 / (100 / 1.7778)));
+    expect(frameAspectRatio('Auto', poster('1600', '900'))).toBe(String(100 / 65));
   });
 
   it('the mode is none, fit, fill or null', () => {
