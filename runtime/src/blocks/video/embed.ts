@@ -41,14 +41,15 @@ function youtubeId(url: URL): string | null {
   return id && YOUTUBE_ID.test(id) ? id : null;
 }
 
-/** An http or https address, read against the page's; anything else is null. */
-function webUrl(value: string, base: string): URL | null {
+/** An http or https address, read against the page's; anything else is undefined. */
+function webUrl(value: string, base: string): URL | undefined {
   try {
     const url = new URL(value, base);
-    return /^https?:$/.test(url.protocol) ? url : null;
+    if (/^https?:$/.test(url.protocol)) return url;
   } catch {
-    return null;
+    // not an address
   }
+  return undefined;
 }
 
 /** Reads a provider's player or page URL. */
@@ -97,9 +98,10 @@ export function ratioPercent(ratio: unknown): number {
  * the page showed moved everything after it, and the browser laid the whole page out again.
  */
 export function frameAspectRatio(ratio: unknown, poster: Element | null): string {
+  const value = 100 / ratioPercent(ratio);
   const size = ['width', 'height'].map((name) => poster?.getAttribute(name));
-  // Without both sizes the quotient is NaN, 0 or Infinity: no match.
-  return +(+size[0]! / +size[1]!).toFixed(4) === Number(ratio) ? size.join(' / ') : `${100 / ratioPercent(ratio)}`;
+  // Without both sizes the quotient is NaN, 0 or Infinity, and the value is always above 0.
+  return (+size[0]! / +size[1]!).toFixed(4) === value.toFixed(4) ? size.join('/') : `${value}`;
 }
 
 /** Part 1 §5: the mode must be none, fit, fill or null. */

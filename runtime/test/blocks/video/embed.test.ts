@@ -47,14 +47,17 @@ describe('video embed (part 1 §3, §5, §8, §9)', () => {
 
   it("the frame keeps the poster's exact ratio when the block's is the same one to four decimals", () => {
     const poster = (width: string, height: string) => Object.assign(document.createElement('img'), { width: +width, height: +height });
-    expect(frameAspectRatio(1.7778, poster('1600', '900'))).toBe('1600 / 900');
-    expect(frameAspectRatio('1.3333', poster('1200', '900'))).toBe('1200 / 900');
+    expect(frameAspectRatio(1.7778, poster('1600', '900'))).toBe('1600/900');
+    expect(frameAspectRatio('1.3333', poster('1200', '900'))).toBe('1200/900');
     // A ratio the poster does not have, no poster, or a poster without its size: 100 / percent.
     expect(frameAspectRatio(2, poster('1600', '900'))).toBe('2');
     expect(frameAspectRatio(1.777, poster('1600', '900'))).toBe(String(100 / (100 / 1.777)));
     expect(frameAspectRatio(1.7778, null)).toBe(String(100 / (100 / 1.7778)));
     expect(frameAspectRatio(1.7778, document.createElement('img'))).toBe(String(100 / (100 / 1.7778)));
     expect(frameAspectRatio('Auto', poster('1600', '900'))).toBe(String(100 / 65));
+    // A poster without a width, or a ratio that is no number: the spec's ratio, never "0 / 900".
+    expect(frameAspectRatio(null, poster('0', '900'))).toBe(String(100 / 56.3));
+    expect(frameAspectRatio('', poster('0', '900'))).toBe(String(100 / 56.3));
   });
 
   it('the mode is none, fit, fill or null', () => {
