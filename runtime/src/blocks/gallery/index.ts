@@ -85,7 +85,7 @@ export async function mountGalleryBlock(element: HTMLElement, raw: Record<string
     strip = thumbnailStrip(element, options);
     thumbs = await mountGallery(
       strip,
-      { ...options, design: 'strip', aspectRatio: null, autoplay: false, keyboard: false, historyHash: false, gutter: 4, activeSlideClickBehavior: 'none', speedS: 0.5, alignment: 'middle', currentIndex: main.index },
+      { ...options, design: 'strip', controls: false, aspectRatio: null, autoplay: false, keyboard: false, historyHash: false, gutter: 4, activeSlideClickBehavior: 'none', speedS: 0.5, alignment: 'middle', currentIndex: main.index },
       { motionAllowed: false, label: 'Thumbnails' },
     );
     main.gallery.link(thumbs.gallery);

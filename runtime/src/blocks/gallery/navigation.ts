@@ -35,18 +35,21 @@ export function startNavigation(container: HTMLElement, gallery: Gallery, design
   const autoplayOn = options.autoplay && motionAllowed && slides.length > 1;
   let autoplay: Autoplay | null = null;
   // The pause button shows the visitor's own choice; hover and focus pauses are passing.
-  const controls = createControls(container, gallery, autoplayOn, (pause) => {
-    if (pause) autoplay?.pause('visitor');
-    else autoplay?.resume('visitor');
-    controls.setPlaying(!pause);
-  });
-  controls.setPlaying(autoplayOn);
+  const controls =
+    options.controls === false
+      ? null
+      : createControls(container, gallery, autoplayOn, (pause) => {
+          if (pause) autoplay?.pause('visitor');
+          else autoplay?.resume('visitor');
+          controls!.setPlaying(!pause);
+        });
+  controls?.setPlaying(autoplayOn);
   const setLive = (playing: boolean) => {
     // No announcements while the slides turn by themselves (WAI carousel pattern).
     container.setAttribute('aria-live', playing ? 'off' : 'polite');
   };
   setLive(false);
-  teardowns.push(gallery.on('layout', () => controls.update()));
+  teardowns.push(gallery.on('layout', () => controls?.update()));
 
   if (autoplayOn) {
     autoplay = new Autoplay(() => gallery.next(), options.autoplayTimeoutMs, options.randomInterval, Math.random, setLive);
@@ -114,13 +117,13 @@ export function startNavigation(container: HTMLElement, gallery: Gallery, design
 
   return {
     changed() {
-      controls.update();
+      controls?.update();
       autoplay?.restart();
     },
     destroy() {
       autoplay?.stop();
       teardowns.forEach((teardown) => teardown());
-      controls.destroy();
+      controls?.destroy();
     },
   };
 }

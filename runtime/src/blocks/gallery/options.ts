@@ -134,6 +134,8 @@ function bool(value: unknown, fallback: boolean): boolean {
 
 export interface GalleryOptions {
   design: DesignName;
+  /** False for a slideshow's thumbnail strip, which is navigated by its thumbnails alone. */
+  controls?: false;
   /** Width / height of each cell or slide; null for each image's own ratio. */
   aspectRatio: number | null;
   slidesPerRow: number;

@@ -192,6 +192,9 @@ describe('slideshow', () => {
     const strip = element.nextElementSibling as HTMLElement;
     expect(strip.classList.contains('tg-thumbnails')).toBe(true);
     expect(strip.getAttribute('data-gallery-design')).toBe('strip');
+    // The thumbnails are the strip's navigation: it gets no previous/next buttons of its own.
+    expect(element.querySelectorAll('.tg-controls .tg-control')).toHaveLength(2);
+    expect(strip.querySelector('.tg-controls, .tg-control')).toBeNull();
     instance.goTo(2);
     expect(instance.thumbnails.index).toBe(2);
     await vi.advanceTimersByTimeAsync(600);
