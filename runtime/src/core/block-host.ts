@@ -12,9 +12,8 @@ export const BLOCK_ID_PREFIX = 'block-';
 /** Written on each block element so that themes and tests can see where it stands. */
 export const BLOCK_STATUS_ATTRIBUTE = 'data-block-status';
 
-type Status = 'loading' | 'mounted' | 'failed';
+/** What the host keeps per block; its state is the element's status attribute. */
 interface BlockRecord {
-  status: Status;
   instance?: BlockInstance;
   /** Set when the element left (or was destroyed) while its chunk was loading. */
   cancelled?: boolean;
@@ -128,19 +127,19 @@ export class BlockHost implements ElementObserverDelegate {
 
   private async _mount(element: HTMLElement): Promise<void> {
     const type = element.getAttribute('data-block-type') ?? '';
-    const record: BlockRecord = { status: 'loading' };
+    const record: BlockRecord = {};
     this._records.set(element, record);
     element.setAttribute(BLOCK_STATUS_ATTRIBUTE, 'loading');
     try {
       if (FEATURE_GATED_BLOCKS.includes(type) && !this._page.featureFlags.includes(type)) {
         console.info(`${describe(element)} needs the "${type}" feature flag; left as it is.`);
-        this._fail(element, record);
+        this._fail(element);
         return;
       }
       const loader = blockLoader(type);
       if (!loader) {
         console.warn(`${describe(element)}: unknown block type, left as it is.`);
-        this._fail(element, record);
+        this._fail(element);
         return;
       }
       const module = await moduleOf(loader, type);
@@ -155,17 +154,15 @@ export class BlockHost implements ElementObserverDelegate {
         return;
       }
       record.instance = instance;
-      record.status = 'mounted';
       element.setAttribute(BLOCK_STATUS_ATTRIBUTE, 'mounted');
     } catch (error) {
       if (record.cancelled) return;
       reportError(error, `${describe(element)} failed to initialise.`, { blockType: type, blockId: element.id });
-      this._fail(element, record);
+      this._fail(element);
     }
   }
 
-  private _fail(element: Element, record: BlockRecord): void {
-    record.status = 'failed';
+  private _fail(element: Element): void {
     element.setAttribute(BLOCK_STATUS_ATTRIBUTE, 'failed');
   }
 
