@@ -1,13 +1,13 @@
 /**
  * `--compare=/a,/b`: pages measured side by side at 4x throttling in interleaved runs (a, b, a,
  * b, …), so that the machine's noise falls on both alike: median blocking time, long tasks and
- * ready time of each, as in the main-thread section, and in how many runs the script caused a
+ * ready time and main-thread time of each, as in the main-thread section, and in how many runs the script caused a
  * long task (what the demo-page target counts). For trying a change against the build before
  * it (an address on another server, such as `--serve` from a checkout of that build, or a query
  * value the experiment reads), or one page against another.
  */
 import type { Browser } from '@playwright/test';
-import { median, runOnce, type MainThreadRun } from './main-thread';
+import { medianRun, runOnce, type MainThreadRun } from './main-thread';
 import type { Variant } from './pages';
 
 /** The variant a page runs as: the peer pages, the pages without a script, or Tessera's. */
@@ -19,10 +19,10 @@ export async function comparePages(browser: Browser, base: string, paths: string
   for (let i = 0; i < runs; i++) for (const path of paths) all.get(path)!.push(await runOnce(browser, url(path), variantOf(path)));
   const lines = [`Interleaved runs at 4x throttling (${runs} each), medians; blocking time of every run in brackets:`];
   for (const [path, list] of all) {
-    const ready = list.map((run) => run.readyMs).filter((value): value is number => value !== null);
+    const typical = medianRun(list);
     const tbt = list.map((run) => run.tbtMs);
     lines.push(
-      `${path}: blocking ${Math.round(median(tbt))} ms [${tbt.map(Math.round).join(', ')}], long tasks ${median(list.map((run) => run.longTasks))}, caused by the script ${median(list.map((run) => run.causedLongTasks ?? 0))} (in ${list.filter((run) => run.causedLongTasks).length} of ${runs} runs), ready ${ready.length ? `${Math.round(median(ready))} ms` : 'n/a'}`,
+      `${path}: blocking ${Math.round(typical.tbtMs)} ms [${tbt.map(Math.round).join(', ')}], long tasks ${typical.longTasks}, caused by the script ${typical.causedLongTasks} (in ${list.filter((run) => run.causedLongTasks).length} of ${runs} runs), ready ${typical.readyMs === null ? 'n/a' : `${Math.round(typical.readyMs)} ms`}, main thread ${Math.round(typical.mainThreadMs!)} ms (script ${Math.round(typical.scriptMs!)}, style and layout ${Math.round(typical.styleLayoutMs!)})`,
     );
   }
   return lines;

@@ -3,7 +3,7 @@
  * front server strips its script tag): the runtime should cause none. Medians of several runs.
  */
 import type { Browser } from '@playwright/test';
-import { median, runOnce, type MainThreadRun } from './main-thread';
+import { medianRun, runOnce, type MainThreadRun } from './main-thread';
 
 export interface DemoPageRuns {
   page: string;
@@ -11,14 +11,6 @@ export interface DemoPageRuns {
   without: MainThreadRun;
 }
 
-const medianRun = (runs: MainThreadRun[]): MainThreadRun => ({
-  readyMs: runs.some((run) => run.readyMs === null) ? null : median(runs.map((run) => run.readyMs!)),
-  longTasks: median(runs.map((run) => run.longTasks)),
-  longestMs: median(runs.map((run) => run.longestMs)),
-  tbtMs: median(runs.map((run) => run.tbtMs)),
-  causedLongTasks: median(runs.map((run) => run.causedLongTasks ?? 0)),
-  longestCausedMs: median(runs.map((run) => run.longestCausedMs ?? 0)),
-});
 
 export async function measureDemoPages(browser: Browser, base: string, pages: string[], runs: number): Promise<DemoPageRuns[]> {
   const results: DemoPageRuns[] = [];

@@ -7,7 +7,9 @@
  * Long Animation Frames API names the script of every piece of work in a frame, so a long task
  * is the script's when its scripts ran in it and it would be under 50 ms without them.
  * Rendering that the script's DOM changes bring about is not attributed (the blocking time
- * beside the page without the script shows it). Medians of several runs.
+ * beside the page without the script shows it). And the main thread's time in all its tasks,
+ * with the script's and style and layout's part (CDP Performance.getMetrics). Medians of
+ * several runs.
  */
 import type { Browser } from '@playwright/test';
 import type { Variant } from './pages';
@@ -21,6 +23,15 @@ export interface MainThreadRun {
   causedLongTasks?: number;
   /** The longest of them, 0 without any. */
   longestCausedMs?: number;
+  /**
+   * Main-thread time of every task from navigation to two seconds after ready, and the script's
+   * and style and layout's part of it (CDP Performance.getMetrics: TaskDuration, ScriptDuration,
+   * RecalcStyleDuration + LayoutDuration). The work itself, wherever it falls: steadier from run
+   * to run than blocking time, which depends on how it is cut into tasks. Absent in older results.
+   */
+  mainThreadMs?: number;
+  scriptMs?: number;
+  styleLayoutMs?: number;
 }
 export interface MainThreadResult extends MainThreadRun {
   blocks: number;
@@ -61,11 +72,38 @@ export const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
+/** The median of each figure over several runs; ready over the runs that have one. */
+export function medianRun(runs: MainThreadRun[]): MainThreadRun {
+  const ready = runs.map((run) => run.readyMs).filter((value): value is number => value !== null);
+  const of = (figure: (run: MainThreadRun) => number) => median(runs.map(figure));
+  // A figure results from before it was measured lack stays absent (the report says n/a).
+  const optional = (figure: (run: MainThreadRun) => number | undefined) =>
+    runs.some((run) => figure(run) !== undefined) ? of((run) => figure(run) ?? 0) : undefined;
+  return {
+    readyMs: ready.length ? median(ready) : null,
+    longTasks: of((run) => run.longTasks),
+    longestMs: of((run) => run.longestMs),
+    tbtMs: of((run) => run.tbtMs),
+    causedLongTasks: optional((run) => run.causedLongTasks),
+    longestCausedMs: optional((run) => run.longestCausedMs),
+    mainThreadMs: optional((run) => run.mainThreadMs),
+    scriptMs: optional((run) => run.scriptMs),
+    styleLayoutMs: optional((run) => run.styleLayoutMs),
+  };
+}
+
+/** CDP's cumulative durations (seconds) as milliseconds. */
+function taskTimes(metrics: { name: string; value: number }[]): Pick<MainThreadRun, 'mainThreadMs' | 'scriptMs' | 'styleLayoutMs'> {
+  const ms = (name: string) => (metrics.find((metric) => metric.name === name)?.value ?? 0) * 1000;
+  return { mainThreadMs: ms('TaskDuration'), scriptMs: ms('ScriptDuration'), styleLayoutMs: ms('RecalcStyleDuration') + ms('LayoutDuration') };
+}
+
 export async function runOnce(browser: Browser, url: string, variant: Variant, throttle = 4): Promise<MainThreadRun> {
   const context = await browser.newContext();
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+  await cdp.send('Performance.enable');
   await page.addInitScript(OBSERVE);
   await page.goto(url, { timeout: 120_000 });
   const readyMs = await page.evaluate(async (kind) => {
@@ -79,6 +117,7 @@ export async function runOnce(browser: Browser, url: string, variant: Variant, t
     return entry ? done - entry.responseEnd : null;
   }, variant);
   await page.waitForTimeout(2000); // quiet time: late long tasks count too
+  const { metrics } = await cdp.send('Performance.getMetrics');
   const { tasks, scripts } = await page.evaluate(() => {
     const w = window as unknown as { __longTasks: [number, number][]; __scripts: [number, number, string][] };
     return { tasks: w.__longTasks, scripts: w.__scripts };
@@ -93,6 +132,7 @@ export async function runOnce(browser: Browser, url: string, variant: Variant, t
     longTasks: tasks.length,
     longestMs: Math.max(0, ...tasks.map(([, duration]) => duration)),
     tbtMs: tasks.reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0),
+    ...taskTimes(metrics),
   };
 }
 
@@ -105,19 +145,7 @@ export async function measureMainThread(browser: Browser, base: string, counts: 
       const all: MainThreadRun[] = [];
       // Interleaving would be fairer still; runs of one variant back to back keep caches alike.
       for (let i = 0; i < runs; i++) all.push(await runOnce(browser, `${base}/bench/blocks-${blocks}-${variant}${contained ? '-contained' : ''}`, variant));
-      const ready = all.map((run) => run.readyMs).filter((value): value is number => value !== null);
-      results.push({
-        blocks,
-        variant,
-        contained,
-        runs,
-        readyMs: ready.length ? median(ready) : null,
-        longTasks: median(all.map((run) => run.longTasks)),
-        longestMs: median(all.map((run) => run.longestMs)),
-        tbtMs: median(all.map((run) => run.tbtMs)),
-        causedLongTasks: median(all.map((run) => run.causedLongTasks ?? 0)),
-        longestCausedMs: median(all.map((run) => run.longestCausedMs ?? 0)),
-      });
+      results.push({ blocks, variant, contained, runs, ...medianRun(all) });
     }
   }
   return results;
