@@ -11,7 +11,6 @@ export interface DemoPageRuns {
   without: MainThreadRun;
 }
 
-
 export async function measureDemoPages(browser: Browser, base: string, pages: string[], runs: number): Promise<DemoPageRuns[]> {
   const results: DemoPageRuns[] = [];
   for (const page of pages) {
