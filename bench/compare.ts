@@ -2,9 +2,9 @@
  * `--compare=/a,/b`: pages measured side by side at 4x throttling in interleaved runs (a, b, a,
  * b, …), so that the machine's noise falls on both alike: median blocking time, long tasks,
  * ready time and main-thread time of each, as in the main-thread section, and in how many runs
- * the script caused a long task (what the demo-page target counts). For trying a change against the build before
- * it (an address on another server, such as `--serve` from a checkout of that build, or a query
- * value the experiment reads), or one page against another.
+ * the script caused a long task (what the demo-page target counts). For trying a change
+ * against the build before it (an address on another server, such as `--serve` from a checkout
+ * of that build, or a query value the experiment reads), or one page against another.
  */
 import type { Browser } from '@playwright/test';
 import { medianRun, runOnce, type MainThreadRun } from './main-thread';
