@@ -125,7 +125,10 @@ export function createRuntime(): SiteRuntimeApi {
     get context() {
       return page();
     },
-    environment: environmentFromHost(location.hostname),
+    // Worked out when read, not while site.js is evaluated in the page's parsing task.
+    get environment() {
+      return environmentFromHost(location.hostname);
+    },
     init: (root?: Element) => host().init(root),
     destroy: (root?: Element) => host().destroy(root),
     block: (element: Element) => host().instance(element),

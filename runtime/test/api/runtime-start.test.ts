@@ -44,6 +44,14 @@ describe('the runtime while site.js is evaluated', () => {
     expect(contextReads(getElementById)).toBe(1);
   });
 
+  it('works out the environment when it is read, not while evaluated', async () => {
+    page();
+    runtime = createRuntime();
+    expect(Object.getOwnPropertyDescriptor(runtime, 'environment')?.get).toBeTypeOf('function');
+    expect(runtime.environment).toBe('dev'); // jsdom's page is on localhost
+    await runtime.ready;
+  });
+
   it('mounts blocks for theme code that calls init before the boot has', async () => {
     page();
     runtime = createRuntime();
