@@ -311,8 +311,9 @@ test('keyboard alone: every design that moves, the thumbnails and the grid light
     await page.keyboard.press('Space');
     await expect.poll(() => indexOf(page, id)).toBe(before + 2 * step);
   }
-  // Grid: a cell opens the lightbox by Enter; Escape closes it and focus returns to the cell.
-  const cell = page.locator('#block-grid > figure').first();
+  // Grid: a cell (the image of its captioned figure) opens the lightbox by Enter; Escape
+  // closes it and focus returns to the cell.
+  const cell = page.locator('#block-grid > figure img').first();
   await cell.focus();
   await page.keyboard.press('Enter');
   const lightbox = page.getByRole('dialog', { name: 'Grid' });

@@ -16,8 +16,12 @@ test.describe('lightbox', () => {
   test('opens from a grid cell, moves by buttons, keys (throttled) and click zones, and closes with Escape back to the opener', async ({ page, consoleErrors }) => {
     await openGrid(page);
     const cell = page.locator('#block-grid > figure').nth(1);
+    // A captioned figure stays a figure: its image is the button that opens the lightbox.
+    const opener = cell.locator('img');
     await cell.scrollIntoViewIfNeeded();
-    await expect(cell).toHaveAttribute('aria-haspopup', 'dialog');
+    await expect(cell).not.toHaveAttribute('role');
+    await expect(opener).toHaveAttribute('role', 'button');
+    await expect(opener).toHaveAttribute('aria-haspopup', 'dialog');
     await cell.click();
     await expect(dialog(page)).toBeVisible();
     expect(await dialog(page).evaluate((d) => d.matches(':modal'))).toBe(true);
@@ -63,7 +67,7 @@ test.describe('lightbox', () => {
 
     await page.keyboard.press('Escape');
     await expect(dialog(page)).toHaveCount(0);
-    await expect(cell).toBeFocused();
+    await expect(opener).toBeFocused();
     expect(new URL(page.url()).searchParams.get('itemId')).toBeNull();
     expect(consoleErrors).toEqual([]);
   });

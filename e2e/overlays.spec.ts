@@ -69,7 +69,8 @@ test('screenshot mode suppresses the popup overlay', async ({ page }) => {
 test('bars: announcement dismissible for the session, licensed-assets bar and badge', async ({ page }) => {
   // The server renders the bar into the page, so it is there at the first paint; the runtime adopts it.
   const served = await (await page.request.get('/announcements')).text();
-  expect(served).toMatch(/<body>\s*<aside class="site-bar site-announcement-bar" aria-label="Announcement"><div><p>Spring sale: .*<\/div><button type="button" aria-label="Dismiss announcement" disabled>×<\/button><\/aside>/);
+  // After the theme's skip link, which stays the first thing a keyboard reaches.
+  expect(served).toMatch(/<body>\s*<a class="skip-link" href="#content">Skip to content<\/a>\s*<aside class="site-bar site-announcement-bar" aria-label="Announcement"><div><p>Spring sale: .*<\/div><button type="button" aria-label="Dismiss announcement" disabled>×<\/button><\/aside>/);
   await page.goto('/announcements');
   await runtimeReady(page);
   const announcement = page.getByRole('complementary', { name: 'Announcement' });

@@ -1,6 +1,6 @@
 /**
  * Every demo page under the server's Content-Security-Policy (scripts from the site or with the
- * response's nonce, no eval), scanned by axe (WCAG 2 A and AA) once the runtime is ready, and
+ * response's nonce, no eval), scanned by axe (WCAG 2.x A and AA, best practices) once the runtime is ready, and
  * again in each state a visitor can bring about: banner shown, dialog, lightbox, form errors,
  * popup overlay. A strict policy without the nonce still runs the runtime.
  */
@@ -23,9 +23,13 @@ async function recordCspViolations(page: Page): Promise<() => Promise<string[]>>
   return () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
 }
 
-/** axe's WCAG 2 A and AA rules: the violations, each with up to three of its nodes. */
+/**
+ * axe's WCAG 2.0, 2.1 and 2.2 A and AA rules and its best practices (roles an element may take,
+ * heading order, content in landmarks: what Lighthouse's accessibility audit also checks): the
+ * violations, each with up to three of its nodes.
+ */
 async function axeViolations(page: Page, include?: string): Promise<string[]> {
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']);
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']);
   if (include) builder = builder.include(include);
   const result = await builder.analyze();
   expect(result.passes.length).toBeGreaterThan(3); // it did look

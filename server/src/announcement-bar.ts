@@ -11,7 +11,8 @@ import { hasClassInMarkup } from './html';
 import { announcementShows } from '../../runtime/src/overlays/bar-rules';
 import type { PageContext } from '../../runtime/src/context/types';
 
-const BODY_TAG = /<body\b[^>]*>/i;
+/** The <body> tag, and a skip link that opens the body (a link to a place in the page). */
+const BODY_START = /<body\b[^>]*>(\s*<a\b[^>]*\bhref\s*=\s*["']?#[^>]*>[\s\S]*?<\/a>)?/i;
 
 /** The bar's markup for this context, or '' when it does not show. */
 export function announcementBarMarkup(context: Record<string, unknown>): string {
@@ -20,10 +21,13 @@ export function announcementBarMarkup(context: Record<string, unknown>): string 
   return announcementBarHtml(typeof text === 'string' ? text : '', context.showAnnouncementBar !== true);
 }
 
-/** Puts the bar first in <body>, unless the page (its theme) has one already. */
+/**
+ * Puts the bar first in <body>, after a skip link that opens it (which stays the first thing a
+ * keyboard reaches), unless the page (its theme) has a bar already.
+ */
 export function withAnnouncementBar(html: string, context: Record<string, unknown>): string {
   const bar = announcementBarMarkup(context);
-  const body = BODY_TAG.exec(html);
+  const body = BODY_START.exec(html);
   if (!bar || !body || hasClassInMarkup(html, ANNOUNCEMENT_CLASS)) return html;
   const at = body.index + body[0].length;
   return `${html.slice(0, at)}\n  ${bar}${html.slice(at)}`;

@@ -67,6 +67,15 @@ describe('announcement bar in the page', () => {
     );
   });
 
+  it('goes after a skip link that opens the body (the first thing a keyboard reaches stays the skip link)', () => {
+    const skipping = page({ ...text, showAnnouncementBar: true }).replace('<header>', '<a class="skip-link" href="#content">Skip to <b>content</b></a>\n  <header>');
+    const html = injectContext(skipping, { site: {}, account: null, env: 'prod' });
+    expect(html).toContain('<body class="x">\n  <a class="skip-link" href="#content">Skip to <b>content</b></a>\n  <aside class="site-bar site-announcement-bar"');
+    // A first link that goes elsewhere is the page's content: the bar comes before it.
+    const linked = page({ ...text, showAnnouncementBar: true }).replace('<header>', '<a href="/home">Home</a><header>');
+    expect(injectContext(linked, { site: {}, account: null, env: 'prod' })).toContain('<body class="x">\n  <aside');
+  });
+
   it('is a preview for a signed-in owner while it is off, and absent for visitors then', () => {
     const owner = injectContext(page({ ...text, showAnnouncementBar: false }), { site: {}, account: { id: 'a', email: 'o@x', roles: [1] }, env: 'prod' });
     expect(owner).toContain('class="site-bar site-announcement-bar site-bar-preview"');

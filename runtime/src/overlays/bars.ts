@@ -30,8 +30,12 @@ function announcement(page: Readonly<PageContext>): void {
   let element = rendered;
   if (!element) {
     const text = (page.websiteSettings.announcementBarSettings as { text?: unknown } | undefined)?.text;
-    document.body.insertAdjacentHTML('afterbegin', announcementBarHtml(typeof text === 'string' ? text : '', preview));
-    element = document.body.firstElementChild as HTMLElement;
+    const html = announcementBarHtml(typeof text === 'string' ? text : '', preview);
+    // A skip link that opens the page stays the first thing a keyboard reaches.
+    const skip = document.body.firstElementChild?.matches('a[href^="#"]') ? document.body.firstElementChild : null;
+    if (skip) skip.insertAdjacentHTML('afterend', html);
+    else document.body.insertAdjacentHTML('afterbegin', html);
+    element = (skip ? skip.nextElementSibling : document.body.firstElementChild) as HTMLElement;
   }
   const shown = element;
   // A theme's bar without the dismiss button stays as it is.

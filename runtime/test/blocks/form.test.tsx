@@ -118,6 +118,17 @@ describe('form values', () => {
     instance.destroy();
   });
 
+  it("titles a section one heading level below the page's last heading before the form", async () => {
+    document.body.innerHTML = '<h1>Contact us</h1>';
+    const { element, instance } = await mounted();
+    expect(Array.from(element.querySelectorAll('h1, h2, h3, h4, h5, h6'), (h) => `${h.localName} ${h.textContent}`)).toEqual(['h2 Section']);
+    instance.destroy();
+    document.body.innerHTML = '<h1>Page</h1><h2>Get in touch</h2>';
+    const again = await mounted();
+    expect(again.element.querySelector('.site-form-section > :first-child')!.localName).toBe('h3');
+    again.instance.destroy();
+  });
+
   it('gives the element back on destroy', async () => {
     const element = document.createElement('div');
     element.innerHTML = '<p>fallback</p>';

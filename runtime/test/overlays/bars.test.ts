@@ -34,6 +34,15 @@ describe('announcement bar', () => {
     expect(sessionStorage.getItem(ANNOUNCEMENT_DISMISSED_KEY)).toBe('true');
   });
 
+  it('is added after a skip link that opens the page, which stays the first thing a keyboard reaches', async () => {
+    document.body.innerHTML = '<a class="skip-link" href="#content">Skip to content</a><header>Site</header>';
+    await startBars(page);
+    expect(document.body.firstElementChild!.className).toBe('skip-link');
+    expect(document.body.children[1]).toBe(bars()[0]);
+    dismiss().click();
+    expect(bars()).toHaveLength(0);
+  });
+
   it('adopts a bar the server rendered: none added, its button enabled and dismissing it', async () => {
     document.body.insertAdjacentHTML('afterbegin', RENDERED);
     const rendered = bars()[0]!;

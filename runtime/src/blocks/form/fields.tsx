@@ -40,6 +40,8 @@ export interface FieldProps {
   field: FormField;
   formKey: string;
   error?: string;
+  /** A section title's heading level (ui/heading-level), 3 without one. */
+  headingLevel?: number;
 }
 
 export const inputId = (formKey: string, name: string) => `${formKey}-${name.replace(/[^A-Za-z0-9_-]/g, '-')}`;
@@ -264,13 +266,15 @@ function Select(props: FieldProps) {
 export function Field(props: FieldProps) {
   const { field } = props;
   switch (field.type) {
-    case 'section':
+    case 'section': {
+      const Heading = `h${props.headingLevel ?? 3}` as 'h3';
       return (
         <div className="site-form-section">
-          {field.title ? <h3>{field.title}</h3> : null}
+          {field.title ? <Heading>{field.title}</Heading> : null}
           {field.description ? <p>{field.description}</p> : null}
         </div>
       );
+    }
     case 'hidden':
       return null; // its value comes from the URL or the definition, never from the DOM
     case 'textarea':

@@ -20,10 +20,12 @@ export interface FormViewProps {
   onSuccess(): void;
   /** How many of the fields render (the block renders a long form a few fields per turn); all without it. */
   fieldCount?: number;
+  /** Section titles' heading level (the block's place in the page's outline). */
+  headingLevel?: number;
 }
 
 /** The form: idle → submitting (locked) → success, or back to idle with the errors shown. */
-export function FormView({ definition, page, formKey, isOverlayForm, onSuccess, fieldCount }: FormViewProps) {
+export function FormView({ definition, page, formKey, isOverlayForm, onSuccess, fieldCount, headingLevel }: FormViewProps) {
   const form = useRef<HTMLFormElement>(null);
   const busy = useRef(false);
   const captcha = useRef<CaptchaHandle | null>(null);
@@ -108,7 +110,7 @@ export function FormView({ definition, page, formKey, isOverlayForm, onSuccess, 
         {above}
       </div>
       {definition.fields.slice(0, fieldCount).map((field) => (
-        <Field key={field.id} field={field} formKey={formKey} error={errors[field.id]} />
+        <Field key={field.id} field={field} formKey={formKey} error={errors[field.id]} headingLevel={headingLevel} />
       ))}
       {definition.captcha ? (
         <Captcha

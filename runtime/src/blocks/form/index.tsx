@@ -2,6 +2,7 @@ import { createRoot } from 'react-dom/client';
 import type { BlockInstance, BlockModule } from '../../core/types';
 import { formDefinition } from '../../model/forms/definition';
 import { turn } from '../../platform/yield';
+import { headingLevelAfter } from '../../ui/heading-level';
 import { FormView } from './form-view';
 import { FIRST_TURN_FIELDS, nextFieldCount } from './turns';
 import { recordFormRender } from './submit';
@@ -27,6 +28,7 @@ const formBlock: BlockModule = {
 
     const root = createRoot(host);
     const isOverlayForm = !!element.closest('[data-overlay-form]');
+    const headingLevel = headingLevelAfter(element);
     const render = (fieldCount: number) =>
       root.render(
         <FormView
@@ -36,6 +38,7 @@ const formBlock: BlockModule = {
           isOverlayForm={isOverlayForm}
           onSuccess={() => extras.push(showSuccess(element, definition))}
           fieldCount={fieldCount}
+          headingLevel={headingLevel}
         />,
       );
     // A long form renders a few fields per turn (a form of twenty fields is a long task on a slow

@@ -12,7 +12,7 @@ import { loadDesign, MOVING_DESIGNS } from './designs/index';
 import type { Design } from './designs/types';
 import { inConfigFrame, itemIdFrom, slideIndexFor, writeItemId } from './history';
 import type { GalleryOptions } from './options';
-import { readSlides } from './slides';
+import { keepsOwnRole, readSlides } from './slides';
 
 /** Fired on the block element after each change of slide: `{ index, previous }`. */
 export const GALLERY_CHANGE_EVENT = 'gallery:change';
@@ -79,6 +79,8 @@ export async function mountGallery(container: HTMLElement | null, options: Galle
   };
   for (const slide of slides) if (slide.img) void loader.add(slide.img, { crop: design.navigates ? 'cover' : 'none' });
 
+  /** The slides this gallery named (not those that came with a role of their own). */
+  const labelled: HTMLElement[] = [];
   if (design.navigates) {
     container.setAttribute('role', 'region');
     container.setAttribute('aria-roledescription', 'carousel');
@@ -86,7 +88,9 @@ export async function mountGallery(container: HTMLElement | null, options: Galle
     slides.forEach(({ element }, i) => {
       // Slides that are already something (the thumbnail buttons) keep what they are.
       if (element.hasAttribute('role')) return;
-      element.setAttribute('role', 'group');
+      labelled.push(element);
+      // A captioned figure stays a figure, named as a slide all the same.
+      if (!keepsOwnRole(element)) element.setAttribute('role', 'group');
       element.setAttribute('aria-roledescription', 'slide');
       element.setAttribute('aria-label', `${i + 1} of ${slides.length}`);
     });
@@ -142,7 +146,7 @@ export async function mountGallery(container: HTMLElement | null, options: Galle
       if (ownsLoader) loader.destroy();
       if (design.navigates) {
         for (const name of ['role', 'aria-roledescription', 'aria-live']) container.removeAttribute(name);
-        for (const { element } of slides) for (const name of ['role', 'aria-roledescription', 'aria-label']) element.removeAttribute(name);
+        for (const element of labelled) for (const name of ['role', 'aria-roledescription', 'aria-label']) element.removeAttribute(name);
       }
     },
   };

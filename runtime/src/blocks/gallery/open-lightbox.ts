@@ -9,6 +9,7 @@ import type { LightboxItem } from '../../ui/lightbox/index';
 import { dimensionsOf } from '../../ui/responsive-images';
 import type { Gallery } from './core';
 import { itemIdFrom, slideIndexFor } from './history';
+import { keepsOwnRole } from './slides';
 import type { GalleryOptions } from './options';
 
 const loadLightbox = () => import('../../ui/lightbox/index');
@@ -52,35 +53,39 @@ export function attachLightbox(gallery: Gallery, options: GalleryOptions, title:
       .catch((error: unknown) => console.error('The lightbox could not open', error));
 
   gallery.slides.forEach((slide, index) => {
+    const img = slide.img;
+    if (!img) return;
     const element = slide.element;
-    if (!slide.img) return;
+    // What takes focus and opens: the slide, or in a still design the image of a captioned
+    // figure (which may not be a button itself). Clicks anywhere on the slide open either way.
+    const focusable = !moving && keepsOwnRole(element) ? img : element;
     const added: string[] = [];
     const set = (name: string, value: string) => {
-      if (element.hasAttribute(name)) return;
-      element.setAttribute(name, value);
+      if (focusable.hasAttribute(name)) return;
+      focusable.setAttribute(name, value);
       added.push(name);
     };
     set('tabindex', '0');
     set('aria-haspopup', 'dialog');
     if (!moving) {
       set('role', 'button');
-      set('aria-label', slide.img.alt || `Image ${index + 1}`);
+      set('aria-label', img.alt || `Image ${index + 1}`);
     }
     // The strip's other slides are selected by a click; only the current one opens.
     const opens = () => options.design !== 'strip' || gallery.index === index;
     teardowns.push(
-      () => added.forEach((name) => element.removeAttribute(name)),
+      () => added.forEach((name) => focusable.removeAttribute(name)),
       listen(element, 'pointerenter', () => void loadLightbox(), { once: true }),
-      listen(element, 'focus', () => void loadLightbox(), { once: true }),
+      listen(focusable, 'focus', () => void loadLightbox(), { once: true }),
       listen(element, 'click', (event: MouseEvent) => {
         if ((event.target as Element).closest('a, button') || !opens()) return;
         event.preventDefault();
-        void open(index, element);
+        void open(index, focusable);
       }),
-      listen(element, 'keydown', (event: KeyboardEvent) => {
-        if (event.target !== element || !isActivation(event) || !opens()) return;
+      listen(focusable, 'keydown', (event: KeyboardEvent) => {
+        if (event.target !== focusable || !isActivation(event) || !opens()) return;
         event.preventDefault();
-        void open(index, element);
+        void open(index, focusable);
       }),
     );
   });

@@ -16,6 +16,9 @@ export interface Slide {
   ratio: number | null;
 }
 
+/** A figure with a caption may take no role but its own (ARIA in HTML): not group, not button. */
+export const keepsOwnRole = (element: Element): boolean => element.localName === 'figure' && element.querySelector(':scope > figcaption') !== null;
+
 export const SLIDE_SELECTOR = ':scope > [data-slide-id], :scope > [data-type], :scope > figure, :scope > .slide';
 
 export function readSlides(container: HTMLElement): Slide[] {

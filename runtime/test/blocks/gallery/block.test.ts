@@ -109,6 +109,37 @@ describe('slideshow', () => {
     expect(figures[1]!.inert).toBe(false);
   });
 
+  it('leaves a captioned figure its role (ARIA in HTML allows it no other) and a slide its own role', async () => {
+    const element = galleryElement({ design: 'slideshow' }, 2, '<figure data-slide-id="c" data-type="image"><img data-src="/i/c.jpg" alt="C"><figcaption>C</figcaption></figure><div data-slide-id="l" data-type="image" role="listitem"><img data-src="/i/l.jpg" alt="L"></div>');
+    const instance = await mountGalleryBlock(element, { design: 'slideshow' }, page());
+    const [plain, , captioned, own] = [...element.querySelectorAll<HTMLElement>('[data-slide-id]')];
+    expect(plain!.getAttribute('role')).toBe('group');
+    expect(captioned!.hasAttribute('role')).toBe(false);
+    expect(captioned!.getAttribute('aria-roledescription')).toBe('slide');
+    expect(captioned!.getAttribute('aria-label')).toBe('3 of 4');
+    expect(own!.getAttribute('role')).toBe('listitem');
+    expect(own!.hasAttribute('aria-roledescription')).toBe(false);
+    instance.destroy();
+    expect(own!.getAttribute('role')).toBe('listitem');
+    expect(plain!.hasAttribute('role')).toBe(false);
+    expect(captioned!.hasAttribute('aria-label')).toBe(false);
+  });
+
+  it('opens the lightbox from a captioned grid cell by its image (the figure may not be a button)', async () => {
+    const element = galleryElement({ design: 'grid' }, 1, '<figure data-slide-id="c" data-type="image"><img data-src="/i/c.jpg" alt="C"><figcaption>C</figcaption></figure>');
+    const instance = await mountGalleryBlock(element, { design: 'grid', lightbox: true }, page(['lightbox']));
+    const [plain, captioned] = [...element.querySelectorAll<HTMLElement>('figure')];
+    expect(plain!.getAttribute('role')).toBe('button');
+    expect(plain!.getAttribute('aria-haspopup')).toBe('dialog');
+    expect(captioned!.hasAttribute('role')).toBe(false);
+    expect(captioned!.hasAttribute('tabindex')).toBe(false);
+    const img = captioned!.querySelector('img')!;
+    expect([img.getAttribute('role'), img.getAttribute('tabindex'), img.getAttribute('aria-haspopup'), img.getAttribute('aria-label')]).toEqual(['button', '0', 'dialog', 'C']);
+    instance.destroy();
+    expect(img.hasAttribute('role')).toBe(false);
+    expect(img.hasAttribute('tabindex')).toBe(false);
+  });
+
   it('autoplays with a pause control, pausing on hover, focus, a playing video and the visitor', async () => {
     vi.useFakeTimers();
     const element = galleryElement({ design: 'slideshow', autoplay: true, 'autoplay-duration': 2 });
