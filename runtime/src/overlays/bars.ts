@@ -30,12 +30,13 @@ function announcement(page: Readonly<PageContext>): void {
   let element = rendered;
   if (!element) {
     const text = (page.websiteSettings.announcementBarSettings as { text?: unknown } | undefined)?.text;
-    const html = announcementBarHtml(typeof text === 'string' ? text : '', preview);
+    const holder = document.createElement('div');
+    holder.innerHTML = announcementBarHtml(typeof text === 'string' ? text : '', preview);
+    element = holder.firstElementChild as HTMLElement;
     // A skip link that opens the page stays the first thing a keyboard reaches.
-    const skip = document.body.firstElementChild?.matches('a[href^="#"]') ? document.body.firstElementChild : null;
-    if (skip) skip.insertAdjacentHTML('afterend', html);
-    else document.body.insertAdjacentHTML('afterbegin', html);
-    element = (skip ? skip.nextElementSibling : document.body.firstElementChild) as HTMLElement;
+    const first = document.body.firstElementChild;
+    if (first?.matches('a[href^="#"]')) first.after(element);
+    else document.body.prepend(element);
   }
   const shown = element;
   // A theme's bar without the dismiss button stays as it is.

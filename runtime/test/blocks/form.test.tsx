@@ -118,15 +118,17 @@ describe('form values', () => {
     instance.destroy();
   });
 
-  it("titles a section one heading level below the page's last heading before the form", async () => {
-    document.body.innerHTML = '<h1>Contact us</h1>';
-    const { element, instance } = await mounted();
-    expect(Array.from(element.querySelectorAll('h1, h2, h3, h4, h5, h6'), (h) => `${h.localName} ${h.textContent}`)).toEqual(['h2 Section']);
-    instance.destroy();
-    document.body.innerHTML = '<h1>Page</h1><h2>Get in touch</h2>';
-    const again = await mounted();
-    expect(again.element.querySelector('.site-form-section > :first-child')!.localName).toBe('h3');
-    again.instance.destroy();
+  it('titles a section with an h2, or at the heading level the theme gives the block (2 to 6)', async () => {
+    const levels: string[] = [];
+    for (const given of [null, '4', '9', '1', 'three']) {
+      const element = document.createElement('div');
+      if (given !== null) element.dataset.headingLevel = given;
+      document.body.replaceChildren(element);
+      const instance = await formBlock.mount(element, { id: null, config: { formId: 'h', fields: [{ id: 's', type: 'section', title: 'Part' }] }, page: defaultContext() });
+      levels.push(element.querySelector('.site-form-section > :first-child')!.localName);
+      instance.destroy();
+    }
+    expect(levels).toEqual(['h2', 'h4', 'h6', 'h2', 'h2']);
   });
 
   it('gives the element back on destroy', async () => {

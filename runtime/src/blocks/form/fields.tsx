@@ -40,8 +40,8 @@ export interface FieldProps {
   field: FormField;
   formKey: string;
   error?: string;
-  /** A section title's heading level (ui/heading-level), 3 without one. */
-  headingLevel?: number;
+  /** A section title's heading level (2 to 6). */
+  headingLevel: number;
 }
 
 export const inputId = (formKey: string, name: string) => `${formKey}-${name.replace(/[^A-Za-z0-9_-]/g, '-')}`;
@@ -267,7 +267,7 @@ export function Field(props: FieldProps) {
   const { field } = props;
   switch (field.type) {
     case 'section': {
-      const Heading = `h${props.headingLevel ?? 3}` as 'h3';
+      const Heading = `h${props.headingLevel}` as 'h3';
       return (
         <div className="site-form-section">
           {field.title ? <Heading>{field.title}</Heading> : null}

@@ -21,7 +21,7 @@ export interface FormViewProps {
   /** How many of the fields render (the block renders a long form a few fields per turn); all without it. */
   fieldCount?: number;
   /** Section titles' heading level (the block's place in the page's outline). */
-  headingLevel?: number;
+  headingLevel: number;
 }
 
 /** The form: idle → submitting (locked) → success, or back to idle with the errors shown. */

@@ -2,7 +2,6 @@ import { createRoot } from 'react-dom/client';
 import type { BlockInstance, BlockModule } from '../../core/types';
 import { formDefinition } from '../../model/forms/definition';
 import { turn } from '../../platform/yield';
-import { headingLevelAfter } from '../../ui/heading-level';
 import { FormView } from './form-view';
 import { FIRST_TURN_FIELDS, nextFieldCount } from './turns';
 import { recordFormRender } from './submit';
@@ -28,7 +27,8 @@ const formBlock: BlockModule = {
 
     const root = createRoot(host);
     const isOverlayForm = !!element.closest('[data-overlay-form]');
-    const headingLevel = headingLevelAfter(element);
+    // Section titles are h2s (under the page's h1), or the level the theme gives the block.
+    const headingLevel = Math.min(6, Math.max(2, Number(element.dataset.headingLevel) || 2));
     const render = (fieldCount: number) =>
       root.render(
         <FormView

@@ -11,9 +11,9 @@ export const FORM_SUBMIT_EVENT = 'site:form-submit';
  * the page's CSP nonce, so they run where the site's policy allows its own scripts by nonce.
  */
 export function rerunScripts(root: Element): void {
-  for (const old of Array.from(root.querySelectorAll('script'))) {
+  for (const old of root.querySelectorAll('script')) {
     const script = createScript();
-    for (const attribute of Array.from(old.attributes)) if (attribute.name !== 'nonce') script.setAttribute(attribute.name, attribute.value);
+    for (const attribute of old.attributes) if (attribute.name !== 'nonce') script.setAttribute(attribute.name, attribute.value);
     script.textContent = old.textContent;
     old.replaceWith(script);
   }

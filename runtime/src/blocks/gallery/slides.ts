@@ -17,7 +17,7 @@ export interface Slide {
 }
 
 /** A figure with a caption may take no role but its own (ARIA in HTML): not group, not button. */
-export const keepsOwnRole = (element: Element): boolean => element.localName === 'figure' && element.querySelector(':scope > figcaption') !== null;
+export const keepsOwnRole = (element: Element): boolean => element.matches('figure') && !!element.querySelector('figcaption');
 
 export const SLIDE_SELECTOR = ':scope > [data-slide-id], :scope > [data-type], :scope > figure, :scope > .slide';
 
