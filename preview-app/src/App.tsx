@@ -117,7 +117,7 @@ export function App({ frameUrl: initialFrameUrl, path = '/config/' }: AppProps) 
       <p className="config-notice" role="status">
         {notice}
       </p>
-      <div className="config-main">
+      <main className="config-main">
         <aside id="config-panel" className="config-panel" aria-label="Config panel" hidden={!panelOpen}>
           <p>
             Viewing <code>{frameUrl}</code>
@@ -169,7 +169,7 @@ export function App({ frameUrl: initialFrameUrl, path = '/config/' }: AppProps) 
             <iframe ref={frame} className="config-frame" title="Site preview" src={frameUrl} style={{ width }} onLoad={onFrameLoad} />
           )}
         </div>
-      </div>
+      </main>
     </div>
   );
 }
