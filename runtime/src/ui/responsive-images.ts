@@ -164,7 +164,11 @@ export class ImageLoader {
   private _active = 0;
   private readonly _intersection: IntersectionObserver | null;
   private readonly _resize: ResizeObserver | null;
-  /** Lazy images waiting for `release` before they are watched; null once released. */
+  /**
+   * Lazy images waiting for `release` before they are watched; null once released. The resize
+   * observer too watches an image only once it is near: the browser checks every watched
+   * element's size in every frame, and a page of a thousand blocks has thousands far below.
+   */
   private _held: HTMLImageElement[] | null;
 
   constructor(
@@ -199,13 +203,12 @@ export class ImageLoader {
     this._tracked.set(img, tracked);
     return waitForHost(img).then(() => {
       if (!this._tracked.has(img)) return;
-      if (!tracked.near) {
-        if (this._held) this._held.push(img);
-        else this._intersection?.observe(img);
-      }
       // The resize observer's first notice (after the next layout) considers it; without one, now.
-      if (this._resize) this._resize.observe(img);
-      else this._consider(img);
+      if (tracked.near) {
+        if (this._resize) this._resize.observe(img);
+        else this._consider(img);
+      } else if (this._held) this._held.push(img);
+      else this._intersection?.observe(img);
     });
   }
 
@@ -222,6 +225,7 @@ export class ImageLoader {
     if (!tracked) return;
     tracked.near = true;
     this._consider(img);
+    this._resize?.observe(img);
   }
 
   destroy(): void {
@@ -265,6 +269,7 @@ export class ImageLoader {
       tracked.near = true;
       this._intersection?.unobserve(entry.target);
       this._consider(entry.target as HTMLImageElement, entry.boundingClientRect);
+      this._resize?.observe(entry.target);
     }
   }
 

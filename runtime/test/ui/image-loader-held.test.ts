@@ -80,4 +80,34 @@ describe('a gallery and its held image loader', () => {
     expect(images.every((img) => watching(img).length === 1)).toBe(true);
     loader.destroy();
   });
+
+  it('watches an image for its size only once it is near (or preloaded): far ones cost no frame', async () => {
+    const sized = new Set<Element>();
+    vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe = (element: Element) => sized.add(element);
+        unobserve = (element: Element) => sized.delete(element);
+        disconnect = () => sized.clear();
+      },
+    );
+    const { ImageLoader } = await import('../../src/ui/responsive-images');
+    const { galleryInBody } = await import('../blocks/gallery/fixture');
+    const images = [...galleryInBody('plain').querySelectorAll('img')];
+    for (const img of images) img.parentElement!.getBoundingClientRect = () => ({ width: 300, height: 200 }) as DOMRect;
+    const loader = new ImageLoader(true);
+    await Promise.all(images.map((img) => loader.add(img)));
+    expect(sized.size).toBe(0);
+    watching(images[0]!)[0]!.fire(images[0]!, true);
+    loader.preload(images[2]!);
+    expect([...sized]).toEqual([images[0], images[2]]);
+    const eager = new ImageLoader(false);
+    const [first] = [...galleryInBody('eager').querySelectorAll('img')];
+    first!.parentElement!.getBoundingClientRect = () => ({ width: 300, height: 200 }) as DOMRect;
+    await eager.add(first!);
+    expect(sized.has(first!)).toBe(true);
+    loader.destroy();
+    eager.destroy();
+  });
 });
