@@ -46,7 +46,7 @@ test('the server renders the banner into the page, so it paints with it; the run
   await expect(page.locator('section.site-cookie-banner')).toHaveCount(1);
   await expect(banner.getByRole('button', { name: 'Accept cookies' })).toBeEnabled();
   await expect(banner.getByRole('button', { name: 'No thanks' })).toBeEnabled();
-  await expect(page.locator('.site-cookie-banner [aria-live]')).toHaveText('Cookie banner: This demo uses cookies to count visits. Learn more.');
+  await expect(page.locator('.site-cookie-banner [aria-live]')).toHaveText('Cookie banner: This demo uses cookies to count visits. How we use cookies.');
   const paints = await page.evaluate(
     () =>
       new Promise<{ fcp: number; banner: number | null }>((resolve) => {
@@ -90,7 +90,7 @@ test('works by keyboard and does not trap focus', async ({ page, context }) => {
   // The banner follows the page in tab order: footer link → banner link → No thanks → Accept.
   await page.getByRole('link', { name: 'sign in' }).focus();
   await page.keyboard.press('Tab');
-  await expect(page.getByRole('region', { name: 'Cookie banner' }).getByRole('link', { name: 'Learn more' })).toBeFocused();
+  await expect(page.getByRole('region', { name: 'Cookie banner' }).getByRole('link', { name: 'How we use cookies' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: 'No thanks' })).toBeFocused();
   await page.keyboard.press('Tab');
