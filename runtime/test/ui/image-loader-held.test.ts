@@ -38,6 +38,15 @@ async function mountGrid() {
   return { element, images: [...element.querySelectorAll('img')], instance };
 }
 
+/** A loader's module and the images of a gallery in the body, whose hosts have a width. */
+async function imagesWithHosts(id: string) {
+  const { ImageLoader } = await import('../../src/ui/responsive-images');
+  const { galleryInBody } = await import('../blocks/gallery/fixture');
+  const images = [...galleryInBody(id).querySelectorAll('img')];
+  for (const img of images) img.parentElement!.getBoundingClientRect = () => ({ width: 300, height: 200 }) as DOMRect;
+  return { ImageLoader, images };
+}
+
 describe('a gallery and its held image loader', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -71,10 +80,7 @@ describe('a gallery and its held image loader', () => {
 
   it('a loader not held (the image block, the lightbox) watches every image at once', async () => {
     vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
-    const { ImageLoader } = await import('../../src/ui/responsive-images');
-    const { galleryInBody } = await import('../blocks/gallery/fixture');
-    const images = [...galleryInBody('plain').querySelectorAll('img')];
-    for (const img of images) img.parentElement!.getBoundingClientRect = () => ({ width: 300, height: 200 }) as DOMRect;
+    const { ImageLoader, images } = await imagesWithHosts('plain');
     const loader = new ImageLoader(true);
     await Promise.all(images.map((img) => loader.add(img)));
     expect(images.every((img) => watching(img).length === 1)).toBe(true);
@@ -92,10 +98,7 @@ describe('a gallery and its held image loader', () => {
         disconnect = () => sized.clear();
       },
     );
-    const { ImageLoader } = await import('../../src/ui/responsive-images');
-    const { galleryInBody } = await import('../blocks/gallery/fixture');
-    const images = [...galleryInBody('plain').querySelectorAll('img')];
-    for (const img of images) img.parentElement!.getBoundingClientRect = () => ({ width: 300, height: 200 }) as DOMRect;
+    const { ImageLoader, images } = await imagesWithHosts('plain');
     const loader = new ImageLoader(true);
     await Promise.all(images.map((img) => loader.add(img)));
     expect(sized.size).toBe(0);
@@ -103,8 +106,7 @@ describe('a gallery and its held image loader', () => {
     loader.preload(images[2]!);
     expect([...sized]).toEqual([images[0], images[2]]);
     const eager = new ImageLoader(false);
-    const [first] = [...galleryInBody('eager').querySelectorAll('img')];
-    first!.parentElement!.getBoundingClientRect = () => ({ width: 300, height: 200 }) as DOMRect;
+    const [first] = (await imagesWithHosts('eager')).images;
     await eager.add(first!);
     expect(sized.has(first!)).toBe(true);
     loader.destroy();
