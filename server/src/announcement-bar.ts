@@ -11,7 +11,10 @@ import { hasClassInMarkup } from './html';
 import { announcementShows } from '../../runtime/src/overlays/bar-rules';
 import type { PageContext } from '../../runtime/src/context/types';
 
-/** The <body> tag, and a skip link that opens the body (a link to a place in the page). */
+/**
+ * The <body> tag, and a skip link that opens the body (a link to a place in the page): the same
+ * rule as the runtime's when it adds the bar itself (runtime/src/overlays/bars.ts).
+ */
 const BODY_START = /<body\b[^>]*>(\s*<a\b[^>]*\bhref\s*=\s*["']?#[^>]*>[\s\S]*?<\/a>)?/i;
 
 /** The bar's markup for this context, or '' when it does not show. */
