@@ -252,6 +252,8 @@ test.describe('newsletter and captcha', () => {
     await expect(submit).toBeDisabled();
     expect(calls).toEqual([400]);
 
+    // The form resets the widget; a Space before its checkbox shows that would untick the old tick.
+    await expect(widget.getByRole('checkbox')).not.toBeChecked();
     await solve();
     await expect(submit).toBeEnabled({ timeout: 15_000 });
     await submit.click();
