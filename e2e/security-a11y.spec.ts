@@ -86,6 +86,23 @@ test.describe('states a visitor brings about, scanned by axe', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
+  test('a grid cell whose captioned image has alt="": an image button named by its alt, opened by the keyboard', async ({ page }) => {
+    // The theme's markup with the first grid image's text alternative left empty.
+    await page.route((url) => url.pathname === '/gallery', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replace(/(id="block-grid"[\s\S]*?<img[^>]*?)alt="[^"]*"/, '$1alt=""');
+      await route.fulfill({ response, body });
+    });
+    await page.goto('/gallery?nomotion=true');
+    await runtimeReady(page);
+    const image = page.locator('#block-grid > figure img').first();
+    await expect(image).toHaveAttribute('alt', 'Image 1');
+    expect(await axeViolations(page, '#block-grid')).toEqual([]);
+    await image.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog', { name: 'Grid' })).toBeVisible();
+  });
+
   test('a form showing its errors', async ({ page }) => {
     await page.goto('/contact');
     await runtimeReady(page);

@@ -59,22 +59,25 @@ export function attachLightbox(gallery: Gallery, options: GalleryOptions, title:
     // What takes focus and opens: the slide, or in a still design the image of a captioned
     // figure (which may not be a button itself). Clicks anywhere on the slide open either way.
     const focusable = !moving && keepsOwnRole(element) ? img : element;
-    const added: string[] = [];
+    // A theme's own value stays; an empty one is replaced, and given back on destroy.
+    const previous: [string, string | null][] = [];
     const set = (name: string, value: string) => {
-      if (focusable.hasAttribute(name)) return;
+      const old = focusable.getAttribute(name);
+      if (old) return;
       focusable.setAttribute(name, value);
-      added.push(name);
+      previous.push([name, old]);
     };
     set('tabindex', '0');
     set('aria-haspopup', 'dialog');
     if (!moving) {
       set('role', 'button');
-      set('aria-label', img.alt || `Image ${index + 1}`);
+      // An image button is named by its alt: one with alt="" may take no role (ARIA in HTML).
+      set(focusable === img ? 'alt' : 'aria-label', img.alt || `Image ${index + 1}`);
     }
     // The strip's other slides are selected by a click; only the current one opens.
     const opens = () => options.design !== 'strip' || gallery.index === index;
     teardowns.push(
-      () => added.forEach((name) => focusable.removeAttribute(name)),
+      () => previous.forEach(([name, old]) => (old === null ? focusable.removeAttribute(name) : focusable.setAttribute(name, old))),
       listen(element, 'pointerenter', () => void loadLightbox(), { once: true }),
       listen(focusable, 'focus', () => void loadLightbox(), { once: true }),
       listen(element, 'click', (event: MouseEvent) => {

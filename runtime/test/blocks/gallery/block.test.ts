@@ -134,10 +134,23 @@ describe('slideshow', () => {
     expect(captioned!.hasAttribute('role')).toBe(false);
     expect(captioned!.hasAttribute('tabindex')).toBe(false);
     const img = captioned!.querySelector('img')!;
-    expect([img.getAttribute('role'), img.getAttribute('tabindex'), img.getAttribute('aria-haspopup'), img.getAttribute('aria-label')]).toEqual(['button', '0', 'dialog', 'C']);
+    expect([img.getAttribute('role'), img.getAttribute('tabindex'), img.getAttribute('aria-haspopup'), img.getAttribute('alt')]).toEqual(['button', '0', 'dialog', 'C']);
     instance.destroy();
     expect(img.hasAttribute('role')).toBe(false);
     expect(img.hasAttribute('tabindex')).toBe(false);
+  });
+
+  it('a captioned grid cell whose image has alt="" or none names its image button by its alt, and gives the alt back on destroy', async () => {
+    const element = galleryElement({ design: 'grid' }, 0, '<figure data-slide-id="e" data-type="image"><img data-src="/i/e.jpg" alt=""><figcaption>E</figcaption></figure><figure data-slide-id="n" data-type="image"><img data-src="/i/n.jpg"><figcaption>N</figcaption></figure>');
+    const instance = await mountGalleryBlock(element, { design: 'grid', lightbox: true }, page(['lightbox']));
+    const [empty, none] = [...element.querySelectorAll('img')];
+    // ARIA in HTML: an img with alt="" may take no role, so the button's name is its alt.
+    expect([empty!.getAttribute('role'), empty!.getAttribute('alt'), empty!.hasAttribute('aria-label')]).toEqual(['button', 'Image 1', false]);
+    expect([none!.getAttribute('role'), none!.getAttribute('alt')]).toEqual(['button', 'Image 2']);
+    instance.destroy();
+    expect(empty!.getAttribute('alt')).toBe('');
+    expect(none!.hasAttribute('alt')).toBe(false);
+    expect(empty!.hasAttribute('role')).toBe(false);
   });
 
   it('autoplays with a pause control, pausing on hover, focus, a playing video and the visitor', async () => {
