@@ -86,18 +86,20 @@ test.describe('states a visitor brings about, scanned by axe', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
-  test('a grid cell whose captioned image has alt="": an image button named by its alt, opened by the keyboard', async ({ page }) => {
-    // The theme's markup with the first grid image's text alternative left empty.
+  test('images with alt="" that open the lightbox: image buttons named by their alt, opened by the keyboard', async ({ page }) => {
+    // The theme's markup with the first grid image's and the image block's alt left empty.
     await page.route((url) => url.pathname === '/gallery', async (route) => {
       const response = await route.fetch();
-      const body = (await response.text()).replace(/(id="block-grid"[\s\S]*?<img[^>]*?)alt="[^"]*"/, '$1alt=""');
+      const body = (await response.text()).replace(/(id="block-(?:grid|hero)"[\s\S]*?<img[^>]*?)alt="[^"]*"/g, '$1alt=""');
       await route.fulfill({ response, body });
     });
     await page.goto('/gallery?nomotion=true');
     await runtimeReady(page);
     const image = page.locator('#block-grid > figure img').first();
     await expect(image).toHaveAttribute('alt', 'Image 1');
+    await expect(page.locator('#block-hero img')).toHaveAttribute('alt', 'Image');
     expect(await axeViolations(page, '#block-grid')).toEqual([]);
+    expect(await axeViolations(page, '#block-hero')).toEqual([]);
     await image.focus();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('dialog', { name: 'Grid' })).toBeVisible();

@@ -17,17 +17,20 @@ const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(va
 
 /** A click, Enter or Space on the image opens it large (the lightbox chunk loads on demand). */
 function lightboxOn(element: HTMLElement, img: HTMLImageElement, config: Record<string, unknown>): Teardown {
+  const caption = element.querySelector('figcaption')?.textContent?.trim() || undefined;
+  const alt = img.getAttribute('alt');
   img.tabIndex = 0;
   img.setAttribute('role', 'button');
   img.setAttribute('aria-haspopup', 'dialog');
+  // The button is named by its alt, and an img with alt="" may take no role (ARIA in HTML).
+  if (!alt) img.alt = caption || 'Image';
   const open = (event: Event) => {
     event.preventDefault();
     const dims = dimensionsOf(img.dataset.imageDimensions);
-    const caption = element.querySelector('figcaption')?.textContent?.trim() || undefined;
     void import('../../ui/lightbox/index')
       .then(({ openLightbox }) =>
         openLightbox({
-          items: [{ src: img.dataset.src ?? img.src, width: dims?.width, height: dims?.height, alt: img.alt, caption }],
+          items: [{ src: img.dataset.src ?? img.src, width: dims?.width, height: dims?.height, alt: alt ?? '', caption }],
           title: typeof config.title === 'string' ? config.title : undefined,
           theme: config.lightboxTheme === 'light' ? 'light' : 'dark',
           opener: img,
@@ -44,6 +47,8 @@ function lightboxOn(element: HTMLElement, img: HTMLImageElement, config: Record<
   return () => {
     stops.forEach((stop) => stop());
     for (const name of ['tabindex', 'role', 'aria-haspopup']) img.removeAttribute(name);
+    if (alt === null) img.removeAttribute('alt');
+    else img.alt = alt;
   };
 }
 
