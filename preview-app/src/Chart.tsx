@@ -20,6 +20,26 @@ interface Props {
   yLabel?: string;
 }
 
+/**
+ * The chart's x values and series, padded with empty points so that the time axis spans at
+ * least a week and half a day past the last point. uPlot takes its x range from the first and
+ * last x (a range function is not asked when there is data), and for a single point it spans
+ * 86,400,000 x units, which with seconds is about 2.7 years: one day of data was a dot at the
+ * edge of an axis labelled 2027, 2028, 2029. Empty (null) points draw nothing, and a
+ * double-click that resets a zoom comes back to the same range.
+ */
+export function paddedTimeline(x: number[], series: Series[]): { x: number[]; values: Array<Array<number | null>> } {
+  if (x.length === 0) return { x, values: series.map((s) => s.values) };
+  const first = x[0]!;
+  const last = x[x.length - 1]!;
+  const start = last - WEEK_S;
+  const before = start < first;
+  return {
+    x: [...(before ? [start] : []), ...x, last + DAY_S / 2],
+    values: series.map((s) => [...(before ? [null] : []), ...s.values, null]),
+  };
+}
+
 /** A line chart drawn by uPlot, resized with its container, with its data table beside it. */
 export function LineChart({ title, x, series, table, yLabel }: Props) {
   const box = useRef<HTMLDivElement>(null);
@@ -30,6 +50,7 @@ export function LineChart({ title, x, series, table, yLabel }: Props) {
     let observer: ResizeObserver | null = null;
     let live = true;
     const width = () => Math.max(200, element.clientWidth || 300);
+    const padded = paddedTimeline(x, series);
     // The chart library loads after the tables: an owner on a slow network reads the numbers first.
     import('uplot')
       .then(({ default: UPlot }) => {
@@ -39,12 +60,11 @@ export function LineChart({ title, x, series, table, yLabel }: Props) {
             width: width(),
             height: 180,
             legend: { show: series.length > 1 },
-            // At least a week wide, so that one day of data is a point in a week, not a lone dot in years.
-            scales: { x: { time: true, range: (_u, min, max) => [Math.min(min, max - WEEK_S), max + DAY_S / 2] } },
+            scales: { x: { time: true } },
             axes: [{}, { label: yLabel, size: 56 }],
             series: [{}, ...series.map((s) => ({ label: s.label, stroke: s.color, width: 2, points: { show: x.length < 40 } }))],
           },
-          [x, ...series.map((s) => s.values)] as uPlot.AlignedData,
+          [padded.x, ...padded.values] as uPlot.AlignedData,
           element,
         );
         observer = typeof ResizeObserver === 'function' ? new ResizeObserver(() => plot?.setSize({ width: width(), height: 180 })) : null;
