@@ -272,6 +272,9 @@ test.describe('rich text', () => {
     const panel = await openEditing(page);
     const label = 'Success text of the form on /studio';
     const editor = panel.getByRole('textbox', { name: label });
+    // Each editor says which form it is, on screen too.
+    const editorForm = panel.locator('form.config-form-success').filter({ has: page.getByRole('textbox', { name: label }) });
+    await expect(editorForm.getByRole('heading', { level: 3 })).toHaveText('The form on /studio (studio-visit)');
     await editor.focus();
     await page.keyboard.press('Control+a');
     await page.keyboard.type('Thanks, see you ');
@@ -279,7 +282,7 @@ test.describe('rich text', () => {
     await page.keyboard.type('on Thursday');
     await page.keyboard.press('Control+i');
     await page.keyboard.type('. <b>bold?</b>');
-    await panel.locator('form.config-form-success').filter({ has: page.getByRole('textbox', { name: label }) }).getByRole('button', { name: 'Save success text' }).press('Enter');
+    await editorForm.getByRole('button', { name: 'Save success text' }).press('Enter');
     await expect(panel.getByRole('status').filter({ hasText: 'Success text' })).toHaveText('Success text saved for the form on /studio.');
 
     // A dedicated demo form: the forms tests assert the contact form's own text meanwhile.

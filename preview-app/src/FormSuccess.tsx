@@ -34,6 +34,10 @@ export function FormSuccess() {
             );
           }}
         >
+          {/* Which form this is, for everyone: the editor's own name is only read out. */}
+          <h3>
+            The form on <code>{form.page}</code> <small>({form.id})</small>
+          </h3>
           <RichTextEditor label={`Success text of the form on ${form.page}`} initial={form.successDoc} onChange={(doc) => setDocs((d) => ({ ...d, [form.id]: doc }))} />
           <p>
             <button type="submit">Save success text</button>
