@@ -275,6 +275,8 @@ test.describe('rich text', () => {
     // Each editor says which form it is, on screen too.
     const editorForm = panel.locator('form.config-form-success').filter({ has: page.getByRole('textbox', { name: label }) });
     await expect(editorForm.getByRole('heading', { level: 3 })).toHaveText('The form on /studio (studio-visit)');
+    // An editor starts from the text the form shows now (no test saves the contact form's).
+    await expect(panel.getByRole('textbox', { name: 'Success text of the form on /contact' })).toHaveText('Thank you! We will get back to you soon.');
     await editor.focus();
     await page.keyboard.press('Control+a');
     await page.keyboard.type('Thanks, see you ');

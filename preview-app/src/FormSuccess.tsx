@@ -2,12 +2,14 @@ import { useEffect, useState } from 'react';
 import { UNABLE_TO_LOAD_TRY_AGAIN } from '../../runtime/src/model/editor-messages';
 import type { PmNode } from '../../runtime/src/model/prose-mirror';
 import { ownerGet, ownerPut } from './owner-api';
-import { RichTextEditor } from './RichTextEditor';
+import { RichTextEditor, docFromHtml } from './RichTextEditor';
 
 interface Form {
   id: string;
   page: string;
   successDoc: PmNode | null;
+  /** What the page's block shows until the owner saves a text of their own. */
+  pageSuccessHtml: string | null;
 }
 
 /** Each form's success text in the rich-text editor; visitors see it after they submit. */
@@ -26,7 +28,7 @@ export function FormSuccess() {
           className="config-form-success"
           onSubmit={(event) => {
             event.preventDefault();
-            const doc = docs[form.id] ?? form.successDoc;
+            const doc = docs[form.id] ?? form.successDoc ?? (form.pageSuccessHtml ? docFromHtml(form.pageSuccessHtml) : null);
             if (!doc) return setStatus('Write the success text first.');
             ownerPut(`/api/owner/blocks/${form.id}/success`, { doc }).then(
               () => setStatus(`Success text saved for the form on ${form.page}.`),
@@ -38,7 +40,7 @@ export function FormSuccess() {
           <h3>
             The form on <code>{form.page}</code> <small>({form.id})</small>
           </h3>
-          <RichTextEditor label={`Success text of the form on ${form.page}`} initial={form.successDoc} onChange={(doc) => setDocs((d) => ({ ...d, [form.id]: doc }))} />
+          <RichTextEditor label={`Success text of the form on ${form.page}`} initial={form.successDoc} initialHtml={form.pageSuccessHtml} onChange={(doc) => setDocs((d) => ({ ...d, [form.id]: doc }))} />
           <p>
             <button type="submit">Save success text</button>
           </p>

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { baseKeymap, toggleMark } from 'prosemirror-commands';
 import { history, redo, undo } from 'prosemirror-history';
 import { keymap } from 'prosemirror-keymap';
-import type { MarkType } from 'prosemirror-model';
+import { DOMParser as PmDOMParser, type MarkType } from 'prosemirror-model';
 import { schema } from 'prosemirror-schema-basic';
 import { EditorState, type Command } from 'prosemirror-state';
 import { EditorView } from 'prosemirror-view';
@@ -11,7 +11,19 @@ import { safeLinkHref, type PmNode } from '../../runtime/src/model/prose-mirror'
 interface Props {
   label: string;
   initial: PmNode | null;
+  /** Without `initial`: HTML to start from (the owner's own, trusted), kept to what the schema holds. */
+  initialHtml?: string | null;
   onChange: (doc: PmNode) => void;
+}
+
+/**
+ * HTML in an inert document (no script runs, no image loads), read into the editor's schema.
+ * Images are left out: the saved text is rendered without them.
+ */
+export function docFromHtml(html: string): PmNode {
+  const body = new DOMParser().parseFromString(html, 'text/html').body;
+  body.querySelectorAll('img').forEach((image) => image.remove());
+  return PmDOMParser.fromSchema(schema).parse(body).toJSON() as PmNode;
 }
 
 const markActive = (state: EditorState, type: MarkType) => {
@@ -23,7 +35,7 @@ const markActive = (state: EditorState, type: MarkType) => {
  * A ProseMirror rich-text editor (bold, italic, links; undo and redo): a `textbox` for screen
  * readers, shortcuts Mod-B, Mod-I, Mod-Z. It hands out the document model, never HTML.
  */
-export function RichTextEditor({ label, initial, onChange }: Props) {
+export function RichTextEditor({ label, initial, initialHtml, onChange }: Props) {
   const mount = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const [, redraw] = useState(0);
@@ -35,7 +47,7 @@ export function RichTextEditor({ label, initial, onChange }: Props) {
   useEffect(() => {
     const state = EditorState.create({
       schema,
-      doc: initial ? schema.nodeFromJSON(initial) : undefined,
+      doc: initial ? schema.nodeFromJSON(initial) : initialHtml ? schema.nodeFromJSON(docFromHtml(initialHtml)) : undefined,
       plugins: [
         history(),
         keymap({ 'Mod-z': undo, 'Mod-y': redo, 'Mod-Shift-z': redo, 'Mod-b': toggleMark(schema.marks.strong), 'Mod-i': toggleMark(schema.marks.em) }),

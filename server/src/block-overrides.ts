@@ -7,13 +7,32 @@ import type { Db } from './db';
 const OPENING_TAG = /<[a-z][a-z0-9-]*\b[^>]*\bid="block-([\w-]{1,64})"[^>]*>/gi;
 const JSON_ATTRIBUTE = /\sdata-block-json=(?:'([^']*)'|"([^"]*)")/i;
 
-const decode = (value: string) =>
-  value.replace(/&(quot|#39|apos|lt|gt|amp);/g, (_m, name: string) => ({ quot: '"', '#39': "'", apos: "'", lt: '<', gt: '>', amp: '&' })[name]!);
+const NAMED: Record<string, string> = { quot: '"', apos: "'", lt: '<', gt: '>', amp: '&' };
+
+/** An attribute value's character references: the five named ones and any numeric one (`&#39;`, `&#x27;`). */
+export const decodeAttribute = (value: string) =>
+  value.replace(/&(?:#(\d{1,7})|#x([\da-f]{1,6})|(quot|apos|lt|gt|amp));/gi, (whole, dec?: string, hex?: string, name?: string) => {
+    const code = dec ? Number(dec) : hex ? parseInt(hex, 16) : -1;
+    if (code >= 0) return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    return NAMED[name!.toLowerCase()] ?? whole;
+  });
 const encode = (value: string) => value.replace(/&/g, '&amp;').replace(/'/g, '&#39;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 export function blockOverrides(db: Db): Map<string, Record<string, unknown>> {
   const rows = db.prepare('SELECT block_id, json FROM block_overrides').all() as Array<{ block_id: string; json: string }>;
   return new Map(rows.map((row) => [row.block_id, JSON.parse(row.json) as Record<string, unknown>]));
+}
+
+/** The settings in a block's opening tag (`data-block-json`); none, or unreadable ones, are `{}`. */
+export function blockJsonOf(tag: string): Record<string, unknown> {
+  const match = JSON_ATTRIBUTE.exec(tag);
+  if (!match) return {};
+  try {
+    const parsed: unknown = JSON.parse(decodeAttribute(match[1] ?? match[2] ?? ''));
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
 }
 
 /** Merges each override over the block's own JSON (an unreadable one is replaced). */
@@ -23,15 +42,7 @@ export function applyBlockOverrides(html: string, overrides: Map<string, Record<
     const override = overrides.get(id);
     if (!override) return tag;
     const match = JSON_ATTRIBUTE.exec(tag);
-    let own: Record<string, unknown> = {};
-    if (match) {
-      try {
-        const parsed: unknown = JSON.parse(decode(match[1] ?? match[2] ?? ''));
-        if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) own = parsed as Record<string, unknown>;
-      } catch {
-        /* the owner's values replace an unreadable JSON */
-      }
-    }
+    const own = blockJsonOf(tag);
     const attribute = ` data-block-json='${encode(JSON.stringify({ ...own, ...override }))}'`;
     return match ? tag.replace(JSON_ATTRIBUTE, attribute) : tag.replace(/\s*\/?>$/, (end) => `${attribute}${end}`);
   });

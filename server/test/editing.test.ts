@@ -110,6 +110,10 @@ describe('button links', () => {
     expect(applyBlockOverrides(`<div id="block-a" data-block-json='nope'>`, overrides)).toBe(`<div id="block-a" data-block-json='{"x":1}'>`);
     expect(applyBlockOverrides('<span id="block-a">', overrides)).toBe(`<span id="block-a" data-block-json='{"x":1}'>`);
     expect(applyBlockOverrides('<span id="block-b">', overrides)).toBe('<span id="block-b">');
+    // Numeric character references too: a quote written &#x27; or &#39; survives the merge.
+    expect(applyBlockOverrides(`<div id="block-a" data-block-json="{&quot;t&quot;: &quot;You&#x27;re &#39;in&#39; &#x1F600; &amp;c&quot;}">`, overrides)).toBe(
+      `<div id="block-a" data-block-json='{"t":"You&#39;re &#39;in&#39; \u{1F600} &amp;c","x":1}'>`,
+    );
   });
 });
 
@@ -204,7 +208,13 @@ describe('form success text', () => {
   it('is edited as prose-mirror text and reaches the form block as its HTML', async () => {
     const owner = await signedIn();
     const forms = (await owner.inject({ method: 'GET', url: '/api/owner/forms' })).json() as { forms: Array<{ id: string; page: string }> };
-    expect(forms.forms).toContainEqual({ id: 'contact', page: '/contact', successDoc: null });
+    // Before the owner saves one, the editor starts from what the page's block shows: its
+    // successMessage as a paragraph, or its successHtml (with &#x27; references decoded).
+    expect(forms.forms).toContainEqual({ id: 'contact', page: '/contact', successDoc: null, pageSuccessHtml: '<p>Thank you! We will get back to you soon.</p>' });
+    expect(forms.forms.find((f) => f.id === 'callback')).toMatchObject({
+      successDoc: null,
+      pageSuccessHtml: `<p class="callback-done">Request received.</p><script>document.documentElement.dataset.callbackScriptRan = 'yes';</script>`,
+    });
     const doc = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Thanks! ' }, { type: 'text', text: 'We reply within a day.', marks: [{ type: 'em' }] }] }] };
     expect((await owner.inject({ method: 'PUT', url: '/api/owner/blocks/contact/success', payload: { doc: { type: 'paragraph' } } })).statusCode).toBe(400);
     expect((await owner.inject({ method: 'PUT', url: '/api/owner/blocks/contact/success', payload: { doc } })).json()).toEqual({ id: 'contact', successHtml: '<p>Thanks! <em>We reply within a day.</em></p>' });

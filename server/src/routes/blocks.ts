@@ -6,15 +6,16 @@ import fs from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { classify } from '../../../runtime/src/url/classify';
 import { isProperMailto, isProperTel, isProperUrl } from '../../../runtime/src/url/links';
-import { blockOverrides, saveBlockOverride } from '../block-overrides';
+import { blockJsonOf, blockOverrides, saveBlockOverride } from '../block-overrides';
 import { renderProseMirror, type PmNode } from '../../../runtime/src/model/prose-mirror';
 import { notExpectedOption } from '../../../runtime/src/model/editor-messages';
+import { escapeHtml } from '../html';
 import { crumbQuery } from '../schemas';
 import { searchIndex } from '../site-search';
 import { examplesDir } from '../site-page';
 import { requireAdmin } from './owner';
 
-const FORM = /<[a-z]+\b[^>]*\bid="block-([\w-]{1,64})"[^>]*data-block-type="form"/gi;
+const FORM = /<[a-z]+\b[^>]*\bid="block-([\w-]{1,64})"[^>]*data-block-type="form"[^>]*>/gi;
 const SUCCESS_KEY = (id: string) => `formSuccess:${id}`;
 const blockParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^[\\w-]{1,64}$' } } } as const;
 
@@ -80,12 +81,16 @@ export default async function blockRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // Form success text (part 2 §1 rich text): edited as prose-mirror text, shown as its HTML.
+  // Until the owner saves one, the editor starts from the text the page's block shows now.
   app.get('/api/owner/forms', { schema: { querystring: crumbQuery }, preHandler: requireAdmin }, async () => {
-    const forms: Array<{ id: string; page: string; successDoc: PmNode | null }> = [];
+    const forms: Array<{ id: string; page: string; successDoc: PmNode | null; pageSuccessHtml: string | null }> = [];
     for (const name of (await fs.readdir(dir)).filter((n) => n.endsWith('.html')).sort()) {
       for (const match of (await fs.readFile(`${dir}/${name}`, 'utf8')).matchAll(FORM)) {
         const row = app.db.prepare('SELECT value FROM settings WHERE key = ?').get(SUCCESS_KEY(match[1]!)) as { value: string } | undefined;
-        forms.push({ id: match[1]!, page: name === 'index.html' ? '/' : `/${name.replace(/\.html$/, '')}`, successDoc: row ? (JSON.parse(row.value) as PmNode) : null });
+        const own = blockJsonOf(match[0]);
+        const pageSuccessHtml =
+          typeof own.successHtml === 'string' && own.successHtml ? own.successHtml : typeof own.successMessage === 'string' && own.successMessage ? `<p>${escapeHtml(own.successMessage)}</p>` : null;
+        forms.push({ id: match[1]!, page: name === 'index.html' ? '/' : `/${name.replace(/\.html$/, '')}`, successDoc: row ? (JSON.parse(row.value) as PmNode) : null, pageSuccessHtml });
       }
     }
     return { forms };
