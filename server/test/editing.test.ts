@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { applyBlockOverrides } from '../src/block-overrides';
-import { acceptableLink } from '../src/routes/blocks';
+import { acceptableLink, buttonsOf } from '../src/routes/blocks';
 import { OWNER, VIEWER, startTestServer, visitor, type TestServer } from './helper';
 
 let server: TestServer;
@@ -114,6 +114,19 @@ describe('button links', () => {
     expect(applyBlockOverrides(`<div id="block-a" data-block-json="{&quot;t&quot;: &quot;You&#x27;re &#39;in&#39; &#x1F600; &amp;c&quot;}">`, overrides)).toBe(
       `<div id="block-a" data-block-json='{"t":"You&#39;re &#39;in&#39; \u{1F600} &amp;c","x":1}'>`,
     );
+  });
+});
+
+describe('button blocks as the owner edits them', () => {
+  it("read the markup's text and link with their character references, and the JSON's newWindow however it is quoted", () => {
+    const html = `<div id="block-b1" data-block-type="button" data-block-json="{&quot;newWindow&quot;: true}"><a href="/shop?a=1&amp;b=2">Prices &amp; booking</a></div>
+      <div id="block-b2" data-block-type="button"><a href="/faq">FAQ</a></div>`;
+    expect(buttonsOf(html, '/studio', new Map())).toEqual([
+      { id: 'b1', page: '/studio', buttonText: 'Prices & booking', clickthroughUrl: '/shop?a=1&b=2', newWindow: true },
+      { id: 'b2', page: '/studio', buttonText: 'FAQ', clickthroughUrl: '/faq', newWindow: false },
+    ]);
+    // The owner's values win, a new-window flag the owner turned off included.
+    expect(buttonsOf(html, '/studio', new Map([['b1', { buttonText: 'Book', newWindow: false }]]))[0]).toMatchObject({ buttonText: 'Book', clickthroughUrl: '/shop?a=1&b=2', newWindow: false });
   });
 });
 

@@ -6,7 +6,7 @@ import fs from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { classify } from '../../../runtime/src/url/classify';
 import { isProperMailto, isProperTel, isProperUrl } from '../../../runtime/src/url/links';
-import { blockJsonOf, blockOverrides, saveBlockOverride } from '../block-overrides';
+import { blockJsonOf, blockOverrides, decodeAttribute, saveBlockOverride } from '../block-overrides';
 import { renderProseMirror, type PmNode } from '../../../runtime/src/model/prose-mirror';
 import { notExpectedOption } from '../../../runtime/src/model/editor-messages';
 import { escapeHtml } from '../html';
@@ -30,6 +30,29 @@ export function acceptableLink(href: string): boolean {
   return false;
 }
 
+interface OwnerButton {
+  id: string;
+  page: string;
+  buttonText: string;
+  clickthroughUrl: string;
+  newWindow: boolean;
+}
+
+/** The button blocks of a page as the owner edits them: the owner's values over the page's own. */
+export function buttonsOf(html: string, page: string, overrides: Map<string, Record<string, unknown>>): OwnerButton[] {
+  return Array.from(html.matchAll(BUTTON), (match) => {
+    const own = overrides.get(match[1]!) ?? {};
+    return {
+      id: match[1]!,
+      page,
+      // The markup's text and href with their character references read (`&amp;` is `&`).
+      buttonText: typeof own.buttonText === 'string' ? own.buttonText : decodeAttribute(match[3]!.trim()),
+      clickthroughUrl: typeof own.clickthroughUrl === 'string' ? own.clickthroughUrl : decodeAttribute(match[2]!),
+      newWindow: typeof own.newWindow === 'boolean' ? own.newWindow : blockJsonOf(match[0]).newWindow === true,
+    };
+  });
+}
+
 export default async function blockRoutes(app: FastifyInstance): Promise<void> {
   const dir = examplesDir(app);
 
@@ -39,19 +62,9 @@ export default async function blockRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/api/owner/buttons', { schema: { querystring: crumbQuery }, preHandler: requireAdmin }, async () => {
     const overrides = blockOverrides(app.db);
-    const buttons: Array<{ id: string; page: string; buttonText: string; clickthroughUrl: string; newWindow: boolean }> = [];
+    const buttons: OwnerButton[] = [];
     for (const name of (await fs.readdir(dir)).filter((n) => n.endsWith('.html')).sort()) {
-      const html = await fs.readFile(`${dir}/${name}`, 'utf8');
-      for (const match of html.matchAll(BUTTON)) {
-        const own = overrides.get(match[1]!) ?? {};
-        buttons.push({
-          id: match[1]!,
-          page: name === 'index.html' ? '/' : `/${name.replace(/\.html$/, '')}`,
-          buttonText: typeof own.buttonText === 'string' ? own.buttonText : match[3]!.trim(),
-          clickthroughUrl: typeof own.clickthroughUrl === 'string' ? own.clickthroughUrl : match[2]!,
-          newWindow: own.newWindow === true || (own.newWindow === undefined && /data-block-json='[^']*"newWindow": ?true/.test(match[0])),
-        });
-      }
+      buttons.push(...buttonsOf(await fs.readFile(`${dir}/${name}`, 'utf8'), name === 'index.html' ? '/' : `/${name.replace(/\.html$/, '')}`, overrides));
     }
     return { buttons };
   });
