@@ -141,6 +141,25 @@ test.describe('config app', () => {
     expect(logouts).toEqual(['POST']);
   });
 
+  test('the app fills the window: the panel scrolls on its own, the stage keeps its place with the panel hidden', async ({ page }) => {
+    await signIn(page, OWNER);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/config/?frameUrl=%2F');
+    const stage = page.locator('.config-stage');
+    const box = () => stage.evaluate((e) => { const r = e.getBoundingClientRect(); return { left: r.left, right: r.right, bottom: Math.round(r.bottom) }; });
+    await expect(page.getByRole('complementary', { name: 'Config panel' }).getByRole('heading', { name: 'Performance' })).toBeVisible();
+    // The document itself never scrolls: the panel's sections are taller than the window.
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(800);
+    expect(await page.locator('.config-panel').evaluate((e) => e.scrollHeight > e.clientHeight)).toBe(true);
+    expect(await box()).toMatchObject({ right: 1280, bottom: 800 });
+    await page.getByRole('button', { name: 'Phone', exact: true }).click();
+    await page.getByRole('button', { name: 'Hide panel' }).click();
+    await expect.poll(box).toEqual({ left: 0, right: 1280, bottom: 800 });
+    // The phone-sized frame in the middle of the stage, as tall as it.
+    const frame = await page.locator('iframe').evaluate((f) => { const r = f.getBoundingClientRect(); return { left: r.left, width: r.width, bottom: Math.round(r.bottom) }; });
+    expect(frame).toEqual({ left: (1280 - 428) / 2, width: 428, bottom: 800 });
+  });
+
   test('device previews size the frame; trial links open the plan panel', async ({ page }) => {
     await signIn(page, OWNER);
     await page.setViewportSize({ width: 1280, height: 800 });
