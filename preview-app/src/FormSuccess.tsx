@@ -18,7 +18,15 @@ export function FormSuccess() {
   const [docs, setDocs] = useState<Record<string, PmNode>>({});
   const [status, setStatus] = useState('');
   const [error, setError] = useState('');
-  useEffect(() => void ownerGet<{ forms: Form[] }>('/api/owner/forms').then(({ forms: list }) => setForms(list), () => setError(UNABLE_TO_LOAD_TRY_AGAIN)), []);
+  useEffect(
+    () =>
+      void ownerGet<{ forms: Form[] }>('/api/owner/forms').then(
+        // Until the owner saves a text, each editor starts from the one the form shows now.
+        ({ forms: list }) => setForms(list.map((form) => ({ ...form, successDoc: form.successDoc ?? (form.pageSuccessHtml ? docFromHtml(form.pageSuccessHtml) : null) }))),
+        () => setError(UNABLE_TO_LOAD_TRY_AGAIN),
+      ),
+    [],
+  );
   if (!forms) return error ? <p role="alert">{error}</p> : <p aria-busy="true">Loading forms…</p>;
   return (
     <>
@@ -28,7 +36,7 @@ export function FormSuccess() {
           className="config-form-success"
           onSubmit={(event) => {
             event.preventDefault();
-            const doc = docs[form.id] ?? form.successDoc ?? (form.pageSuccessHtml ? docFromHtml(form.pageSuccessHtml) : null);
+            const doc = docs[form.id] ?? form.successDoc;
             if (!doc) return setStatus('Write the success text first.');
             ownerPut(`/api/owner/blocks/${form.id}/success`, { doc }).then(
               () => setStatus(`Success text saved for the form on ${form.page}.`),
@@ -40,7 +48,7 @@ export function FormSuccess() {
           <h3>
             The form on <code>{form.page}</code> <small>({form.id})</small>
           </h3>
-          <RichTextEditor label={`Success text of the form on ${form.page}`} initial={form.successDoc} initialHtml={form.pageSuccessHtml} onChange={(doc) => setDocs((d) => ({ ...d, [form.id]: doc }))} />
+          <RichTextEditor label={`Success text of the form on ${form.page}`} initial={form.successDoc} onChange={(doc) => setDocs((d) => ({ ...d, [form.id]: doc }))} />
           <p>
             <button type="submit">Save success text</button>
           </p>

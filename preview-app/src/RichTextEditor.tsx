@@ -11,14 +11,13 @@ import { safeLinkHref, type PmNode } from '../../runtime/src/model/prose-mirror'
 interface Props {
   label: string;
   initial: PmNode | null;
-  /** Without `initial`: HTML to start from (the owner's own, trusted), kept to what the schema holds. */
-  initialHtml?: string | null;
   onChange: (doc: PmNode) => void;
 }
 
 /**
- * HTML in an inert document (no script runs, no image loads), read into the editor's schema.
- * Images are left out: the saved text is rendered without them.
+ * Owner HTML (trusted) read into the editor's model, in an inert document (no script runs, no
+ * image loads). What the schema cannot hold is dropped; so are images, which the saved text is
+ * rendered without.
  */
 export function docFromHtml(html: string): PmNode {
   const body = new DOMParser().parseFromString(html, 'text/html').body;
@@ -35,7 +34,7 @@ const markActive = (state: EditorState, type: MarkType) => {
  * A ProseMirror rich-text editor (bold, italic, links; undo and redo): a `textbox` for screen
  * readers, shortcuts Mod-B, Mod-I, Mod-Z. It hands out the document model, never HTML.
  */
-export function RichTextEditor({ label, initial, initialHtml, onChange }: Props) {
+export function RichTextEditor({ label, initial, onChange }: Props) {
   const mount = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const [, redraw] = useState(0);
@@ -47,7 +46,7 @@ export function RichTextEditor({ label, initial, initialHtml, onChange }: Props)
   useEffect(() => {
     const state = EditorState.create({
       schema,
-      doc: initial ? schema.nodeFromJSON(initial) : initialHtml ? schema.nodeFromJSON(docFromHtml(initialHtml)) : undefined,
+      doc: initial ? schema.nodeFromJSON(initial) : undefined,
       plugins: [
         history(),
         keymap({ 'Mod-z': undo, 'Mod-y': redo, 'Mod-Shift-z': redo, 'Mod-b': toggleMark(schema.marks.strong), 'Mod-i': toggleMark(schema.marks.em) }),

@@ -30,6 +30,13 @@ export function acceptableLink(href: string): boolean {
   return false;
 }
 
+/** A form block's own success text as HTML, as the block shows it (its successHtml, else its successMessage); null for the default. */
+function successHtmlOf(settings: Record<string, unknown>): string | null {
+  if (typeof settings.successHtml === 'string' && settings.successHtml) return settings.successHtml;
+  if (typeof settings.successMessage === 'string' && settings.successMessage) return `<p>${escapeHtml(settings.successMessage)}</p>`;
+  return null;
+}
+
 interface OwnerButton {
   id: string;
   page: string;
@@ -100,10 +107,12 @@ export default async function blockRoutes(app: FastifyInstance): Promise<void> {
     for (const name of (await fs.readdir(dir)).filter((n) => n.endsWith('.html')).sort()) {
       for (const match of (await fs.readFile(`${dir}/${name}`, 'utf8')).matchAll(FORM)) {
         const row = app.db.prepare('SELECT value FROM settings WHERE key = ?').get(SUCCESS_KEY(match[1]!)) as { value: string } | undefined;
-        const own = blockJsonOf(match[0]);
-        const pageSuccessHtml =
-          typeof own.successHtml === 'string' && own.successHtml ? own.successHtml : typeof own.successMessage === 'string' && own.successMessage ? `<p>${escapeHtml(own.successMessage)}</p>` : null;
-        forms.push({ id: match[1]!, page: name === 'index.html' ? '/' : `/${name.replace(/\.html$/, '')}`, successDoc: row ? (JSON.parse(row.value) as PmNode) : null, pageSuccessHtml });
+        forms.push({
+          id: match[1]!,
+          page: name === 'index.html' ? '/' : `/${name.replace(/\.html$/, '')}`,
+          successDoc: row ? (JSON.parse(row.value) as PmNode) : null,
+          pageSuccessHtml: successHtmlOf(blockJsonOf(match[0])),
+        });
       }
     }
     return { forms };
