@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import { expect, test } from './fixtures';
 import { startBuiltServer } from './server-process';
 
-const SETTINGS = { FORM_RATE_LIMIT: '1000000000' };
+const SETTINGS = { FORM_RATE_LIMIT: '1000000000', FORM_ADDRESS_RATE_LIMIT: '1000000000', FORM_KEY_RATE_LIMIT: '1000000000' };
 
 test('a SIGKILL during a stream of submissions loses none that was acknowledged', async ({ playwright }) => {
   test.setTimeout(90_000);

@@ -17,6 +17,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     MEMBER_EMAIL: MEMBER.email,
     MEMBER_PASSWORD: MEMBER.password,
     FORM_RATE_LIMIT: '3',
+    // Every test's browser comes from 127.0.0.1: the per-address limits would count them all as one visitor.
+    FORM_ADDRESS_RATE_LIMIT: '1000000',
+    FORM_KEY_RATE_LIMIT: '1000000',
   });
   process.env.TESSERA_BASE_URL = server.baseUrl;
   process.env.TESSERA_DATA_DIR = server.dataDir;

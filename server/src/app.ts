@@ -4,7 +4,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { seedAccount, type SeedResult } from './accounts';
 import type { ServerConfig } from './config';
 import { openDatabase, setting } from './db';
+import { registerBodyParsers } from './plugins/body-parsers';
 import { registerCrumbCheck } from './plugins/crumb';
+import { registerHousekeeping } from './plugins/housekeeping';
+import { registerOwnerGuard } from './plugins/owner-guard';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSession } from './plugins/session';
@@ -49,6 +52,8 @@ export const BODY_LIMIT_BYTES = 256 * 1024;
 export interface RouteSummary {
   method: string;
   url: string;
+  /** The route's body schema, which the fuzzing test shapes its bodies after. */
+  bodySchema?: unknown;
 }
 
 export interface App {
@@ -70,22 +75,10 @@ export async function buildApp(config: ServerConfig): Promise<App> {
   app.addHook('onClose', async () => db.close());
   const routes: RouteSummary[] = [];
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, bodySchema: route.schema?.body });
   });
 
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
-
-  // Beacons send text/plain (no CORS preflight); the collectors put JSON in it.
-  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
-    try {
-      done(null, JSON.parse(body as string));
-    } catch {
-      done(Object.assign(new Error('The body is not valid JSON.'), { statusCode: 400 }), undefined);
-    }
-  });
-
+  registerBodyParsers(app);
   registerErrorHandling(app);
   registerSecurityHeaders(app);
   // Text goes compressed, brotli or gzip as the browser accepts (before the static files, which
@@ -97,6 +90,8 @@ export async function buildApp(config: ServerConfig): Promise<App> {
   await app.register(fastifyCookie);
   registerSession(app);
   registerCrumbCheck(app);
+  registerOwnerGuard(app);
+  registerHousekeeping(app);
 
   await app.register(authRoutes);
   await app.register(formRoutes);

@@ -19,8 +19,12 @@ export interface ServerConfig {
   viewer: AccountSeed;
   /** A site member (site user) for the members-only pages. */
   member: AccountSeed;
-  /** Successful submissions per visitor and form within 10 minutes before 429. */
+  /** Successful submissions per visitor (crumb cookie) and form within 10 minutes before 429. */
   formRateLimit: number;
+  /** Successful submissions per client address and form within 10 minutes (dropping the cookie does not reset it). */
+  formAddressRateLimit: number;
+  /** Form submission keys per client address within 10 minutes. */
+  formKeyRateLimit: number;
   /** ALTCHA work: the counter is drawn from this range (tests make it small). */
   captchaDifficulty: { min: number; max: number };
   /** Log requests (off in tests). */
@@ -55,6 +59,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     member: { email: env.MEMBER_EMAIL || 'member@example.com', password: env.MEMBER_PASSWORD || null },
     logger: env.LOG_REQUESTS === '1',
     formRateLimit: positive(env.FORM_RATE_LIMIT, 5),
+    formAddressRateLimit: positive(env.FORM_ADDRESS_RATE_LIMIT, 10),
+    formKeyRateLimit: positive(env.FORM_KEY_RATE_LIMIT, 60),
     captchaDifficulty: { min: 5_000, max: 10_000 },
     ...overrides,
   };

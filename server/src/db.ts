@@ -228,6 +228,16 @@ export const MIGRATIONS: string[] = [
      created_at INTEGER NOT NULL,
      PRIMARY KEY (kind, name)
    );`,
+  // Limits shared by every instance on one database (sign-in failures, form and key rates);
+  // expired form keys are found by their expiry instead of a scan of every key.
+  `CREATE TABLE limit_counters (
+     key TEXT PRIMARY KEY,
+     count INTEGER NOT NULL,
+     locked_until INTEGER NOT NULL DEFAULT 0,
+     expires_at INTEGER NOT NULL
+   );
+   CREATE INDEX limit_counters_expiry ON limit_counters(expires_at);
+   CREATE INDEX form_keys_expiry ON form_keys(expires_at);`,
 ];
 
 export function openDatabase(dataDir: string): Db {

@@ -8,6 +8,7 @@ import { loadConfig, type ServerConfig } from '../src/config';
 
 export const OWNER = { email: 'owner@test.local', password: 'owner-password-1' };
 export const VIEWER = { email: 'viewer@test.local', password: 'viewer-password-1' };
+export const MEMBER = { email: 'member@test.local', password: 'member-password-1' };
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 export interface TestServer {
@@ -21,7 +22,7 @@ export interface TestServer {
 export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-server-'));
   const config = loadConfig(
-    { OWNER_EMAIL: OWNER.email, OWNER_PASSWORD: OWNER.password, VIEWER_EMAIL: VIEWER.email, VIEWER_PASSWORD: VIEWER.password },
+    { OWNER_EMAIL: OWNER.email, OWNER_PASSWORD: OWNER.password, VIEWER_EMAIL: VIEWER.email, VIEWER_PASSWORD: VIEWER.password, MEMBER_EMAIL: MEMBER.email, MEMBER_PASSWORD: MEMBER.password },
     { dataDir, rootDir, logger: false, ...overrides },
   );
   const { app, routes } = await buildApp(config);

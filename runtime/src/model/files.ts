@@ -9,18 +9,19 @@ export const BYTES_PER_MB = 1_000_000;
 export const MAX_FILE_MB = 20;
 export const MAX_FILE_BYTES = MAX_FILE_MB * BYTES_PER_MB;
 
-export const FILE_TYPES: Record<string, string> = {
-  pdf: 'application/pdf',
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  txt: 'text/plain',
-  csv: 'text/csv',
-  mp3: 'audio/mpeg',
-  zip: 'application/zip',
-};
+/** Extension → media type of every file type the owner may upload (a Map: `constructor` is no type). */
+export const FILE_TYPES: ReadonlyMap<string, string> = /* @__PURE__ */ new Map([
+  ['pdf', 'application/pdf'],
+  ['png', 'image/png'],
+  ['jpg', 'image/jpeg'],
+  ['jpeg', 'image/jpeg'],
+  ['gif', 'image/gif'],
+  ['webp', 'image/webp'],
+  ['txt', 'text/plain'],
+  ['csv', 'text/csv'],
+  ['mp3', 'audio/mpeg'],
+  ['zip', 'application/zip'],
+]);
 /** Part 2 §3: the responsive widths, largest first (the image loader asks for these). */
 export const IMAGE_WIDTHS = [2500, 1500, 1000, 750, 500, 300, 100] as const;
 
@@ -29,6 +30,9 @@ export const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif', 'webp'];
 
 export const extensionOf = (name: string) => /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase() ?? '';
 
+/** The media type of an allowed file name, or null. */
+export const fileTypeOf = (name: string): string | null => FILE_TYPES.get(extensionOf(name)) ?? null;
+
 /** A safe file name: letters, digits, dot, dash and underscore; spaces become dashes. */
 export const cleanFileName = (name: string) => name.trim().replace(/\s+/g, '-').replace(/[^\w.-]/g, '').replace(/^\.+/, '').slice(0, 100);
 
@@ -36,7 +40,7 @@ export const cleanFileName = (name: string) => name.trim().replace(/\s+/g, '-').
 export function fileProblem(name: string, size: number): string | null {
   const clean = cleanFileName(name);
   if (!clean || !/[^.]/.test(clean)) return PLEASE_ENTER_FILE_NAME;
-  if (!(extensionOf(clean) in FILE_TYPES)) return unsupportedFileType(name);
+  if (!fileTypeOf(clean)) return unsupportedFileType(name);
   if (size > MAX_FILE_BYTES) return fileTooLarge(name, `${MAX_FILE_MB} MB`);
   return null;
 }

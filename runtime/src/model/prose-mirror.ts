@@ -13,12 +13,16 @@ export interface PmNode {
 
 const escape = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** A link target the site may carry; null otherwise (the text stays, without the link). */
+/**
+ * A link target the site may carry; null otherwise (the text stays, without the link). A path
+ * must stay a path on this site as browsers read it: `//host` and `/\host` are other hosts.
+ */
 export function safeLinkHref(value: unknown): string | null {
   if (typeof value !== 'string' || value.length > 1000) return null;
   const href = value.trim();
-  if (/^(https?:\/\/|mailto:|tel:)/i.test(href) || /^\/(?!\/)/.test(href) || href.startsWith('#')) return /[\s<>"]/.test(href) ? null : href;
-  return null;
+  // Spaces, quotes, angle brackets, backslashes and control characters: never in a safe link.
+  if (/[\s<>"\\\u0000-\u001f\u007f]/.test(href)) return null;
+  return /^(https?:\/\/|mailto:|tel:)/i.test(href) || /^\/(?!\/)/.test(href) || href.startsWith('#') ? href : null;
 }
 
 const BLOCKS: Record<string, string> = { paragraph: 'p', blockquote: 'blockquote', bullet_list: 'ul', ordered_list: 'ol', list_item: 'li' };

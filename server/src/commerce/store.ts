@@ -55,27 +55,35 @@ export function cartLines(db: Db, catalog: Catalog, token: string): CartLine[] {
   });
 }
 
-export type CartChange = { ok: true } | { ok: false; status: number; error: string };
+/** A change that went through names the cart it is in (null: there was none and none was needed). */
+export type CartChange = { ok: true; token: string | null } | { ok: false; status: number; error: string };
 
-/** Sets a line's quantity (0 removes it), checked against the catalogue's stock. */
-export function setQuantity(db: Db, catalog: Catalog, token: string, productId: string, sku: string | undefined, quantity: number, add: boolean): CartChange {
+/**
+ * Sets a line's quantity (0 removes it), checked against the catalogue's stock. Without a cart
+ * (`token` null), `newCart` makes one, only once the change is known to go through: a refused
+ * change writes nothing.
+ */
+export function setQuantity(db: Db, catalog: Catalog, token: string | null, productId: string, sku: string | undefined, quantity: number, add: boolean, newCart: () => string): CartChange {
   const item = sellable(catalog, productId, sku);
   if (!item) return { ok: false, status: 404, error: 'This product is not available.' };
   if (item.product.productType === ProductType.GIFT_CARD || item.product.subscriptionPlan) {
     return { ok: false, status: 400, error: 'Gift cards and subscriptions are bought on their own checkout page.' };
   }
-  const current = (db.prepare('SELECT quantity FROM cart_entries WHERE cart_token = ? AND sku = ?').get(token, item.sku) as { quantity: number } | undefined)?.quantity ?? 0;
+  const current = token ? ((db.prepare('SELECT quantity FROM cart_entries WHERE cart_token = ? AND sku = ?').get(token, item.sku) as { quantity: number } | undefined)?.quantity ?? 0) : 0;
   const next = add ? current + quantity : quantity;
   if (next <= 0) {
-    db.prepare('DELETE FROM cart_entries WHERE cart_token = ? AND sku = ?').run(token, item.sku);
-    return { ok: true };
+    if (token) db.prepare('DELETE FROM cart_entries WHERE cart_token = ? AND sku = ?').run(token, item.sku);
+    return { ok: true, token };
   }
   if (next > MAX_QUANTITY) return { ok: false, status: 400, error: `At most ${MAX_QUANTITY} of one item.` };
   if (item.stock !== null && next > item.stock) {
     return { ok: false, status: 400, error: item.stock === 0 ? 'Sold out' : `Only ${item.stock} left in stock.` };
   }
-  db.prepare('INSERT INTO cart_entries (cart_token, sku, product_id, quantity) VALUES (?, ?, ?, ?) ON CONFLICT (cart_token, sku) DO UPDATE SET quantity = excluded.quantity').run(token, item.sku, item.product.id, next);
-  return { ok: true };
+  return db.transaction((): CartChange => {
+    const cart = token ?? newCart();
+    db.prepare('INSERT INTO cart_entries (cart_token, sku, product_id, quantity) VALUES (?, ?, ?, ?) ON CONFLICT (cart_token, sku) DO UPDATE SET quantity = excluded.quantity').run(cart, item.sku, item.product.id, next);
+    return { ok: true, token: cart };
+  })();
 }
 
 /** A new anonymous cart with the same lines (a member signing out with cloneCart). */

@@ -4,10 +4,9 @@
  * the owner app polls it. Jobs live in memory: a restart forgets them, never the files.
  */
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
 import { IMAGE_WIDTHS } from '../../../runtime/src/model/files';
+import { removeVariants, variantPath } from './storage';
 
 export type JobStatus = 'running' | 'complete' | 'failed' | 'cancelled';
 
@@ -24,9 +23,6 @@ export interface Job {
 const MAX_JOBS = 200;
 const jobs = new Map<string, Job>();
 
-/** `photo.jpg` at 500 px is stored as `photo.jpg.500w` beside the original. */
-export const variantPath = (original: string, width: number) => `${original}.${width}w`;
-
 export function startJob(original: string, name: string, onDone: (widths: number[]) => void): Job {
   const job: Job = { id: randomUUID(), file: name, status: 'running', widths: [], cancelled: false, settled: Promise.resolve() };
   if (jobs.size >= MAX_JOBS) jobs.delete(jobs.keys().next().value!);
@@ -41,11 +37,14 @@ export function startJob(original: string, name: string, onDone: (widths: number
         job.widths.push(target);
       }
       // A cancelled job leaves nothing behind: the widths it made so far are removed.
-      if (job.cancelled) return void (await Promise.all(job.widths.map((w) => fs.rm(variantPath(original, w), { force: true }))));
+      if (job.cancelled) return void (await removeVariants(original));
       job.status = 'complete';
       onDone(job.widths);
     } catch {
+      // Nor does a failed one (a width it was writing when it failed included).
       if (!job.cancelled) job.status = 'failed';
+      job.widths = [];
+      await removeVariants(original);
     }
   })();
   return job;
@@ -60,12 +59,4 @@ export function cancelJob(id: string): Job | undefined {
     job.status = 'cancelled';
   }
   return job;
-}
-
-/** Removes a file and every width made from it. */
-export async function removeFile(original: string): Promise<void> {
-  const dir = path.dirname(original);
-  const base = path.basename(original);
-  const names = await fs.readdir(dir).catch(() => [] as string[]);
-  await Promise.all(names.filter((n) => n === base || n.startsWith(`${base}.`)).map((n) => fs.rm(path.join(dir, n), { force: true })));
 }

@@ -1,17 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { ANALYTICS_V1_PATH, missingRequired, type AnalyticsPayload } from '../../../runtime/src/model/api/analytics';
 import { crumbQuery } from '../schemas';
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+import { isJsonObject as isRecord, parseVisitorJson } from '../security/json-depth';
 
 /** A beacon sends the payload form-encoded with JSON strings inside; fetch sends JSON. */
 function normalise(body: unknown): unknown {
   if (!isRecord(body) || typeof body.commonData !== 'string') return body;
-  try {
-    return { ...body, commonData: JSON.parse(body.commonData), customData: JSON.parse(String(body.customData ?? '{}')) };
-  } catch {
-    return null;
-  }
+  const commonData = parseVisitorJson(body.commonData);
+  const customData = parseVisitorJson(String(body.customData ?? '{}'));
+  return commonData === undefined || customData === undefined ? null : { ...body, commonData, customData };
 }
 
 export default async function analyticsRoutes(app: FastifyInstance): Promise<void> {
@@ -42,11 +39,7 @@ export default async function analyticsRoutes(app: FastifyInstance): Promise<voi
     },
     async (request, reply) => {
       const { event, data } = request.body as { event: string; data: string };
-      try {
-        if (!isRecord(JSON.parse(data))) throw new Error();
-      } catch {
-        return reply.code(400).send({ error: 'data must be a JSON object.' });
-      }
+      if (!isRecord(parseVisitorJson(data))) return reply.code(400).send({ error: 'data must be a JSON object.' });
       app.db.prepare('INSERT INTO legacy_events (event, data_json, created_at) VALUES (?, ?, ?)').run(event, data, Date.now());
       return {};
     },

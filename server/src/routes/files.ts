@@ -5,11 +5,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { FILE_TYPES, IMAGE_EXTENSIONS, IMAGE_WIDTHS, MAX_FILE_BYTES, cleanFileName, extensionOf, fileProblem } from '../../../runtime/src/model/files';
-import { PLEASE_ENTER_FILE_NAME, RENAME_PROBLEM, UNABLE_TO_LOCATE_CONTENT } from '../../../runtime/src/model/editor-messages';
-import { cancelJob, findJob, removeFile, startJob, variantPath } from '../files/jobs';
+import { IMAGE_EXTENSIONS, IMAGE_WIDTHS, MAX_FILE_BYTES, cleanFileName, extensionOf, fileProblem, fileTypeOf } from '../../../runtime/src/model/files';
+import { PLEASE_ENTER_FILE_NAME, RENAME_PROBLEM, UNABLE_TO_LOCATE_CONTENT, unsupportedFileType } from '../../../runtime/src/model/editor-messages';
+import { cancelJob, findJob, startJob } from '../files/jobs';
+import { removeFile, renameFile, variantPath, writeFileWhole } from '../files/storage';
 import { crumbQuery } from '../schemas';
-import { requireAdmin } from './owner';
 
 const nameParams = { type: 'object', required: ['name'], properties: { name: { type: 'string', minLength: 1, maxLength: 120 } } } as const;
 
@@ -32,7 +32,7 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
   // The upload's body is the file itself, whatever its type.
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_FILE_BYTES + 1 }, (_request, body, done) => done(null, body));
 
-  app.get('/api/owner/files', { schema: { querystring: crumbQuery }, preHandler: requireAdmin }, async () => ({
+  app.get('/api/owner/files', { schema: { querystring: crumbQuery } }, async () => ({
     files: (app.db.prepare('SELECT * FROM files ORDER BY updated_at DESC').all() as FileRow[]).map(toJson),
   }));
 
@@ -41,23 +41,30 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
     {
       bodyLimit: MAX_FILE_BYTES + 1,
       schema: { querystring: { type: 'object', properties: { ...crumbQuery.properties, replace: { type: 'boolean', default: false } } }, params: nameParams },
-      preHandler: requireAdmin,
     },
     async (request, reply) => {
       const raw = (request.params as { name: string }).name;
       const body = request.body;
       const bytes = Buffer.isBuffer(body) ? body : Buffer.alloc(0);
       const problem = fileProblem(raw, bytes.length);
-      if (problem) return reply.code(problem === PLEASE_ENTER_FILE_NAME ? 400 : bytes.length > MAX_FILE_BYTES ? 413 : 415).send({ error: problem });
       const name = cleanFileName(raw);
+      const type = fileTypeOf(name);
+      if (problem || !type) return reply.code(problem === PLEASE_ENTER_FILE_NAME ? 400 : bytes.length > MAX_FILE_BYTES ? 413 : 415).send({ error: problem ?? unsupportedFileType(raw) });
       const exists = row(name);
       if (exists && !(request.query as { replace: boolean }).replace) return reply.code(409).send({ error: `A file named ${name} already exists. Replace it or choose another name.` });
+      // The bytes under the name, then the row: if the row cannot be written, the bytes go too.
       if (exists) await removeFile(pathOf(name));
-      await fs.writeFile(pathOf(name), bytes);
+      await writeFileWhole(pathOf(name), bytes);
       const now = Date.now();
-      app.db
-        .prepare("INSERT INTO files (name, type, size, widths_json, created_at, updated_at) VALUES (?, ?, ?, '[]', ?, ?) ON CONFLICT (name) DO UPDATE SET type = excluded.type, size = excluded.size, widths_json = '[]', updated_at = excluded.updated_at")
-        .run(name, FILE_TYPES[extensionOf(name)]!, bytes.length, now, now);
+      try {
+        app.db
+          .prepare("INSERT INTO files (name, type, size, widths_json, created_at, updated_at) VALUES (?, ?, ?, '[]', ?, ?) ON CONFLICT (name) DO UPDATE SET type = excluded.type, size = excluded.size, widths_json = '[]', updated_at = excluded.updated_at")
+          .run(name, type, bytes.length, now, now);
+      } catch (error) {
+        await removeFile(pathOf(name));
+        if (exists) app.db.prepare('DELETE FROM files WHERE name = ?').run(name);
+        throw error;
+      }
       const job = IMAGE_EXTENSIONS.includes(extensionOf(name)) ? startJob(pathOf(name), name, (widths) => setWidths(name, widths)) : null;
       return { file: toJson(row(name)!), jobId: job?.id ?? null };
     },
@@ -65,24 +72,26 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     '/api/owner/files/:name/rename',
-    { schema: { querystring: crumbQuery, params: nameParams, body: { type: 'object', required: ['to'], properties: { to: { type: 'string', maxLength: 120 } } } }, preHandler: requireAdmin },
+    { schema: { querystring: crumbQuery, params: nameParams, body: { type: 'object', required: ['to'], properties: { to: { type: 'string', maxLength: 120 } } } } },
     async (request, reply) => {
       const from = (request.params as { name: string }).name;
       const to = cleanFileName((request.body as { to: string }).to);
       if (!row(from)) return reply.code(404).send({ error: UNABLE_TO_LOCATE_CONTENT });
       if (!to) return reply.code(400).send({ error: PLEASE_ENTER_FILE_NAME });
       if (extensionOf(to) !== extensionOf(from) || (to !== from && row(to))) return reply.code(400).send({ error: RENAME_PROBLEM });
-      const names = await fs.readdir(dir);
-      for (const n of names.filter((n) => n === from || n.startsWith(`${from}.`))) await fs.rename(pathOf(n), pathOf(to + n.slice(from.length)));
+      if (to !== from) await renameFile(pathOf(from), pathOf(to));
       app.db.prepare('UPDATE files SET name = ?, updated_at = ? WHERE name = ?').run(to, Date.now(), from);
       return { file: toJson(row(to)!) };
     },
   );
 
-  app.delete('/api/owner/files/:name', { schema: { querystring: crumbQuery, params: nameParams }, preHandler: requireAdmin }, async (request) => {
+  // Only a file of exactly this name (a row's name is always a clean one, so it is a safe path).
+  app.delete('/api/owner/files/:name', { schema: { querystring: crumbQuery, params: nameParams } }, async (request, reply) => {
     const { name } = request.params as { name: string };
-    await removeFile(pathOf(cleanFileName(name) || '_'));
-    app.db.prepare('DELETE FROM files WHERE name = ?').run(name);
+    const file = row(name);
+    if (!file) return reply.code(404).send({ error: UNABLE_TO_LOCATE_CONTENT });
+    app.db.prepare('DELETE FROM files WHERE name = ?').run(file.name);
+    await removeFile(pathOf(file.name));
     return {};
   });
 
@@ -91,8 +100,8 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
     const job = cancel ? cancelJob(id) : findJob(id);
     return job ? { id: job.id, file: job.file, status: job.status, widths: job.widths } : reply.code(404).send({ error: UNABLE_TO_LOCATE_CONTENT });
   };
-  app.get('/api/owner/jobs/:id', { schema: { querystring: crumbQuery, params: jobParams }, preHandler: requireAdmin }, async (request, reply) => jobJson(reply, (request.params as { id: string }).id));
-  app.delete('/api/owner/jobs/:id', { schema: { querystring: crumbQuery, params: jobParams }, preHandler: requireAdmin }, async (request, reply) => jobJson(reply, (request.params as { id: string }).id, true));
+  app.get('/api/owner/jobs/:id', { schema: { querystring: crumbQuery, params: jobParams } }, async (request, reply) => jobJson(reply, (request.params as { id: string }).id));
+  app.delete('/api/owner/jobs/:id', { schema: { querystring: crumbQuery, params: jobParams } }, async (request, reply) => jobJson(reply, (request.params as { id: string }).id, true));
 
   // Visitors: /s/{name}; an image's width with ?format=500w (the image loader's query format).
   app.get('/s/:name', { schema: { params: nameParams } }, async (request, reply) => {
@@ -103,7 +112,15 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
     const widths = JSON.parse(file.widths_json) as number[];
     const wanted = format ? Number(format) : null;
     const width = wanted && IMAGE_WIDTHS.includes(wanted as (typeof IMAGE_WIDTHS)[number]) && widths.includes(wanted) ? wanted : null;
-    const bytes = await fs.readFile(width ? variantPath(pathOf(name), width) : pathOf(name));
+    const bytes = await fs.readFile(width ? variantPath(pathOf(file.name), width) : pathOf(file.name)).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return null;
+      throw error;
+    });
+    // A row whose file is gone (removed by hand from DATA_DIR) is a missing file, not a crash.
+    if (!bytes) {
+      request.log.warn({ file: file.name }, 'a listed file is missing from DATA_DIR/files');
+      return reply.callNotFound();
+    }
     return reply
       .type(file.type)
       .header('X-Content-Type-Options', 'nosniff')

@@ -8,7 +8,6 @@ import type { FastifyInstance } from 'fastify';
 import { SITE_FONTS, fontFileUrl, headingFontCss } from '../../../runtime/src/model/fonts';
 import type { Db } from '../db';
 import { crumbQuery } from '../schemas';
-import { requireAdmin } from './owner';
 
 const KEY = 'headingFont';
 
@@ -23,14 +22,14 @@ export function withHeadingFont(html: string, db: Db): string {
 }
 
 export default async function fontRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/api/owner/fonts', { schema: { querystring: crumbQuery }, preHandler: requireAdmin }, async () => ({
+  app.get('/api/owner/fonts', { schema: { querystring: crumbQuery } }, async () => ({
     fonts: SITE_FONTS.map((font) => ({ ...font, url: fontFileUrl(font.id) })),
     headingFont: headingFont(app.db)?.id ?? null,
   }));
 
   app.put(
     '/api/owner/fonts/heading',
-    { schema: { querystring: crumbQuery, body: { type: 'object', required: ['id'], properties: { id: { type: ['string', 'null'], enum: [...SITE_FONTS.map((f) => f.id), null] } } } }, preHandler: requireAdmin },
+    { schema: { querystring: crumbQuery, body: { type: 'object', required: ['id'], properties: { id: { type: ['string', 'null'], enum: [...SITE_FONTS.map((f) => f.id), null] } } } } },
     async (request) => {
       const { id } = request.body as { id: string | null };
       if (id) app.db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(KEY, id);

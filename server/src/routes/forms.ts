@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { saveFormSubmissionSchema, type SaveFormSubmission } from '../../../runtime/src/model/api/form-submission';
-import { COMPLETE_CAPTCHA, FORM_INVALID, NOT_CONFIGURED, PROCESSING_ERROR, RATE_LIMITED, UNPARSEABLE_FIELDS } from '../../../runtime/src/model/forms/messages';
+import { COMPLETE_CAPTCHA, FORM_INVALID, NO_SUBMISSION_KEY, NOT_CONFIGURED, PROCESSING_ERROR, RATE_LIMITED, UNPARSEABLE_FIELDS } from '../../../runtime/src/model/forms/messages';
 import type { FormDefinition, FormValues } from '../../../runtime/src/model/forms/types';
 import { hasValueShape, validateForm } from '../../../runtime/src/model/forms/validate';
 import { setting } from '../db';
@@ -10,23 +9,17 @@ import { createCaptcha, newCaptchaSecret } from '../forms/captcha';
 import { loadFormDefinitions } from '../forms/definitions';
 import { CRUMB_COOKIE } from '../plugins/crumb';
 import { crumbQuery, noBody } from '../schemas';
+import { mintFormKey, spendFormKey } from '../forms/keys';
+import { isJsonObject, parseVisitorJson } from '../security/json-depth';
+import { retryAfterSeconds, takeFromWindows, windowsFull } from '../security/limits';
 
-/** A submission key lives an hour and is good for one save call. */
-export const FORM_KEY_LIFETIME_MS = 60 * 60 * 1000;
-/** Successful submissions per visitor and form within the window before 429. */
+/** Successful submissions per visitor and form, and keys per address, within the window before 429. */
 export const FORM_RATE_WINDOW_MS = 10 * 60 * 1000;
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Parses and shape-checks the `form` JSON string: only known field ids, each in its shape. */
 export function parseFormValues(definition: FormDefinition, form: string): FormValues | null {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(form);
-  } catch {
-    return null;
-  }
-  if (!isRecord(parsed)) return null;
+  const parsed = parseVisitorJson(form);
+  if (!isJsonObject(parsed)) return null;
   const fields = new Map(definition.fields.map((field) => [field.id, field]));
   for (const [id, value] of Object.entries(parsed)) {
     const field = fields.get(id);
@@ -44,10 +37,7 @@ function firstEmail(definition: FormDefinition, values: FormValues): string | nu
 export default async function formRoutes(app: FastifyInstance): Promise<void> {
   const forms = loadFormDefinitions(path.join(app.settings.rootDir, 'examples'));
   const captcha = createCaptcha(setting(app.db, 'captchaSecret', newCaptchaSecret), app.settings.captchaDifficulty);
-  const saves = new Map<string, number[]>();
   const db = app.db;
-  const insertKey = db.prepare('INSERT INTO form_keys (key, created_at, expires_at) VALUES (?, ?, ?)');
-  const useKey = db.prepare('UPDATE form_keys SET used_at = ? WHERE key = ? AND used_at IS NULL AND expires_at > ?');
   const insertSubmission = db.prepare(
     'INSERT INTO form_submissions (form_id, collection_id, values_json, page_url, visitor, is_overlay_form, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
@@ -58,12 +48,11 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/api/form/captcha/challenge', { schema: { querystring: crumbQuery } }, captcha.challengeHandler);
 
-  app.post('/api/form/FormSubmissionKey', { schema: noBody }, async () => {
-    const now = Date.now();
-    const key = randomBytes(24).toString('base64url');
-    insertKey.run(key, now, now + FORM_KEY_LIFETIME_MS);
-    db.prepare('DELETE FROM form_keys WHERE expires_at < ?').run(now - FORM_KEY_LIFETIME_MS);
-    return { key };
+  // Anyone may ask for a key, so each address gets a bounded number of them.
+  app.post('/api/form/FormSubmissionKey', { schema: noBody }, async (request, reply) => {
+    const refused = takeFromWindows(db, [{ key: `form-keys:address:${request.ip}`, limit: app.settings.formKeyRateLimit }], FORM_RATE_WINDOW_MS);
+    if (refused) return reply.code(429).header('Retry-After', retryAfterSeconds(refused)).send({ error: NO_SUBMISSION_KEY });
+    return { key: mintFormKey(db) };
   });
 
   app.post('/api/form/SaveFormSubmission', { schema: { querystring: crumbQuery, body: saveFormSubmissionSchema } }, async (request, reply) => {
@@ -73,11 +62,16 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
     if (!definition) return reply.code(404).send({ error: NOT_CONFIGURED });
 
     // The key is spent by this call whatever happens next: a key never serves twice.
-    if (useKey.run(now, body.key, now).changes !== 1) return reply.code(400).send({ error: PROCESSING_ERROR });
+    if (!spendFormKey(db, body.key, now)) return reply.code(400).send({ error: PROCESSING_ERROR });
 
-    const visitor = `${request.cookies[CRUMB_COOKIE] ?? request.ip}|${definition.formId}`;
-    const recent = (saves.get(visitor) ?? []).filter((at) => now - at < FORM_RATE_WINDOW_MS);
-    if (recent.length >= app.settings.formRateLimit) return reply.code(429).send({ error: RATE_LIMITED });
+    // Counted per visitor (the crumb cookie) and per address, so that dropping cookies resets nothing.
+    const limits = [
+      { key: `form:${definition.formId}:address:${request.ip}`, limit: app.settings.formAddressRateLimit },
+      ...(request.cookies[CRUMB_COOKIE] ? [{ key: `form:${definition.formId}:visitor:${request.cookies[CRUMB_COOKIE]}`, limit: app.settings.formRateLimit }] : []),
+    ];
+    const limited = (refused: { retryAfterMs: number }) => reply.code(429).header('Retry-After', retryAfterSeconds(refused)).send({ error: RATE_LIMITED });
+    const full = windowsFull(db, limits, now);
+    if (full) return limited(full);
 
     const values = parseFormValues(definition, body.form);
     if (!values) return reply.code(400).send({ error: UNPARSEABLE_FIELDS });
@@ -88,13 +82,15 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
       if (!(await captcha.verify(body.captchaKey))) return reply.code(400).send({ error: COMPLETE_CAPTCHA, captchaFailed: true });
     }
 
-    db.transaction(() => {
+    // The count and the rows in one transaction: concurrent saves cannot pass the limit together.
+    const refused = db.transaction(() => {
+      const over = takeFromWindows(db, limits, FORM_RATE_WINDOW_MS);
+      if (over) return over;
       insertSubmission.run(definition.formId, body.collectionId ?? null, JSON.stringify(values), body.url, body.visitorCookie ?? null, body.isOverlayForm ? 1 : 0, now);
       const email = definition.newsletter ? firstEmail(definition, values) : null;
       if (email) insertSubscriber.run({ formId: definition.formId, email, now });
-    })();
-    recent.push(now);
-    saves.set(visitor, recent);
-    return {};
+      return null;
+    }).immediate();
+    return refused ? limited(refused) : {};
   });
 }

@@ -18,7 +18,7 @@ import {
 } from '../members';
 import { crumbQuery } from '../schemas';
 import { pageShell, sendSitePage } from '../site-page';
-import { CREDENTIALS, INVALID_LOGIN, TOO_MANY_LOGINS, failureCounter } from './auth';
+import { CREDENTIALS, signInOrRefuse } from './auth';
 import { clearCartCookie, setCartCookie } from './cart';
 
 const signInSchema = {
@@ -39,17 +39,10 @@ export function sendMemberAccessPage(app: FastifyInstance, request: FastifyReque
 }
 
 export default async function memberRoutes(app: FastifyInstance): Promise<void> {
-  const counter = failureCounter();
-
   app.post('/api/site-users/account/session', { schema: signInSchema }, async (request, reply) => {
     const { email, password, rememberMe } = request.body as { email: string; password: string; rememberMe: boolean };
-    if (counter.blocked(request.ip)) return reply.code(429).send({ error: TOO_MANY_LOGINS });
-    const user = await authenticateMember(app.db, email.trim(), password);
-    if (!user) {
-      counter.fail(request.ip);
-      return reply.code(401).send({ error: INVALID_LOGIN });
-    }
-    counter.clear(request.ip);
+    const user = await signInOrRefuse(app, request, reply, 'member', email.trim(), () => authenticateMember(app.db, email.trim(), password));
+    if (!user) return reply;
     endMemberSession(app.db, request.cookies[MEMBER_SESSION_COOKIE]);
     const { token, xsrfToken } = createMemberSession(app.db, user.id, rememberMe ? REMEMBERED_SESSION_MS : MEMBER_SESSION_MS);
     // Without rememberMe, a browser-session cookie.

@@ -5,7 +5,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PageType } from '../../../runtime/src/model/page-types';
 import { canOpenConfig } from '../accounts';
-import { pageSettings, visitorAccess } from '../page-settings';
+import { allPageSettings, pageSettings, visitorAccess, type PageSettings } from '../page-settings';
+import { SEARCH_QUERY_MAX, SEARCH_RESULTS_MARKER, renderResults, searchIndex, searchPages } from '../site-search';
 import { examplesDir as examplesDirOf, pageShell, readSiteSettings, sendSitePage } from '../site-page';
 import { sendMemberAccessPage } from './members';
 
@@ -19,7 +20,18 @@ const memberPages = (site: Record<string, unknown>): string[] => {
   const pages = site.memberPages;
   return Array.isArray(pages) ? pages.filter((p): p is string => typeof p === 'string') : [];
 };
-import { SEARCH_QUERY_MAX, SEARCH_RESULTS_MARKER, renderResults, searchIndex, searchPages } from '../site-search';
+
+/**
+ * What this request gets of a page: the page, a 404 (hidden), the lock screen, or the member
+ * access page. Owners who may open the config app see every page; members see members' pages.
+ */
+export function pageAccess(request: FastifyRequest, settings: PageSettings | null, pagePath: string, site: Record<string, unknown>): 'page' | 'hidden' | 'locked' | 'members' {
+  if (canOpenConfig(request.account)) return 'page';
+  const access = visitorAccess(settings);
+  if (access === 'hidden' || access === 'locked') return access;
+  if (!request.siteUser && (access === 'members' || memberPages(site).includes(pagePath))) return 'members';
+  return 'page';
+}
 
 const PAGE_PATH = /^\/(?:[a-z0-9][a-z0-9-]*\/)*(?:[a-z0-9][a-z0-9-]*(?:\.html)?)?$/;
 
@@ -73,17 +85,21 @@ export default async function siteRoutes(app: FastifyInstance): Promise<void> {
     }
     // What the owner set for the page: hidden, locked or members-only for visitors (owners see all).
     const pagePath = urlPath.replace(/\.html$/, '').replace(/\/index$/, '/') || '/';
-    const access = canOpenConfig(request.account) ? 'page' : visitorAccess(pageSettings(app.db, pagePath));
-    if (access === 'hidden') return reply.callNotFound();
-    if (access === 'locked') return sendLockScreen(app, request, reply);
     // Members-only pages (site.json memberPages, or the owner's flag) show the member access page to anyone else.
     const site = await readSiteSettings(app);
-    if (!request.siteUser && (access === 'members' || memberPages(site).includes(pagePath))) return sendMemberAccessPage(app, request, reply);
+    const access = pageAccess(request, pageSettings(app.db, pagePath), pagePath, site);
+    if (access === 'hidden') return reply.callNotFound();
+    if (access === 'locked') return sendLockScreen(app, request, reply);
+    if (access === 'members') return sendMemberAccessPage(app, request, reply);
     if (html.includes(SEARCH_RESULTS_MARKER)) {
-      // The search page (page type 102) lists the demo pages that match ?q=.
+      // The search page (page type 102) lists the pages that match ?q= among those this request may open.
       const raw = (request.query as Record<string, unknown>).q;
       const query = (typeof raw === 'string' ? raw : '').trim().slice(0, SEARCH_QUERY_MAX);
-      const results = query ? searchPages(await searchIndex(examplesDir), query) : [];
+      const openable = async () => {
+        const settings = allPageSettings(app.db);
+        return (await searchIndex(examplesDir)).filter((page) => pageAccess(request, settings.get(page.path) ?? null, page.path, site) === 'page');
+      };
+      const results = query ? searchPages(await openable(), query) : [];
       html = html.replace(SEARCH_RESULTS_MARKER, () => renderResults(query, results));
     }
     return sendSitePage(app, request, reply, html, 200, site);

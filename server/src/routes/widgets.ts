@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { crumbQuery } from '../schemas';
+import { isJsonObject, parseVisitorJson } from '../security/json-depth';
 import { escapeHtml } from '../html';
 
 interface EventItem {
@@ -57,12 +58,9 @@ export default async function widgetRoutes(app: FastifyInstance): Promise<void> 
     },
     async (request, reply) => {
       const body = request.body as { widgetJSON: string; collectionId?: string };
-      let widget: { type?: unknown; id?: unknown; value?: Record<string, unknown> };
-      try {
-        widget = JSON.parse(body.widgetJSON) as typeof widget;
-      } catch {
-        return reply.code(400).send({ error: 'widgetJSON is not valid JSON.' });
-      }
+      const parsed = parseVisitorJson(body.widgetJSON);
+      if (!isJsonObject(parsed)) return reply.code(400).send({ error: 'widgetJSON is not a JSON object.' });
+      const widget = parsed as { type?: unknown; id?: unknown; value?: Record<string, unknown> };
       if ((widget.type !== 'summary' && widget.type !== 'summary-v2') || typeof widget.value !== 'object' || widget.value === null) {
         return reply.code(400).send({ error: 'Only summary widgets render here.' });
       }

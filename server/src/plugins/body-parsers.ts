@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../security/json-depth';
+
+const badRequest = (message: string) => Object.assign(new Error(message), { statusCode: 400 });
+
+/**
+ * JSON (application/json, and text/plain as beacons send it: no CORS preflight) is checked for
+ * depth, then parsed with Fastify's own parser (which refuses `__proto__` and `constructor`
+ * keys); url-encoded forms become an object of strings.
+ */
+export function registerBodyParsers(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  const depthCheckedJson = (request: Parameters<typeof parseJson>[0], body: string, done: (error: Error | null, value?: unknown) => void) => {
+    if (nestsDeeperThan(body, MAX_JSON_DEPTH)) return done(badRequest(`The body nests deeper than ${MAX_JSON_DEPTH} levels.`), undefined);
+    parseJson(request, body, (error: Error | null, value?: unknown) => (error ? done(badRequest('The body is not valid JSON.'), undefined) : done(null, value)));
+  };
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, depthCheckedJson);
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, depthCheckedJson);
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+}
