@@ -283,3 +283,12 @@ describe('9. every owner route checks the role before the body', () => {
     }
   });
 });
+
+describe('8b. a text stored before the check', () => {
+  it('is given to the editor as none, not as a document it cannot open', async () => {
+    const owner = await signedIn(OWNER);
+    const bad = { doc: { type: 'doc', content: [{ type: 'html', content: [{ type: 'text', text: 'x' }] }] }, show: true };
+    server.app.db.prepare("INSERT INTO settings (key, value) VALUES ('announcementBar', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(JSON.stringify(bad));
+    expect((await owner.inject({ method: 'GET', url: '/api/owner/announcement' })).json()).toEqual({ doc: null, show: true });
+  });
+});

@@ -18,6 +18,10 @@ describe('prose-mirror text to HTML', () => {
     expect(link('https://example.com/?a=1&b=2')).toBe('<p><a href="https://example.com/?a=1&amp;b=2">go</a></p>');
     expect(link('javascript:alert(1)')).toBe('<p>go</p>');
     expect(link('//evil.example')).toBe('<p>go</p>');
+    // Browsers read a backslash as a slash: /\evil.example is http://evil.example/.
+    expect(link('/\\evil.example')).toBe('<p>go</p>');
+    expect(link('https:\\\\evil.example')).toBe('<p>go</p>');
+    expect(link('/a\u0000b')).toBe('<p>go</p>');
     expect(link('/x" onmouseover="y')).toBe('<p>go</p>');
     expect(safeLinkHref('mailto:a@b.co')).toBe('mailto:a@b.co');
   });

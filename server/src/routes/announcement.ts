@@ -29,7 +29,11 @@ export function announcementContext(db: Db): { html: string; show: boolean } | n
 const node = { type: 'object', required: ['type'], properties: { type: { type: 'string', maxLength: 40 } } } as const;
 
 export default async function announcementRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/api/owner/announcement', { schema: { querystring: crumbQuery } }, async () => storedAnnouncement(app.db) ?? { doc: null, show: false });
+  // A text saved before it was checked, which the editor cannot open, is given as none.
+  app.get('/api/owner/announcement', { schema: { querystring: crumbQuery } }, async () => {
+    const stored = storedAnnouncement(app.db);
+    return stored ? { doc: richTextProblem(stored.doc) ? null : stored.doc, show: stored.show } : { doc: null, show: false };
+  });
 
   app.put(
     '/api/owner/announcement',
