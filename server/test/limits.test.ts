@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../src/db';
+import { FORM_KEY_LIFETIME_MS, dropExpiredFormKeys, mintFormKey, spendFormKey } from '../src/forms/keys';
 import { backoffDelay, claimAttempt, dropExpiredCounters, forgive, giveBack, takeFromWindows, type Backoff } from '../src/security/limits';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'tessera-limits-'));
@@ -64,5 +65,17 @@ describe('fixed windows', () => {
     takeFromWindows(db, [{ key: 'new', limit: 1 }], 5000, T0);
     dropExpiredCounters(db, T0 + 1000);
     expect(db.prepare('SELECT key FROM limit_counters').all()).toEqual([{ key: 'new' }]);
+  });
+});
+
+describe('form keys', () => {
+  it('are spent once, refused when expired, and dropped by the expiry index', () => {
+    const live = mintFormKey(db, T0);
+    const old = mintFormKey(db, T0 - FORM_KEY_LIFETIME_MS);
+    expect(spendFormKey(db, old, T0)).toBe(false);
+    expect([spendFormKey(db, live, T0), spendFormKey(db, live, T0)]).toEqual([true, false]);
+    const unspent = mintFormKey(db, T0);
+    dropExpiredFormKeys(db, T0);
+    expect(db.prepare('SELECT key FROM form_keys').all()).toEqual([{ key: unspent }]);
   });
 });
