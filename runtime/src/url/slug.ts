@@ -5,14 +5,15 @@
 /**
  * Lower case, spaces to hyphens, runs of dots or hyphens to one hyphen, then only Unicode
  * letters and digits, slash and hyphen are kept: `Summer  Sale... 2026!` → `summer-sale-2026`.
- * A lone dot is dropped (`v1.2` → `v12`).
+ * A lone dot is dropped (`v1.2` → `v12`); no hyphen leads or trails (`  trim  ` → `trim`).
  */
 export function slugify(value: string): string {
   return String(value ?? '')
     .toLowerCase()
     .replace(/\s/g, '-')
     .replace(/[.-]{2,}/g, '-')
-    .replace(/[^\p{L}\p{N}/-]/gu, '');
+    .replace(/[^\p{L}\p{N}/-]/gu, '')
+    .replace(/^-+|-+$/g, '');
 }
 
 /** Blog post url patterns: a percent sign may only be followed by y, m, d or t (`%y/%m/%t`). */

@@ -85,6 +85,32 @@ describe('form values', () => {
     instance.destroy();
   });
 
+  it('sends an untouched time as an empty field (AM/PM alone is no time)', async () => {
+    const { form, instance } = await mounted();
+    expect(collectValues(form, fields, '').t).toEqual(['', '', '', '']);
+    set(form, 't.Minute', '30');
+    expect(collectValues(form, fields, '').t).toEqual(['', '30', '', 'AM']);
+    instance.destroy();
+  });
+
+  it("ties a multi-part field's error to each of its inputs", async () => {
+    const element = document.createElement('div');
+    document.body.appendChild(element);
+    const required: FormField[] = [{ id: 'who', type: 'name', title: 'Name', required: true }];
+    const instance = await formBlock.mount(element, { id: 'req', config: { formId: 'test', fields: required }, page: defaultContext() });
+    element.querySelector('form')!.dispatchEvent(new Event('submit', { cancelable: true, bubbles: true }));
+    await vi.waitFor(() => expect(element.querySelector('[aria-invalid="true"]')).not.toBeNull());
+    const inputs = Array.from(element.querySelectorAll<HTMLInputElement>('input[name^="who."]'));
+    expect(inputs).toHaveLength(2);
+    for (const input of inputs) {
+      expect(input.getAttribute('aria-invalid')).toBe('true');
+      const described = (input.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent);
+      expect(described, input.name).toEqual(['Name is required.']);
+    }
+    instance.destroy();
+    element.remove();
+  });
+
   it('labels every input and renders no input for hidden fields', async () => {
     const { form, instance } = await mounted();
     for (const input of Array.from(form.querySelectorAll('input, select, textarea'))) {

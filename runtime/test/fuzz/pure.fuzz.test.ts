@@ -60,6 +60,7 @@ describe('slugify', () => {
         const slug = slugify(value);
         expect(slug).toMatch(/^[\p{L}\p{N}/-]*$/u);
         expect(slug).not.toMatch(/\s/);
+        expect(slug).not.toMatch(/^-|-$/);
       }),
       RUNS,
     );

@@ -120,6 +120,9 @@ describe('url-safe strings', () => {
     ['東京 2026', '東京-2026'],
     ['blog/Post Title', 'blog/post-title'],
     ['<script>', 'script'],
+    ['  trim  ', 'trim'],
+    ['-Sale!-', 'sale'],
+    ['Sale...', 'sale'],
     ['', ''],
   ])('%j → %j', (input, slug) => {
     expect(slugify(input)).toBe(slug);

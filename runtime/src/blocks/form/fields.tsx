@@ -195,6 +195,7 @@ function Parts(props: FieldProps) {
                   onFocus={field.type === 'address' && part === 'City' ? suggestPlaces : undefined}
                   required={field.required && part !== 'Line2' && part !== 'Second'}
                   aria-invalid={invalid(error)}
+                  aria-describedby={describedBy(props)}
                 />
               )}
             </div>

@@ -53,6 +53,8 @@ export function collectValues(form: HTMLFormElement, fields: FormField[], search
       case 'time':
       case 'address':
         value = partsOf(field).map((part) => one(partName(field, part)));
+        // AM/PM always has a choice: a time with nothing else filled in is an empty field.
+        if (field.type === 'time' && !value.slice(0, 3).join('')) value = ['', '', '', ''];
         break;
       case 'phone':
         value = phoneParts(partsOf(field).map((part) => one(partName(field, part))));
