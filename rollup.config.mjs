@@ -143,7 +143,7 @@ const copyHtml = (files) => ({
 // the like-for-like set 1.2 KB smaller. A module shared further afield (the image loader, the
 // key helpers) is pinned to a chunk of its own, or a group would take it along.
 const MANUAL_CHUNKS = {
-  collectors: /\/runtime\/src\/(collectors\/index|net\/beacon|tracking\/(census|visitor|landing|rules)|platform\/media-events)\.ts$/,
+  collectors: /\/runtime\/src\/(collectors\/index|net\/beacon|tracking\/(census|visitor|landing|rules)|platform\/media-events|model\/analytics-id)\.ts$/,
   'pure-api': /\/runtime\/src\/(pure-api|commerce\/(money|currencies)|url\/(classify|slug))\.ts$/,
   'responsive-images': /\/runtime\/src\/(ui\/responsive-images|platform\/dom-batch|model\/files|context\/features)\.ts$/,
   keys: /\/runtime\/src\/platform\/keys\.ts$/,

@@ -1,5 +1,6 @@
 import { onCLS, onFCP, onINP, onLCP, onTTFB, type Metric } from 'web-vitals';
 import type { PageContext } from '../context/types';
+import { ANALYTICS_ID_KEY, storedAnalyticsId } from '../model/analytics-id';
 import { enqueue, flush } from '../net/beacon';
 import { safeStorage } from '../platform/storage';
 import { APP_NAME, METRIC_WAIT_MS, PERF_INTERVAL_MS, PERF_VERSION, RECORDS_PATH } from './settings';
@@ -40,11 +41,11 @@ export function timeToInteractive(fcp: number, longTasks: Array<{ start: number;
   return tti;
 }
 
-function pageSpeedFields(page: Readonly<PageContext>, delivery: string): Record<string, unknown> {
+export function pageSpeedFields(page: Readonly<PageContext>, delivery: string): Record<string, unknown> {
   const nav = navigator as Navigator & { connection?: { downlink?: number; effectiveType?: string; rtt?: number; saveData?: boolean }; deviceMemory?: number };
   return {
     context: page.pageType,
-    analyticsId: safeStorage('local').get('ss-analytics-id'),
+    analyticsId: storedAnalyticsId(safeStorage('local').get(ANALYTICS_ID_KEY), Date.now()),
     marketingId: new URLSearchParams(location.search).get('mkwid'),
     memberId: page.authenticatedAccount?.id ?? null,
     hostname: location.hostname,

@@ -1,13 +1,13 @@
 import type { PageContext } from '../context/types';
 import { ANALYTICS_V1_PATH, DEFAULT_LOCALE, missingRequired, splitEvent, type AnalyticsPayload } from '../model/api/analytics';
+import { ANALYTICS_ID_KEY, storedAnalyticsId } from '../model/analytics-id';
 import { sendNow } from '../net/beacon';
 import { withCrumb } from '../net/crumb';
 import { safeStorage } from '../platform/storage';
 import { SESSION_ID_KEY } from './landing';
 import { trackingActive } from './rules';
 
-/** CONTRACT §3a: the analytics id and its 390-day expiry live in localStorage. */
-export const ANALYTICS_ID_KEY = 'ss-analytics-id';
+export { ANALYTICS_ID_KEY };
 export const ANALYTICS_ID_LIFETIME_MS = 390 * 86_400_000;
 export const NO_PAYLOAD = 'no payload';
 export const UNABLE_TO_STORE_ID = 'Unable to store analyticsId';
@@ -20,12 +20,8 @@ const FORM_TYPE = 'application/x-www-form-urlencoded';
 /** The analytics id, renewed after 390 days; warns when storage will not keep it. */
 export function analyticsId(now = Date.now()): string {
   const store = safeStorage('local');
-  try {
-    const saved = JSON.parse(store.get(ANALYTICS_ID_KEY) ?? 'null') as { id?: string; expires?: number } | null;
-    if (saved?.id && (saved.expires ?? 0) > now) return saved.id;
-  } catch {
-    /* a broken value is replaced */
-  }
+  const saved = storedAnalyticsId(store.get(ANALYTICS_ID_KEY), now);
+  if (saved) return saved;
   const id = crypto.randomUUID ? crypto.randomUUID() : Math.random().toString(36).slice(2);
   if (!store.set(ANALYTICS_ID_KEY, JSON.stringify({ id, expires: now + ANALYTICS_ID_LIFETIME_MS }))) console.warn(UNABLE_TO_STORE_ID);
   return id;

@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { defaultContext } from '../../src/context/read';
 import { startPerformance } from '../../src/perf/index';
 import { setErrorSink } from '../../src/platform/report';
-import { navigationTimings, timeToInteractive } from '../../src/perf/collector';
+import { navigationTimings, pageSpeedFields, timeToInteractive } from '../../src/perf/collector';
+import { ANALYTICS_ID_KEY } from '../../src/model/analytics-id';
 import { collectionFlags } from '../../src/perf/settings';
 
 describe('performance settings gating (spec part 1 §4)', () => {
@@ -37,6 +38,20 @@ describe('timings', () => {
     expect(navigationTimings(undefined)).toEqual({});
     const prerendered = navigationTimings({ ...entry, activationStart: 150 } as PerformanceNavigationTiming);
     expect(prerendered).toMatchObject({ responseStart: 0, domContentLoadedStart: 50, loadEventEnd: 155 });
+  });
+});
+
+describe('page-speed fields', () => {
+  it('carry the analytics id itself, not the stored JSON, and null once it has expired or is broken', () => {
+    const later = Date.now() + 86_400_000;
+    localStorage.setItem(ANALYTICS_ID_KEY, JSON.stringify({ id: 'a-1', expires: later }));
+    expect(pageSpeedFields(defaultContext(), 'beacon').analyticsId).toBe('a-1');
+    localStorage.setItem(ANALYTICS_ID_KEY, JSON.stringify({ id: 'a-1', expires: 1 }));
+    expect(pageSpeedFields(defaultContext(), 'beacon').analyticsId).toBeNull();
+    localStorage.setItem(ANALYTICS_ID_KEY, '{broken');
+    expect(pageSpeedFields(defaultContext(), 'beacon').analyticsId).toBeNull();
+    localStorage.removeItem(ANALYTICS_ID_KEY);
+    expect(pageSpeedFields(defaultContext(), 'beacon').analyticsId).toBeNull();
   });
 });
 

@@ -37,3 +37,4 @@ export function splitEvent(event: Record<string, unknown>, warn: (message: strin
 }
 
 export const missingRequired = (common: Record<string, unknown>) => REQUIRED_STRINGS.filter((key) => typeof common[key] !== 'string' || common[key] === '');
+
