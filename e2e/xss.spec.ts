@@ -34,11 +34,20 @@ async function signIn(page: Page) {
 
 test('gallery itemId and hash values are data, never markup', async ({ page }) => {
   const nothingRan = await watchForExecution(page);
+  const slideshowIndex = () => page.evaluate(() => (window.SiteRuntime!.block(document.getElementById('block-slideshow')!) as unknown as { index: number }).index);
+  // The probes go where the gallery reads: a real slide's id in the same place selects it.
+  await page.goto('/gallery?itemId=photo-3');
+  await runtimeReady(page);
+  expect(await slideshowIndex()).toBe(2);
   for (const payload of PAYLOADS) {
     await page.goto(`/gallery?itemId=${encodeURIComponent(payload)}#${encodeURIComponent(payload)}`);
     await runtimeReady(page);
+    expect(new URL(page.url()).searchParams.get('itemId')).toBe(payload);
     await page.evaluate((hash) => (location.hash = hash), payload);
     await page.waitForTimeout(100);
+    // Read, compared with the slides' ids, matched none: the gallery is mounted on its first slide.
+    await expect(page.locator('#block-slideshow')).toHaveAttribute('data-block-status', 'mounted');
+    expect(await slideshowIndex()).toBe(0);
     await nothingRan();
   }
 });

@@ -3,13 +3,12 @@ import { docFromHtml } from '../src/RichTextEditor';
 import { renderProseMirror } from '../../runtime/src/model/prose-mirror';
 
 describe("a form's success HTML read into the rich-text editor", () => {
+  // Whether a handler could run while parsing is not something jsdom can show (it loads no
+  // image and runs no script either way); what is checked is what the editor's model keeps.
   it('keeps text, bold, italic and links; drops scripts and what the schema does not hold', () => {
-    let ran = false;
-    (globalThis as { ranFromHtml?: () => void }).ranFromHtml = () => (ran = true);
     const doc = docFromHtml(
       '<p class="done">Request <b>received</b>, <em>thanks</em>. <a href="/faq">FAQ</a></p><script>ranFromHtml()</script><img src="x" onerror="ranFromHtml()">',
     );
-    expect(ran).toBe(false);
     expect(renderProseMirror(doc)).toBe('<p>Request <strong>received</strong>, <em>thanks</em>. <a href="/faq">FAQ</a></p>');
   });
 

@@ -1,12 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
   DEFAULT_CENTER,
-  DEFAULT_ZOOM,
-  MAP_LOAD_TIMEOUT_MS,
   MAP_STYLES,
-  MAP_UI_DEBOUNCE_MS,
-  MARKER_HEIGHT,
-  MARKER_WIDTH,
   externalMapsUrl,
   mapLocation,
   mapOptions,
@@ -16,12 +11,6 @@ import {
 } from '../../../src/blocks/map/location';
 
 describe('map settings (part 2 §2, §3, §9)', () => {
-  it('keeps the spec constants', () => {
-    expect([MAP_LOAD_TIMEOUT_MS, MAP_UI_DEBOUNCE_MS, MARKER_WIDTH, MARKER_HEIGHT]).toEqual([30000, 60, 48, 64]);
-    expect(DEFAULT_CENTER).toEqual({ lat: 40.72, lng: -74.0 });
-    expect(DEFAULT_ZOOM).toBe(12);
-  });
-
   it('defaults the centre and zoom, and the marker to the centre', () => {
     expect(mapLocation(undefined)).toEqual({ center: DEFAULT_CENTER, marker: DEFAULT_CENTER, zoom: 12, title: '', address: '40.72, -74' });
     const located = mapLocation({ mapLat: '51.5', mapLng: -0.12, mapZoom: 16, markerLat: null, markerLng: null });
