@@ -64,6 +64,7 @@ const RUNTIME_STYLESHEETS = [
   ['gallery.css', 'runtime/src/blocks/gallery/gallery.css'],
   ['form.css', 'runtime/src/blocks/form/form.css'],
   ['video.css', 'runtime/src/blocks/video/video.css'],
+  ['blocks.css', 'runtime/src/blocks/blocks.css'],
 ];
 
 const minifyCss = (fileName, source) =>

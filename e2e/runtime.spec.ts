@@ -17,6 +17,27 @@ test.describe('loading and blocks', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  test('a page with blocks and no context loads its blocks and no collector', async ({ page, consoleErrors }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.endsWith('.js') || path.startsWith('/api/')) scripts.push(path);
+    });
+    // A theme's own page, served on the site's origin, with an accordion and no page context.
+    await page.route('**/theme-page-without-context', (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><html lang="en"><head><title>Theme page</title><script type="module" src="/runtime/site.js"></script></head>
+<body><main><div data-block-type="accordion"><details><summary>Question</summary><div><p>Answer</p></div></details></div></main></body></html>`,
+      }),
+    );
+    await page.goto('/theme-page-without-context');
+    await expect(page.locator('[data-block-type="accordion"]')).toHaveAttribute('data-block-status', 'mounted');
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((path) => !/^\/runtime\/(site\.js|chunks\/(accordion|preact)-[\w-]{6}\.js)$/.test(path))).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+
   test('a page with blocks loads the money/url chunk only once theme code reads ready', async ({ page, consoleErrors }) => {
     const chunks: string[] = [];
     page.on('request', (request) => {

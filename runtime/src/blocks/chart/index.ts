@@ -87,6 +87,8 @@ export function renderChart(dataset: Dataset, variant: Variant, title: string): 
 }
 
 const chart: BlockModule = {
+  // Defaults for the markup it makes, shared with the other blocks that have no stylesheet of their own.
+  stylesheet: 'blocks.css',
   async mount(element, { config }) {
     const raw = await datasetOf(config);
     const problem = datasetProblem(raw);

@@ -53,6 +53,8 @@ function lightboxOn(element: HTMLElement, img: HTMLImageElement, config: Record<
 }
 
 const image: BlockModule = {
+  // Defaults for the markup it makes, shared with the other blocks that have no stylesheet of their own.
+  stylesheet: 'blocks.css',
   mount(element, { config, page }) {
     const img = element.matches('img') ? (element as HTMLImageElement) : element.querySelector('img');
     if (!img) throw new Error('Loader2 not found');
