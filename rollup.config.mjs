@@ -226,7 +226,7 @@ export default [
   // helpers left out, so that each one's share of site.js has a
   // budget of its own. No source map: its URL comment would count against the budget.
   ...[
-    ['runtime/src/consent/core.ts', 'dist/measure/consent-core.js', /\/platform\/|\/core\/chunk$|\/banner$/],
+    ['runtime/src/consent/core.ts', 'dist/measure/consent-core.js', /\/platform\/|\/core\/chunk$|\/(banner|embed-placeholder)$/],
     ['runtime/src/errors/capture.ts', 'dist/measure/errors-core.js', /\/platform\//],
   ].map(([input, file, shared]) => ({
     input,

@@ -151,7 +151,9 @@ test.describe('content blocks', () => {
     await page.locator('#block-reserve').getByRole('button', { name: 'Reserve' }).click();
     const dialog = page.getByRole('dialog', { name: 'Preview Only' });
     await expect(dialog).toContainText('Please log out of your account in order to use the block.');
+    // A visitor again (the owner's session gone), one who has accepted cookies: else the reservation waits behind the consent gate.
     await page.context().clearCookies();
+    await page.context().addCookies([{ name: 'ss_cookieAllowed', value: 'true', url: page.url() }]);
 
     await page.unroute('https://www.exploretock.com/**');
     await page.route('https://www.exploretock.com/**', (route) => route.abort('internetdisconnected'));

@@ -1,6 +1,7 @@
 import { assetUrl, loadStylesheet } from '../platform/assets';
 import { ACCEPT_CLASS, BANNER_CLASS, BANNER_LABEL, cookieBannerHtml, DECLINE_CLASS } from './banner-markup';
-import { setConsent } from './state';
+import { listen } from '../platform/events';
+import { CONSENT_EVENT, setConsent } from './state';
 
 export { BANNER_LABEL };
 const STYLESHEET = 'consent.css';
@@ -14,8 +15,12 @@ const STYLESHEET = 'consent.css';
 export function adoptBanner(section: HTMLElement, preview: boolean, onChoice: () => void): HTMLElement {
   for (const button of section.querySelectorAll<HTMLButtonElement>(`.${ACCEPT_CLASS},.${DECLINE_CLASS}`)) {
     button.disabled = false;
-    button.addEventListener('click', () => {
-      if (!preview) setConsent(button.classList.contains(ACCEPT_CLASS));
+    button.addEventListener('click', () => (preview ? onChoice() : setConsent(button.classList.contains(ACCEPT_CLASS))));
+  }
+  // A choice made anywhere (here, an embed's placeholder, SiteRuntime.consent) closes the banner.
+  if (!preview) {
+    const stop = listen(document, CONSENT_EVENT, () => {
+      stop();
       onChoice();
     });
   }

@@ -1,5 +1,6 @@
 import type { PageContext } from '../context/types';
-import { dispatch } from '../platform/events';
+import { withChunk } from '../core/chunk';
+import { dispatch, type Teardown } from '../platform/events';
 import { readCookie, writeCookie } from '../platform/cookies';
 
 /** Spec part 1 §9: the consent cookie, 30 days, path /. */
@@ -40,4 +41,32 @@ export function restrictive(settings: CookieSettings): boolean {
 export function trackingAllowed(settings: CookieSettings): boolean {
   if (settings.isVisitorDataRestricted === true) return false;
   return !restrictive(settings) || consentState() === true;
+}
+
+/** Whether blocks may load third-party frames and scripts (maps, players, widgets) now. */
+export const embedsAllowed = (settings: CookieSettings): boolean => !restrictive(settings) || consentState() === true;
+
+/** A third-party embed as the placeholder names it: who provides it, and what it is. */
+export interface Embed {
+  /** The provider's name: `YouTube`, `Google Maps`. */
+  provider: string;
+  /** What the block shows, after "the": `video`, `map`, `booking form`. */
+  what: string;
+}
+
+/**
+ * The consent gate every block asks before it contacts a third party: `start` runs now when
+ * embeds are allowed; else a placeholder first in `host` names the provider and what loading it
+ * shares, with a button to load this one and one to allow all embeds (the banner's accept), and
+ * `start` runs once either is pressed or consent is given anywhere. Answers the teardown.
+ */
+export function gateEmbed(settings: CookieSettings, host: HTMLElement, embed: Embed, start: () => void): Teardown {
+  let stop: Teardown | undefined;
+  let ended = embedsAllowed(settings);
+  if (ended) start();
+  else void withChunk(() => import('./embed-placeholder'), (module) => ended || (stop = module.showPlaceholder(host, embed, start)), 'The embed placeholder failed');
+  return () => {
+    ended = true;
+    stop?.();
+  };
 }

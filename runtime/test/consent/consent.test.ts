@@ -125,9 +125,22 @@ describe('cookie banner (plain DOM, no preact)', () => {
     expect(accept.querySelector('svg')!.getAttribute('aria-hidden')).toBe('true');
     banner.querySelector<HTMLButtonElement>('.site-cookie-banner-decline')!.click();
     expect(consentState()).toBe(false);
+    expect(chosen).toBe(1); // closed on the first choice
     accept.click();
     expect(consentState()).toBe(true);
-    expect(chosen).toBe(2);
+    expect(chosen).toBe(1);
+    banner.remove();
+  });
+
+  it('closes when the visitor chooses elsewhere (an embed placeholder, SiteRuntime.consent), not in a preview', async () => {
+    const { createBanner } = await import('../../src/consent/banner');
+    const closed: string[] = [];
+    document.body.append(createBanner({}, false, () => closed.push('banner')), createBanner({}, true, () => closed.push('preview')));
+    setConsent(true);
+    expect(closed).toEqual(['banner']);
+    setConsent(false);
+    expect(closed).toEqual(['banner']);
+    document.querySelectorAll('section').forEach((section) => section.remove());
   });
 
   it('has no decline button for opt-in only, shows text buttons, and stores nothing in a preview', async () => {

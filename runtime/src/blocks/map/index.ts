@@ -4,6 +4,7 @@
  * Maps" link under the map, which is all that remains when the script cannot load.
  */
 import type { BlockModule } from '../../core/types';
+import { gateEmbed } from '../../consent/state';
 import { assetUrl } from '../../platform/assets';
 import { listen } from '../../platform/events';
 import { debounce } from '../../platform/timing';
@@ -104,7 +105,12 @@ const map: BlockModule = {
     let marker: InstanceType<MapsApi['Marker']> | null = null;
     let stopResize = () => undefined as void;
     let destroyed = false;
-    const ready = (key ? loadMaps(key, document.documentElement.lang || 'en-US') : Promise.reject(new Error('No maps key in the page context.'))).then(
+    let stopGate = () => undefined as void;
+    // Through the consent gate: under a restrictive policy, nothing goes to Google before the visitor says so.
+    const ready = new Promise<MapsApi>((resolve, reject) => {
+      if (!key) return reject(new Error('No maps key in the page context.'));
+      stopGate = gateEmbed(page.cookieSettings, element, { provider: 'Google Maps', what: 'map' }, () => void loadMaps(key, document.documentElement.lang || 'en-US').then(resolve, reject));
+    }).then(
       (maps) => {
         if (destroyed) return;
         element.insertBefore(canvas, caption);
@@ -148,6 +154,7 @@ const map: BlockModule = {
       ready,
       destroy() {
         destroyed = true;
+        stopGate();
         stopResize();
         marker?.setMap(null);
         canvas.remove();

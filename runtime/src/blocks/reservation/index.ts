@@ -5,6 +5,7 @@
  * 850 px, standard between). A signed-in owner gets the 'Preview Only' alert instead.
  */
 import type { BlockModule } from '../../core/types';
+import { gateEmbed } from '../../consent/state';
 import { listen } from '../../platform/events';
 import { loadScript } from '../../platform/load-script';
 import { watchWidth } from '../../platform/size';
@@ -80,20 +81,23 @@ const reservation: BlockModule = {
     // Mounted at once: the provider's script arrives when it does (or fails, or stalls) without
     // holding up the page's other blocks and `ready`.
     let destroyed = false;
-    loadProvider()
-      .then((tock) => !destroyed && tock('init', slug))
-      .catch((error: unknown) => {
-        if (destroyed) return;
-        const message = document.createElement('p');
-        message.className = 'reservation-error';
-        message.setAttribute('role', 'status');
-        message.textContent = SCRIPT_FAILED;
-        container.append(message);
-        console.warn(SCRIPT_FAILED, error);
-      });
+    const stopGate = gateEmbed(page.cookieSettings, element, { provider: 'Tock', what: 'reservation form' }, () =>
+      loadProvider()
+        .then((tock) => !destroyed && tock('init', slug))
+        .catch((error: unknown) => {
+          if (destroyed) return;
+          const message = document.createElement('p');
+          message.className = 'reservation-error';
+          message.setAttribute('role', 'status');
+          message.textContent = SCRIPT_FAILED;
+          container.append(message);
+          console.warn(SCRIPT_FAILED, error);
+        }),
+    );
     return {
       destroy() {
         destroyed = true;
+        stopGate();
         styler.disconnect();
         cleanup();
       },

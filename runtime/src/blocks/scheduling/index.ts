@@ -4,13 +4,14 @@
  * validated ids, never from HTML in the block JSON; the authored fallback (a link) stays.
  */
 import type { BlockModule } from '../../core/types';
+import { gateEmbed } from '../../consent/state';
 import { loadScript } from '../../platform/load-script';
 
 export const ACUITY_SCRIPT = 'https://embed.acuityscheduling.com/js/embed.js';
 export const ZOLA_SCRIPT = 'https://widget.zola.com/js/widget.js';
 export const WIDGET_FAILED = 'This widget could not be loaded. Please try again later.';
 
-function build(type: string, config: Record<string, unknown>): { element: HTMLElement; script: string } {
+function build(type: string, config: Record<string, unknown>): { element: HTMLElement; script: string; provider: string; what: string } {
   if (type === 'acuity') {
     const owner = String(config.owner ?? '');
     if (!/^\d{1,12}$/.test(owner)) throw new Error('A scheduling block needs its numeric owner id.');
@@ -23,7 +24,7 @@ function build(type: string, config: Record<string, unknown>): { element: HTMLEl
     // An 800 px widget from another site: the browser loads it as it nears the viewport, not
     // with the page, when it is screens below the fold.
     frame.setAttribute('loading', 'lazy');
-    return { element: frame, script: ACUITY_SCRIPT };
+    return { element: frame, script: ACUITY_SCRIPT, provider: 'Acuity Scheduling', what: 'booking form' };
   }
   const key = String(config.registryKey ?? '');
   if (!/^[\w-]{1,80}$/.test(key)) throw new Error('A wedding registry block needs its registryKey.');
@@ -32,32 +33,35 @@ function build(type: string, config: Record<string, unknown>): { element: HTMLEl
   link.href = `https://www.zola.com/registry/${key}`;
   link.dataset.registryKey = key;
   link.textContent = typeof config.title === 'string' ? config.title : 'Our wedding registry';
-  return { element: link, script: ZOLA_SCRIPT };
+  return { element: link, script: ZOLA_SCRIPT, provider: 'Zola', what: 'registry' };
 }
 
 const scheduling: BlockModule = {
-  async mount(element, { config }) {
+  async mount(element, { config, page }) {
     const type = element.getAttribute('data-block-type') ?? '';
-    const { element: widget, script } = build(type, config);
+    const { element: widget, script, provider, what } = build(type, config);
     const authored = Array.from(element.children) as HTMLElement[];
     for (const child of authored) child.hidden = true;
-    element.append(widget);
     const note = document.createElement('p');
     let destroyed = false;
-    // Not awaited: the iframe or link works before the provider's script arrives, and a stalled
-    // provider must not hold up the page's `ready`.
-    loadScript(script).catch((error: unknown) => {
-      if (destroyed) return;
-      // The iframe or link still works without the provider's script; say it is degraded.
-      note.className = 'widget-error';
-      note.setAttribute('role', 'status');
-      note.textContent = WIDGET_FAILED;
-      element.append(note);
-      console.warn(WIDGET_FAILED, error);
+    const stopGate = gateEmbed(page.cookieSettings, element, { provider, what }, () => {
+      element.append(widget);
+      // Not awaited: the iframe or link works before the provider's script arrives, and a stalled
+      // provider must not hold up the page's `ready`.
+      loadScript(script).catch((error: unknown) => {
+        if (destroyed) return;
+        // The iframe or link still works without the provider's script; say it is degraded.
+        note.className = 'widget-error';
+        note.setAttribute('role', 'status');
+        note.textContent = WIDGET_FAILED;
+        element.append(note);
+        console.warn(WIDGET_FAILED, error);
+      });
     });
     return {
       destroy() {
         destroyed = true;
+        stopGate();
         widget.remove();
         note.remove();
         for (const child of authored) child.hidden = false;

@@ -3,6 +3,7 @@
  * player is made only when asked for, fades in over 1 s, and only one video plays at a time.
  * Without script the block's own markup (a link to the video) is what visitors get.
  */
+import { embedsAllowed, gateEmbed } from '../../consent/state';
 import type { BlockModule } from '../../core/types';
 import { trace } from '../../net/trace';
 import { dispatch, listen, type Teardown } from '../../platform/events';
@@ -41,7 +42,7 @@ function player(embed: VideoEmbed, title: string): HTMLElement {
 
 const video: BlockModule = {
   stylesheet: VIDEO_STYLESHEET,
-  async mount(element, { config }) {
+  async mount(element, { config, page }) {
     const embed = parseEmbed(config.html, location.href);
     const title = typeof config.title === 'string' && config.title ? config.title : 'Video';
     const mode = videoMode(config.mode);
@@ -86,7 +87,10 @@ const video: BlockModule = {
     let current: HTMLElement | null = null;
     let animation: Animation | null = null;
     const teardowns: Teardown[] = [];
-    const warm = () => preconnect(embed.origin);
+    // A player from another site (it has an origin) is a third-party embed: neither a
+    // preconnect nor the player before consent allows it.
+    const warm = () => embedsAllowed(page.cookieSettings) && preconnect(embed.origin);
+    let stopGate: Teardown | null = null;
 
     const stop = () => {
       if (!current) return;
@@ -115,9 +119,18 @@ const video: BlockModule = {
       dispatch(element, MEDIA_PLAY_EVENT, detail);
     };
 
+    const gatedStart = () => {
+      if (!embed.origin) return start();
+      stopGate ??= gateEmbed(page.cookieSettings, frame, { provider: embed.provider!, what: 'video' }, () => {
+        stopGate = null;
+        start();
+      });
+    };
+
     teardowns.push(
+      () => stopGate?.(),
       // The whole poster plays; Enter and Space on the button reach here as its click.
-      listen(overlay, 'click', start),
+      listen(overlay, 'click', gatedStart),
       listen(element, 'pointerenter', warm),
       listen(play, 'focus', warm),
       // Only one video plays at a time (part 2 §4).
@@ -136,7 +149,7 @@ const video: BlockModule = {
       get playing() {
         return current !== null;
       },
-      play: start,
+      play: gatedStart,
       stop,
       destroy() {
         stop();

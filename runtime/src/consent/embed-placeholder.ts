@@ -1,0 +1,61 @@
+/**
+ * The placeholder a gated embed shows (consent/state.ts `gateEmbed`): plain DOM, first in the
+ * block's own box, so that a page whose only UI it is never loads preact. Styles: blocks.css.
+ */
+import { assetUrl, loadStylesheet } from '../platform/assets';
+import { listen, type Teardown } from '../platform/events';
+import { CONSENT_EVENT, setConsent, type Embed } from './state';
+
+export const ALLOW_ALL_EMBEDS = 'Allow all embeds';
+export const loadEmbedLabel = (embed: Embed) => `Load the ${embed.what}`;
+export const embedNotice = (embed: Embed) =>
+  `This ${embed.what} comes from ${embed.provider}. Loading it sends ${embed.provider} your IP address and browser details, and ${embed.provider} may set cookies.`;
+
+function button(label: string, onClick: () => void): HTMLButtonElement {
+  const element = document.createElement('button');
+  element.type = 'button';
+  element.textContent = label;
+  element.addEventListener('click', onClick);
+  return element;
+}
+
+/**
+ * Shows the placeholder first in `host`. `start` runs once, the placeholder gone, when the
+ * visitor loads this embed or consent allows every embed. Answers the teardown.
+ */
+export function showPlaceholder(host: HTMLElement, embed: Embed, start: () => void): Teardown {
+  let ended = false;
+  const box = document.createElement('div');
+  const end = () => {
+    ended = true;
+    stopListening();
+    box.remove();
+  };
+  const go = () => {
+    end();
+    start();
+  };
+  const stopListening = listen(document, CONSENT_EVENT, (event: Event) => {
+    if ((event as CustomEvent<{ state: boolean | null }>).detail?.state === true) go();
+  });
+
+  box.className = 'site-embed-gate';
+  box.setAttribute('role', 'group');
+  box.setAttribute('aria-label', `${embed.provider} ${embed.what}`);
+  const text = document.createElement('p');
+  text.textContent = embedNotice(embed);
+  const load = button(loadEmbedLabel(embed), go);
+  // The banner's accept: every waiting embed loads (this one through the consent event).
+  const all = button(ALLOW_ALL_EMBEDS, () => setConsent(true));
+  const actions = document.createElement('p');
+  actions.append(load, ' ', all);
+  box.append(text, actions);
+  // A visitor who pressed the block's own control (a video's play) lands on the choice.
+  const focused = host.contains(document.activeElement);
+  void loadStylesheet(assetUrl('blocks.css')).then(() => {
+    if (ended) return;
+    host.prepend(box);
+    if (focused) load.focus();
+  });
+  return end;
+}
