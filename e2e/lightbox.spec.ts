@@ -91,6 +91,26 @@ test.describe('lightbox', () => {
     await expect(counter(page)).toHaveText('5 / 8');
   });
 
+  test('opens from a URL hash naming a slide (part 2 §2)', async ({ page }) => {
+    await openGrid(page, '/gallery?nomotion=true#s25');
+    await expect(dialog(page)).toBeVisible();
+    await expect(counter(page)).toHaveText('4 / 8');
+  });
+
+  test('closed on another slide than it opened on: focus goes to that slide, and the address names it', async ({ page }) => {
+    await openGrid(page);
+    const cells = page.locator('#block-grid > figure');
+    await cells.nth(1).locator('img').focus();
+    await page.keyboard.press('Enter');
+    await expect(counter(page)).toHaveText('2 / 8');
+    await page.keyboard.press('ArrowRight');
+    await expect(counter(page)).toHaveText('3 / 8');
+    await page.keyboard.press('Escape');
+    await expect(dialog(page)).toHaveCount(0);
+    await expect(cells.nth(2).locator('img')).toBeFocused();
+    await expect.poll(() => new URL(page.url()).searchParams.get('itemId')).toBe('s24');
+  });
+
   test('the light theme, and an image block opening alone', async ({ page }) => {
     await openGrid(page);
     const hero = page.locator('#block-hero img');

@@ -7,11 +7,14 @@ import type { Slide } from './slides';
 
 export const ITEM_ID_PARAM = 'itemId';
 
-/** The `itemId` in the query, else in a `#itemId=` fragment. */
+/**
+ * The `itemId` in the query, else in a `#itemId=` fragment, else the hash itself (`#s25`: part 2
+ * §2, a lightbox opens "from a URL hash" naming a slide). Only ever compared with slide ids.
+ */
 export function itemIdFrom(location: { search: string; hash: string }): string | null {
-  const fromQuery = new URLSearchParams(location.search).get(ITEM_ID_PARAM);
-  if (fromQuery) return fromQuery;
-  return new URLSearchParams(location.hash.replace(/^#/, '')).get(ITEM_ID_PARAM);
+  const hash = location.hash.slice(1);
+  const fromHash = new URLSearchParams(hash.includes('=') ? hash : `${ITEM_ID_PARAM}=${hash}`);
+  return new URLSearchParams(location.search).get(ITEM_ID_PARAM) || fromHash.get(ITEM_ID_PARAM) || null;
 }
 
 /** The index of the slide whose url or id equals `itemId`, else -1. */

@@ -35,6 +35,9 @@ export function attachLightbox(gallery: Gallery, options: GalleryOptions, title:
   const teardowns: Teardown[] = [];
   const moving = options.design === 'stacked' || options.design === 'strip' || options.design === 'carousel';
 
+  // What takes focus and opens, per slide: closed on another slide than it opened on, the
+  // lightbox gives focus to that slide's (the one now current in a moving design).
+  const focusables: HTMLElement[] = [];
   const open = (index: number, opener: HTMLElement | null) =>
     loadLightbox()
       .then(({ openLightbox }) =>
@@ -44,6 +47,7 @@ export function attachLightbox(gallery: Gallery, options: GalleryOptions, title:
           title,
           theme: options.lightboxTheme,
           opener,
+          returnFocus: (i) => focusables[i],
           // The lightbox's own history entry carries the current slide (part 2 §2).
           historyHash: true,
           // A moving gallery follows the lightbox, so closing it leaves the visitor there.
@@ -59,6 +63,7 @@ export function attachLightbox(gallery: Gallery, options: GalleryOptions, title:
     // What takes focus and opens: the slide, or in a still design the image of a captioned
     // figure (which may not be a button itself). Clicks anywhere on the slide open either way.
     const focusable = !moving && keepsOwnRole(element) ? img : element;
+    focusables[index] = focusable;
     // A theme's own value stays; an empty one is replaced, and given back on destroy.
     const previous: [string, string | null][] = [];
     const set = (name: string, value: string) => {

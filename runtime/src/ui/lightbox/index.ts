@@ -49,6 +49,8 @@ export interface LightboxOptions {
   padding?: number;
   /** Where focus returns on close (default: whatever had focus). */
   opener?: HTMLElement | null;
+  /** Where focus returns when the lightbox closes on another item than it opened on (its opener may be hidden now). */
+  returnFocus?(index: number): HTMLElement | null | undefined;
   /** Writes the current slide id into the address as itemId. */
   historyHash?: boolean;
   onChange?(index: number): void;
@@ -187,6 +189,7 @@ export async function openLightbox(options: LightboxOptions): Promise<Lightbox> 
   // Part 2 §2: the browser's Back closes the lightbox: opening adds a history entry.
   const entry = { tesseraLightbox: Date.now() };
   const first = items[index]!;
+  const opened = index;
   history.pushState(entry, '', options.historyHash ? withItemId(first.id ?? first.url) : location.href);
   let closing: Promise<void> | null = null;
   const rootOverflow = document.documentElement.style.overflow;
@@ -202,8 +205,15 @@ export async function openLightbox(options: LightboxOptions): Promise<Lightbox> 
       document.documentElement.style.overflow = rootOverflow;
       state = 'hidden';
       if (current === lightbox) current = null;
-      if (!fromHistory && (history.state as typeof entry | null)?.tesseraLightbox === entry.tesseraLightbox) history.back();
-      if (opener?.isConnected) opener.focus();
+      const moved = index !== opened;
+      if (!fromHistory && (history.state as typeof entry | null)?.tesseraLightbox === entry.tesseraLightbox) {
+        // Back to the address before the lightbox, which then names the item it closed on.
+        const item = items[index]!;
+        if (moved && options.historyHash) addEventListener('popstate', () => history.replaceState(history.state, '', withItemId(item.id ?? item.url)), { once: true });
+        history.back();
+      }
+      const target = (moved && options.returnFocus?.(index)) || opener;
+      if (target?.isConnected) target.focus();
       options.onClose?.();
     });
     return closing;

@@ -203,6 +203,11 @@ describe('history itemId (part 2 §2)', () => {
   it('reads itemId from the query or the hash and matches only slide ids or urls', () => {
     expect(itemIdFrom({ search: '?itemId=sunrise', hash: '' })).toBe('sunrise');
     expect(itemIdFrom({ search: '', hash: '#itemId=b2' })).toBe('b2');
+    expect(itemIdFrom({ search: '', hash: '#b2' })).toBe('b2'); // a hash naming the slide itself
+    expect(itemIdFrom({ search: '', hash: '#caf%C3%A9' })).toBe('café');
+    expect(itemIdFrom({ search: '', hash: '' })).toBeNull();
+    expect(itemIdFrom({ search: '', hash: '#other=1' })).toBeNull();
+    expect(itemIdFrom({ search: '', hash: '#%E0%A4%A' })).toBe('\uFFFD%A'); // malformed: no throw
     expect(slideIndexFor(slides, 'sunrise')).toBe(0);
     expect(slideIndexFor(slides, 'b2')).toBe(1);
     expect(slideIndexFor(slides, '"]<img src=x onerror=alert(1)>')).toBe(-1);
