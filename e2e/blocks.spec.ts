@@ -211,6 +211,21 @@ test.describe('content blocks', () => {
     expect(scripts.sort()).toEqual(['https://embed.acuityscheduling.com/js/embed.js', 'https://widget.zola.com/js/widget.js']);
   });
 
+  for (const [width, height] of [[390, 844], [1280, 800]] as const) {
+    test(`scheduling that cannot reach its provider leaves no empty frame, at ${width} px: the block's own link and the message`, async ({ page }) => {
+      await page.setViewportSize({ width, height });
+      await page.unroute(/^https:\/\/(embed\.acuityscheduling\.com|widget\.zola\.com|app\.acuityscheduling\.com)\//);
+      await page.route(/^https:\/\/(embed\.acuityscheduling\.com|widget\.zola\.com|app\.acuityscheduling\.com)\//, (route) => route.abort('internetdisconnected'));
+      await page.goto('/blocks');
+      await runtimeReady(page);
+      const block = page.locator('#block-acuity');
+      await expect(block.getByRole('status')).toHaveText('This widget could not be loaded. Please try again later.');
+      await expect(block.locator('iframe')).toHaveCount(0);
+      await expect(block.getByRole('link', { name: 'Book a lesson' })).toBeVisible();
+      expect((await block.boundingBox())!.height).toBeLessThan(200);
+    });
+  }
+
   test('product list: prices in the store currency, sale, from, sold out; a quick view dialog that is recorded', async ({ page }) => {
     await page.goto('/blocks');
     await runtimeReady(page);

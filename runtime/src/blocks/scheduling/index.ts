@@ -1,7 +1,8 @@
 /**
  * Scheduling (Acuity) and wedding-registry (Zola) blocks (spec part 1 §7: their scripts are
  * loaded once, and only on pages that have them). The provider's own markup is built from
- * validated ids, never from HTML in the block JSON; the authored fallback (a link) stays.
+ * validated ids, never from HTML in the block JSON; the authored fallback (a link) stays, and
+ * shows again when the provider cannot be reached.
  */
 import type { BlockModule } from '../../core/types';
 import { gateEmbed } from '../../consent/state';
@@ -50,7 +51,10 @@ const scheduling: BlockModule = {
       // provider must not hold up the page's `ready`.
       loadScript(script).catch((error: unknown) => {
         if (destroyed) return;
-        // The iframe or link still works without the provider's script; say it is degraded.
+        // A provider that cannot be reached leaves no empty 800 px frame: the block's own
+        // content (a link, say) comes back, with the message.
+        widget.remove();
+        for (const child of authored) child.hidden = false;
         note.className = 'widget-error';
         note.setAttribute('role', 'status');
         note.textContent = WIDGET_FAILED;
