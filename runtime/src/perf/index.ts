@@ -1,4 +1,6 @@
+import { CONSENT_EVENT } from '../consent/state';
 import type { PageContext } from '../context/types';
+import { listen } from '../platform/events';
 import { renewCrumb, withCrumb } from '../net/crumb';
 import { reportError } from '../platform/report';
 import { trackingActive } from '../tracking/rules';
@@ -10,7 +12,11 @@ import { collectionFlags, NO_PAGE_LOAD_ID, REQUEST_TIMEOUT_MS, SETTINGS_PATH, SE
  * load: it asks again.
  */
 export function startPerformance(page: Readonly<PageContext>): void {
-  if (!trackingActive(page, location.pathname)) return;
+  if (!trackingActive(page, location.pathname)) {
+    // A visitor who accepts cookies on this page: collection starts now, as tracking does.
+    const stop = listen(document, CONSENT_EVENT, () => trackingActive(page, location.pathname) && (stop(), startPerformance(page)));
+    return;
+  }
   const begin = (restored: boolean) =>
     fetchSettings()
       .then((settings) => {

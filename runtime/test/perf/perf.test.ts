@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { defaultContext } from '../../src/context/read';
 import { startPerformance } from '../../src/perf/index';
+import { setConsent } from '../../src/consent/state';
 import { setErrorSink } from '../../src/platform/report';
 import { navigationTimings, pageSpeedFields, timeToInteractive } from '../../src/perf/collector';
 import { ANALYTICS_ID_KEY } from '../../src/model/analytics-id';
@@ -52,6 +53,33 @@ describe('page-speed fields', () => {
     expect(pageSpeedFields(defaultContext(), 'beacon').analyticsId).toBeNull();
     localStorage.removeItem(ANALYTICS_ID_KEY);
     expect(pageSpeedFields(defaultContext(), 'beacon').analyticsId).toBeNull();
+  });
+});
+
+describe('consent given on the page', () => {
+  it('starts collection then, as tracking does (not on the next page); a decline starts nothing', async () => {
+    const page = {
+      ...defaultContext(),
+      website: { id: 'w1' },
+      env: 'prod' as const,
+      pageType: 2,
+      cookieSettings: { isRestrictiveCookiePolicyEnabled: true, isCookieBannerEnabled: true },
+    };
+    const calls: string[] = [];
+    vi.stubGlobal('fetch', (input: URL) => (calls.push(new URL(String(input)).pathname), Promise.resolve(Response.json({}))));
+    startPerformance(page);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(calls).toEqual([]);
+    setConsent(false);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(calls).toEqual([]);
+    setConsent(true);
+    await vi.waitFor(() => expect(calls).toEqual(['/api/1/performance/settings']));
+    setConsent(true); // once
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(calls).toHaveLength(1);
+    document.cookie = 'ss_cookieAllowed=; max-age=0; path=/';
+    vi.unstubAllGlobals();
   });
 });
 
