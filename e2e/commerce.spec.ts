@@ -95,6 +95,24 @@ test.describe('cart and checkout', () => {
     expect(consoleErrors.filter((e) => !e.includes('400'))).toEqual([]);
   });
 
+  for (const [width, height] of [[390, 844], [1280, 800]] as const) {
+    test(`the cart page fits ${width} px: nothing scrolls sideways and every control can be reached`, async ({ page }) => {
+      await page.setViewportSize({ width, height });
+      await addToCart(page, 'Harbour print');
+      await page.goto('/cart');
+      const root = page.locator('#sqs-cart-root');
+      await expect(root.getByRole('rowheader')).toHaveText(['Harbour print']);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      for (const control of [root.getByLabel('Quantity for Harbour print'), root.getByRole('button', { name: 'Remove Harbour print' }), root.getByRole('link', { name: 'Checkout' })]) {
+        await control.scrollIntoViewIfNeeded();
+        const box = (await control.boundingBox())!; // in the viewport's coordinates
+        expect(box.x + box.width).toBeLessThanOrEqual(width);
+        // The control itself is what a tap at its centre reaches.
+        expect(await control.evaluate((element, [x, y]) => element === document.elementFromPoint(x!, y!), [box.x + box.width / 2, box.y + box.height / 2])).toBe(true);
+      }
+    });
+  }
+
   test('a cart bundle that cannot load is logged as the spec says; the page stays usable', async ({ page, consoleErrors }) => {
     await page.route('**/runtime/chunks/cart-*.js', (route) => route.abort());
     await page.goto('/cart');

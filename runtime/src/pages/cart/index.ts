@@ -10,6 +10,7 @@ import { shoppingCart, type ShoppingCart } from '../../commerce/cart';
 import { CART_COOKIE, CHECKOUT_PATH, NO_CART_MESSAGE } from '../../commerce/routes';
 import { CART_ROOT_ID } from '../../model/page-types';
 import { request } from '../../net/request';
+import { assetUrl, loadStylesheet } from '../../platform/assets';
 import { readCookie } from '../../platform/cookies';
 import type { DialogOptions, DialogResult } from '../../ui/dialog';
 import { element, statusLine } from '../dom';
@@ -33,6 +34,8 @@ export function start(context: Readonly<PageContext>, alert: (options: DialogOpt
   const currency = storeCurrency(context.websiteSettings);
   const money = (minor: number) => formatMinorUnits(minor, currency);
   const status = statusLine('cart-status');
+  // Its table's rules for narrow screens (blocks.css, unless the theme links runtime.css).
+  void loadStylesheet(assetUrl('blocks.css'));
   const body = element('div', { className: 'cart-body' });
   root.replaceChildren(body, status);
   root.setAttribute('aria-busy', 'true');
