@@ -104,3 +104,25 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('complementary', { name: 'Contact information' })).toHaveText('Call us: +1 555 0100');
   });
 });
+
+for (const [width, height] of [[390, 844], [1280, 800]] as const) {
+  test.describe(`a visitor the cookie banner asks, at ${width} px`, () => {
+    test.use({ consented: false, viewport: { width, height } });
+
+    test('the popup waits for the banner\'s answer, so the banner stays within reach', async ({ page }) => {
+      await page.goto('/offers');
+      await runtimeReady(page);
+      const banner = page.getByRole('region', { name: 'Cookie banner' });
+      await expect(banner).toBeVisible();
+      await page.waitForTimeout(1000);
+      await expect(page.getByRole('dialog', { name: 'Get our monthly notes' })).toHaveCount(0);
+      // Every banner button is what a tap at its centre reaches.
+      for (const button of await banner.getByRole('button').all()) {
+        const box = (await button.boundingBox())!;
+        expect(await button.evaluate((element, [x, y]) => element === document.elementFromPoint(x!, y!) || element.contains(document.elementFromPoint(x!, y!)), [box.x + box.width / 2, box.y + box.height / 2])).toBe(true);
+      }
+      await banner.getByRole('button', { name: 'No thanks' }).click();
+      await expect(page.getByRole('dialog', { name: 'Get our monthly notes' })).toBeVisible();
+    });
+  });
+}
