@@ -126,3 +126,37 @@ for (const [width, height] of [[390, 844], [1280, 800]] as const) {
     });
   });
 }
+
+for (const [width, height, mobile] of [[390, 844, true], [1280, 800, false]] as const) {
+  test(`fixed bars at ${width} px overlap neither each other nor the end of the page; each can be reached`, async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL, hasTouch: mobile, isMobile: mobile, viewport: { width, height } });
+    await context.addCookies([{ name: 'ss_cookieAllowed', value: 'true', url: baseURL! }]);
+    const page = await context.newPage();
+    await page.goto('/announcements');
+    await runtimeReady(page);
+    const badge = page.getByRole('complementary', { name: 'Badge' });
+    await expect(badge).toBeVisible();
+    const bars = [badge, page.getByRole('complementary', { name: 'Licensed images' })];
+    if (mobile) bars.push(page.getByRole('complementary', { name: 'Contact information' }));
+    // Scrolled to its end, the page shows every bar whole: a tap at each one's centre reaches it.
+    if (mobile) await expect.poll(() => page.evaluate(() => (document.querySelector('.site-bottom-stack-spacer') as HTMLElement | null)?.offsetHeight ?? 0)).toBeGreaterThan(40);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForTimeout(100);
+    const boxes = [];
+    for (const bar of bars) {
+      const box = (await bar.boundingBox())!;
+      boxes.push(box);
+      expect(box.y + box.height, await bar.getAttribute('aria-label')).toBeLessThanOrEqual(height + 0.5);
+      expect(await bar.evaluate((element, [x, y]) => element.contains(document.elementFromPoint(x!, y!)), [box.x + box.width / 2, box.y + box.height / 2])).toBe(true);
+    }
+    for (let i = 0; i < boxes.length; i++) {
+      for (let j = i + 1; j < boxes.length; j++) {
+        const [a, b] = [boxes[i]!, boxes[j]!];
+        // (Within a pixel: layout rounds.)
+        const apart = a.x + a.width <= b.x + 1 || b.x + b.width <= a.x + 1 || a.y + a.height <= b.y + 1 || b.y + b.height <= a.y + 1;
+        expect(apart, `${i} and ${j} overlap: ${JSON.stringify([a, b])}`).toBe(true);
+      }
+    }
+    await context.close();
+  });
+}

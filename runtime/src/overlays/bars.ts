@@ -10,11 +10,31 @@ export const ANNOUNCEMENT_DISMISSED_KEY = 'ss-announcement-dismissed';
 export const LICENSED_TEXT = 'This page shows licensed images in preview. License them before you publish.';
 export const BADGE_TEXT = 'Made with Tessera';
 
-function bar(className: string, label: string): HTMLElement {
+function bar(className: string, label: string, parent: HTMLElement = document.body): HTMLElement {
   const element = document.createElement('aside');
   element.className = `site-bar ${className}`;
   element.setAttribute('aria-label', label);
-  return document.body.appendChild(element);
+  return parent.appendChild(element);
+}
+
+export const BOTTOM_STACK_CLASS = 'site-bottom-stack';
+
+/**
+ * The fixed UI at the foot of the screen (the badge over the mobile information bar) in one
+ * stack that grows, so that no two of them overlap, and a spacer of its height at the end of
+ * the page, so that the stack covers none of the page when it is scrolled to its end.
+ */
+function bottomStack(): HTMLElement {
+  const existing = document.querySelector<HTMLElement>(`.${BOTTOM_STACK_CLASS}`);
+  if (existing) return existing;
+  const stack = document.createElement('div');
+  stack.className = BOTTOM_STACK_CLASS;
+  const spacer = document.createElement('div');
+  spacer.className = `${BOTTOM_STACK_CLASS}-spacer`;
+  spacer.setAttribute('aria-hidden', 'true');
+  new ResizeObserver(() => (spacer.style.height = `${stack.offsetHeight}px`)).observe(stack);
+  document.body.append(spacer, stack);
+  return stack;
 }
 
 /**
@@ -53,14 +73,13 @@ function announcement(page: Readonly<PageContext>): void {
 export async function startBars(page: Readonly<PageContext>): Promise<void> {
   await loadStylesheet(assetUrl(OVERLAYS_STYLESHEET));
   if (announcementShows(page)) announcement(page);
+  // In the page's flow, at its end (before the bottom stack's spacer, so never under the stack).
+  if (licensedBarShows(document)) bar('site-licensed-assets-bar', 'Licensed images').textContent = LICENSED_TEXT;
+  const badge = badgeType(page);
+  if (badge) bar(`site-badge site-badge-${badge}`, 'Badge', bottomStack()).textContent = BADGE_TEXT;
   if (mobileBarShows(page.websiteSettings, isMobile(), window.innerWidth)) {
     const settings = page.websiteSettings.mobileInfoBarSettings as { text?: string };
     const theme = mobileBarStyle(page.websiteSettings) === MOBILE_BAR_STYLE.DARK ? 'dark' : 'light';
-    bar(`site-mobile-info-bar site-bar-${theme}`, 'Contact information').textContent = settings.text ?? '';
-  }
-  if (licensedBarShows(document)) bar('site-licensed-assets-bar', 'Licensed images').textContent = LICENSED_TEXT;
-  const badge = badgeType(page);
-  if (badge) {
-    bar(`site-badge site-badge-${badge}`, 'Badge').textContent = BADGE_TEXT;
+    bar(`site-mobile-info-bar site-bar-${theme}`, 'Contact information', bottomStack()).textContent = settings.text ?? '';
   }
 }
