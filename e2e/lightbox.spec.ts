@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, runtimeReady, test } from './fixtures';
 
@@ -11,6 +11,17 @@ async function openGrid(page: Page, path = '/gallery?nomotion=true') {
 }
 
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Grid' });
+
+/** A phone (touch, 390 px wide) that has accepted cookies, with the grid's lightbox open on its second image. */
+async function phoneLightbox(browser: Browser, baseURL: string, height: number) {
+  const context = await browser.newContext({ baseURL, hasTouch: true, isMobile: true, viewport: { width: 390, height } });
+  await context.addCookies([{ name: 'ss_cookieAllowed', value: 'true', url: baseURL }]);
+  const page = await context.newPage();
+  await page.goto('/gallery?itemId=photo-23');
+  await runtimeReady(page);
+  await expect(dialog(page)).toBeVisible();
+  return { context, page };
+}
 const counter = (page: Page) => dialog(page).locator('.tl-counter');
 
 test.describe('lightbox', () => {
@@ -128,18 +139,12 @@ test.describe('lightbox', () => {
   });
 
   test('on a phone nothing of the page reads through the backdrop', async ({ browser, baseURL }) => {
-    const context = await browser.newContext({ baseURL, hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
-    await context.addCookies([{ name: 'ss_cookieAllowed', value: 'true', url: baseURL! }]);
-    const page = await context.newPage();
-    await page.goto('/gallery?itemId=photo-23');
-    await runtimeReady(page);
-    await expect(dialog(page)).toBeVisible();
+    const { context, page } = await phoneLightbox(browser, baseURL!, 844);
     await expect.poll(() => dialog(page).evaluate((d) => d.getAnimations().length)).toBe(0);
-    // Under the counter and the close button, where the page's navigation is: a band that
-    // must be one flat dark colour (with the page showing through, its links read there).
+    // A band under the counter and Close, where the page's navigation is. Under the dialog's
+    // 95 % background alone, the page's links still differed from its background by a few
+    // levels (legible on a phone at full brightness); the band must be one colour.
     const band = await sharp(await page.screenshot()).extract({ left: 0, top: 70, width: 390, height: 150 }).raw().toBuffer({ resolveWithObject: true });
-    // The page's links and text under a 95 % backdrop still differ from its background by a few
-    // levels (what a phone at full brightness shows): the band must be one colour.
     const levels = new Set<string>();
     for (let i = 0; i < band.data.length; i += band.info.channels) levels.add(`${band.data[i]},${band.data[i + 1]},${band.data[i + 2]}`);
     expect([...levels]).toHaveLength(1);
@@ -147,12 +152,7 @@ test.describe('lightbox', () => {
   });
 
   test('on a phone the caption hides behind a toggle; a swipe moves', async ({ browser, baseURL }) => {
-    const context = await browser.newContext({ baseURL, hasTouch: true, isMobile: true, viewport: { width: 390, height: 800 } });
-    await context.addCookies([{ name: 'ss_cookieAllowed', value: 'true', url: baseURL! }]);
-    const page = await context.newPage();
-    await page.goto('/gallery?itemId=photo-23');
-    await runtimeReady(page);
-    await expect(dialog(page)).toBeVisible();
+    const { context, page } = await phoneLightbox(browser, baseURL!, 800);
     const caption = dialog(page).locator('figcaption');
     await expect(caption).toBeHidden();
     const toggle = dialog(page).getByRole('button', { name: 'Caption' });

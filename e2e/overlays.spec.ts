@@ -146,7 +146,7 @@ for (const [width, height, mobile] of [[390, 844, true], [1280, 800, false]] as 
     for (const bar of bars) {
       const box = (await bar.boundingBox())!;
       boxes.push(box);
-      expect(box.y + box.height, await bar.getAttribute('aria-label')).toBeLessThanOrEqual(height + 0.5);
+      expect(box.y + box.height, (await bar.getAttribute('aria-label')) ?? '').toBeLessThanOrEqual(height + 0.5);
       expect(await bar.evaluate((element, [x, y]) => element.contains(document.elementFromPoint(x!, y!)), [box.x + box.width / 2, box.y + box.height / 2])).toBe(true);
     }
     for (let i = 0; i < boxes.length; i++) {
