@@ -324,3 +324,23 @@ test('keyboard alone: every design that moves, the thumbnails and the grid light
   await expect(lightbox).toHaveCount(0);
   await expect(page.locator('#block-grid > figure img').nth(1)).toBeFocused();
 });
+
+for (const [width, height] of [[390, 844], [1280, 800]] as const) {
+  test(`a slideshow's video slide at ${width} px: the player centred in the slide, the arrows on its middle`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    await page.goto('/gallery?itemId=demo-video&nomotion=true');
+    await runtimeReady(page);
+    const slideshow = page.locator('#block-slideshow');
+    await slideshow.scrollIntoViewIfNeeded();
+    const [slide, frame, next] = await Promise.all([
+      slideshow.locator('[data-slide-id="v1"]').boundingBox(),
+      slideshow.locator('[data-slide-id="v1"] .tv-frame').boundingBox(),
+      slideshow.getByRole('button', { name: 'Next slide' }).boundingBox(),
+    ]);
+    const middle = (box: { y: number; height: number }) => box.y + box.height / 2;
+    expect(Math.abs(middle(frame!) - middle(slide!))).toBeLessThan(2);
+    expect(middle(next!)).toBeGreaterThan(frame!.y);
+    expect(middle(next!)).toBeLessThan(frame!.y + frame!.height);
+    expect(frame!.width / frame!.height).toBeCloseTo(16 / 9, 1);
+  });
+}
