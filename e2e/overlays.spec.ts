@@ -127,16 +127,18 @@ for (const [width, height] of [[390, 844], [1280, 800]] as const) {
   });
 }
 
-for (const [width, height, mobile] of [[390, 844, true], [1280, 800, false]] as const) {
-  test(`fixed bars at ${width} px overlap neither each other nor the end of the page; each can be reached`, async ({ browser, baseURL }) => {
+for (const [width, height, mobile, consented] of [[390, 844, true, true], [1280, 800, false, true], [390, 844, true, false]] as const) {
+  test(`fixed bars at ${width} px${consented ? '' : ', the cookie banner asking,'} overlap neither each other nor the end of the page; each can be reached`, async ({ browser, baseURL }) => {
     const context = await browser.newContext({ baseURL, hasTouch: mobile, isMobile: mobile, viewport: { width, height } });
-    await context.addCookies([{ name: 'ss_cookieAllowed', value: 'true', url: baseURL! }]);
+    if (consented) await context.addCookies([{ name: 'ss_cookieAllowed', value: 'true', url: baseURL! }]);
     const page = await context.newPage();
     await page.goto('/announcements');
     await runtimeReady(page);
     const badge = page.getByRole('complementary', { name: 'Badge' });
     await expect(badge).toBeVisible();
-    const bars = [badge, page.getByRole('complementary', { name: 'Licensed images' })];
+    // The licensed-assets bar ends the page; until it is answered the cookie banner covers the
+    // end of the page as banners do, but none of the fixed bars: it sits above their stack.
+    const bars = [badge, consented ? page.getByRole('complementary', { name: 'Licensed images' }) : page.getByRole('region', { name: 'Cookie banner' })];
     if (mobile) bars.push(page.getByRole('complementary', { name: 'Contact information' }));
     // Scrolled to its end, the page shows every bar whole: a tap at each one's centre reaches it.
     if (mobile) await expect.poll(() => page.evaluate(() => (document.querySelector('.site-bottom-stack-spacer') as HTMLElement | null)?.offsetHeight ?? 0)).toBeGreaterThan(40);

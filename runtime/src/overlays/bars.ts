@@ -22,7 +22,8 @@ export const BOTTOM_STACK_CLASS = 'site-bottom-stack';
 /**
  * The fixed UI at the foot of the screen (the badge over the mobile information bar) in one
  * stack that grows, so that no two of them overlap, and a spacer of its height at the end of
- * the page, so that the stack covers none of the page when it is scrolled to its end.
+ * the page, so that the stack covers none of the page when it is scrolled to its end. A bottom
+ * cookie banner sits above the stack.
  */
 function bottomStack(): HTMLElement {
   const existing = document.querySelector<HTMLElement>(`.${BOTTOM_STACK_CLASS}`);
@@ -32,7 +33,12 @@ function bottomStack(): HTMLElement {
   const spacer = document.createElement('div');
   spacer.className = `${BOTTOM_STACK_CLASS}-spacer`;
   spacer.setAttribute('aria-hidden', 'true');
-  new ResizeObserver(() => (spacer.style.height = `${stack.offsetHeight}px`)).observe(stack);
+  new ResizeObserver(() => {
+    const height = `${stack.offsetHeight}px`;
+    spacer.style.height = height;
+    // A bottom cookie banner sits above the stack (consent.css reads it).
+    document.documentElement.style.setProperty('--site-bottom-stack-height', height);
+  }).observe(stack);
   document.body.append(spacer, stack);
   return stack;
 }
