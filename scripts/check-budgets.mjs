@@ -1,5 +1,5 @@
 // Every script the build emits must have a size budget (.size-limit.json): a new chunk without
-// one fails `npm test`, so nothing grows unseen. The README's budget table is made from the same
+// one fails `npm test`, so nothing grows unseen. The budget table in docs/budgets.md is made from the same
 // file (`node scripts/check-budgets.mjs --write` rewrites it; the check fails when it is stale).
 // Run after the build.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -50,7 +50,7 @@ if (problems.length) {
   process.exit(1);
 }
 
-const README = path.join(root, 'README.md');
+const README = path.join(root, 'docs', 'budgets.md');
 const START = '<!-- budgets:start (made from .size-limit.json by scripts/check-budgets.mjs --write) -->';
 const END = '<!-- budgets:end -->';
 const shortPath = (glob) => `\`${glob.replace(/^dist\/runtime\/chunks\//, 'chunks/').replace(/^dist\//, '')}\``;
@@ -65,15 +65,15 @@ const readme = readFileSync(README, 'utf8');
 const [before, rest] = readme.split(START);
 const after = rest?.split(END)[1];
 if (before === undefined || after === undefined) {
-  console.error(`README.md has no budget table markers (${START} … ${END}).`);
+  console.error(`docs/budgets.md has no budget table markers (${START} … ${END}).`);
   process.exit(1);
 }
 const updated = before + table + after;
 if (updated !== readme) {
   if (process.argv.includes('--write')) writeFileSync(README, updated);
   else {
-    console.error('The README budget table is out of date: run node scripts/check-budgets.mjs --write');
+    console.error('The budget table in docs/budgets.md is out of date: run node scripts/check-budgets.mjs --write');
     process.exit(1);
   }
 }
-console.log(`Every one of the ${scripts.length} built scripts has a size budget; every budget measures what it names; the README table matches.`);
+console.log(`Every one of the ${scripts.length} built scripts has a size budget; every budget measures what it names; the table in docs/budgets.md matches.`);
