@@ -1,4 +1,4 @@
-import { test, expect, runtimeReady, OWNER, VIEWER } from './fixtures';
+import { test, expect, runtimeReady, api, MEMBER, OWNER, VIEWER } from './fixtures';
 import type { Page } from '@playwright/test';
 
 async function signIn(page: Page, account: { email: string; password: string }) {
@@ -98,3 +98,16 @@ test('runtime scripts name their source maps in a SourceMap header, not in a com
   const chunk = /"\.\/(chunks\/[\w-]+\.js)"/.exec(await (await request.get('/runtime/site.js')).text())![1]!;
   expect((await request.get(`/runtime/${chunk}`)).headers()['sourcemap']).toBe(`${chunk.slice('chunks/'.length)}.map`);
 });
+
+for (const [width, height] of [[390, 844], [1280, 800]] as const) {
+  test(`search at ${width} px lists only pages the visitor may open: members' pages for a signed-in member`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    const results = page.locator('.search-results');
+    await page.goto('/search?q=etching');
+    await expect(results.getByRole('heading')).toHaveText('0 results for “etching”');
+    await expect(results).not.toContainText('etching process');
+    expect((await api(page, 'POST', '/api/site-users/account/session', MEMBER)).ok()).toBe(true);
+    await page.goto('/search?q=etching');
+    await expect(results.getByRole('link')).toHaveText(['Members · Tessera demo']);
+  });
+}

@@ -37,14 +37,13 @@ export function restrictive(settings: CookieSettings): boolean {
   return settings.isRestrictiveCookiePolicyEnabled === true && (settings.isCookieBannerEnabled === true || settings.isRestrictiveCookiePolicyAbsolute === true);
 }
 
-/** Whether collectors may write tracking cookies and send visitor data now. */
-export function trackingAllowed(settings: CookieSettings): boolean {
-  if (settings.isVisitorDataRestricted === true) return false;
-  return !restrictive(settings) || consentState() === true;
-}
+
 
 /** Whether blocks may load third-party frames and scripts (maps, players, widgets) now. */
 export const embedsAllowed = (settings: CookieSettings): boolean => !restrictive(settings) || consentState() === true;
+
+/** Whether collectors may write tracking cookies and send visitor data now: as embeds, unless visitor data is restricted. */
+export const trackingAllowed = (settings: CookieSettings): boolean => settings.isVisitorDataRestricted !== true && embedsAllowed(settings);
 
 /** A third-party embed as the placeholder names it: who provides it, and what it is. */
 export interface Embed {

@@ -94,11 +94,10 @@ export function giveBack(db: Db, key: string, policy: Backoff, now = Date.now())
 export function takeFromWindows(db: Db, keys: Array<{ key: string; limit: number }>, windowMs: number, now = Date.now()): Refusal | null {
   return db
     .transaction((): Refusal | null => {
-      const rows = keys.map(({ key }) => read(db, key, now));
-      const full = rows.filter((row, index): row is CounterRow => !!row && row.count >= keys[index]!.limit);
-      if (full.length > 0) return { retryAfterMs: Math.max(...full.map((row) => row.expires_at - now)) };
-      keys.forEach(({ key }, index) => {
-        const row = rows[index];
+      const refused = windowsFull(db, keys, now);
+      if (refused) return refused;
+      keys.forEach(({ key }) => {
+        const row = read(db, key, now);
         write(db, key, row ? { ...row, count: row.count + 1 } : { count: 1, locked_until: 0, expires_at: now + windowMs });
       });
       return null;
