@@ -1,5 +1,5 @@
 import { test, expect, runtimeReady, api, OWNER, queryServerDb } from './fixtures';
-import type { Page } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 
 /** Reads the server's own database (read-only) to count what arrived. */
 const hitsOf = (visitorId: string) =>
@@ -107,6 +107,28 @@ test('SiteRuntime.analytics.track sends a V1 event that the server stores', asyn
   expect(common).toMatchObject({ actor: 'visitor', page_path: '/faq', website_id: '5f1e0c0ffee0000000000001', resolved_locale: 'en' });
   expect(common.object_id).toBeUndefined();
   expect(JSON.parse(row.custom)).toEqual({ shade: 'blue' });
+});
+
+test('an event tracked just before the page is left, while its chunk is still on its way, is sent by the next page', async ({ page }) => {
+  await page.goto('/faq');
+  await runtimeReady(page);
+  // This page never gets the analytics chunk: the visitor leaves first.
+  let held: Route | undefined;
+  await page.route('**/chunks/analytics-*.js', (route) => (held ? route.continue() : void (held = route)));
+  const action = `e2e_leaving_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
+  await page.evaluate((action) => {
+    void window.SiteRuntime!.analytics.track({ actor: 'visitor', action, event_owner_team: 'web', event_source: 'e2e', object_type: 'link' });
+  }, action);
+  await expect.poll(() => held).toBeTruthy();
+  await page.goto('/robustness', { waitUntil: 'commit' });
+  // Let go of the old page's request, which would hold up the same file's (the HTTP cache's lock).
+  await held!.abort();
+  await runtimeReady(page);
+  const read = () => queryServerDb<{ common: string }>('SELECT common_json AS common FROM analytics_events WHERE action = ?', action);
+  await expect.poll(() => read().length).toBe(1);
+  // Where and when it was tracked, not where it was sent from.
+  expect(JSON.parse(read()[0]!.common)).toMatchObject({ page_path: '/faq', actor: 'visitor' });
+  expect(await page.evaluate(() => localStorage.getItem('site-analytics-pending'))).toBeNull();
 });
 
 const buttonHits = (kind: string, buttonId: string) =>

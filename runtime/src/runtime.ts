@@ -12,6 +12,8 @@ import { needsEnhancements } from './enhance/needs';
 import { captureErrors } from './errors/capture';
 import { reportError } from './platform/report';
 import { turn } from './platform/yield';
+import { stopShared, teardowns } from './platform/lifetime';
+import { analyticsQueue, type PageMoment } from './tracking/pending';
 import { startPages } from './pages/start';
 import type { DialogOptions, DialogResult } from './ui/dialog';
 import { lazyPureApi, type MoneyApi, type UrlApi } from './pure-api-lazy';
@@ -26,6 +28,11 @@ export interface SiteRuntimeApi {
   /** dev, qa, staging or prod, from the page's host name (spec part 1 §9). */
   readonly environment: Environment;
   init(root?: Element): Promise<void>;
+  /**
+   * Destroys the blocks under `root`. Without a root, every block and every page service (the
+   * banner, overlays, bars, tracking, performance, error reporting, owner tools): their
+   * listeners, timers and observers go, their UI is removed, what is queued is sent.
+   */
   destroy(root?: Element): void;
   block(element: Element): BlockInstance | undefined;
   readonly dialog: {
@@ -67,7 +74,8 @@ function whenDocumentParsed(): Promise<void> {
 export function createRuntime(): SiteRuntimeApi {
   // First, so that problems while reading the context are caught too; they are sent only for
   // a site (a website id), by the reporter in the collectors chunk (CONTRACT §2).
-  captureErrors();
+  const services = teardowns();
+  services.add(captureErrors());
   // Nothing else runs while site.js is evaluated: a module or deferred script runs in the task
   // that finishes parsing the page, and the browser lays the page out in that task too, so
   // reading the context there (7 to 25 ms at 4x with each function's first compile) made a
@@ -83,6 +91,11 @@ export function createRuntime(): SiteRuntimeApi {
     information: (options: DialogOptions) => dialogChunk().then((m) => m.information(options)),
   };
   const pure = lazyPureApi(page);
+  // Offline, an event waits for the network rather than failing for want of its chunk; a page
+  // left before the chunk comes keeps the event for the next page (tracking/pending.ts).
+  const analytics = analyticsQueue(() =>
+    loadChunkOnline(() => import('./tracking/analytics'), 'analytics').then((m) => (event: unknown, at: PageMoment) => m.track(event, page(), at)),
+  );
   // Reading the context is the first turn; then each page service and the blocks take turns
   // (platform/yield.ts), so that a page with many of them gets several short tasks, not one
   // long one. One that fails is reported by `ready`; the others still start.
@@ -93,19 +106,31 @@ export function createRuntime(): SiteRuntimeApi {
       const context = page();
       // Spec part 1 §2: screenshot mode shows neither the banner nor the popup overlay.
       const screenshot = new URLSearchParams(location.search).get('sqsscreenshot') === 'true';
-      const consentAndOverlays = [inTurn(() => startConsent(context, screenshot)), inTurn(() => startOverlays(context, screenshot))];
+      // Each page service answers its teardown, kept for destroy().
+      const start = (service: () => unknown) => inTurn(service).then(services.add);
+      const consentAndOverlays = [start(() => startConsent(context, screenshot)), start(() => startOverlays(context, screenshot))];
       // Error reporting, visitor tracking and performance collection: one chunk, on site pages
       // only, so that site.js stays small. It is asked for before the blocks' chunks, and `ready`
       // waits for tracking to have started (its page view queued), so that a visitor who leaves
       // right after `ready` still leaves a page view; a chunk that fails is reported, not waited on.
-      const collectors = context.website.id && withChunk(() => import('./collectors/index'), (m) => m.startCollectors(context), 'Collectors failed to load');
+      const collectors =
+        context.website.id &&
+        withChunk(
+          () => import('./collectors/index'),
+          (m) => {
+            const { tracked, stop } = m.startCollectors(context);
+            services.add(stop);
+            return tracked;
+          },
+          'Collectors failed to load',
+        );
       // Fonts, comments count, block animations, text fitting: a chunk for the pages that have
       // any of them.
       if (needsEnhancements(context)) {
-        void withChunk(() => import('./enhance/index'), (m) => m.startEnhancements(context), 'Page enhancements failed');
+        void withChunk(() => import('./enhance/index'), (m) => services.add(m.startEnhancements(context)), 'Page enhancements failed');
       }
       // Logout notice, review page, cart, member sign-in: each page's code loads only there.
-      return Promise.all([...consentAndOverlays, collectors, inTurn(() => startPages(context, dialog.alert)), inTurn(() => host().start())]);
+      return Promise.all([...consentAndOverlays, collectors, start(() => startPages(context, dialog.alert)), inTurn(() => host().start())]);
     });
   const booted = blocks
     .then(() => {
@@ -130,13 +155,17 @@ export function createRuntime(): SiteRuntimeApi {
       return environmentFromHost(location.hostname);
     },
     init: (root?: Element) => host().init(root),
-    destroy: (root?: Element) => host().destroy(root),
+    destroy: (root?: Element) => {
+      host().destroy(root);
+      if (root) return;
+      services.stop();
+      analytics.stop();
+      stopShared();
+    },
     block: (element: Element) => host().instance(element),
     dialog: Object.freeze(dialog),
     analytics: Object.freeze({
-      // Offline, an event waits for the network rather than failing for want of its chunk.
-      track: (event: Record<string, unknown>) =>
-        loadChunkOnline(() => import('./tracking/analytics'), 'analytics').then((m) => m.track(event, page())),
+      track: analytics.track,
       // Offline, a legacy event cannot be stored (the call is answered): it says so.
       trackLegacy: (event: string, data?: Record<string, unknown>) =>
         loadChunk(() => import('./tracking/legacy'), 'analytics').then((m) => m.recordLegacyEvent(page(), event, data), () => false),

@@ -1,5 +1,7 @@
 import type { PageContext } from '../context/types';
 import { startErrorReporting } from '../errors/reporter';
+import type { Teardown } from '../platform/events';
+import { teardowns } from '../platform/lifetime';
 import { turn, yieldToMain } from '../platform/yield';
 import { startPerformance } from '../perf/index';
 import { startTracking } from '../tracking/index';
@@ -13,12 +15,16 @@ import { startTracking } from '../tracking/index';
  * rather than a turn: a turn would put the page view behind the blocks' mounts, and a visitor
  * who leaves before they end would leave none. `ready` waits for its page view (tracking
  * itself spreads its start over three tasks: cookies, landing, page view). Performance takes a turn
- * (platform/yield.ts).
+ * (platform/yield.ts). `stop` ends them all (SiteRuntime.destroy()).
  */
-export function startCollectors(page: Readonly<PageContext>): Promise<void> {
-  startErrorReporting();
-  return yieldToMain().then(() => {
-    void turn().then(() => startPerformance(page));
-    return startTracking(page);
+export function startCollectors(page: Readonly<PageContext>): { tracked: Promise<void>; stop: Teardown } {
+  const stops = teardowns();
+  stops.add(startErrorReporting());
+  const tracked = yieldToMain().then(() => {
+    void turn().then(() => stops.add(startPerformance(page)));
+    const tracking = startTracking(page);
+    stops.add(tracking.stop);
+    return tracking.tracked;
   });
+  return { tracked, stop: stops.stop };
 }

@@ -12,6 +12,9 @@ const STYLESHEET = 'consent.css';
  * server rendered, or one `createBanner` made; plain DOM, so a page whose only UI is the banner
  * never loads preact.
  */
+/** The banner's wait for a choice made elsewhere. */
+let stopWaiting = () => undefined as void;
+
 export function adoptBanner(section: HTMLElement, preview: boolean, onChoice: () => void): HTMLElement {
   for (const button of section.querySelectorAll<HTMLButtonElement>(`.${ACCEPT_CLASS},.${DECLINE_CLASS}`)) {
     button.disabled = false;
@@ -19,10 +22,15 @@ export function adoptBanner(section: HTMLElement, preview: boolean, onChoice: ()
   }
   // A choice made anywhere (here, an embed's placeholder, SiteRuntime.consent) closes the banner.
   if (!preview) {
+    stopWaiting();
     const stop = listen(document, CONSENT_EVENT, () => {
-      stop();
+      stopWaiting();
       onChoice();
     });
+    stopWaiting = () => {
+      stop();
+      stopWaiting = () => undefined;
+    };
   }
   // Filled once the region is in the page, so that screen readers announce it.
   setTimeout(() => {
@@ -98,4 +106,14 @@ export function startPreview(settings: Record<string, unknown>, detail: unknown,
     };
   }
   return renderBanner(forced, true);
+}
+
+/** The runtime destroyed: no banner, no preview, nothing listening. */
+export function stopBanner(): void {
+  stopWaiting();
+  stopPreview?.();
+  stopPreview = null;
+  forced = null;
+  shown?.remove();
+  shown = null;
 }

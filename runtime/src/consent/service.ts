@@ -2,6 +2,7 @@ import type { PageContext } from '../context/types';
 import { readCookie, removeCookie } from '../platform/cookies';
 import { listen, type Teardown } from '../platform/events';
 import { withChunk } from '../core/chunk';
+import { teardowns } from '../platform/lifetime';
 import { consentState, trackingAllowed, TRACKING_COOKIES } from './state';
 
 /** Preview events on document (detail: a partial cookieSettings); the banner chunk handles them. */
@@ -19,10 +20,20 @@ export function startConsent(page: Readonly<PageContext>, screenshot: boolean): 
   // (reading them costs far less; one parse of document.cookie for all nine cost site.js 20 bytes).
   if (!trackingAllowed(settings)) for (const name of TRACKING_COOKIES) if (readCookie(name) !== null) removeCookie(name);
   const asks = () => settings.isCookieBannerEnabled === true && !screenshot && consentState() === null;
-  const banner = (use: (module: Banner) => unknown) => withChunk(() => import('./banner'), use, 'Cookie banner failed');
+  const stops = teardowns();
+  const banner = (use: (module: Banner) => unknown) =>
+    withChunk(
+      () => import('./banner'),
+      (module) => {
+        stops.add(module.stopBanner);
+        return use(module);
+      },
+      'Cookie banner failed',
+    );
   if (asks()) void banner((module) => module.renderBanner(settings, false));
   // A banner the server rendered for a visitor it could not tell had chosen (GPC without its
   // header). The class is spelled out: importing banner-markup.ts would put it all in site.js.
   else document.querySelector('section.site-cookie-banner')?.remove();
-  return listen(document, FORCE_EVENT, (event: Event) => void banner((module) => module.startPreview(settings, (event as CustomEvent).detail, asks)));
+  stops.add(listen(document, FORCE_EVENT, (event: Event) => void banner((module) => module.startPreview(settings, (event as CustomEvent).detail, asks))));
+  return stops.stop;
 }

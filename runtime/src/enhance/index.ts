@@ -94,7 +94,7 @@ export function fitText(root: ParentNode = document): () => void {
   };
 }
 
-export function startEnhancements(page: Readonly<PageContext>): void {
+export function startEnhancements(page: Readonly<PageContext>): () => void {
   const fonts = googleFontsUrl(page.googleFonts);
   if (fonts) addStylesheet(fonts);
   const typekitId = page.website.typekitId;
@@ -103,6 +103,6 @@ export function startEnhancements(page: Readonly<PageContext>): void {
   if (commentsEnabled === true && typeof disqusShortname === 'string' && /^[a-z0-9-]{1,64}$/i.test(disqusShortname) && document.querySelector('[data-disqus-identifier], .comment-count')) {
     loadScript(`https://${disqusShortname}.disqus.com/count.js`).catch((error: unknown) => console.warn('The comments count could not load.', error));
   }
-  animateBlocks();
-  fitText();
+  const stops = [animateBlocks(), fitText()];
+  return () => stops.forEach((stop) => stop());
 }

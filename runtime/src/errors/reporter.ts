@@ -94,5 +94,9 @@ function defaultSend(batch: ErrorEvent[]): void {
 export function startErrorReporting(send: (batch: ErrorEvent[]) => void = defaultSend): () => void {
   const reporter = createReporter(send);
   handErrorsTo(reporter.report);
-  return listen(window, 'pagehide', reporter.flush);
+  const stop = listen(window, 'pagehide', reporter.flush);
+  return () => {
+    stop();
+    reporter.flush();
+  };
 }

@@ -1,4 +1,5 @@
 import { listen } from '../platform/events';
+import { untilDestroyed } from '../platform/lifetime';
 import { safeStorage } from '../platform/storage';
 import { withCrumb } from './crumb';
 
@@ -180,11 +181,19 @@ function add(path: string, item: unknown, options: SendOptions): void {
 function listenOnce(): void {
   if (listening) return;
   listening = true;
-  listen(document, 'visibilitychange', () => document.visibilityState === 'hidden' && leave());
-  listen(window, 'pagehide', leave);
-  listen(window, 'online', () => {
-    takeBackOutbox();
-    flush();
+  const stops = [
+    listen(document, 'visibilitychange', () => document.visibilityState === 'hidden' && leave()),
+    listen(window, 'pagehide', leave),
+    listen(window, 'online', () => {
+      takeBackOutbox();
+      flush();
+    }),
+  ];
+  // The runtime destroyed: what is queued goes now (or to the outbox), as on leaving.
+  untilDestroyed(() => {
+    stops.forEach((stop) => stop());
+    listening = false;
+    leave();
   });
   takeBackOutbox();
 }

@@ -4,6 +4,8 @@ import { announcementShows, badgeType, licensedBarShows, mobileBarShows, mobileB
 import { ANNOUNCEMENT_CLASS, announcementBarHtml } from './bar-markup';
 import { assetUrl, loadStylesheet } from '../platform/assets';
 import { isMobile } from '../platform/device';
+import { listen, type Teardown } from '../platform/events';
+import { teardowns, type Teardowns } from '../platform/lifetime';
 
 export const OVERLAYS_STYLESHEET = 'overlays.css';
 export const ANNOUNCEMENT_DISMISSED_KEY = 'ss-announcement-dismissed';
@@ -18,6 +20,7 @@ function bar(className: string, label: string, parent: HTMLElement = document.bo
 }
 
 export const BOTTOM_STACK_CLASS = 'site-bottom-stack';
+const STACK_HEIGHT = '--site-bottom-stack-height';
 
 /**
  * The fixed UI at the foot of the screen (the badge over the mobile information bar) in one
@@ -25,7 +28,7 @@ export const BOTTOM_STACK_CLASS = 'site-bottom-stack';
  * the page, so that the stack covers none of the page when it is scrolled to its end. A bottom
  * cookie banner sits above the stack.
  */
-function bottomStack(): HTMLElement {
+function bottomStack(stops: Teardowns): HTMLElement {
   const existing = document.querySelector<HTMLElement>(`.${BOTTOM_STACK_CLASS}`);
   if (existing) return existing;
   const stack = document.createElement('div');
@@ -33,13 +36,20 @@ function bottomStack(): HTMLElement {
   const spacer = document.createElement('div');
   spacer.className = `${BOTTOM_STACK_CLASS}-spacer`;
   spacer.setAttribute('aria-hidden', 'true');
-  new ResizeObserver(() => {
+  const observer = new ResizeObserver(() => {
     const height = `${stack.offsetHeight}px`;
     spacer.style.height = height;
     // A bottom cookie banner sits above the stack (consent.css reads it).
-    document.documentElement.style.setProperty('--site-bottom-stack-height', height);
-  }).observe(stack);
+    document.documentElement.style.setProperty(STACK_HEIGHT, height);
+  });
+  observer.observe(stack);
   document.body.append(spacer, stack);
+  stops.add(() => {
+    observer.disconnect();
+    stack.remove();
+    spacer.remove();
+    document.documentElement.style.removeProperty(STACK_HEIGHT);
+  });
   return stack;
 }
 
@@ -48,7 +58,7 @@ function bottomStack(): HTMLElement {
  * server or theme rendered it, so that it is there at the first paint) is adopted; otherwise
  * the same markup is added at the top, which moves the page down once.
  */
-function announcement(page: Readonly<PageContext>): void {
+function announcement(page: Readonly<PageContext>, stops: Teardowns): void {
   const session = safeStorage('session');
   const preview = page.showAnnouncementBar !== true;
   const rendered = document.querySelector<HTMLElement>(`.${ANNOUNCEMENT_CLASS}`);
@@ -63,29 +73,42 @@ function announcement(page: Readonly<PageContext>): void {
     const first = document.body.firstElementChild;
     if (first?.matches('a[href^="#"]')) first.after(element);
     else document.body.prepend(element);
+    const added = element;
+    stops.add(() => added.remove());
   }
   const shown = element;
   // A theme's bar without the dismiss button stays as it is.
   const close = shown.querySelector<HTMLButtonElement>(':scope > button');
   if (!close) return;
   close.disabled = false;
-  close.addEventListener('click', () => {
-    session.set(ANNOUNCEMENT_DISMISSED_KEY, 'true');
-    shown.remove();
-  });
+  stops.add(
+    listen(close, 'click', () => {
+      session.set(ANNOUNCEMENT_DISMISSED_KEY, 'true');
+      shown.remove();
+    }),
+  );
+  // A bar the page rendered stays, as it came: its button waits for a runtime again.
+  stops.add(() => (close.disabled = true));
 }
 
 /** Mobile info bar, licensed-assets bar, badge and announcement bar (spec part 1 §4). */
-export async function startBars(page: Readonly<PageContext>): Promise<void> {
+export async function startBars(page: Readonly<PageContext>): Promise<Teardown> {
+  const stops = teardowns();
   await loadStylesheet(assetUrl(OVERLAYS_STYLESHEET));
-  if (announcementShows(page)) announcement(page);
+  if (announcementShows(page)) announcement(page, stops);
+  const add = (className: string, label: string, text: string, parent?: HTMLElement) => {
+    const element = bar(className, label, parent);
+    element.textContent = text;
+    stops.add(() => element.remove());
+  };
   // In the page's flow, at its end (before the bottom stack's spacer, so never under the stack).
-  if (licensedBarShows(document)) bar('site-licensed-assets-bar', 'Licensed images').textContent = LICENSED_TEXT;
+  if (licensedBarShows(document)) add('site-licensed-assets-bar', 'Licensed images', LICENSED_TEXT);
   const badge = badgeType(page);
-  if (badge) bar(`site-badge site-badge-${badge}`, 'Badge', bottomStack()).textContent = BADGE_TEXT;
+  if (badge) add(`site-badge site-badge-${badge}`, 'Badge', BADGE_TEXT, bottomStack(stops));
   if (mobileBarShows(page.websiteSettings, isMobile(), window.innerWidth)) {
     const settings = page.websiteSettings.mobileInfoBarSettings as { text?: string };
     const theme = mobileBarStyle(page.websiteSettings) === MOBILE_BAR_STYLE.DARK ? 'dark' : 'light';
-    bar(`site-mobile-info-bar site-bar-${theme}`, 'Contact information', bottomStack()).textContent = settings.text ?? '';
+    add(`site-mobile-info-bar site-bar-${theme}`, 'Contact information', settings.text ?? '', bottomStack(stops));
   }
+  return stops.stop;
 }

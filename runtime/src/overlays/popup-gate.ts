@@ -5,15 +5,16 @@
 import { CONSENT_EVENT, consentState } from '../consent/state';
 import type { PageContext } from '../context/types';
 import { listen } from '../platform/events';
+import type { Teardowns } from '../platform/lifetime';
 import { isMobile } from '../platform/device';
 import { readPopupMemory } from './popup-memory';
 import { popupVisible, type PopupSettings } from './popup-rules';
 
-export function popupGate(popup: PopupSettings, page: Readonly<PageContext>, screenshot: boolean): Promise<void> | void {
+export function popupGate(popup: PopupSettings, page: Readonly<PageContext>, screenshot: boolean, stops: Teardowns): Promise<void> | void {
   if (!popupVisible(popup, readPopupMemory(), { now: Date.now(), pageType: page.pageType, mobile: isMobile(), screenshot })) return;
   const show = () =>
     import('./popup').then((m) => {
-      m.showPopup(popup, page);
+      m.showPopup(popup, page, stops);
     });
   // While the cookie banner asks (as the consent service decides), the popup waits for its
   // answer: on a phone it would cover the banner, which must stay within reach.
@@ -23,5 +24,6 @@ export function popupGate(popup: PopupSettings, page: Readonly<PageContext>, scr
       stop();
       resolve(show());
     });
+    stops.add(stop);
   });
 }

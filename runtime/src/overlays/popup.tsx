@@ -4,6 +4,7 @@ import { sendCensus } from '../net/census';
 import { assetUrl, loadStylesheet } from '../platform/assets';
 import { BLOCK_SELECTOR, BLOCK_STATUS_ATTRIBUTE } from '../core/block-host';
 import { listen } from '../platform/events';
+import type { Teardowns } from '../platform/lifetime';
 import { ModalShell, nextId, openModal } from '../ui/modal';
 import { rememberPopup } from './popup-memory';
 import { popupPosition, type PopupSettings } from './popup-rules';
@@ -38,7 +39,7 @@ export function blocksSettled(box: HTMLElement, maxMs: number): Promise<void> {
  * The popup overlay: a modal dialog (focus moved in, kept in, restored; Escape or the close
  * button closes) at one of nine positions. A newsletter inside it is an ordinary block.
  */
-export async function showPopup(settings: PopupSettings, page: Readonly<PageContext>): Promise<string> {
+export async function showPopup(settings: PopupSettings, page: Readonly<PageContext>, stops?: Teardowns): Promise<string> {
   await loadStylesheet(assetUrl('overlays.css'));
   const titleId = nextId('site-popup-title');
   const version = settings.version ?? 0;
@@ -86,6 +87,11 @@ export async function showPopup(settings: PopupSettings, page: Readonly<PageCont
       ) : null}
     </ModalShell>
   ));
+  // The runtime destroyed: the popup goes without counting as the visitor's close.
+  stops?.add(() => {
+    stopListening();
+    modal.close('close');
+  });
   return modal.closed.then((result) => {
     stopListening();
     return result;

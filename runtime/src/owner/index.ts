@@ -4,6 +4,7 @@
  * behaviour and Shift+Escape logout, key forwarding and block outlines in the config frame.
  */
 import type { PageContext } from '../context/types';
+import type { Teardown } from '../platform/events';
 import { setGeneralEscape } from '../platform/escape';
 import { reportError } from '../platform/report';
 import { safeStorage } from '../platform/storage';
@@ -14,7 +15,7 @@ import { NO_REDIRECT_KEY, NO_REDIRECT_PARAM, configUrl, shouldRedirectOwner } fr
 /** A sign-up dialog another script may show (`data-signup-dialog`); Escape cancels it. */
 const SIGNUP_DIALOG = '[data-signup-dialog]:not([hidden])';
 
-export function startOwner(context: Readonly<PageContext>): void {
+export function startOwner(context: Readonly<PageContext>): Teardown {
   const here = location.pathname + location.search;
   const session = safeStorage('session');
   if (new URLSearchParams(location.search).has(NO_REDIRECT_PARAM)) session.set(NO_REDIRECT_KEY, 'true');
@@ -33,14 +34,18 @@ export function startOwner(context: Readonly<PageContext>): void {
     })
   ) {
     location.replace(configUrl(here));
-    return;
+    return () => undefined;
   }
 
+  const stopEscape = () => setGeneralEscape(null);
   const parent = configParent();
   if (parent) {
     setGeneralEscape((event) => forwardKey(parent, event));
-    if (signedIn) trackBlocks();
-    return;
+    const stopOutlines = signedIn ? trackBlocks() : () => undefined;
+    return () => {
+      stopOutlines();
+      stopEscape();
+    };
   }
 
   setGeneralEscape((event) => {
@@ -58,4 +63,5 @@ export function startOwner(context: Readonly<PageContext>): void {
     // Login parameters without account creation, then back to the config area.
     location.assign(`/login?allowAccountCreation=false&next=${encodeURIComponent(configUrl(here))}`);
   });
+  return stopEscape;
 }

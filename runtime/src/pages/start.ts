@@ -8,6 +8,8 @@
 import type { PageContext } from '../context/types';
 import { CART_ROOT_ID, MEMBER_ACCESS_ROOT_ID, PageType } from '../model/page-types';
 import { withChunk } from '../core/chunk';
+import type { Teardown } from '../platform/events';
+import { teardowns } from '../platform/lifetime';
 import type { DialogOptions, DialogResult } from '../ui/dialog';
 
 type Alert = (options: DialogOptions) => Promise<DialogResult>;
@@ -15,7 +17,13 @@ type Alert = (options: DialogOptions) => Promise<DialogResult>;
 /** Spec part 1 §8: a cart bundle that fails to load is logged with this, then thrown. */
 export const CART_BUNDLE_FAILED = 'Failed to load cart page bundle';
 
-export function startPages(context: Readonly<PageContext>, alert: Alert): void {
+/**
+ * Answers the teardown of what outlives the page's own content: the owner tools' Escape and
+ * outlines (a dialog closes by itself: ui/modal). The page chunks' listeners are on the content
+ * they render, and stay with it.
+ */
+export function startPages(context: Readonly<PageContext>, alert: Alert): Teardown {
+  const stops = teardowns();
   const run = (load: () => Promise<{ start(context: Readonly<PageContext>, alert: Alert): unknown }>, failure: string) =>
     withChunk(load, (m) => m.start(context, alert), failure);
   if (new URLSearchParams(location.search).get('logout') === 'true') run(() => import('./logout'), 'Logout notice failed');
@@ -25,6 +33,7 @@ export function startPages(context: Readonly<PageContext>, alert: Alert): void {
   // Owner redirect, Escape and logout: for a signed-in account, Escape-to-login sites, and
   // pages inside a frame (the config app's, perhaps).
   if (context.authenticatedAccount || context.websiteSettings.useEscapeKeyToLogin === true || window.top !== window) {
-    void withChunk(() => import('../owner/index'), (m) => m.startOwner(context), 'Owner tools failed');
+    void withChunk(() => import('../owner/index'), (m) => stops.add(m.startOwner(context)), 'Owner tools failed');
   }
+  return stops.stop;
 }

@@ -2,6 +2,7 @@ import { onCLS, onFCP, onINP, onLCP, onTTFB, type Metric } from 'web-vitals';
 import type { PageContext } from '../context/types';
 import { ANALYTICS_ID_KEY, storedAnalyticsId } from '../model/analytics-id';
 import { enqueue, flush } from '../net/beacon';
+import { listen, type Teardown } from '../platform/events';
 import { safeStorage } from '../platform/storage';
 import { APP_NAME, METRIC_WAIT_MS, PERF_INTERVAL_MS, PERF_VERSION, RECORDS_PATH } from './settings';
 
@@ -60,13 +61,16 @@ export function pageSpeedFields(page: Readonly<PageContext>, delivery: string): 
 }
 
 /** Collects one page load's record and queues it on hide, and every 30 s while it changes. */
-export function collect(page: Readonly<PageContext>, pageLoadId: string, flags: { pageSpeed: boolean; userTiming: boolean }, restored: boolean): void {
+export function collect(page: Readonly<PageContext>, pageLoadId: string, flags: { pageSpeed: boolean; userTiming: boolean }, restored: boolean): Teardown {
   const metrics: Record<string, number> = restored ? {} : navigationTimings(performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined);
   const longTasks: Array<{ start: number; end: number }> = [];
   let changed = !restored;
+  const observers: PerformanceObserver[] = [];
   const observe = (type: string, handle: (entry: PerformanceEntry) => void) => {
     try {
-      new PerformanceObserver((list) => list.getEntries().forEach(handle)).observe({ type, buffered: true });
+      const observer = new PerformanceObserver((list) => list.getEntries().forEach(handle));
+      observer.observe({ type, buffered: true });
+      observers.push(observer);
     } catch {
       /* unsupported entry type: that metric stays absent */
     }
@@ -92,8 +96,9 @@ export function collect(page: Readonly<PageContext>, pageLoadId: string, flags: 
   }
   if (flags.userTiming) observe('measure', (entry) => ((metrics[`measure:${entry.name}`] = entry.duration), (changed = true)));
 
+  let stopped = false;
   const send = (final: boolean) => {
-    if (!changed) return;
+    if (!changed || stopped) return;
     changed = false;
     if (metrics.fcp !== undefined) metrics.tti = timeToInteractive(metrics.fcp, longTasks);
     const record = {
@@ -108,10 +113,22 @@ export function collect(page: Readonly<PageContext>, pageLoadId: string, flags: 
   };
   // Interim records every 30 s for the first 60 s (the metric wait); after that, on hide only.
   const timer = setInterval(() => send(false), PERF_INTERVAL_MS);
-  setTimeout(() => clearInterval(timer), METRIC_WAIT_MS);
-  addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && send(true), { capture: true });
-  addEventListener('pagehide', () => {
+  const waited = setTimeout(() => clearInterval(timer), METRIC_WAIT_MS);
+  const stops = [
+    listen(document, 'visibilitychange', () => document.visibilityState === 'hidden' && send(true), { capture: true }),
+    listen(window, 'pagehide', () => {
+      send(true);
+      clearInterval(timer);
+    }, { capture: true }),
+  ];
+  // The runtime destroyed: what was measured goes now. web-vitals has no way to stop its own
+  // listeners; what they report after this is dropped.
+  return () => {
     send(true);
+    stopped = true;
     clearInterval(timer);
-  }, { capture: true });
+    clearTimeout(waited);
+    stops.forEach((stop) => stop());
+    observers.forEach((observer) => observer.disconnect());
+  };
 }

@@ -1,6 +1,7 @@
 import { CONSENT_EVENT } from '../consent/state';
 import type { PageContext } from '../context/types';
-import { listen } from '../platform/events';
+import { listen, type Teardown } from '../platform/events';
+import { teardowns } from '../platform/lifetime';
 import { renewCrumb, withCrumb } from '../net/crumb';
 import { reportError } from '../platform/report';
 import { trackingActive } from '../tracking/rules';
@@ -11,11 +12,13 @@ import { collectionFlags, NO_PAGE_LOAD_ID, REQUEST_TIMEOUT_MS, SETTINGS_PATH, SE
  * id); only then loads the collector chunk with web-vitals. A bfcache restore is a new page
  * load: it asks again.
  */
-export function startPerformance(page: Readonly<PageContext>): void {
+export function startPerformance(page: Readonly<PageContext>): Teardown {
+  const stops = teardowns();
   if (!trackingActive(page, location.pathname)) {
     // A visitor who accepts cookies on this page: collection starts now, as tracking does.
-    const stop = listen(document, CONSENT_EVENT, () => trackingActive(page, location.pathname) && (stop(), startPerformance(page)));
-    return;
+    const stop = listen(document, CONSENT_EVENT, () => trackingActive(page, location.pathname) && (stop(), stops.add(startPerformance(page))));
+    stops.add(stop);
+    return stops.stop;
   }
   const begin = (restored: boolean) =>
     fetchSettings()
@@ -23,11 +26,12 @@ export function startPerformance(page: Readonly<PageContext>): void {
         const flags = collectionFlags(settings);
         if (!flags) return;
         if (!settings.pageLoadId) throw new Error(NO_PAGE_LOAD_ID);
-        return import('./collector').then((m) => m.collect(page, settings.pageLoadId!, flags, restored));
+        return import('./collector').then((m) => stops.add(m.collect(page, settings.pageLoadId!, flags, restored)));
       })
       .catch((error: Error) => reportError(error, error.message));
   void begin(false);
-  addEventListener('pageshow', (event) => event.persisted && void begin(true));
+  stops.add(listen(window, 'pageshow', (event) => event.persisted && void begin(true)));
+  return stops.stop;
 }
 
 /**

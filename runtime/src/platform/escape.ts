@@ -6,6 +6,7 @@
  * (logout). One capture listener on the document, added with the first use.
  */
 import { isEscape } from './keys';
+import { untilDestroyed } from './lifetime';
 
 type Close = () => void;
 const targets: Close[] = [];
@@ -29,6 +30,12 @@ function listenOnce(): void {
   if (listening) return;
   listening = true;
   document.addEventListener('keydown', onKeydown, true);
+  untilDestroyed(() => {
+    document.removeEventListener('keydown', onKeydown, true);
+    listening = false;
+    targets.length = 0;
+    general = null;
+  });
 }
 
 /** Registers a target; the answer unregisters it. */

@@ -4,6 +4,7 @@
  * Whatever is still waiting runs when the page is hidden or left, so nothing is lost.
  */
 import { listen } from './events';
+import { untilDestroyed } from './lifetime';
 
 /** Idle work runs within this long even on a page that is never idle. */
 export const IDLE_TIMEOUT_MS = 2000;
@@ -63,8 +64,13 @@ function runAll(): void {
  */
 function listenForHiding(): void {
   listening = true;
-  listen(document, 'visibilitychange', () => document.visibilityState === 'hidden' && runAll());
-  listen(window, 'pagehide', runAll);
+  const stops = [listen(document, 'visibilitychange', () => document.visibilityState === 'hidden' && runAll()), listen(window, 'pagehide', runAll)];
+  // The runtime destroyed: what still waits runs now (its blocks took theirs back first).
+  untilDestroyed(() => {
+    stops.forEach((stop) => stop());
+    listening = false;
+    runAll();
+  });
 }
 
 /**

@@ -64,5 +64,10 @@ export function watchNearViewport(element: Element, marginPx: number, watcher: W
     watchers.delete(element);
     near.delete(element);
     observer.unobserve(element);
+    // The last one: the observer goes too (a destroyed runtime leaves none behind).
+    if (watchers.size === 0) {
+      observer.disconnect();
+      observers.delete(marginPx);
+    }
   };
 }

@@ -5,6 +5,7 @@ import { sendNow } from '../net/beacon';
 import { withCrumb } from '../net/crumb';
 import { safeStorage } from '../platform/storage';
 import { SESSION_ID_KEY } from './landing';
+import { MAX_PENDING_ANALYTICS, PENDING_ANALYTICS_KEY, pageMoment, type PageMoment, type PendingEvent } from './pending';
 import { trackingActive } from './rules';
 
 export { ANALYTICS_ID_KEY };
@@ -27,19 +28,20 @@ export function analyticsId(now = Date.now()): string {
   return id;
 }
 
-/** What the sender adds to every event (spec part 1 §3). */
-export function senderFields(page: Readonly<PageContext>): Record<string, unknown> {
-  const query = Object.fromEntries(new URLSearchParams(location.search));
+/** What the sender adds to every event (spec part 1 §3), from the page where it was tracked. */
+export function senderFields(page: Readonly<PageContext>, at: PageMoment = pageMoment()): Record<string, unknown> {
+  const url = new URL(at.href);
+  const query = Object.fromEntries(url.searchParams);
   return {
-    window_width: window.innerWidth,
-    window_height: window.innerHeight,
+    window_width: at.width,
+    window_height: at.height,
     browser_language: navigator.language,
-    page_host: location.host,
-    page_path: location.pathname,
+    page_host: url.host,
+    page_path: url.pathname,
     query_params: query,
-    referrer: document.referrer,
+    referrer: at.referrer,
     resolved_locale: document.documentElement.lang || DEFAULT_LOCALE,
-    client_timestamp: Date.now(),
+    client_timestamp: at.time,
     marketing_id: query.mkwid ?? null,
     session_id: safeStorage('session').get(SESSION_ID_KEY),
     website_id: page.website.id ?? null,
@@ -48,14 +50,14 @@ export function senderFields(page: Readonly<PageContext>): Record<string, unknow
   };
 }
 
-export function buildPayload(event: Record<string, unknown>, page: Readonly<PageContext>): AnalyticsPayload | null {
+export function buildPayload(event: Record<string, unknown>, page: Readonly<PageContext>, at?: PageMoment): AnalyticsPayload | null {
   const { common, custom } = splitEvent(event, (message) => console.warn(message));
   const missing = missingRequired(common);
   if (missing.length) {
     console.warn(`Analytics event needs ${missing.join(', ')}.`);
     return null;
   }
-  return { analyticsId: analyticsId(), commonData: { ...common, ...senderFields(page) }, customData: custom, customSchemaName: String(event.customSchemaName ?? 'custom') };
+  return { analyticsId: analyticsId(), commonData: { ...common, ...senderFields(page, at) }, customData: custom, customSchemaName: String(event.customSchemaName ?? 'custom') };
 }
 
 let channel: BroadcastChannel | null = null;
@@ -64,7 +66,7 @@ let channel: BroadcastChannel | null = null;
  * Sends one V1 event when tracking is active: a form-encoded beacon, else JSON by fetch (200
  * and 202 succeed). Admins' pages also broadcast it to their other windows.
  */
-export function track(event: unknown, page: Readonly<PageContext>): boolean {
+export function track(event: unknown, page: Readonly<PageContext>, at?: PageMoment): boolean {
   if (!event || typeof event !== 'object') {
     console.warn(NO_PAYLOAD);
     return false;
@@ -74,7 +76,7 @@ export function track(event: unknown, page: Readonly<PageContext>): boolean {
     channel.postMessage(event);
   }
   if (!trackingActive(page, location.pathname)) return false;
-  const payload = buildPayload(event as Record<string, unknown>, page);
+  const payload = buildPayload(event as Record<string, unknown>, page, at);
   if (!payload) return false;
   const form = new URLSearchParams({
     analyticsId: payload.analyticsId,
@@ -92,4 +94,25 @@ export function track(event: unknown, page: Readonly<PageContext>): boolean {
     })
     .catch(() => undefined);
   return true;
+}
+
+/** Sends what an earlier page tracked and left before the analytics chunk came (tracking/pending.ts). */
+export function sendPending(page: Readonly<PageContext>): void {
+  const store = safeStorage('local');
+  const saved = store.get(PENDING_ANALYTICS_KEY);
+  store.remove(PENDING_ANALYTICS_KEY);
+  let pending: unknown;
+  try {
+    pending = JSON.parse(saved ?? '[]');
+  } catch {
+    return;
+  }
+  if (!Array.isArray(pending)) return;
+  for (const entry of pending.slice(-MAX_PENDING_ANALYTICS) as Array<Partial<PendingEvent> | null>) {
+    try {
+      if (entry?.at) track(entry.event, page, entry.at);
+    } catch {
+      /* a damaged entry (an address that does not parse) is dropped */
+    }
+  }
 }

@@ -1,11 +1,15 @@
 import { CONSENT_EVENT } from '../consent/state';
 import type { PageContext } from '../context/types';
-import { dispatch, listen } from '../platform/events';
+import { dispatch, listen, type Teardown } from '../platform/events';
+import { teardowns } from '../platform/lifetime';
 import { yieldToMain } from '../platform/yield';
 import { MEDIA_PLAY_EVENT } from '../platform/media-events';
 import { HEARTBEAT_MS, MAX_HEARTBEATS, pageViewFields, recordHit } from './census';
 import { land } from './landing';
+import { PENDING_ANALYTICS_KEY } from './pending';
 import { pageViewTracked, trackingActive } from './rules';
+import { safeStorage } from '../platform/storage';
+import { withChunk } from '../core/chunk';
 import { touchVisitor } from './visitor';
 
 /** Third-party pixel hooks (spec part 1 §7): `site:track` events re-fired as `site:pixel`. */
@@ -20,21 +24,31 @@ export const PIXEL_EVENTS: Record<string, string> = {
 /**
  * Visitor tracking: when the rules allow it, the visitor cookies, the landing pixel, the
  * census page view and a heartbeat every 30 s while the page is visible (20 at most). When
- * consent arrives later on the page, tracking starts then. Answers when the page view is
- * queued (or tracking is not allowed yet).
+ * consent arrives later on the page, tracking starts then. `tracked` settles when the page view
+ * is queued (or tracking is not allowed yet); `stop` ends it all.
  */
-export function startTracking(page: Readonly<PageContext>): Promise<void> {
+export function startTracking(page: Readonly<PageContext>): { tracked: Promise<void>; stop: Teardown } {
   let started = false;
+  let stopped = false;
+  const stops = teardowns();
   const start = async () => {
-    if (started || !trackingActive(page, location.pathname)) return;
+    if (started || stopped || !trackingActive(page, location.pathname)) return;
     started = true;
     const visitor = touchVisitor(Date.now(), page.itemId);
     // The cookies (0 to 11 ms at 4x, measured) and the landing's first session and local
     // storage accesses (12 to 45 ms: synchronous round trips to the browser) and the page view
     // each get a task of their own, not one long one between them.
     await yieldToMain();
+    if (stopped) return;
     land();
+    // Analytics events an earlier page tracked and was left before its chunk came. That page's
+    // pagehide may run after this page has started (Chromium commits the new document first):
+    // its hand-over then comes as a storage event.
+    const sendPending = () => void withChunk(() => import('./analytics'), (m) => m.sendPending(page), 'Analytics events failed');
+    stops.add(listen(window, 'storage', (event) => event.key === PENDING_ANALYTICS_KEY && event.newValue !== null && sendPending()));
+    if (safeStorage('local').get(PENDING_ANALYTICS_KEY) !== null) sendPending();
     await yieldToMain();
+    if (stopped) return;
     if (pageViewTracked(location.pathname)) recordHit(page, visitor, 'pageView', pageViewFields());
     else {
       const query = new URLSearchParams(location.search).get('q');
@@ -49,17 +63,19 @@ export function startTracking(page: Readonly<PageContext>): Promise<void> {
       recordHit(page, touchVisitor(), 'heartbeat');
       if (++beats >= MAX_HEARTBEATS) clearInterval(timer);
     }, HEARTBEAT_MS);
+    stops.add(() => clearInterval(timer));
   };
-  listen(document, 'site:track', (event: Event) => {
+  stops.add(() => (stopped = true));
+  stops.add(listen(document, 'site:track', (event: Event) => {
     const detail = (event as CustomEvent<{ event?: string }>).detail;
     const name = PIXEL_EVENTS[detail?.event ?? ''];
     if (name && started) dispatch(document, 'site:pixel', { ...detail, name });
-  });
+  }));
   // Census audio and video events (part 2 §3) come from the media blocks as DOM events.
-  listen(document, MEDIA_PLAY_EVENT, (event: Event) => {
+  stops.add(listen(document, MEDIA_PLAY_EVENT, (event: Event) => {
     const detail = (event as CustomEvent<{ kind?: string; provider?: string; url?: string }>).detail;
     if (started && (detail?.kind === 'video' || detail?.kind === 'audio')) recordHit(page, touchVisitor(), detail.kind, { provider: detail.provider, mediaUrl: detail.url });
-  });
-  listen(document, CONSENT_EVENT, start);
-  return start();
+  }));
+  stops.add(listen(document, CONSENT_EVENT, start));
+  return { tracked: start(), stop: stops.stop };
 }

@@ -2,6 +2,7 @@ import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { dispatch, listen } from '../platform/events';
 import { onEscape } from '../platform/escape';
+import { untilDestroyed } from '../platform/lifetime';
 import { prefersReducedMotion } from '../platform/motion';
 import { containFocus } from './focus';
 import { ensureStyles } from './styles';
@@ -119,6 +120,8 @@ export function openModal<R extends string>(
   stack.push(entry);
   // Topmost first: the shared Escape stack (platform/escape) closes the latest target.
   const offEscape = onEscape(() => close(cancelResult));
+  // The runtime destroyed while it is open: it closes as Escape would close it.
+  const offDestroy = untilDestroyed(() => close(cancelResult));
 
   const onShown = (box: HTMLElement) => {
     entry.box = box;
@@ -132,6 +135,7 @@ export function openModal<R extends string>(
     if (done) return;
     done = true;
     offEscape();
+    offDestroy();
     untrap(entry);
     const wasTop = stack[stack.length - 1] === entry;
     stack.splice(stack.indexOf(entry), 1);

@@ -65,10 +65,11 @@ describe('the runtime while site.js is evaluated', () => {
 describe('the collectors chunk as it arrives', () => {
   it('starts visitor tracking in a task of its own, and says when it has', async () => {
     const site = { ...defaultContext(), website: { id: 'w' }, env: 'prod', pageType: 2 };
-    const started = startCollectors(site);
+    const { tracked, stop } = startCollectors(site);
     await Promise.resolve();
     expect(document.cookie).not.toContain('ss_cvr=');
-    await started;
+    await tracked;
     expect(document.cookie).toContain('ss_cvr=');
+    stop();
   });
 });

@@ -15,6 +15,10 @@ class FakeIntersectionObserver {
   unobserve(element: Element) {
     this.observed.delete(element);
   }
+  disconnected = false;
+  disconnect() {
+    this.disconnected = true;
+  }
   fire(target: Element, isIntersecting: boolean) {
     this.callback([{ target, isIntersecting }], this);
   }
@@ -52,10 +56,14 @@ describe('watchNearViewport', () => {
     expect(observer!.observed.has(a)).toBe(true);
     stopLate();
     expect(observer!.observed.has(a)).toBe(false);
+    expect(observer!.disconnected).toBe(false);
     stopB();
     expect(observer!.observed.size).toBe(0);
+    // The last watcher gone, so is the observer: the next one makes another.
+    expect(observer!.disconnected).toBe(true);
+    watchNearViewport(a, 200, () => undefined);
     watchNearViewport(a, 0, () => undefined);
-    expect(FakeIntersectionObserver.instances).toHaveLength(2);
+    expect(FakeIntersectionObserver.instances).toHaveLength(3);
   });
 
   it('without IntersectionObserver everything counts as near', async () => {

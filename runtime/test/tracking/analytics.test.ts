@@ -107,7 +107,7 @@ describe('tracking as it starts', () => {
     const task = () => new Promise((resolve) => setTimeout(resolve));
     document.cookie = 'ss_cvr=; max-age=0; path=/';
     let done = false;
-    const started = startTracking({ ...defaultContext(), website: { id: 'w' }, env: 'prod', pageType: 2 }).then(() => (done = true));
+    const started = startTracking({ ...defaultContext(), website: { id: 'w' }, env: 'prod', pageType: 2 }).tracked.then(() => (done = true));
     expect(document.cookie).toContain('ss_cvr=');
     expect(sessionStorage.getItem(SESSION_ID_KEY)).toBeNull();
     await task();
