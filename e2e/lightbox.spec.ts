@@ -123,6 +123,58 @@ test.describe('lightbox', () => {
     await expect.poll(() => new URL(page.url()).searchParams.get('itemId')).toBe('s24');
   });
 
+  for (const [design, json] of [
+    ['stacked', '{"design": "slideshow", "title": "Moving", "lightbox": true, "transition": "fade"}'],
+    ['carousel', '{"design": "carousel", "title": "Moving", "slidesPerRow": 2, "lightbox": true}'],
+  ] as const) {
+    test(`in a ${design === 'stacked' ? 'slideshow' : 'carousel'}, each image slide opens from a real button named by its alt`, async ({ page, consoleErrors }) => {
+      const slides = [1, 2, 3]
+        .map((n) => `<figure data-slide-id="m${n}" data-type="image" data-image-dimensions="1500x1000"><img data-src="/images/demo/${n}-1500x1000.svg" width="1500" height="1000" alt="Harbour ${n}"><figcaption>Slide ${n} <a href="#after">more</a></figcaption></figure>`)
+        .join('');
+      await page.route('**/moving-lightbox', (route) =>
+        route.fulfill({
+          contentType: 'text/html',
+          body: `<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width"><link rel="stylesheet" href="/runtime/runtime.css"><script type="module" src="/runtime/site.js"></script></head><body><main><div class="gallery" data-block-type="gallery" data-gallery-design="${design}" data-block-json='${json}'>${slides}</div><p id="after">After</p></main></body></html>`,
+        }),
+      );
+      await page.setViewportSize({ width: 1000, height: 800 });
+      await page.goto('/moving-lightbox');
+      await runtimeReady(page);
+      const moving = page.getByRole('dialog', { name: 'Moving' });
+      const first = page.locator('figure[data-slide-id="m1"]');
+      // The slide stays a slide of the carousel pattern; the button in it opens the lightbox.
+      await expect(first).toHaveAttribute('aria-roledescription', 'slide');
+      await expect(first).not.toHaveAttribute('tabindex');
+      const opener = first.getByRole('button', { name: 'Harbour 1' });
+      await expect(opener).toHaveAttribute('aria-haspopup', 'dialog');
+      // The caption's link stays above the button, reachable by pointer.
+      const link = first.getByRole('link', { name: 'more' });
+      const box = (await link.boundingBox())!;
+      expect(await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.textContent, [box.x + box.width / 2, box.y + box.height / 2])).toBe('more');
+      // Keyboard: Tab reaches the button; Enter opens; Escape comes back to it.
+      for (let tabs = 0; tabs < 6 && !(await opener.evaluate((button) => button === document.activeElement)); tabs++) await page.keyboard.press('Tab');
+      await expect(opener).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(moving).toBeVisible();
+      await expect(moving.locator('img')).toHaveAttribute('alt', 'Harbour 1');
+      await page.keyboard.press('Escape');
+      await expect(moving).toHaveCount(0);
+      await expect(opener).toBeFocused();
+      await page.keyboard.press('Space');
+      await expect(moving).toBeVisible();
+      await page.keyboard.press('Escape');
+      // A click on the image (the button over it) opens it too.
+      const image = (await first.locator('img').boundingBox())!;
+      await page.mouse.click(image.x + image.width / 2, image.y + image.height / 3);
+      await expect(moving).toBeVisible();
+      await page.keyboard.press('Escape');
+      // Destroyed, the gallery gives its slides back as they came.
+      await page.evaluate(() => window.SiteRuntime!.destroy());
+      await expect(page.locator('.tg-opener')).toHaveCount(0);
+      expect(consoleErrors).toEqual([]);
+    });
+  }
+
   test('the light theme, and an image block opening alone', async ({ page }) => {
     await openGrid(page);
     const hero = page.locator('#block-hero img');

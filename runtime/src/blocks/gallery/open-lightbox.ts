@@ -14,6 +14,8 @@ import type { GalleryOptions } from './options';
 
 const loadLightbox = () => import('../../ui/lightbox/index');
 
+export const OPENER_CLASS = 'tg-opener';
+
 export function lightboxItems(gallery: Gallery): LightboxItem[] {
   return gallery.slides.map((slide) => {
     const img = slide.img;
@@ -56,13 +58,30 @@ export function attachLightbox(gallery: Gallery, options: GalleryOptions, title:
       )
       .catch((error: unknown) => console.error('The lightbox could not open', error));
 
+  // A slideshow's and a carousel's slides are groups ("1 of 5", the carousel pattern): each
+  // image slide gets a button of its own, over the image and named by its alt. The strip's
+  // slides are its controls already (a press selects, or opens the current one).
+  const buttons = moving && options.design !== 'strip';
+
   gallery.slides.forEach((slide, index) => {
     const img = slide.img;
     if (!img) return;
     const element = slide.element;
-    // What takes focus and opens: the slide, or in a still design the image of a captioned
-    // figure (which may not be a button itself). Clicks anywhere on the slide open either way.
-    const focusable = !moving && keepsOwnRole(element) ? img : element;
+    // What takes focus and opens: that button, the slide, or in a still design the image of a
+    // captioned figure (which may not be a button itself). Clicks anywhere on the slide open.
+    let focusable: HTMLElement = !moving && keepsOwnRole(element) ? img : element;
+    // (A slide that is itself an img cannot hold one: it stays the opener.)
+    const ownButton = buttons && element !== img;
+    if (ownButton) {
+      const button = (focusable = document.createElement('button'));
+      button.type = 'button';
+      button.className = OPENER_CLASS;
+      button.setAttribute('aria-haspopup', 'dialog');
+      button.setAttribute('aria-label', img.alt || `Image ${index + 1}`);
+      // Under the caption (its links stay reachable), over the image.
+      element.insertBefore(button, element.querySelector(':scope > figcaption'));
+      teardowns.push(() => button.remove());
+    }
     focusables[index] = focusable;
     // A theme's own value stays; an empty one is replaced, and given back on destroy.
     const previous: [string, string | null][] = [];
@@ -72,8 +91,10 @@ export function attachLightbox(gallery: Gallery, options: GalleryOptions, title:
       focusable.setAttribute(name, value);
       previous.push([name, old]);
     };
-    set('tabindex', '0');
-    set('aria-haspopup', 'dialog');
+    if (!ownButton) {
+      set('tabindex', '0');
+      set('aria-haspopup', 'dialog');
+    }
     if (!moving) {
       set('role', 'button');
       // An image button is named by its alt: one with alt="" may take no role (ARIA in HTML).
@@ -86,16 +107,21 @@ export function attachLightbox(gallery: Gallery, options: GalleryOptions, title:
       listen(element, 'pointerenter', () => void loadLightbox(), { once: true }),
       listen(focusable, 'focus', () => void loadLightbox(), { once: true }),
       listen(element, 'click', (event: MouseEvent) => {
-        if ((event.target as Element).closest('a, button') || !opens()) return;
-        event.preventDefault();
-        void open(index, focusable);
-      }),
-      listen(focusable, 'keydown', (event: KeyboardEvent) => {
-        if (event.target !== focusable || !isActivation(event) || !opens()) return;
+        const control = (event.target as Element).closest('a, button');
+        if ((control && control !== focusable) || !opens()) return;
         event.preventDefault();
         void open(index, focusable);
       }),
     );
+    // A button opens on Enter and Space by itself (as a click).
+    if (!ownButton)
+      teardowns.push(
+        listen(focusable, 'keydown', (event: KeyboardEvent) => {
+          if (event.target !== focusable || !isActivation(event) || !opens()) return;
+          event.preventDefault();
+          void open(index, focusable);
+        }),
+      );
   });
 
   const fromAddress = slideIndexFor(gallery.slides, itemIdFrom(location));
