@@ -99,3 +99,158 @@ for (const [width, height] of [[390, 844], [1280, 800]] as const) {
     });
   });
 }
+
+/** Where the demo keeps one block of each type (its context comes from /blocks, which has the feature flags). */
+const BLOCK_SOURCES = ['/blocks', '/', '/contact', '/gallery', '/media', '/map'];
+/** A theme's choices, through the runtime's custom properties (docs/theming.md). */
+const THEME_PROPERTIES = ':root{--site-primary:rgb(13, 110, 253);--site-on-primary:rgb(255, 255, 255);--site-radius:0px;--site-banner-background:rgb(33, 37, 41);--site-focus:rgb(134, 183, 254)}';
+
+/** Blocks whose markup is in the HTML, first; those built from their JSON after them. */
+const HTML_FIRST = ['accordion', 'button', 'image', 'gallery', 'video', 'audio', 'map'];
+/**
+ * The theme holds the space blocks will take, as docs/blocks.md says: a block built from its
+ * JSON holds a screen's height until it has mounted (what follows starts below the fold and
+ * never moves in view), and the image block that crops to 16:9 has that shape from the start.
+ */
+const THEME_RESERVATIONS = `@media (scripting: enabled) {
+  main > .row > section > [data-block-type]:not(${HTML_FIRST.map((type) => `[data-block-type="${type}"]`).join(', ')}):not([data-block-status="mounted"], [data-block-status="failed"]) { min-height: 100vh; }
+}
+#block-hero img { aspect-ratio: 16 / 9; }`;
+
+/** A Bootstrap page with one block of every type the demo has, each in a column. */
+async function everyBlockPage(page: Page): Promise<string[]> {
+  const sources = await Promise.all(BLOCK_SOURCES.map((source) => page.request.get(source).then((response) => response.text())));
+  await page.goto('about:blank');
+  const { context, blocks } = await page.evaluate((htmls) => {
+    const found = new Map<string, string>();
+    let siteContext = '';
+    for (const html of htmls) {
+      const doc = new DOMParser().parseFromString(html, 'text/html');
+      siteContext ||= doc.getElementById('site-context')?.textContent ?? '';
+      for (const element of doc.querySelectorAll('[data-block-type]')) {
+        if (element.parentElement?.closest('[data-block-type]')) continue;
+        const type = element.getAttribute('data-block-type')!;
+        if (!found.has(type)) found.set(type, element.outerHTML);
+      }
+    }
+    return { context: siteContext, blocks: [...found] };
+  }, sources);
+  const rank = (type: string) => (HTML_FIRST.includes(type) ? HTML_FIRST.indexOf(type) : HTML_FIRST.length);
+  blocks.sort(([a], [b]) => rank(a) - rank(b));
+  const html = `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>Every block in a Bootstrap theme</title>
+  <link rel="stylesheet" href="/theme-assets/bootstrap.min.css">
+  <link rel="stylesheet" href="/runtime/runtime.css">
+  <style>${THEME_PROPERTIES}
+${THEME_RESERVATIONS}</style>
+  <script type="application/json" id="site-context">${context}</script>
+  <script type="module" src="/runtime/site.js"></script>
+</head>
+<body>
+  <main class="container py-4">
+    <h1 class="display-5">Every block</h1>
+    <div class="row g-4">
+      ${blocks.map(([type, block]) => `<section class="col-md-6"><h2 class="h5">${type}</h2>${block}</section>`).join('\n      ')}
+    </div>
+  </main>
+</body>
+</html>`;
+  await page.route('**/theme-assets/bootstrap.min.css', (route) => route.fulfill({ contentType: 'text/css', body: BOOTSTRAP_CSS }));
+  await page.route('**/theme-every-block', (route) => route.fulfill({ contentType: 'text/html', body: html }));
+  return blocks.map(([type]) => type);
+}
+
+for (const [width, height] of [[390, 844], [1280, 800]] as const) {
+  test.describe(`every block type in a Bootstrap theme at ${width} px`, () => {
+    // Not answered: no third-party embed loads (the page asks no other host), the banner shows.
+    test.use({ viewport: { width, height }, consented: false });
+
+    test('all mount, nothing scrolls sideways or shifts, the keyboard paths work, and the theme restyles the runtime through its properties', async ({ page, baseURL, consoleErrors }) => {
+      test.setTimeout(60_000);
+      const elsewhere: string[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.protocol.startsWith('http') && url.host !== new URL(baseURL!).host) elsewhere.push(url.host);
+      });
+      await page.route(/^https:\/\//, (route) => (route.request().url().startsWith('https://fonts.googleapis.com/') ? route.fulfill({ contentType: 'text/css', body: '' }) : route.abort()));
+      await page.goto('/plain'); // the crumb cookie, as a served page sets it
+      const types = await everyBlockPage(page);
+      expect(types).toEqual(expect.arrayContaining(['accordion', 'form', 'newsletter', 'gallery', 'image', 'video', 'map', 'menu', 'member-area', 'audio', 'search', 'summary', 'reservation', 'acuity', 'zola', 'product-list', 'donation', 'chart', 'button']));
+      await page.addInitScript(() => {
+        (window as unknown as { __shifts: string[] }).__shifts = [];
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node }> }>) {
+            if (entry.hadRecentInput) continue;
+            const nodes = (entry.sources ?? []).map((source) => (source.node instanceof Element ? source.node.closest('[data-block-type]')?.getAttribute('data-block-type') ?? source.node.nodeName : '?'));
+            (window as unknown as { __shifts: string[] }).__shifts.push(`${entry.value.toFixed(4)} ${nodes.join(',')}`);
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto('/theme-every-block');
+      await runtimeReady(page);
+      const top = page.locator('main [data-block-type]:not([data-block-type] [data-block-type])');
+      await expect(top).toHaveCount(types.length);
+      for (const type of types) await expect(page.locator(`main > .row > section > [data-block-type="${type}"]`)).toHaveAttribute('data-block-status', 'mounted');
+      await page.waitForLoadState('networkidle');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      expect(await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts)).toEqual([]);
+      // No block asks another host; the site's Google Fonts (a page setting, not an embed) do.
+      expect(elsewhere.filter((host) => host !== 'fonts.googleapis.com')).toEqual([]);
+
+      // The theme's properties reach the runtime's controls, its banner and its dialogs.
+      const style = (selector: string, property: string) => page.locator(selector).first().evaluate((element, name) => getComputedStyle(element).getPropertyValue(name), property);
+      for (const button of ['.search-block button', '.donation-form button', '.site-form-submit']) expect(await style(button, 'background-color')).toBe('rgb(13, 110, 253)');
+      expect(await style('.product-quick-view-button', 'border-top-left-radius')).toBe('0px');
+      expect(await style('.site-cookie-banner', 'background-color')).toBe('rgb(33, 37, 41)');
+
+      // Keyboard: an accordion item opens on Enter.
+      const item = page.locator('[data-block-type="accordion"] > details').nth(1);
+      await expect(item).not.toHaveAttribute('open');
+      await item.locator('summary').focus();
+      await page.keyboard.press('Enter');
+      await expect(item).toHaveAttribute('open');
+      // The menu's tabs: the arrows move, Enter selects (manual activation).
+      const tabs = page.locator('[data-block-type="menu"] [role="tab"]');
+      await tabs.first().focus();
+      await page.keyboard.press('ArrowRight');
+      await expect(tabs.nth(1)).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(tabs.nth(1)).toHaveAttribute('aria-selected', 'true');
+      // Quick view: opens on Enter, closes on Escape, gives focus back.
+      const quickView = page.locator('.product-quick-view-button').first();
+      await quickView.focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.locator('dialog.product-quick-view');
+      await expect(dialog).toBeVisible();
+      expect(await dialog.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(255, 255, 255)');
+      expect(await dialog.evaluate((element) => element.getBoundingClientRect().right)).toBeLessThanOrEqual(width);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await expect(quickView).toBeFocused();
+      // The donation's amounts move with the arrows; an embed's placeholder buttons are reachable.
+      const amounts = page.locator('.donation-form input[type="radio"]');
+      await amounts.first().focus();
+      await page.keyboard.press('ArrowRight');
+      await expect(amounts.nth(1)).toBeChecked();
+      await page.locator('[data-block-type="map"] .site-embed-gate button').first().focus();
+      await expect(page.locator('[data-block-type="map"] .site-embed-gate button').first()).toBeFocused();
+      // A dialog in the theme's radius and primary colour.
+      const answered = page.evaluate(() => window.SiteRuntime!.dialog.alert({ title: 'Saved', message: 'All good.' }));
+      const alert = page.locator('.site-modal');
+      await expect(alert).toBeVisible();
+      expect(await alert.evaluate((element) => getComputedStyle(element).borderTopLeftRadius)).toBe('0px');
+      expect(await alert.locator('button.site-primary').evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(13, 110, 253)');
+      await page.keyboard.press('Escape');
+      expect(await answered).toBe('cancel');
+      // Search: typed and sent with Enter.
+      await page.locator('.search-block input').fill('etching');
+      await page.locator('.search-block input').press('Enter');
+      await page.waitForURL(/\/search\?q=etching/);
+      expect(consoleErrors).toEqual([]);
+    });
+  });
+}

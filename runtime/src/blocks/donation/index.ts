@@ -10,6 +10,7 @@ import { DONATE_PATH, donateUrl } from '../../commerce/routes';
 
 
 const donation: BlockModule = {
+  stylesheet: 'blocks.css',
   mount(element, { config, page }) {
     const donatePageId = typeof config.donatePageId === 'string' && /^[\w-]{1,64}$/.test(config.donatePageId) ? config.donatePageId : null;
     if (!donatePageId) throw new Error('A donation block needs its donatePageId.');

@@ -71,6 +71,7 @@ const text = (tag: string, className: string, value: string) => {
 };
 
 const productList: BlockModule = {
+  stylesheet: 'blocks.css',
   mount(element, { config, page }) {
     const products = (Array.isArray(config.products) ? config.products : []).filter(
       (p): p is ListedProduct => typeof p === 'object' && p !== null && typeof (p as Product).id === 'string' && typeof (p as Product).title === 'string',

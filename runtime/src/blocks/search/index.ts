@@ -9,6 +9,7 @@ export const SEARCH_PATH = '/search';
 let counter = 0;
 
 const search: BlockModule = {
+  stylesheet: 'blocks.css',
   mount(element, { config }) {
     const authored = Array.from(element.children) as HTMLElement[];
     const form = document.createElement('form');
