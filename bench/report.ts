@@ -67,7 +67,7 @@ export function verdicts(results: Results): Verdicts {
 }
 
 export function renderResults(results: Results): string {
-  const lines: string[] = ['# Benchmark results', '', `Run ${results.date} on ${results.machine}. Made by \`npm run bench\` (see README, "Benchmarks"); medians where a figure is timed. The machine is shared and noisy: read the ratios, not the absolute times.`, ''];
+  const lines: string[] = ['# Benchmark results', '', `Run ${results.date} on ${results.machine}. Made by \`npm run bench\` (see bench/README.md); medians where a figure is timed. The machine is shared and noisy: read the ratios, not the absolute times.`, ''];
   if (results.updates?.length) lines.push('Re-measured since, by partial runs merged into this one (`--merge`); every other figure is the full run\'s:', '', ...results.updates.map((update) => `- ${update}`), '');
   lines.push('## Targets', '', '| target | result |', '|---|---|');
   for (const [target, pass] of Object.entries(verdicts(results))) lines.push(`| ${target} | ${verdict(pass)} |`);

@@ -50,7 +50,7 @@ if (problems.length) {
   process.exit(1);
 }
 
-const README = path.join(root, 'docs', 'budgets.md');
+const BUDGETS_DOC = path.join(root, 'docs', 'budgets.md');
 const START = '<!-- budgets:start (made from .size-limit.json by scripts/check-budgets.mjs --write) -->';
 const END = '<!-- budgets:end -->';
 const shortPath = (glob) => `\`${glob.replace(/^dist\/runtime\/chunks\//, 'chunks/').replace(/^dist\//, '')}\``;
@@ -61,7 +61,7 @@ const table = [
   ...budgets.map((budget) => `| ${budget.name.replace(/\|/g, '\\|')} | ${[budget.path].flat().length > 3 ? `${[budget.path].flat().length} files` : [budget.path].flat().map(shortPath).join(' + ')} | ${budget.limit} |`),
   END,
 ].join('\n');
-const readme = readFileSync(README, 'utf8');
+const readme = readFileSync(BUDGETS_DOC, 'utf8');
 const [before, rest] = readme.split(START);
 const after = rest?.split(END)[1];
 if (before === undefined || after === undefined) {
@@ -70,7 +70,7 @@ if (before === undefined || after === undefined) {
 }
 const updated = before + table + after;
 if (updated !== readme) {
-  if (process.argv.includes('--write')) writeFileSync(README, updated);
+  if (process.argv.includes('--write')) writeFileSync(BUDGETS_DOC, updated);
   else {
     console.error('The budget table in docs/budgets.md is out of date: run node scripts/check-budgets.mjs --write');
     process.exit(1);

@@ -1,7 +1,7 @@
 /**
  * Code injection (spec part 2 §1): the owner's HTML for the end of every page's <head> and
  * <body>. Owner-authored code is trusted content, as the spec has it; a strict CSP decides
- * what of it runs (README).
+ * what of it runs (docs/owner-app.md, "Code injection").
  */
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db';

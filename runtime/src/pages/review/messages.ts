@@ -13,7 +13,7 @@ export const SOMETHING_WENT_WRONG = 'Something went wrong';
 export const TRY_AGAIN = 'Try submitting your review again';
 export const RATING_REQUIRED = 'Please select a star rating';
 
-/** The spec does not show the limit; ours, documented in the README. */
+/** The spec does not show the limit; ours, documented in docs/blocks.md ("Store, reviews and members"). */
 export const REVIEW_TEXT_LIMIT = 1000;
 export const STAR_COUNT = 5;
 
