@@ -12,6 +12,12 @@ describe('validation messages (spec part 1 §5, verbatim)', () => {
     expect(validateField(field('text', { maxLength: 3 }), '')).toBeNull();
   });
 
+  it('a time with only its AM/PM part (a client that sends the select as it stands) is empty', () => {
+    expect(validateField(field('time', { required: true }), ['', '', '', 'AM'])).toBe('Field is required.');
+    expect(validateField(field('time'), ['', ' ', '', 'PM'])).toBeNull();
+    expect(validateField(field('time', { required: true }), ['9', '30', '', 'AM'])).toBeNull();
+  });
+
   it('a non-numeric or negative bound means no limit', () => {
     expect(maxLengthOf(field('textarea', { maxLength: 'lots' }))).toBeNull();
     expect(maxLengthOf(field('textarea', { maxLength: -1 }))).toBeNull();

@@ -37,7 +37,9 @@ function optionsError(field: FormField, chosen: string[]): string | null {
 /** Validates one field's value; answers the message to show, or null when it is fine. */
 export function validateField(field: FormField, value: FieldValue | undefined): string | null {
   if (field.type === 'section' || field.type === 'hidden') return null;
-  if (isBlank(value)) return field.required ? fill(REQUIRED, { title: field.title || field.id }) : null;
+  // A time's AM/PM part always has a value: with hour, minute and second empty it is empty.
+  const blank = field.type === 'time' && Array.isArray(value) ? isBlank(value.slice(0, 3)) : isBlank(value);
+  if (blank) return field.required ? fill(REQUIRED, { title: field.title || field.id }) : null;
 
   switch (field.type) {
     case 'text':
