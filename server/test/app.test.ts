@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -112,6 +112,22 @@ describe('pages and the page context', () => {
     expect(gzip.rawPayload.equals(readFileSync(`${file}.gz`))).toBe(true);
     const plain = await server.app.inject({ method: 'GET', url: '/runtime/site.js' });
     expect(plain.rawPayload.equals(readFileSync(file))).toBe(true);
+  });
+
+  it('serves the runtime as a CDN would: hashed chunks immutable, the rest checked again after a minute, to any origin', async () => {
+    const chunk = readdirSync(path.join(server.config.rootDir, 'dist', 'runtime', 'chunks')).find((name) => /^gallery-[\w-]{6}\.js$/.test(name));
+    expect(chunk, 'the server tests need the build: npm run build').toBeDefined();
+    const headers = async (url: string) => (await server.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br', origin: 'https://theme.example' } })).headers;
+    const hashed = await headers(`/runtime/chunks/${chunk}`);
+    expect(hashed['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(hashed['access-control-allow-origin']).toBe('*');
+    for (const url of ['/runtime/site.js', '/runtime/runtime.css', '/runtime/gallery.css', '/runtime/helpers.js']) {
+      const named = await headers(url);
+      expect(named['cache-control'], url).toBe('public, max-age=60');
+      expect(named['access-control-allow-origin'], url).toBe('*');
+    }
+    // The site's own API is not opened to every origin by this.
+    expect((await headers('/api/census/RecordHit'))['access-control-allow-origin']).toBeUndefined();
   });
 
   it('puts the account, roles and permissions into a signed-in owner context', async () => {

@@ -45,6 +45,9 @@ export function pageFile(examplesDir: string, urlPath: string): string | null {
   return file.startsWith(examplesDir + path.sep) ? file : null;
 }
 
+/** A content-hashed chunk (rollup's `[name]-[hash].js`). */
+const HASHED_CHUNK = /[\\/]chunks[\\/][^\\/]+-[\w-]{6}\.js$/;
+
 /** The demo site: pages from examples/ with the context injected, assets, and the runtime. */
 export default async function siteRoutes(app: FastifyInstance): Promise<void> {
   const examplesDir = examplesDirOf(app);
@@ -64,6 +67,11 @@ export default async function siteRoutes(app: FastifyInstance): Promise<void> {
     setHeaders: (reply, file) => {
       const script = file.replace(/\.(br|gz)$/, '');
       if (script.endsWith('.js') && existsSync(`${script}.map`)) reply.header('SourceMap', `${path.basename(script)}.map`);
+      // As a CDN would: a chunk's name carries its content hash, so it never changes; the
+      // entry, the stylesheets and the rest keep their names across versions and are
+      // checked again after a minute. Any origin may load them (a theme on its own host).
+      if (HASHED_CHUNK.test(script)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+      reply.header('Access-Control-Allow-Origin', '*');
     },
   });
   await app.register(fastifyStatic, {
