@@ -11,6 +11,7 @@ import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
 import typescript from '@rollup/plugin-typescript';
 import { transform as cssTransform } from 'lightningcss';
+import { dts } from 'rollup-plugin-dts';
 import { COMPRESS } from './scripts/minify-options.mjs';
 
 // Every build starts from an empty dist/ so that no stale chunk is served or measured.
@@ -233,6 +234,13 @@ export default [
     external: (id) => shared.test(id),
     output: { file, format: 'es' },
     plugins: [ts(['runtime/src/**/*'], 'dist/measure', false), minify()],
+  })),
+  // Type declarations for theme code (the package's types, packages/runtime): window.SiteRuntime
+  // and the helpers, each file whole, from the sources.
+  ...['index', 'helpers'].map((name) => ({
+    input: `runtime/src/${name}.ts`,
+    output: { file: `dist/types/${name}.d.ts`, format: 'es' },
+    plugins: [dts({ tsconfig: './tsconfig.json', compilerOptions: { types: [] } })],
   })),
   {
     input: { app: 'preview-app/src/main.tsx', login: 'preview-app/src/login.ts' },
