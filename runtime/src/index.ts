@@ -30,6 +30,8 @@ start();
 // chunks import them from, instead of tiny chunks that would cost each block a request.
 export { dispatch, listen } from './platform/events';
 export { withCrumb } from './net/crumb';
+// Every API URL is built by one function, shared by the data layer, the beacons and the collectors.
+export { apiBase, apiCredentials, apiUrl } from './net/api-base';
 export { prefersReducedMotion } from './platform/motion';
 export { assetUrl, loadStylesheet } from './platform/assets';
 export type { SiteRuntimeApi } from './runtime';

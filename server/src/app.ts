@@ -5,7 +5,8 @@ import { seedAccount, type SeedResult } from './accounts';
 import type { ServerConfig } from './config';
 import { openDatabase, setting } from './db';
 import { registerBodyParsers } from './plugins/body-parsers';
-import { registerCrumbCheck } from './plugins/crumb';
+import { registerCrumbCheck, registerCrumbRoute } from './plugins/crumb';
+import { registerSiteOrigins } from './plugins/site-origins';
 import { registerHousekeeping } from './plugins/housekeeping';
 import { registerOwnerGuard } from './plugins/owner-guard';
 import { registerErrorHandling } from './plugins/errors';
@@ -88,8 +89,10 @@ export async function buildApp(config: ServerConfig): Promise<App> {
   // arrives).
   await app.register(fastifyCompress, { threshold: COMPRESS_FROM_BYTES, encodings: ['br', 'gzip'], globalDecompression: false });
   await app.register(fastifyCookie);
+  await registerSiteOrigins(app);
   registerSession(app);
   registerCrumbCheck(app);
+  registerCrumbRoute(app);
   registerOwnerGuard(app);
   registerHousekeeping(app);
 

@@ -29,6 +29,11 @@ export interface ServerConfig {
   captchaDifficulty: { min: number; max: number };
   /** Log requests (off in tests). */
   logger: boolean;
+  /**
+   * Origins of sites on other hosts that this server answers (SITE_ORIGINS, comma-separated):
+   * CORS with credentials, and their calls are accepted. The server's own origin always is.
+   */
+  siteOrigins: string[];
 }
 
 /** dist/server/main.js and server/src/config.ts both sit two folders below the root. */
@@ -39,6 +44,26 @@ function parsePort(value: string | undefined): number {
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a whole number from 0 to 65535, not "${value}"`);
   return port;
+}
+
+/** `https://a.example, http://127.0.0.1:8081` → origins; anything else stops the start with a clear message. */
+export function parseSiteOrigins(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)
+    .map((item) => {
+      let url: URL | null = null;
+      try {
+        url = new URL(item);
+      } catch {
+        /* reported below */
+      }
+      if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== item.replace(/\/$/, '')) {
+        throw new Error(`SITE_ORIGINS must list http(s) origins (scheme, host and port, no path), not "${item}"`);
+      }
+      return url.origin;
+    });
 }
 
 function positive(value: string | undefined, fallback: number): number {
@@ -62,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     formAddressRateLimit: positive(env.FORM_ADDRESS_RATE_LIMIT, 10),
     formKeyRateLimit: positive(env.FORM_KEY_RATE_LIMIT, 60),
     captchaDifficulty: { min: 5_000, max: 10_000 },
+    siteOrigins: parseSiteOrigins(env.SITE_ORIGINS),
     ...overrides,
   };
 }

@@ -98,7 +98,8 @@ const body = (route: RouteSummary) => fc.oneof(
 describe('every route under generated requests', () => {
   it('answers 2xx/3xx/4xx only, shows no stack, and a refused request writes nothing', async () => {
     // Signing out would end the owner's session for the cases after it.
-    const routes = server.routes.filter((route) => !/Logout/i.test(route.url));
+    // `OPTIONS *` is @fastify/cors's preflight catch-all (site-origins.test.ts covers it).
+    const routes = server.routes.filter((route) => !/Logout/i.test(route.url) && route.url.startsWith('/'));
     expect(routes.length).toBeGreaterThan(60);
     const seen = new Set<string>();
     await fc.assert(

@@ -1,7 +1,12 @@
 /**
- * Where secure calls go: the loading script tag's `data-api-base` origin (CONTRACT §1), else
- * the page's own origin. Anything but an http(s) origin is ignored with a warning.
+ * Where the site's API is, and the one function that builds every API URL: the loading script
+ * tag's `data-api-base` origin (CONTRACT §1), else the page's own origin. Anything but an
+ * http(s) origin is ignored with a warning. On another origin every call carries the site's
+ * cookies (`credentials: 'include'`), and the page asks for a crumb before its first beacon
+ * (crumb-ready.ts).
  */
+import { withCrumb } from './crumb';
+
 export function apiBase(doc: Document = document): string {
   const configured = doc.querySelector('script[data-api-base]')?.getAttribute('data-api-base');
   if (configured) {
@@ -15,3 +20,9 @@ export function apiBase(doc: Document = document): string {
   }
   return location.origin;
 }
+
+/** An API path (with its query, if any) on the API's origin, with the crumb. */
+export const apiUrl = (path: string): URL => withCrumb(new URL(path, apiBase()));
+
+/** A fetch to the API takes the site's cookies along, on another origin too. */
+export const apiCredentials = (url: URL): RequestCredentials => (url.origin === location.origin ? 'same-origin' : 'include');

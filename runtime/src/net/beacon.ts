@@ -1,7 +1,8 @@
 import { listen } from '../platform/events';
 import { untilDestroyed } from '../platform/lifetime';
 import { safeStorage } from '../platform/storage';
-import { withCrumb } from './crumb';
+import { apiCredentials, apiUrl } from './api-base';
+import { crumbReady } from './crumb-ready';
 
 /**
  * One transport for every collector (census, analytics, errors, performance): a bounded queue
@@ -34,9 +35,6 @@ export interface SendOptions {
 
 const TEXT = 'text/plain;charset=UTF-8';
 
-function absolute(path: string): string {
-  return withCrumb(new URL(path, location.href)).toString();
-}
 
 /**
  * Sends one body now (offline: as soon as the browser is back online); answers how it went out,
@@ -47,7 +45,8 @@ export function sendNow(path: string, body: string, options: SendOptions = {}): 
     hold(path, body, options);
     return options.xhr ? 'xhr' : 'beacon';
   }
-  const url = absolute(path);
+  const target = apiUrl(path);
+  const url = target.toString();
   const type = options.contentType ?? TEXT;
   if (!options.headers && !options.xhr && typeof navigator.sendBeacon === 'function') {
     try {
@@ -63,7 +62,7 @@ export function sendNow(path: string, body: string, options: SendOptions = {}): 
       method: 'POST',
       body,
       keepalive: body.length <= MAX_REQUEST_BYTES,
-      credentials: 'same-origin',
+      credentials: apiCredentials(target),
       headers: { 'Content-Type': type, ...options.headers },
       signal: controller?.signal,
     })
@@ -175,7 +174,8 @@ function add(path: string, item: unknown, options: SendOptions): void {
   const queue = queueOf(path, options);
   if (queue.items.length >= MAX_QUEUED_PER_ENDPOINT) queue.items.shift(); // bounded: oldest first
   queue.items.push(item);
-  queue.timer ??= setTimeout(() => flush(path), options.flushDelayMs ?? FLUSH_DELAY_MS);
+  // On another origin the first batch waits for the page's crumb (leaving the page does not).
+  queue.timer ??= setTimeout(() => void crumbReady().then(() => flush(path)), options.flushDelayMs ?? FLUSH_DELAY_MS);
 }
 
 function listenOnce(): void {

@@ -1,5 +1,5 @@
 import { dispatch } from '../platform/events';
-import { apiBase } from './api-base';
+import { apiBase, apiCredentials } from './api-base';
 import { renewCrumb, withCrumb } from './crumb';
 import { DataError } from './data-error';
 import { handleFailure, type FormErrorTarget } from './failure';
@@ -49,8 +49,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 const isRecord = (value: unknown): value is Body => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function buildUrl(path: string, options: RequestOptions): URL {
-  const base = options.secure ? apiBase() : location.origin;
-  const url = new URL(path, base + '/');
+  const url = new URL(path, apiBase() + '/');
   const method = options.method ?? 'GET';
   if ((method === 'GET' || method === 'DELETE') && isRecord(options.data)) {
     for (const [key, value] of Object.entries(options.data)) {
@@ -71,8 +70,7 @@ function buildInit(url: URL, options: RequestOptions): RequestInit {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.data);
   }
-  const crossOrigin = url.origin !== location.origin;
-  return { method, headers, body, credentials: options.secure && crossOrigin ? 'include' : 'same-origin' };
+  return { method, headers, body, credentials: apiCredentials(url) };
 }
 
 function messageFor(status: number, body: Body | null, retries: number, options: RequestOptions) {

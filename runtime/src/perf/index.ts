@@ -2,7 +2,9 @@ import { CONSENT_EVENT } from '../consent/state';
 import type { PageContext } from '../context/types';
 import { listen, type Teardown } from '../platform/events';
 import { teardowns } from '../platform/lifetime';
-import { renewCrumb, withCrumb } from '../net/crumb';
+import { apiCredentials, apiUrl } from '../net/api-base';
+import { crumbReady } from '../net/crumb-ready';
+import { renewCrumb } from '../net/crumb';
 import { reportError } from '../platform/report';
 import { trackingActive } from '../tracking/rules';
 import { collectionFlags, NO_PAGE_LOAD_ID, REQUEST_TIMEOUT_MS, SETTINGS_PATH, SETTINGS_TIMEOUT, unexpectedStatus, type PerfSettings } from './settings';
@@ -41,13 +43,14 @@ export function startPerformance(page: Readonly<PageContext>): Teardown {
  * stale crumb is renewed and the call made once more, as the data layer does.
  */
 async function fetchSettings(crumbRenewed = false): Promise<PerfSettings> {
-  const url = withCrumb(new URL(SETTINGS_PATH, location.origin));
+  await crumbReady();
+  const url = apiUrl(SETTINGS_PATH);
   url.searchParams.set('path', location.pathname);
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
   let response: Response;
   try {
-    response = await fetch(url, { credentials: 'same-origin', headers: { Accept: 'application/json' }, signal: controller.signal });
+    response = await fetch(url, { credentials: apiCredentials(url), headers: { Accept: 'application/json' }, signal: controller.signal });
   } catch {
     throw new Error(SETTINGS_TIMEOUT);
   } finally {

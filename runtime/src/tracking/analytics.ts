@@ -2,7 +2,7 @@ import type { PageContext } from '../context/types';
 import { ANALYTICS_V1_PATH, DEFAULT_LOCALE, missingRequired, splitEvent, type AnalyticsPayload } from '../model/api/analytics';
 import { ANALYTICS_ID_KEY, storedAnalyticsId } from '../model/analytics-id';
 import { sendNow } from '../net/beacon';
-import { withCrumb } from '../net/crumb';
+import { apiCredentials, apiUrl } from '../net/api-base';
 import { safeStorage } from '../platform/storage';
 import { SESSION_ID_KEY } from './landing';
 import { MAX_PENDING_ANALYTICS, PENDING_ANALYTICS_KEY, pageMoment, type PageMoment, type PendingEvent } from './pending';
@@ -86,9 +86,10 @@ export function track(event: unknown, page: Readonly<PageContext>, at?: PageMome
   });
   // Offline, the transport keeps it until the browser is back (or for the next page).
   if (navigator.onLine === false) return sendNow(ANALYTICS_V1_PATH, form.toString(), { contentType: FORM_TYPE }) !== null;
-  const url = withCrumb(new URL(ANALYTICS_V1_PATH, location.href)).toString();
+  const target = apiUrl(ANALYTICS_V1_PATH);
+  const url = target.toString();
   if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, form)) return true;
-  void fetch(url, { method: 'POST', keepalive: true, credentials: 'same-origin', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(payload) })
+  void fetch(url, { method: 'POST', keepalive: true, credentials: apiCredentials(target), headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(payload) })
     .then((response) => {
       if (response.status !== 200 && response.status !== 202) console.warn(httpStatusError(response.status));
     })

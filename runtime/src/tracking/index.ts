@@ -10,6 +10,7 @@ import { PENDING_ANALYTICS_KEY } from './pending';
 import { pageViewTracked, trackingActive } from './rules';
 import { safeStorage } from '../platform/storage';
 import { withChunk } from '../core/chunk';
+import { crumbReady } from '../net/crumb-ready';
 import { touchVisitor } from './visitor';
 
 /** Third-party pixel hooks (spec part 1 §7): `site:track` events re-fired as `site:pixel`. */
@@ -39,6 +40,8 @@ export function startTracking(page: Readonly<PageContext>): { tracked: Promise<v
     // storage accesses (12 to 45 ms: synchronous round trips to the browser) and the page view
     // each get a task of their own, not one long one between them.
     await yieldToMain();
+    // A page on another origin than its API asks for its crumb first (the pixel and beacons carry it).
+    await crumbReady();
     if (stopped) return;
     land();
     // Analytics events an earlier page tracked and was left before its chunk came. That page's

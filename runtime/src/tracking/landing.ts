@@ -1,4 +1,4 @@
-import { withCrumb } from '../net/crumb';
+import { apiUrl } from '../net/api-base';
 import { safeStorage } from '../platform/storage';
 
 export const TRACK_PATH = '/api/track/Track';
@@ -35,7 +35,7 @@ export function land(): string {
     session.set(FIRST_SESSION_KEY, String(local.get(RETURNING_KEY) !== 'true'));
     local.set(RETURNING_KEY, 'true');
     const query = trackQuery(new URL(location.href), document.referrer, navigator.language, `${screen.width}x${screen.height}`);
-    const send = () => void (new Image().src = withCrumb(new URL(`${TRACK_PATH}?${query}`, location.href)).toString());
+    const send = () => void (new Image().src = apiUrl(`${TRACK_PATH}?${query}`).toString());
     // Offline, the pixel waits for the network while the page is open.
     if (navigator.onLine === false) addEventListener('online', send, { once: true });
     else send();

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { fromListedSite } from './site-origins';
 
 export const CRUMB_COOKIE = 'crumb';
 export const CRUMB_HEADER = 'x-csrf-token';
@@ -22,15 +23,27 @@ export function ensureCrumb(app: FastifyInstance, request: FastifyRequest, reply
  * crumb cookie, signed by this server. Otherwise: 403 {crumbFail: true, crumb: <new>}.
  */
 export function registerCrumbCheck(app: FastifyInstance): void {
+  const listed = new Set(app.settings.siteOrigins);
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!request.url.startsWith('/api/') || request.method === 'OPTIONS') return;
     if (request.routeOptions.config?.crumb === false) return;
     const query = request.query as Record<string, unknown> | undefined;
     const sent = query?.crumb ?? request.headers[CRUMB_HEADER];
     const cookie = request.cookies[CRUMB_COOKIE];
-    if (app.crumbs.valid(sent) && sent === cookie) return;
+    // A listed site on another host cannot read this server's cookie: its Origin, checked by
+    // the browser and by site-origins.ts, stands in for the double submit; the crumb it sends
+    // must still be one this server signed.
+    if (app.crumbs.valid(sent) && (sent === cookie || fromListedSite(request, listed))) return;
     const crumb = app.crumbs.issue();
     setCrumbCookie(reply, crumb);
     return reply.code(403).send({ crumbFail: true, crumb });
   });
+}
+
+/**
+ * `GET /api/1/crumb` answers a crumb (and sets the cookie): the runtime on a site on another
+ * host asks for one before its first beacon, which cannot take the crumbFail answer's.
+ */
+export function registerCrumbRoute(app: FastifyInstance): void {
+  app.get('/api/1/crumb', { config: { crumb: false } }, async (request, reply) => ({ crumb: ensureCrumb(app, request, reply) }));
 }

@@ -1,0 +1,108 @@
+/**
+ * A theme's page on its own host, with `data-api-base` pointing at a Tessera server elsewhere
+ * (another port): every call goes there, with CORS for the listed site (SITE_ORIGINS), and an
+ * origin the server does not list gets nothing stored.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { startBuiltServer, type ServerProcess } from './server-process';
+
+interface ThemeHost {
+  origin: string;
+  server: Server;
+}
+
+let api: ServerProcess;
+let listed: ThemeHost;
+let unlisted: ThemeHost;
+let html = '';
+
+/** A static host that serves one page (set once the API's address is known). */
+async function themeHost(): Promise<ThemeHost> {
+  const server = createServer((request, response) => {
+    if (request.url === '/' || request.url?.startsWith('/?')) return response.writeHead(200, { 'content-type': 'text/html' }).end(html);
+    response.writeHead(204).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+function count(sql: string, ...params: unknown[]): number {
+  const db = new Database(path.join(api.dataDir, 'site.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    return (db.prepare(sql).get(...params) as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
+test.beforeAll(async ({ request }) => {
+  listed = await themeHost();
+  unlisted = await themeHost();
+  api = await startBuiltServer({ SITE_ORIGINS: listed.origin, FORM_RATE_LIMIT: '100' });
+  // The demo's home page (its context, a newsletter form), as a theme on another host would
+  // have it: the runtime and its styles from the API's server, every call there.
+  const home = await (await request.get(`${api.baseUrl}/`)).text();
+  html = home
+    .replace(/<script([^>]*) src="\/runtime\/site\.js">/, `<script$1 src="${api.baseUrl}/runtime/site.js" data-api-base="${api.baseUrl}">`)
+    .replace(/(href|src)="\/(runtime|assets|images)\//g, `$1="${api.baseUrl}/$2/`);
+  expect(html).toContain(`data-api-base="${api.baseUrl}"`);
+});
+
+test.afterAll(async () => {
+  await api?.stop();
+  listed?.server.close();
+  unlisted?.server.close();
+});
+
+/** Opens the theme's page, signs up to the newsletter, tracks an event, throws an error, leaves. */
+async function visit(page: Page, host: ThemeHost, tag: string): Promise<void> {
+  await page.context().addCookies([{ name: 'ss_cookieAllowed', value: 'true', url: host.origin }]);
+  await page.goto(`${host.origin}/`);
+  await page.waitForFunction(() => window.SiteRuntime !== undefined);
+  await page.evaluate(() => window.SiteRuntime!.ready);
+  await page.getByRole('textbox', { name: /Email/ }).first().fill(`${tag}@example.com`);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.evaluate(
+    (action) => window.SiteRuntime!.analytics.track({ actor: 'visitor', action, event_owner_team: 'web', event_source: 'e2e', object_type: 'page' }),
+    `e2e_${tag}`,
+  );
+  await page.evaluate((message) => setTimeout(() => {
+    throw new Error(message);
+  }), `e2e cross-origin ${tag}`);
+  await page.waitForTimeout(1500);
+  // Leaving sends what is queued: the performance record, the error report.
+  await page.goto('about:blank');
+}
+
+test('a listed site on another origin: a submission, a page view, an event, an error and a performance record are stored', async ({ page }) => {
+  const requests: string[] = [];
+  page.on('request', (request) => request.url().includes('/api/') && requests.push(new URL(request.url()).origin));
+  await visit(page, listed, 'listed');
+  // Every call went to the API's origin, none to the page's own.
+  expect(requests.length).toBeGreaterThan(3);
+  expect(new Set(requests)).toEqual(new Set([api.baseUrl]));
+  await expect.poll(() => count("SELECT COUNT(*) AS n FROM form_submissions WHERE values_json LIKE '%listed@example.com%'")).toBe(1);
+  await expect.poll(() => count("SELECT COUNT(*) AS n FROM census_hits WHERE event = 'pageView'")).toBeGreaterThan(0);
+  await expect.poll(() => count("SELECT COUNT(*) AS n FROM analytics_events WHERE action = 'e2e_listed'")).toBe(1);
+  await expect.poll(() => count("SELECT COUNT(*) AS n FROM js_errors WHERE message LIKE '%e2e cross-origin listed%'")).toBe(1);
+  await expect.poll(() => count('SELECT COUNT(*) AS n FROM performance_records')).toBeGreaterThan(0);
+});
+
+test('an origin the server does not list: nothing is stored', async ({ page }) => {
+  const before = {
+    views: count("SELECT COUNT(*) AS n FROM census_hits WHERE event = 'pageView'"),
+    perf: count('SELECT COUNT(*) AS n FROM performance_records'),
+  };
+  await visit(page, unlisted, 'unlisted');
+  await page.waitForTimeout(1000);
+  expect(count("SELECT COUNT(*) AS n FROM form_submissions WHERE values_json LIKE '%unlisted@example.com%'")).toBe(0);
+  expect(count("SELECT COUNT(*) AS n FROM analytics_events WHERE action = 'e2e_unlisted'")).toBe(0);
+  expect(count("SELECT COUNT(*) AS n FROM js_errors WHERE message LIKE '%e2e cross-origin unlisted%'")).toBe(0);
+  expect(count("SELECT COUNT(*) AS n FROM census_hits WHERE event = 'pageView'")).toBe(before.views);
+  expect(count('SELECT COUNT(*) AS n FROM performance_records')).toBe(before.perf);
+});

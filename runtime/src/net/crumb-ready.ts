@@ -1,0 +1,26 @@
+/**
+ * A page on another origin than its API has no crumb until it asks for one (the crumb cookie
+ * is the API host's): the collectors ask once, before their first beacon, which cannot take a
+ * crumbFail answer's crumb as the data layer does.
+ */
+import { readCookie } from '../platform/cookies';
+import { apiBase } from './api-base';
+import { CRUMB_COOKIE, storeCrumb } from './crumb';
+
+/** Answers `{crumb}` (and sets the crumb cookie on the API's host). */
+export const CRUMB_PATH = '/api/1/crumb';
+
+let asked: Promise<unknown> | undefined;
+
+/**
+ * Settles once the page holds a crumb: at once on the API's own origin or with a crumb cookie;
+ * on another origin, after one GET of CRUMB_PATH (a beacon cannot take a crumbFail answer's).
+ */
+export function crumbReady(): Promise<unknown> {
+  const url = new URL(CRUMB_PATH, apiBase());
+  if (url.origin === location.origin || readCookie(CRUMB_COOKIE)) return Promise.resolve();
+  return (asked ??= fetch(url, { credentials: 'include', headers: { Accept: 'application/json' } })
+    .then((response) => response.json())
+    .then((body: { crumb?: unknown }) => typeof body.crumb === 'string' && storeCrumb(body.crumb))
+    .catch(() => undefined));
+}

@@ -1,0 +1,58 @@
+/**
+ * Sites on other hosts (SITE_ORIGINS): a theme's page on its own host, with the runtime's
+ * `data-api-base` pointing here. Their calls get CORS answers with credentials (@fastify/cors,
+ * preflight included, for the crumb header); a call to the API from any other site (its
+ * Origin, or for a pixel its Referer) is refused before it stores anything.
+ */
+import cors from '@fastify/cors';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CRUMB_HEADER } from './crumb';
+
+export const FOREIGN_ORIGIN = 'This site is not served by this server (SITE_ORIGINS).';
+
+/** The origin a request comes from, when the browser says: its Origin, else its Referer's. */
+function originOf(request: FastifyRequest): string | null {
+  const origin = request.headers.origin;
+  if (origin && origin !== 'null') return origin;
+  const referer = request.headers.referer;
+  if (!referer) return null;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return null;
+  }
+}
+
+/** The server's own pages: compared by host, since a TLS proxy in front changes the scheme. */
+function ownOrigin(request: FastifyRequest, origin: string): boolean {
+  try {
+    return new URL(origin).host === request.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether the request comes from a listed site on another host (not from the server's own pages). */
+export function fromListedSite(request: FastifyRequest, listed: ReadonlySet<string>): boolean {
+  const origin = originOf(request);
+  return origin !== null && !ownOrigin(request, origin) && listed.has(origin);
+}
+
+export async function registerSiteOrigins(app: FastifyInstance): Promise<void> {
+  const listed = new Set(app.settings.siteOrigins);
+  await app.register(cors, {
+    // Not listed: no CORS headers at all (the runtime's files send their own `*`).
+    origin: (origin, callback) => callback(null, origin !== undefined && listed.has(origin)),
+    credentials: true,
+    methods: ['GET', 'POST', 'PUT', 'DELETE'],
+    allowedHeaders: ['Content-Type', 'Accept', CRUMB_HEADER],
+    exposedHeaders: ['Retry-After'],
+    maxAge: 600,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/') || request.method === 'OPTIONS') return;
+    const origin = originOf(request);
+    if (origin === null || ownOrigin(request, origin) || listed.has(origin)) return;
+    return reply.code(403).send({ error: FOREIGN_ORIGIN });
+  });
+}

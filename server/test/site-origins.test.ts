@@ -1,0 +1,76 @@
+/**
+ * SITE_ORIGINS: sites on other hosts whose pages call this server (the runtime's
+ * data-api-base). Listed origins get CORS with credentials, preflight included, and their
+ * calls count without the crumb cookie (which they cannot read); any other origin is refused
+ * before anything is stored.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseSiteOrigins } from '../src/config';
+import { FOREIGN_ORIGIN } from '../src/plugins/site-origins';
+import { startTestServer, type TestServer } from './helper';
+
+const SITE = 'https://theme.example';
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ siteOrigins: [SITE] });
+});
+afterAll(async () => server.close());
+
+const crumbFor = async (origin?: string) => {
+  const response = await server.app.inject({ method: 'GET', url: '/api/1/crumb', headers: origin ? { origin } : {} });
+  return { response, crumb: (response.json() as { crumb: string }).crumb };
+};
+
+describe('SITE_ORIGINS', () => {
+  it('is a list of http(s) origins; anything else stops the start with a clear message', () => {
+    expect(parseSiteOrigins(' https://a.example , http://127.0.0.1:8081 ')).toEqual(['https://a.example', 'http://127.0.0.1:8081']);
+    expect(parseSiteOrigins(undefined)).toEqual([]);
+    for (const bad of ['a.example', 'ftp://a.example', 'https://a.example/shop', 'javascript:alert(1)']) {
+      expect(() => parseSiteOrigins(bad), bad).toThrow(`SITE_ORIGINS must list http(s) origins (scheme, host and port, no path), not "${bad}"`);
+    }
+  });
+
+  it('answers a listed origin\'s preflight for the crumb header, with credentials', async () => {
+    const preflight = await server.app.inject({
+      method: 'OPTIONS',
+      url: '/api/census/RecordHit',
+      headers: { origin: SITE, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-csrf-token' },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe(SITE);
+    expect(preflight.headers['access-control-allow-credentials']).toBe('true');
+    expect(String(preflight.headers['access-control-allow-headers'])).toContain('x-csrf-token');
+    const other = await server.app.inject({ method: 'OPTIONS', url: '/api/census/RecordHit', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('a listed site\'s call counts with a crumb this server signed and no cookie; a forged crumb does not', async () => {
+    const { response, crumb } = await crumbFor(SITE);
+    expect(response.headers['access-control-allow-origin']).toBe(SITE);
+    const send = (value: string) =>
+      server.app.inject({ method: 'POST', url: `/api/1/performance/records?crumb=${value}`, headers: { origin: SITE, 'content-type': 'text/plain' }, payload: '[]' });
+    expect((await send(crumb)).statusCode).not.toBe(403);
+    expect((await send('forged.crumb')).statusCode).toBe(403);
+  });
+
+  it('refuses a call from an origin it does not list before it stores anything, by Origin or, for a pixel, by Referer', async () => {
+    const { crumb } = await crumbFor();
+    const cookie = `crumb=${crumb}`;
+    const before = server.app.db.prepare('SELECT COUNT(*) AS n FROM census_hits').get() as { n: number };
+    const post = await server.app.inject({
+      method: 'POST',
+      url: `/api/census/RecordHit?crumb=${crumb}`,
+      headers: { origin: 'https://evil.example', cookie, 'content-type': 'text/plain' },
+      payload: JSON.stringify({ event: 'pageView' }),
+    });
+    expect(post.statusCode).toBe(403);
+    expect(post.json()).toEqual({ error: FOREIGN_ORIGIN });
+    expect(post.headers['access-control-allow-origin']).toBeUndefined();
+    const pixel = await server.app.inject({ method: 'GET', url: `/api/track/Track?crumb=${crumb}`, headers: { referer: 'https://evil.example/page', cookie } });
+    expect(pixel.statusCode).toBe(403);
+    expect((server.app.db.prepare('SELECT COUNT(*) AS n FROM census_hits').get() as { n: number }).n).toBe(before.n);
+    // The server's own pages (compared by host: a TLS proxy may change the scheme) and callers without an Origin are not affected.
+    const own = await server.app.inject({ method: 'GET', url: `/api/1/performance/settings?crumb=${crumb}`, headers: { origin: 'https://localhost:80', host: 'localhost:80', cookie } });
+    expect(own.statusCode).toBe(200);
+  });
+});
