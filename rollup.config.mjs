@@ -118,7 +118,7 @@ const runtimePlugins = (outDir, format) => [
   preactAlias(),
   resolve({ browser: true }),
   versionAndMode(),
-  ts(['runtime/src/**/*'], outDir),
+  ts(['runtime/src/**/*', 'contract/**/*'], outDir),
   minify(COMPRESS, format),
   precompress(),
 ];
@@ -145,9 +145,9 @@ const copyHtml = (files) => ({
 // the like-for-like set 1.2 KB smaller. A module shared further afield (the image loader, the
 // key helpers) is pinned to a chunk of its own, or a group would take it along.
 const MANUAL_CHUNKS = {
-  collectors: /\/runtime\/src\/(collectors\/index|net\/beacon|tracking\/(census|visitor|landing|rules)|platform\/media-events|model\/analytics-id)\.ts$/,
-  'pure-api': /\/runtime\/src\/(pure-api|commerce\/(money|currencies)|url\/(classify|slug))\.ts$/,
-  'responsive-images': /\/runtime\/src\/(ui\/responsive-images|platform\/dom-batch|model\/files|context\/features)\.ts$/,
+  collectors: /\/(?:runtime\/src|contract)\/(collectors\/index|net\/beacon|tracking\/(census|visitor|landing|rules)|platform\/media-events|model\/analytics-id)\.ts$/,
+  'pure-api': /\/(?:runtime\/src|contract)\/(pure-api|commerce\/(money|currencies)|url\/(classify|slug))\.ts$/,
+  'responsive-images': /\/(?:runtime\/src|contract)\/(ui\/responsive-images|platform\/dom-batch|model\/files|context\/features)\.ts$/,
   keys: /\/runtime\/src\/platform\/keys\.ts$/,
   interaction: /\/runtime\/src\/(platform\/escape|ui\/focus)\.ts$/,
   swipe: /\/runtime\/src\/ui\/swipe\.ts$/,
@@ -221,7 +221,7 @@ export default [
   {
     input: 'runtime/src/helpers.ts',
     output: { file: 'dist/runtime/helpers.js', format: 'es', sourcemap: 'hidden' },
-    plugins: [resolve({ browser: true }), ts(['runtime/src/**/*'], 'dist/runtime'), minify()],
+    plugins: [resolve({ browser: true }), ts(['runtime/src/**/*', 'contract/**/*'], 'dist/runtime'), minify()],
   },
   // Not served: the consent service and the error capture on their own, with the shared platform
   // helpers left out, so that each one's share of site.js has a
@@ -233,7 +233,7 @@ export default [
     input,
     external: (id) => shared.test(id),
     output: { file, format: 'es' },
-    plugins: [ts(['runtime/src/**/*'], 'dist/measure', false), minify()],
+    plugins: [ts(['runtime/src/**/*', 'contract/**/*'], 'dist/measure', false), minify()],
   })),
   // Type declarations for theme code (the package's types, packages/runtime): window.SiteRuntime
   // and the helpers, each file whole, from the sources.
@@ -255,7 +255,7 @@ export default [
       resolve({ browser: true }),
       commonjs(),
       versionAndMode(),
-      ts(['preview-app/src/**/*', 'runtime/src/**/*'], 'dist/preview'),
+      ts(['preview-app/src/**/*', 'runtime/src/**/*', 'contract/**/*'], 'dist/preview'),
       minify({ passes: 2 }),
       copyHtml(['index.html', 'login.html']),
     ],
@@ -264,6 +264,6 @@ export default [
     input: { main: 'server/src/main.ts' },
     output: { dir: 'dist/server', format: 'es', sourcemap: true, entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
     external: (id) => nodeExternal.some((name) => id === name || id.startsWith(`${name}/`)),
-    plugins: [resolve({ preferBuiltins: true }), versionAndMode(), ts(['server/src/**/*', 'runtime/src/**/*'], 'dist/server')],
+    plugins: [resolve({ preferBuiltins: true }), versionAndMode(), ts(['server/src/**/*', 'runtime/src/**/*', 'contract/**/*'], 'dist/server')],
   },
 ];

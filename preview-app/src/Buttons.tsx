@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { UNABLE_TO_LOAD_TRY_AGAIN } from '../../runtime/src/model/editor-messages';
+import { UNABLE_TO_LOAD_TRY_AGAIN } from '../../contract/model/editor-messages';
 import { LinkEditor } from './LinkEditor';
 import { ownerGet, ownerPut } from './owner-api';
 

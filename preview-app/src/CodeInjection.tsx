@@ -1,5 +1,5 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
-import { CODE_EDITING_NOT_ON_ANDROID, UNABLE_TO_LOAD_TRY_AGAIN } from '../../runtime/src/model/editor-messages';
+import { CODE_EDITING_NOT_ON_ANDROID, UNABLE_TO_LOAD_TRY_AGAIN } from '../../contract/model/editor-messages';
 import { ownerGet, ownerPut } from './owner-api';
 
 const CodeEditor = lazy(() => import('./CodeEditor').then((m) => ({ default: m.CodeEditor })));

@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { SOMETHING_WENT_WRONG } from '../../runtime/src/model/editor-messages';
+import { SOMETHING_WENT_WRONG } from '../../contract/model/editor-messages';
 
 interface State {
   error: Error | null;

@@ -8,8 +8,8 @@ import {
   RENAME_PROBLEM,
   UNABLE_TO_LOAD_TRY_AGAIN,
   UPLOAD_PROBLEM,
-} from '../../runtime/src/model/editor-messages';
-import { cleanFileName, fileProblem, sizeText } from '../../runtime/src/model/files';
+} from '../../contract/model/editor-messages';
+import { cleanFileName, fileProblem, sizeText } from '../../contract/model/files';
 import { ownerDelete, ownerGet, ownerPost } from './owner-api';
 import { UploadCancelled, upload, type Upload } from './upload';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { UNABLE_TO_LOAD_FONTS, unableToLoadPreview } from '../../runtime/src/model/editor-messages';
-import type { SiteFont } from '../../runtime/src/model/fonts';
-import { FONT_CATEGORIES } from '../../runtime/src/model/site-types';
+import { UNABLE_TO_LOAD_FONTS, unableToLoadPreview } from '../../contract/model/editor-messages';
+import type { SiteFont } from '../../contract/model/fonts';
+import { FONT_CATEGORIES } from '../../contract/model/site-types';
 import { ownerGet, ownerPut } from './owner-api';
 
 type Font = SiteFont & { url: string };

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { UNABLE_TO_LOAD_TRY_AGAIN } from '../../runtime/src/model/editor-messages';
-import type { PmNode } from '../../runtime/src/model/prose-mirror';
+import { UNABLE_TO_LOAD_TRY_AGAIN } from '../../contract/model/editor-messages';
+import type { PmNode } from '../../contract/model/prose-mirror';
 import { ownerGet, ownerPut } from './owner-api';
 import { RichTextEditor, docFromHtml } from './RichTextEditor';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { LINK_TYPES } from '../../runtime/src/model/editor-messages';
+import { LINK_TYPES } from '../../contract/model/editor-messages';
 import { buildLink, linkInputFrom, type LinkInput } from './link-value';
 
 export interface LinkValue {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { A_LIST_MUST_BE_SELECTED, UNABLE_TO_LOAD_TRY_AGAIN } from '../../runtime/src/model/editor-messages';
+import { A_LIST_MUST_BE_SELECTED, UNABLE_TO_LOAD_TRY_AGAIN } from '../../contract/model/editor-messages';
 import { ConfirmDialog } from './ConfirmDialog';
 import { ownerDelete, ownerGet, ownerPut } from './owner-api';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { UNABLE_TO_LOAD_TRY_AGAIN } from '../../runtime/src/model/editor-messages';
-import { WorkflowState, workflowLabel } from '../../runtime/src/model/site-types';
-import { checkTimeZone, epochToZoned, zonedToEpoch } from '../../runtime/src/model/time-zone';
+import { UNABLE_TO_LOAD_TRY_AGAIN } from '../../contract/model/editor-messages';
+import { WorkflowState, workflowLabel } from '../../contract/model/site-types';
+import { checkTimeZone, epochToZoned, zonedToEpoch } from '../../contract/model/time-zone';
 import { ownerGet, ownerPut } from './owner-api';
 
 interface Page {

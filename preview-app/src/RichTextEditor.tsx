@@ -6,7 +6,7 @@ import { DOMParser as PmDOMParser, type MarkType } from 'prosemirror-model';
 import { schema } from 'prosemirror-schema-basic';
 import { EditorState, type Command } from 'prosemirror-state';
 import { EditorView } from 'prosemirror-view';
-import { safeLinkHref, type PmNode } from '../../runtime/src/model/prose-mirror';
+import { safeLinkHref, type PmNode } from '../../contract/model/prose-mirror';
 
 interface Props {
   label: string;

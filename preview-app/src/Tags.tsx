@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { MAX_CATEGORY_LENGTH, MAX_TAG_LENGTH } from '../../runtime/src/commerce/product';
-import { UNABLE_TO_LOAD_TRY_AGAIN, alreadyExists, oneAtATime } from '../../runtime/src/model/editor-messages';
+import { MAX_CATEGORY_LENGTH, MAX_TAG_LENGTH } from '../../contract/commerce/product';
+import { UNABLE_TO_LOAD_TRY_AGAIN, alreadyExists, oneAtATime } from '../../contract/model/editor-messages';
 import { ownerDelete, ownerGet, ownerPost } from './owner-api';
 
 type Kind = 'tag' | 'category';

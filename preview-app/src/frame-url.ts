@@ -1,4 +1,4 @@
-import { sameOriginPath } from '../../runtime/src/url/safe-path';
+import { sameOriginPath } from '../../contract/url/safe-path';
 
 /** The site path the config app frames: `frameUrl` when it is a same-origin path, else `/`. */
 export function frameUrlFrom(search: string, origin: string): string {

@@ -2,9 +2,9 @@
  * The link editor's rules (spec part 2 §2, §5; URL rules of part 1 §5): what each link type
  * accepts, the spec's messages, and the address it makes. Pure.
  */
-import { LINK_TYPES, PLEASE_ENTER_VALID_EMAIL, emailsMustBeFormattedAs, linksMustBeFormattedAs, notExpectedOption, notValidPageUrl, type LinkType } from '../../runtime/src/model/editor-messages';
-import { classify } from '../../runtime/src/url/classify';
-import { isProperMailto, isProperTel, isProperUrl } from '../../runtime/src/url/links';
+import { LINK_TYPES, PLEASE_ENTER_VALID_EMAIL, emailsMustBeFormattedAs, linksMustBeFormattedAs, notExpectedOption, notValidPageUrl, type LinkType } from '../../contract/model/editor-messages';
+import { classify } from '../../contract/url/classify';
+import { isProperMailto, isProperTel, isProperUrl } from '../../contract/url/links';
 
 export interface LinkInput {
   type: string;

@@ -1,4 +1,4 @@
-import { sameOriginPath } from '../../runtime/src/url/safe-path';
+import { sameOriginPath } from '../../contract/url/safe-path';
 import { crumb } from './owner-api';
 
 /**

@@ -2,7 +2,7 @@
  * Uploads one file with progress (XHR: fetch has no upload progress), cancellable. Resolves
  * with the server's JSON; rejects with the server's error, or the spec's upload messages.
  */
-import { ERROR_UPLOADING, FILE_UPLOAD_FAILED } from '../../runtime/src/model/editor-messages';
+import { ERROR_UPLOADING, FILE_UPLOAD_FAILED } from '../../contract/model/editor-messages';
 import { crumb } from './owner-api';
 
 export class UploadCancelled extends Error {}

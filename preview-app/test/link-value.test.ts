@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PHONE_NUMBER, buildLink, linkInputFrom, type LinkInput } from '../src/link-value';
-import * as messages from '../../runtime/src/model/editor-messages';
+import * as messages from '../../contract/model/editor-messages';
 
 const pages = ['/', '/faq', '/contact'];
 const files = ['/s/price-list.pdf'];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { docFromHtml } from '../src/RichTextEditor';
-import { renderProseMirror } from '../../runtime/src/model/prose-mirror';
+import { renderProseMirror } from '../../contract/model/prose-mirror';
 
 describe("a form's success HTML read into the rich-text editor", () => {
   // Whether a handler could run while parsing is not something jsdom can show (it loads no

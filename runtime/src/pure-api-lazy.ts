@@ -1,8 +1,8 @@
-import type { Currency } from './commerce/currencies';
-import type { MoneyOptions } from './commerce/money';
+import type { Currency } from '../../contract/commerce/currencies';
+import type { MoneyOptions } from '../../contract/commerce/money';
 import type { PageContext } from './context/types';
 import { withChunk } from './core/chunk';
-import type { UrlKind } from './url/classify';
+import type { UrlKind } from '../../contract/url/classify';
 
 export const HELPERS_NOT_READY = 'Await SiteRuntime.ready before using SiteRuntime.money or .url.';
 

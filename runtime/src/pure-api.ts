@@ -2,11 +2,11 @@
  * The `money` and `url` members of `SiteRuntime` (CONTRACT §4) as plain objects, shared by
  * the runtime (a chunk, see pure-api-lazy) and helpers.js.
  */
-import { CURRENCIES } from './commerce/currencies';
-export { storeCurrency } from './commerce/currencies';
-import { formatMoney } from './commerce/money';
-import { classify } from './url/classify';
-import { slugify } from './url/slug';
+import { CURRENCIES } from '../../contract/commerce/currencies';
+export { storeCurrency } from '../../contract/commerce/currencies';
+import { formatMoney } from '../../contract/commerce/money';
+import { classify } from '../../contract/url/classify';
+import { slugify } from '../../contract/url/slug';
 
 export const money = Object.freeze({ format: formatMoney, currencies: CURRENCIES });
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { AccessPermission, WebsiteRole, isViewerOnly } from '../../runtime/src/model/roles';
+import { AccessPermission, WebsiteRole, isViewerOnly } from '../../contract/model/roles';
 import type { Db } from './db';
 import { generatePassword, hashPassword, verifyPassword } from './security/passwords';
 

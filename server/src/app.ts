@@ -40,7 +40,7 @@ import codeInjectionRoutes from './routes/code-injection';
 import { seedMember } from './members';
 import { createCrumbs } from './security/crumb';
 import { randomBytes } from 'node:crypto';
-import { WebsiteRole } from '../../runtime/src/model/roles';
+import { WebsiteRole } from '../../contract/model/roles';
 import './types';
 
 /** Answers smaller than this are sent uncompressed: compressing them saves less than it costs. */

@@ -4,7 +4,7 @@
  * available (or scheduled and due); signed-in owners see every page.
  */
 import type { Db } from './db';
-import { WorkflowState } from '../../runtime/src/model/site-types';
+import { WorkflowState } from '../../contract/model/site-types';
 
 export interface PageSettings {
   path: string;

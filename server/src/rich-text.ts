@@ -6,8 +6,8 @@
  */
 import type { Node } from 'prosemirror-model';
 import { schema } from 'prosemirror-schema-basic';
-import { safeLinkHref } from '../../runtime/src/model/prose-mirror';
-import { sameOriginPath } from '../../runtime/src/url/safe-path';
+import { safeLinkHref } from '../../contract/model/prose-mirror';
+import { sameOriginPath } from '../../contract/url/safe-path';
 
 /** Stored JSON longer than this is refused. */
 export const MAX_RICH_TEXT_CHARS = 20_000;

@@ -1,6 +1,6 @@
 import { accessPermissionsFor, type Account } from './accounts';
 import type { SiteUser } from './members';
-import { websiteRolesMap } from '../../runtime/src/model/roles';
+import { websiteRolesMap } from '../../contract/model/roles';
 import { withAnnouncementBar } from './announcement-bar';
 import { withCookieBanner, type BannerVisitor } from './cookie-banner';
 

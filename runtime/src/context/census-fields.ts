@@ -1,4 +1,4 @@
-import type { CensusPageFields } from '../model/api/census';
+import type { CensusPageFields } from '../../../contract/model/api/census';
 import { readCookie } from '../platform/cookies';
 import type { PageContext } from './types';
 

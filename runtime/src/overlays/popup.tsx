@@ -1,5 +1,5 @@
 import type { PageContext } from '../context/types';
-import type { OverlayHit } from '../model/api/census';
+import type { OverlayHit } from '../../../contract/model/api/census';
 import { sendCensus } from '../net/census';
 import { assetUrl, loadStylesheet } from '../platform/assets';
 import { BLOCK_SELECTOR, BLOCK_STATUS_ATTRIBUTE } from '../core/block-host';

@@ -6,7 +6,7 @@
  * (core/chunk.ts withChunk): starting one costs milliseconds of its own.
  */
 import type { PageContext } from '../context/types';
-import { CART_ROOT_ID, MEMBER_ACCESS_ROOT_ID, PageType } from '../model/page-types';
+import { CART_ROOT_ID, MEMBER_ACCESS_ROOT_ID, PageType } from '../../../contract/model/page-types';
 import { withChunk } from '../core/chunk';
 import type { Teardown } from '../platform/events';
 import { teardowns } from '../platform/lifetime';

@@ -1,6 +1,6 @@
 import { onCLS, onFCP, onINP, onLCP, onTTFB, type Metric } from 'web-vitals';
 import type { PageContext } from '../context/types';
-import { ANALYTICS_ID_KEY, storedAnalyticsId } from '../model/analytics-id';
+import { ANALYTICS_ID_KEY, storedAnalyticsId } from '../../../contract/model/analytics-id';
 import { enqueue, flush } from '../net/beacon';
 import { listen, type Teardown } from '../platform/events';
 import { safeStorage } from '../platform/storage';

@@ -1,6 +1,6 @@
 import type { PageContext } from '../context/types';
-import { ANALYTICS_V1_PATH, DEFAULT_LOCALE, missingRequired, splitEvent, type AnalyticsPayload } from '../model/api/analytics';
-import { ANALYTICS_ID_KEY, storedAnalyticsId } from '../model/analytics-id';
+import { ANALYTICS_V1_PATH, DEFAULT_LOCALE, missingRequired, splitEvent, type AnalyticsPayload } from '../../../contract/model/api/analytics';
+import { ANALYTICS_ID_KEY, storedAnalyticsId } from '../../../contract/model/analytics-id';
 import { sendNow } from '../net/beacon';
 import { apiCredentials, apiUrl } from '../net/api-base';
 import { safeStorage } from '../platform/storage';

@@ -1,5 +1,5 @@
 import type { PageContext } from '../context/types';
-import { rolesFromMap, isViewerOnly } from '../model/roles';
+import { rolesFromMap, isViewerOnly } from '../../../contract/model/roles';
 import { trackingAllowed } from '../consent/state';
 
 /** Page types where nothing is tracked (spec part 1 §4, part 2 page types). */

@@ -6,7 +6,7 @@
  */
 import { isMobile } from '../platform/device';
 import { readThenWrite } from '../platform/dom-batch';
-import { IMAGE_WIDTHS } from '../model/files';
+import { IMAGE_WIDTHS } from '../../../contract/model/files';
 
 export { IMAGE_WIDTHS };
 /** Part 2 §4: lazy loading starts within 200 px of the viewport. */

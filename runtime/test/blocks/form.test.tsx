@@ -6,7 +6,7 @@ import { failureOf } from '../../src/blocks/form/submit';
 import { rerunScripts, safeRedirect, showSuccess } from '../../src/blocks/form/success';
 import { defaultContext } from '../../src/context/read';
 import { DataError } from '../../src/net/data-error';
-import type { FormField } from '../../src/model/forms/types';
+import type { FormField } from '../../../contract/model/forms/types';
 
 // jsdom loads no stylesheets: the block would wait for form.css until its time-out.
 vi.mock('../../src/platform/assets', () => ({ assetUrl: (file: string) => file, loadStylesheet: () => Promise.resolve() }));

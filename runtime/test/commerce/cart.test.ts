@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { shoppingCart } from '../../src/commerce/cart';
-import { renewalText } from '../../src/commerce/subscription';
-import { formatCommerceDate, formatDimensions, formatWeight, MeasurementStandard } from '../../src/commerce/units';
+import { shoppingCart } from '../../../contract/commerce/cart';
+import { renewalText } from '../../../contract/commerce/subscription';
+import { formatCommerceDate, formatDimensions, formatWeight, MeasurementStandard } from '../../../contract/commerce/units';
 
 describe('shopping cart model (part 2 §3)', () => {
   it('defaults every field', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CURRENCIES, DEFAULT_CURRENCY, NATIVE_TEMPLATES, US_ENGLISH_TEMPLATES, currency, storeCurrency, type CurrencyCode } from '../../src/commerce/currencies';
+import { CURRENCIES, DEFAULT_CURRENCY, NATIVE_TEMPLATES, US_ENGLISH_TEMPLATES, currency, storeCurrency, type CurrencyCode } from '../../../contract/commerce/currencies';
 
 /** A template's symbol (without the trailing code of ARS, AUD, CAD) and whether it leads. */
 const symbolOf = (code: CurrencyCode) => {
@@ -7,7 +7,7 @@ const symbolOf = (code: CurrencyCode) => {
   const symbol = template.replace('#', '').replace(` ${code}`, '').trim();
   return { symbol, leading: template.indexOf(symbol) < template.indexOf('#') };
 };
-import { MAX_INTEGER_DIGITS, formatMinorUnits, formatMoney, formatNumber } from '../../src/commerce/money';
+import { MAX_INTEGER_DIGITS, formatMinorUnits, formatMoney, formatNumber } from '../../../contract/commerce/money';
 
 /** A locale where each currency is at home, to compare symbols and positions with Intl. */
 const HOME: Record<CurrencyCode, string> = {

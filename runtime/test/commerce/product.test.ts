@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_CATEGORY_LENGTH, MAX_PRICE, MAX_SKU_LENGTH, MAX_TAG_LENGTH, ProductType, fromPrice, generateSku, isOnSale, isSoldOut, isUsZip, isValidCategory, isValidPrice, isValidSku, isValidTag, pricesVary, startingPrice, totalStock, type Product } from '../../src/commerce/product';
+import { MAX_CATEGORY_LENGTH, MAX_PRICE, MAX_SKU_LENGTH, MAX_TAG_LENGTH, ProductType, fromPrice, generateSku, isOnSale, isSoldOut, isUsZip, isValidCategory, isValidPrice, isValidSku, isValidTag, pricesVary, startingPrice, totalStock, type Product } from '../../../contract/commerce/product';
 import { priceText } from '../../src/blocks/product-list/index';
-import { CHECKOUT_PATH, donateUrl, giftCardUrl, subscribeUrl } from '../../src/commerce/routes';
+import { CHECKOUT_PATH, donateUrl, giftCardUrl, subscribeUrl } from '../../../contract/commerce/routes';
 
 const product = (variants: Product['variants'], extra: Partial<Product> = {}): Product => ({ id: 'p', title: 'P', variants, ...extra });
 

@@ -4,7 +4,7 @@
  * attributes) so that generated cases reach past the first type check.
  */
 import fc from 'fast-check';
-import { FIELD_TYPES } from '../../src/model/forms/types';
+import { FIELD_TYPES } from '../../../contract/model/forms/types';
 
 /** Strings a hostile page, visitor or owner might put where the runtime reads text or URLs. */
 export const HOSTILE_STRINGS = [

@@ -4,14 +4,14 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { storeCurrency } from '../../src/commerce/currencies';
+import { storeCurrency } from '../../../contract/commerce/currencies';
 import { censusPageFields } from '../../src/context/census-fields';
 import { lightboxAvailable } from '../../src/context/features';
 import { CONTEXT_ELEMENT_ID, hasSiteIdentity, readContext } from '../../src/context/read';
-import { formDefinition } from '../../src/model/forms/definition';
-import { FIELD_TYPES, type FormField } from '../../src/model/forms/types';
-import { hasValueShape, validateForm } from '../../src/model/forms/validate';
-import { COMMON_FIELDS } from '../../src/model/api/analytics';
+import { formDefinition } from '../../../contract/model/forms/definition';
+import { FIELD_TYPES, type FormField } from '../../../contract/model/forms/types';
+import { hasValueShape, validateForm } from '../../../contract/model/forms/validate';
+import { COMMON_FIELDS } from '../../../contract/model/api/analytics';
 import { buildPayload } from '../../src/tracking/analytics';
 import { trackingActive } from '../../src/tracking/rules';
 import { blockJson, hostileJson, hostileString } from './arbitraries';

@@ -4,12 +4,12 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { CURRENCIES, NATIVE_TEMPLATES, US_ENGLISH_TEMPLATES } from '../../src/commerce/currencies';
-import { MAX_INTEGER_DIGITS, formatMinorUnits, formatNumber, templateFor } from '../../src/commerce/money';
-import { type UrlKind, classify } from '../../src/url/classify';
-import * as links from '../../src/url/links';
-import { sameOriginPath } from '../../src/url/safe-path';
-import { collectionIdFromPanelPath, collectionPanelPath, isCollectionId, slugify } from '../../src/url/slug';
+import { CURRENCIES, NATIVE_TEMPLATES, US_ENGLISH_TEMPLATES } from '../../../contract/commerce/currencies';
+import { MAX_INTEGER_DIGITS, formatMinorUnits, formatNumber, templateFor } from '../../../contract/commerce/money';
+import { type UrlKind, classify } from '../../../contract/url/classify';
+import * as links from '../../../contract/url/links';
+import { sameOriginPath } from '../../../contract/url/safe-path';
+import { collectionIdFromPanelPath, collectionPanelPath, isCollectionId, slugify } from '../../../contract/url/slug';
 import { HOSTILE_STRINGS, hostileString } from './arbitraries';
 
 const RUNS = { numRuns: 10_000 };

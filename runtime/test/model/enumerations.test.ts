@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { PageType, pageTypeName } from '../../src/model/page-types';
-import { BLOCK_TYPES, BlockVariant, COLLECTION_TYPES, RECORD_TYPES } from '../../src/model/content-types';
-import { workflowLabel } from '../../src/model/site-types';
-import { deviceViewFor } from '../../src/model/limits';
-import { ACCESS_PERMISSION_NAMES, accessPermissionNames } from '../../src/model/roles';
+import { PageType, pageTypeName } from '../../../contract/model/page-types';
+import { BLOCK_TYPES, BlockVariant, COLLECTION_TYPES, RECORD_TYPES } from '../../../contract/model/content-types';
+import { workflowLabel } from '../../../contract/model/site-types';
+import { deviceViewFor } from '../../../contract/model/limits';
+import { ACCESS_PERMISSION_NAMES, accessPermissionNames } from '../../../contract/model/roles';
 
 describe('page types (part 2 §2)', () => {
   it.each([

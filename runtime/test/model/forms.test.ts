@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formDefinition } from '../../src/model/forms/definition';
-import { phoneParts, type FormField } from '../../src/model/forms/types';
-import { hasValueShape, maxLengthOf, validateField, validateForm } from '../../src/model/forms/validate';
+import { formDefinition } from '../../../contract/model/forms/definition';
+import { phoneParts, type FormField } from '../../../contract/model/forms/types';
+import { hasValueShape, maxLengthOf, validateField, validateForm } from '../../../contract/model/forms/validate';
 
 const field = (type: FormField['type'], extra: Partial<FormField> = {}): FormField => ({ id: 'f', type, title: 'Field', ...extra });
 

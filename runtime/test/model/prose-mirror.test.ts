@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderProseMirror, safeLinkHref } from '../../src/model/prose-mirror';
+import { renderProseMirror, safeLinkHref } from '../../../contract/model/prose-mirror';
 
 const doc = (...content: unknown[]) => ({ type: 'doc', content }) as never;
 const p = (...content: unknown[]) => ({ type: 'paragraph', content });

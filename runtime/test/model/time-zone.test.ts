@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkTimeZone, epochToZoned, zonedToEpoch } from '../../src/model/time-zone';
+import { checkTimeZone, epochToZoned, zonedToEpoch } from '../../../contract/model/time-zone';
 
 describe('site time zone', () => {
   it('reads wall-clock times in the zone, across daylight saving', () => {

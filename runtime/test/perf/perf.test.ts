@@ -4,7 +4,7 @@ import { startPerformance } from '../../src/perf/index';
 import { setConsent } from '../../src/consent/state';
 import { setErrorSink } from '../../src/platform/report';
 import { navigationTimings, pageSpeedFields, timeToInteractive } from '../../src/perf/collector';
-import { ANALYTICS_ID_KEY } from '../../src/model/analytics-id';
+import { ANALYTICS_ID_KEY } from '../../../contract/model/analytics-id';
 import { collectionFlags } from '../../src/perf/settings';
 
 describe('performance settings gating (spec part 1 §4)', () => {

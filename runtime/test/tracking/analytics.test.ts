@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { defaultContext } from '../../src/context/read';
-import { missingRequired, splitEvent } from '../../src/model/api/analytics';
+import { missingRequired, splitEvent } from '../../../contract/model/api/analytics';
 import { ANALYTICS_ID_KEY, analyticsId, buildPayload, track } from '../../src/tracking/analytics';
 
 const event = { actor: 'visitor', action: 'click', event_owner_team: 'web', event_source: 'site', object_type: 'button' };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classify } from '../../src/url/classify';
+import { classify } from '../../../contract/url/classify';
 import {
   LINK_LENGTH_LIMITS,
   isProperAnchor,
@@ -11,8 +11,8 @@ import {
   isProperTel,
   isProperUrl,
   isUnderLimit,
-} from '../../src/url/links';
-import { collectionIdFromPanelPath, collectionPanelPath, isValidBlogUrlPattern, slugify } from '../../src/url/slug';
+} from '../../../contract/url/links';
+import { collectionIdFromPanelPath, collectionPanelPath, isValidBlogUrlPattern, slugify } from '../../../contract/url/slug';
 
 const HOST = 'shop.example.com';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sameOriginPath } from '../../src/url/safe-path';
+import { sameOriginPath } from '../../../contract/url/safe-path';
 
 const origin = 'https://site.example';
 

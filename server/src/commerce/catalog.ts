@@ -4,8 +4,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { ProductType, type Product, type ProductVariant } from '../../../runtime/src/commerce/product';
-import type { SubscriptionPlan } from '../../../runtime/src/commerce/subscription';
+import { ProductType, type Product, type ProductVariant } from '../../../contract/commerce/product';
+import type { SubscriptionPlan } from '../../../contract/commerce/subscription';
 
 export interface CatalogProduct extends Product {
   sku?: string;

@@ -2,8 +2,8 @@
  * The HTML of the store's server pages: checkout forms and confirmations. Every value is
  * escaped; money in the store currency, dates as a long date plus time (part 2 §9).
  */
-import { formatMinorUnits } from '../../../runtime/src/commerce/money';
-import { formatCommerceDate } from '../../../runtime/src/commerce/units';
+import { formatMinorUnits } from '../../../contract/commerce/money';
+import { formatCommerceDate } from '../../../contract/commerce/units';
 import { escapeHtml } from '../html';
 import type { CartLine, Order } from './store';
 

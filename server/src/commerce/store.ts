@@ -4,7 +4,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../db';
-import { ProductType } from '../../../runtime/src/commerce/product';
+import { ProductType } from '../../../contract/commerce/product';
 import { sellable, type Catalog } from './catalog';
 
 /** A visitor may not put more than this of one SKU in the cart. */

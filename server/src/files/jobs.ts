@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { IMAGE_WIDTHS } from '../../../runtime/src/model/files';
+import { IMAGE_WIDTHS } from '../../../contract/model/files';
 import { removeVariants, variantPath } from './storage';
 
 export type JobStatus = 'running' | 'complete' | 'failed' | 'cancelled';

@@ -4,7 +4,7 @@
  * so `notes.txt` and `notes.txt.txt` are two files.
  */
 import fs from 'node:fs/promises';
-import { IMAGE_WIDTHS } from '../../../runtime/src/model/files';
+import { IMAGE_WIDTHS } from '../../../contract/model/files';
 
 /** `photo.jpg` at 500 px is stored as `photo.jpg.500w` beside the original. */
 export const variantPath = (original: string, width: number) => `${original}.${width}w`;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { formDefinition } from '../../../runtime/src/model/forms/definition';
-import type { FormDefinition } from '../../../runtime/src/model/forms/types';
+import { formDefinition } from '../../../contract/model/forms/definition';
+import type { FormDefinition } from '../../../contract/model/forms/types';
 
 /**
  * The site's forms (formId → definition) from examples/forms.json, read once at start with

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ANALYTICS_V1_PATH, missingRequired, type AnalyticsPayload } from '../../../runtime/src/model/api/analytics';
+import { ANALYTICS_V1_PATH, missingRequired, type AnalyticsPayload } from '../../../contract/model/api/analytics';
 import { crumbQuery } from '../schemas';
 import { isJsonObject as isRecord, parseVisitorJson } from '../security/json-depth';
 

@@ -3,7 +3,7 @@
  * prose-mirror text (part 2 §3); pages get it rendered from the document model.
  */
 import type { FastifyInstance } from 'fastify';
-import { renderProseMirror, type PmNode } from '../../../runtime/src/model/prose-mirror';
+import { renderProseMirror, type PmNode } from '../../../contract/model/prose-mirror';
 import type { Db } from '../db';
 import { richTextProblem } from '../rich-text';
 import { crumbQuery } from '../schemas';

@@ -4,11 +4,11 @@
  */
 import fs from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
-import { classify } from '../../../runtime/src/url/classify';
-import { isProperMailto, isProperTel, isProperUrl } from '../../../runtime/src/url/links';
+import { classify } from '../../../contract/url/classify';
+import { isProperMailto, isProperTel, isProperUrl } from '../../../contract/url/links';
 import { blockJsonOf, blockOverrides, decodeAttribute, saveBlockOverride } from '../block-overrides';
-import { renderProseMirror, type PmNode } from '../../../runtime/src/model/prose-mirror';
-import { notExpectedOption } from '../../../runtime/src/model/editor-messages';
+import { renderProseMirror, type PmNode } from '../../../contract/model/prose-mirror';
+import { notExpectedOption } from '../../../contract/model/editor-messages';
 import { escapeHtml } from '../html';
 import { richTextProblem } from '../rich-text';
 import { crumbQuery } from '../schemas';

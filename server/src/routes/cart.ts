@@ -4,9 +4,9 @@
  * order-confirmed page (202). Without a cart cookie the page says the spec's message.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CART_COOKIE, CHECKOUT_PATH, NO_CART_MESSAGE } from '../../../runtime/src/commerce/routes';
-import { currency, storeCurrency } from '../../../runtime/src/commerce/currencies';
-import { PageType } from '../../../runtime/src/model/page-types';
+import { CART_COOKIE, CHECKOUT_PATH, NO_CART_MESSAGE } from '../../../contract/commerce/routes';
+import { currency, storeCurrency } from '../../../contract/commerce/currencies';
+import { PageType } from '../../../contract/model/page-types';
 import { loadCatalog } from '../commerce/catalog';
 import { BUYER_FIELDS, checkoutForm, confirmation, isEmail, isName, linesTable } from '../commerce/pages';
 import { cartLines, createCart, findOrder, openCart, placeOrder, setQuantity } from '../commerce/store';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { formRenderSchema, overlaySchema, type CensusPageFields, type FormRenderHit, type OverlayHit } from '../../../runtime/src/model/api/census';
-import { buttonPayloadSchema, type ButtonPayload } from '../../../runtime/src/model/api/button';
+import { formRenderSchema, overlaySchema, type CensusPageFields, type FormRenderHit, type OverlayHit } from '../../../contract/model/api/census';
+import { buttonPayloadSchema, type ButtonPayload } from '../../../contract/model/api/button';
 import { crumbQuery } from '../schemas';
 
 /** Census calls whose answers the runtime swallows; each is stored with its page fields. */

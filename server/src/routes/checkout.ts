@@ -4,12 +4,12 @@
  * subscription confirmed (206) or order received (207). No payment provider.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { currency as currencyRecord } from '../../../runtime/src/commerce/currencies';
-import { formatMinorUnits } from '../../../runtime/src/commerce/money';
-import { MAX_PRICE, ProductType } from '../../../runtime/src/commerce/product';
-import { DONATE_PATH, GIFT_CARD_PATH, SUBSCRIBE_PATH } from '../../../runtime/src/commerce/routes';
-import { renewalText } from '../../../runtime/src/commerce/subscription';
-import { PageType } from '../../../runtime/src/model/page-types';
+import { currency as currencyRecord } from '../../../contract/commerce/currencies';
+import { formatMinorUnits } from '../../../contract/commerce/money';
+import { MAX_PRICE, ProductType } from '../../../contract/commerce/product';
+import { DONATE_PATH, GIFT_CARD_PATH, SUBSCRIBE_PATH } from '../../../contract/commerce/routes';
+import { renewalText } from '../../../contract/commerce/subscription';
+import { PageType } from '../../../contract/model/page-types';
 import { loadCatalog, sellable } from '../commerce/catalog';
 import { BUYER_FIELDS, checkoutForm, confirmation, isEmail, isName, linesTable, type FormField } from '../commerce/pages';
 import { cartLines, createCart, findOrder, openCart, placeOrder, type OrderInput, type OrderKind } from '../commerce/store';

@@ -4,8 +4,8 @@
  */
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { MAX_CATEGORY_LENGTH, MAX_TAG_LENGTH } from '../../../runtime/src/commerce/product';
-import { A_LIST_MUST_BE_SELECTED, alreadyExists } from '../../../runtime/src/model/editor-messages';
+import { MAX_CATEGORY_LENGTH, MAX_TAG_LENGTH } from '../../../contract/commerce/product';
+import { A_LIST_MUST_BE_SELECTED, alreadyExists } from '../../../contract/model/editor-messages';
 import { loadFormDefinitions } from '../forms/definitions';
 import { crumbQuery } from '../schemas';
 

@@ -5,8 +5,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { IMAGE_EXTENSIONS, IMAGE_WIDTHS, MAX_FILE_BYTES, cleanFileName, extensionOf, fileProblem, fileTypeOf } from '../../../runtime/src/model/files';
-import { PLEASE_ENTER_FILE_NAME, RENAME_PROBLEM, UNABLE_TO_LOCATE_CONTENT, unsupportedFileType } from '../../../runtime/src/model/editor-messages';
+import { IMAGE_EXTENSIONS, IMAGE_WIDTHS, MAX_FILE_BYTES, cleanFileName, extensionOf, fileProblem, fileTypeOf } from '../../../contract/model/files';
+import { PLEASE_ENTER_FILE_NAME, RENAME_PROBLEM, UNABLE_TO_LOCATE_CONTENT, unsupportedFileType } from '../../../contract/model/editor-messages';
 import { cancelJob, findJob, startJob } from '../files/jobs';
 import { removeFile, renameFile, variantPath, writeFileWhole } from '../files/storage';
 import { crumbQuery } from '../schemas';

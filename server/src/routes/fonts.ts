@@ -5,7 +5,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { SITE_FONTS, fontFileUrl, headingFontCss } from '../../../runtime/src/model/fonts';
+import { SITE_FONTS, fontFileUrl, headingFontCss } from '../../../contract/model/fonts';
 import type { Db } from '../db';
 import { crumbQuery } from '../schemas';
 

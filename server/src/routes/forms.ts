@@ -1,9 +1,9 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { saveFormSubmissionSchema, type SaveFormSubmission } from '../../../runtime/src/model/api/form-submission';
-import { COMPLETE_CAPTCHA, FORM_INVALID, NO_SUBMISSION_KEY, NOT_CONFIGURED, PROCESSING_ERROR, RATE_LIMITED, UNPARSEABLE_FIELDS } from '../../../runtime/src/model/forms/messages';
-import type { FormDefinition, FormValues } from '../../../runtime/src/model/forms/types';
-import { hasValueShape, validateForm } from '../../../runtime/src/model/forms/validate';
+import { saveFormSubmissionSchema, type SaveFormSubmission } from '../../../contract/model/api/form-submission';
+import { COMPLETE_CAPTCHA, FORM_INVALID, NO_SUBMISSION_KEY, NOT_CONFIGURED, PROCESSING_ERROR, RATE_LIMITED, UNPARSEABLE_FIELDS } from '../../../contract/model/forms/messages';
+import type { FormDefinition, FormValues } from '../../../contract/model/forms/types';
+import { hasValueShape, validateForm } from '../../../contract/model/forms/validate';
 import { setting } from '../db';
 import { createCaptcha, newCaptchaSecret } from '../forms/captcha';
 import { loadFormDefinitions } from '../forms/definitions';

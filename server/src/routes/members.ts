@@ -4,8 +4,8 @@
  * visitor keeps what they chose.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CART_COOKIE } from '../../../runtime/src/commerce/routes';
-import { MEMBER_ACCESS_ROOT_ID, PageType } from '../../../runtime/src/model/page-types';
+import { CART_COOKIE } from '../../../contract/commerce/routes';
+import { MEMBER_ACCESS_ROOT_ID, PageType } from '../../../contract/model/page-types';
 import { cloneCart, openCart } from '../commerce/store';
 import {
   MEMBER_SESSION_COOKIE,

@@ -1,6 +1,6 @@
 /** The owner's pages list: statuses, schedule, locked and members-only flags (part 2 §3). */
 import type { FastifyInstance } from 'fastify';
-import { WorkflowState } from '../../../runtime/src/model/site-types';
+import { WorkflowState } from '../../../contract/model/site-types';
 import { allPageSettings, savePageSettings } from '../page-settings';
 import { crumbQuery } from '../schemas';
 import { searchIndex } from '../site-search';

@@ -3,7 +3,7 @@
  * submission (once per request, never after it expires) and the owner's list.
  */
 import type { FastifyInstance } from 'fastify';
-import { PageType } from '../../../runtime/src/model/page-types';
+import { PageType } from '../../../contract/model/page-types';
 import { REVIEW_REQUEST_API, REVIEW_SUBMIT_API, REVIEW_TEXT_LIMIT, STAR_COUNT } from '../../../runtime/src/pages/review/messages';
 import { reviewRequest, submitReview } from '../commerce/store';
 import { crumbQuery } from '../schemas';

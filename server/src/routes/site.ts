@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PageType } from '../../../runtime/src/model/page-types';
+import { PageType } from '../../../contract/model/page-types';
 import { canOpenConfig } from '../accounts';
 import { allPageSettings, pageSettings, visitorAccess, type PageSettings } from '../page-settings';
 import { SEARCH_QUERY_MAX, SEARCH_RESULTS_MARKER, renderResults, searchIndex, searchPages } from '../site-search';

@@ -1,6 +1,6 @@
 import type { BlockInstance, BlockModule } from '../../core/types';
-import type { ButtonPayload } from '../../model/api/button';
-import type { CensusPageFields } from '../../model/api/census';
+import type { ButtonPayload } from '../../../../contract/model/api/button';
+import type { CensusPageFields } from '../../../../contract/model/api/census';
 import { sendCensus } from '../../net/census';
 import { listen } from '../../platform/events';
 import { whenIdle } from '../../platform/idle';

@@ -3,10 +3,10 @@
  * currency, or the visitor's own, leading to `/checkout/donate?donatePageId=`.
  */
 import type { BlockModule } from '../../core/types';
-import { formatMinorUnits } from '../../commerce/money';
-import { currency, storeCurrency } from '../../commerce/currencies';
-import { MAX_PRICE } from '../../commerce/product';
-import { DONATE_PATH, donateUrl } from '../../commerce/routes';
+import { formatMinorUnits } from '../../../../contract/commerce/money';
+import { currency, storeCurrency } from '../../../../contract/commerce/currencies';
+import { MAX_PRICE } from '../../../../contract/commerce/product';
+import { DONATE_PATH, donateUrl } from '../../../../contract/commerce/routes';
 
 
 const donation: BlockModule = {

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import { PASSWORD_PLACEHOLDER } from '../../model/forms/messages';
-import { DEFAULT_LIKERT_SCALE, type FormField } from '../../model/forms/types';
-import { maxLengthOf } from '../../model/forms/validate';
+import { PASSWORD_PLACEHOLDER } from '../../../../contract/model/forms/messages';
+import { DEFAULT_LIKERT_SCALE, type FormField } from '../../../../contract/model/forms/types';
+import { maxLengthOf } from '../../../../contract/model/forms/validate';
 import { partName, partsOf } from './values';
 
 /** Visible labels of the parts whose name is not already the label. */

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { PageContext } from '../../context/types';
-import { COMPLETE_CAPTCHA, FORM_INVALID, SCROLL_DOWN, SCROLL_UP, SUBMITTING } from '../../model/forms/messages';
-import type { FormDefinition } from '../../model/forms/types';
-import { validateForm } from '../../model/forms/validate';
+import { COMPLETE_CAPTCHA, FORM_INVALID, SCROLL_DOWN, SCROLL_UP, SUBMITTING } from '../../../../contract/model/forms/messages';
+import type { FormDefinition } from '../../../../contract/model/forms/types';
+import { validateForm } from '../../../../contract/model/forms/validate';
 import { Captcha, CAPTCHA_FIELD, type CaptchaHandle } from './captcha';
 import { Field, inputId } from './fields';
 import { submitForm } from './submit';

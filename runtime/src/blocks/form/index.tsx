@@ -1,6 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import type { BlockInstance, BlockModule } from '../../core/types';
-import { formDefinition } from '../../model/forms/definition';
+import { formDefinition } from '../../../../contract/model/forms/definition';
 import { turn } from '../../platform/yield';
 import { FormView } from './form-view';
 import { FIRST_TURN_FIELDS, nextFieldCount } from './turns';

@@ -1,6 +1,6 @@
 import { request } from '../../net/request';
 import { debounce } from '../../platform/timing';
-import { ADDRESS_PARTS } from '../../model/forms/types';
+import { ADDRESS_PARTS } from '../../../../contract/model/forms/types';
 
 /** Part 2 §7: place calls carry the tracking context; missing, it is a console error. */
 export const PLACES_TRACKING = { productPage: 'form', productSection: 'address' } as const;

@@ -1,10 +1,10 @@
 import { censusPageFields } from '../../context/census-fields';
 import type { PageContext } from '../../context/types';
-import type { CensusPageFields, FormRenderHit } from '../../model/api/census';
+import type { CensusPageFields, FormRenderHit } from '../../../../contract/model/api/census';
 import { sendCensus } from '../../net/census';
-import type { FormSubmissionKeyAnswer, SaveFormSubmission } from '../../model/api/form-submission';
-import { FORM_STATUS_MESSAGES, NO_SUBMISSION_KEY, UNKNOWN_ERROR } from '../../model/forms/messages';
-import type { FormDefinition, FormValues } from '../../model/forms/types';
+import type { FormSubmissionKeyAnswer, SaveFormSubmission } from '../../../../contract/model/api/form-submission';
+import { FORM_STATUS_MESSAGES, NO_SUBMISSION_KEY, UNKNOWN_ERROR } from '../../../../contract/model/forms/messages';
+import type { FormDefinition, FormValues } from '../../../../contract/model/forms/types';
 import type { DataError } from '../../net/data-error';
 import { request } from '../../net/request';
 

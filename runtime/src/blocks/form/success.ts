@@ -1,6 +1,6 @@
 import { dispatch } from '../../platform/events';
 import { createScript } from '../../platform/load-script';
-import type { FormDefinition } from '../../model/forms/types';
+import type { FormDefinition } from '../../../../contract/model/forms/types';
 
 export const DEFAULT_SUCCESS_MESSAGE = 'Thank you!';
 export const NEWSLETTER_SUBSCRIBE_EVENT = 'newsletter_subscribe';

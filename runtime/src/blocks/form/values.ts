@@ -8,7 +8,7 @@ import {
   type FieldValue,
   type FormField,
   type FormValues,
-} from '../../model/forms/types';
+} from '../../../../contract/model/forms/types';
 
 /** The DOM names of a field's inputs: `id` for one value, `id.Part` for each part. */
 export const partName = (field: FormField, part: string) => `${field.id}.${part}`;

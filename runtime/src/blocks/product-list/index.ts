@@ -4,13 +4,13 @@
  * dialog that records `POST /api/census/RecordQuickView/{id}`.
  */
 import type { BlockModule } from '../../core/types';
-import { formatMinorUnits } from '../../commerce/money';
-import { storeCurrency } from '../../commerce/currencies';
-import { ProductType, effectivePrice, firstVariant, fromPrice, isOnSale, isSoldOut, pricesVary, startingPrice, type Product } from '../../commerce/product';
+import { formatMinorUnits } from '../../../../contract/commerce/money';
+import { storeCurrency } from '../../../../contract/commerce/currencies';
+import { ProductType, effectivePrice, firstVariant, fromPrice, isOnSale, isSoldOut, pricesVary, startingPrice, type Product } from '../../../../contract/commerce/product';
 import { sendCensus } from '../../net/census';
 import { request } from '../../net/request';
-import { CART_PAGE_PATH, giftCardUrl, subscribeUrl } from '../../commerce/routes';
-import { renewalText, type SubscriptionPlan } from '../../commerce/subscription';
+import { CART_PAGE_PATH, giftCardUrl, subscribeUrl } from '../../../../contract/commerce/routes';
+import { renewalText, type SubscriptionPlan } from '../../../../contract/commerce/subscription';
 import { listen, type Teardown } from '../../platform/events';
 
 export const SOLD_OUT = 'Sold out';

@@ -4,11 +4,11 @@
  * the cart cookie: without it the visitor gets the spec's alert instead (part 2 §8).
  */
 import type { PageContext } from '../../context/types';
-import { storeCurrency } from '../../commerce/currencies';
-import { formatMinorUnits } from '../../commerce/money';
-import { shoppingCart, type ShoppingCart } from '../../commerce/cart';
-import { CART_COOKIE, CHECKOUT_PATH, NO_CART_MESSAGE } from '../../commerce/routes';
-import { CART_ROOT_ID } from '../../model/page-types';
+import { storeCurrency } from '../../../../contract/commerce/currencies';
+import { formatMinorUnits } from '../../../../contract/commerce/money';
+import { shoppingCart, type ShoppingCart } from '../../../../contract/commerce/cart';
+import { CART_COOKIE, CHECKOUT_PATH, NO_CART_MESSAGE } from '../../../../contract/commerce/routes';
+import { CART_ROOT_ID } from '../../../../contract/model/page-types';
 import { request } from '../../net/request';
 import { assetUrl, loadStylesheet } from '../../platform/assets';
 import { readCookie } from '../../platform/cookies';

@@ -5,7 +5,7 @@
  * session with `DELETE …?cloneCart=true` (the data layer repeats it once on a crumb failure).
  */
 import type { PageContext } from '../../context/types';
-import { MEMBER_ACCESS_ROOT_ID } from '../../model/page-types';
+import { MEMBER_ACCESS_ROOT_ID } from '../../../../contract/model/page-types';
 import { request } from '../../net/request';
 import type { DataError } from '../../net/data-error';
 import { element, statusLine } from '../dom';
