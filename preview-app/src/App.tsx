@@ -1,5 +1,5 @@
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
-import { afterLogoutUrl } from '../../runtime/src/owner/rules';
+import { afterLogoutUrl } from '../../contract/owner/rules';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Errors } from './Errors';
 import { PanelTabs } from './PanelTabs';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { datasetFromCsv, datasetProblem, truncationMessage, MAX_COLUMNS, MAX_ROWS, type Cell, type Dataset } from '../../runtime/src/blocks/chart/dataset';
+import { datasetFromCsv, datasetProblem, truncationMessage, MAX_COLUMNS, MAX_ROWS, type Cell, type Dataset } from '../../contract/chart/dataset';
 import { ownerGet, ownerPut } from './owner-api';
 
 interface Stored {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type RefObject } from 'react';
 // CONTRACT §6: the framed runtime forwards Escape as `{type: 'site:key', key, shiftKey}`.
-import { KEY_MESSAGE } from '../../runtime/src/owner/frame';
+import { KEY_MESSAGE } from '../../contract/names';
 
 /**
  * Calls `onEscape(shiftKey)` for Escape pressed in the app or inside the framed site (only

@@ -1,6 +1,6 @@
 import type { Currency } from '../../contract/commerce/currencies';
 import type { MoneyOptions } from '../../contract/commerce/money';
-import type { PageContext } from './context/types';
+import type { PageContext } from '../../contract/context/types';
 import { withChunk } from './core/chunk';
 import type { UrlKind } from '../../contract/url/classify';
 

@@ -1,5 +1,5 @@
-import type { Environment, PageContext } from './context/types';
-import { environmentFromHost } from './context/environment';
+import type { Environment, PageContext } from '../../contract/context/types';
+import { environmentFromHost } from '../../contract/context/environment';
 import { readContext } from './context/read';
 import { BlockHost } from './core/block-host';
 import { loadChunk, loadChunkOnline, withChunk } from './core/chunk';

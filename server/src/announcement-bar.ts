@@ -6,10 +6,10 @@
  * runtime instead. Its dismiss button is disabled until the runtime, which makes it work,
  * enables it.
  */
-import { ANNOUNCEMENT_CLASS, announcementBarHtml } from '../../runtime/src/overlays/bar-markup';
+import { ANNOUNCEMENT_CLASS, announcementBarHtml } from '../../contract/overlays/bar-markup';
 import { hasClassInMarkup } from './html';
-import { announcementShows } from '../../runtime/src/overlays/bar-rules';
-import type { PageContext } from '../../runtime/src/context/types';
+import { announcementShows } from '../../contract/overlays/bar-rules';
+import type { PageContext } from '../../contract/context/types';
 
 /**
  * The <body> tag, and a skip link that opens the body (a link to a place in the page): the same

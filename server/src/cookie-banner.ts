@@ -7,8 +7,8 @@
  * consent cookie), sends no Global Privacy Control (`Sec-GPC: 1`) and the page is not a
  * screenshot. A browser with GPC that sends no header has the banner removed by the runtime.
  */
-import { BANNER_CLASS, cookieBannerHtml } from '../../runtime/src/consent/banner-markup';
-import { CONSENT_COOKIE } from '../../runtime/src/consent/state';
+import { BANNER_CLASS, cookieBannerHtml } from '../../contract/consent/banner-markup';
+import { CONSENT_COOKIE } from '../../contract/names';
 import { hasClassInMarkup } from './html';
 
 export interface BannerVisitor {

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { environmentFromHost } from '../../runtime/src/context/environment';
+import { environmentFromHost } from '../../contract/context/environment';
 import { applyBlockOverrides, blockOverrides } from './block-overrides';
 import { announcementContext } from './routes/announcement';
 import { codeInjection, withCodeInjection } from './routes/code-injection';

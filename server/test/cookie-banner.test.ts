@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { injectContext } from '../src/site-context';
 import type { BannerVisitor } from '../src/cookie-banner';
-import { cookieBannerHtml } from '../../runtime/src/consent/banner-markup';
+import { cookieBannerHtml } from '../../contract/consent/banner-markup';
 
 const SETTINGS = { isCookieBannerEnabled: true, cookieBannerText: '<p>We count visits.</p>', cookieBannerAcceptType: 'OPT_IN_AND_OUT', cookieBannerCtaVariant: 'BUTTON', cookieBannerCtaText: 'Accept cookies', cookieBannerOptOutCtaText: 'No thanks' };
 const page = (head = '<link rel="stylesheet" href="/assets/site.css">\n  <script type="module" src="/runtime/site.js"></script>') =>

@@ -1,4 +1,4 @@
-import type { PageContext } from '../context/types';
+import type { PageContext } from '../../../contract/context/types';
 import { startErrorReporting } from '../errors/reporter';
 import type { Teardown } from '../platform/events';
 import { teardowns } from '../platform/lifetime';

@@ -1,5 +1,5 @@
 import { assetUrl, loadStylesheet } from '../platform/assets';
-import { ACCEPT_CLASS, BANNER_CLASS, BANNER_LABEL, cookieBannerHtml, DECLINE_CLASS } from './banner-markup';
+import { ACCEPT_CLASS, BANNER_CLASS, BANNER_LABEL, cookieBannerHtml, DECLINE_CLASS } from '../../../contract/consent/banner-markup';
 import { listen } from '../platform/events';
 import { CONSENT_EVENT, setConsent } from './state';
 

@@ -1,4 +1,4 @@
-import type { PageContext } from '../context/types';
+import type { PageContext } from '../../../contract/context/types';
 import { readCookie, removeCookie } from '../platform/cookies';
 import { listen, type Teardown } from '../platform/events';
 import { withChunk } from '../core/chunk';

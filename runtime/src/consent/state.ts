@@ -1,10 +1,10 @@
-import type { PageContext } from '../context/types';
+import type { PageContext } from '../../../contract/context/types';
 import { withChunk } from '../core/chunk';
 import { dispatch, type Teardown } from '../platform/events';
 import { readCookie, writeCookie } from '../platform/cookies';
+import { CONSENT_COOKIE } from '../../../contract/names';
 
-/** Spec part 1 §9: the consent cookie, 30 days, path /. */
-export const CONSENT_COOKIE = 'ss_cookieAllowed';
+export { CONSENT_COOKIE };
 export const CONSENT_LIFETIME_MS = 2_592_000_000;
 /** Fired on document whenever consent changes; detail {state: true | false | null}. */
 export const CONSENT_EVENT = 'site:consent';

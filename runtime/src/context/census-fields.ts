@@ -1,6 +1,6 @@
 import type { CensusPageFields } from '../../../contract/model/api/census';
 import { readCookie } from '../platform/cookies';
-import type { PageContext } from './types';
+import type { PageContext } from '../../../contract/context/types';
 
 /** CONTRACT §3a: the visitor record cookie. */
 export const VISITOR_RECORD_COOKIE = 'ss_cvr';

@@ -1,4 +1,4 @@
-import type { PageContext } from './types';
+import type { PageContext } from '../../../contract/context/types';
 
 export const LIGHTBOX_TIER_WARNING = 'lightboxify is not available in this tier!';
 

@@ -1,5 +1,5 @@
 import { reportError } from '../platform/report';
-import type { PageContext } from './types';
+import type { PageContext } from '../../../contract/context/types';
 
 export const CONTEXT_ELEMENT_ID = 'site-context';
 export const CONTEXT_PARSE_ERROR = 'Page context is not valid JSON; using the defaults.';

@@ -1,4 +1,4 @@
-import type { PageContext } from '../context/types';
+import type { PageContext } from '../../../contract/context/types';
 import { assetUrl, loadStylesheet } from '../platform/assets';
 import { reportError } from '../platform/report';
 import { turn } from '../platform/yield';

@@ -1,4 +1,4 @@
-import type { PageContext } from '../context/types';
+import type { PageContext } from '../../../contract/context/types';
 
 /** What a block's mount function returns: a live instance that can be torn down. */
 export interface BlockInstance {

@@ -3,7 +3,7 @@
  * §9): font stylesheets and the comments-count script from the context, block animations when
  * half visible, and headings that shrink to fit their block.
  */
-import type { PageContext } from '../context/types';
+import type { PageContext } from '../../../contract/context/types';
 import { addStylesheet, loadScript } from '../platform/load-script';
 import { prefersReducedMotion } from '../platform/motion';
 import { debounce } from '../platform/timing';

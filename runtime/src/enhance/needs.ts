@@ -2,7 +2,7 @@
  * The cheap test that stays in site.js: does this page need the enhancements chunk at all?
  * (The chunk itself validates what it finds.)
  */
-import type { PageContext } from '../context/types';
+import type { PageContext } from '../../../contract/context/types';
 
 export const ANIMATE_SELECTOR = '[data-animation]';
 export const FIT_SELECTOR = '[data-text-fit]';

@@ -175,7 +175,11 @@ function add(path: string, item: unknown, options: SendOptions): void {
   if (queue.items.length >= MAX_QUEUED_PER_ENDPOINT) queue.items.shift(); // bounded: oldest first
   queue.items.push(item);
   // On another origin the first batch waits for the page's crumb (leaving the page does not).
-  queue.timer ??= setTimeout(() => void crumbReady().then(() => flush(path)), options.flushDelayMs ?? FLUSH_DELAY_MS);
+  queue.timer ??= setTimeout(() => {
+    const waiting = crumbReady();
+    if (waiting) void waiting.then(() => flush(path));
+    else flush(path);
+  }, options.flushDelayMs ?? FLUSH_DELAY_MS);
 }
 
 function listenOnce(): void {

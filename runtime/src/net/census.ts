@@ -1,5 +1,5 @@
 import { censusPageFields } from '../context/census-fields';
-import type { PageContext } from '../context/types';
+import type { PageContext } from '../../../contract/context/types';
 // The tracking rules are pure policy (no side effects): every collector asks this one place.
 import { trackingActive } from '../tracking/rules';
 import { sendNow } from './beacon';

@@ -13,12 +13,13 @@ export const CRUMB_PATH = '/api/1/crumb';
 let asked: Promise<unknown> | undefined;
 
 /**
- * Settles once the page holds a crumb: at once on the API's own origin or with a crumb cookie;
- * on another origin, after one GET of CRUMB_PATH (a beacon cannot take a crumbFail answer's).
+ * Nothing to wait for (undefined) on the API's own origin or with a crumb cookie; on another
+ * origin, a promise that settles after one GET of CRUMB_PATH (a beacon cannot take a
+ * crumbFail answer's crumb).
  */
-export function crumbReady(): Promise<unknown> {
+export function crumbReady(): Promise<unknown> | undefined {
   const url = new URL(CRUMB_PATH, apiBase());
-  if (url.origin === location.origin || readCookie(CRUMB_COOKIE)) return Promise.resolve();
+  if (url.origin === location.origin || readCookie(CRUMB_COOKIE)) return undefined;
   return (asked ??= fetch(url, { credentials: 'include', headers: { Accept: 'application/json' } })
     .then((response) => response.json())
     .then((body: { crumb?: unknown }) => typeof body.crumb === 'string' && storeCrumb(body.crumb))

@@ -1,7 +1,7 @@
-import type { PageContext } from '../context/types';
+import type { PageContext } from '../../../contract/context/types';
 import { safeStorage } from '../platform/storage';
-import { announcementShows, badgeType, licensedBarShows, mobileBarShows, mobileBarStyle, MOBILE_BAR_STYLE } from './bar-rules';
-import { ANNOUNCEMENT_CLASS, announcementBarHtml } from './bar-markup';
+import { announcementShows, badgeType, licensedBarShows, mobileBarShows, mobileBarStyle, MOBILE_BAR_STYLE } from '../../../contract/overlays/bar-rules';
+import { ANNOUNCEMENT_CLASS, announcementBarHtml } from '../../../contract/overlays/bar-markup';
 import { assetUrl, loadStylesheet } from '../platform/assets';
 import { isMobile } from '../platform/device';
 import { listen, type Teardown } from '../platform/events';

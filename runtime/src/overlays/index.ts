@@ -1,10 +1,10 @@
-import type { PageContext } from '../context/types';
+import type { PageContext } from '../../../contract/context/types';
 import { isMobile } from '../platform/device';
 import { withChunk } from '../core/chunk';
 import type { Teardown } from '../platform/events';
 import { teardowns } from '../platform/lifetime';
 import type { PopupSettings } from './popup-rules';
-import { announcementShows, badgeType, licensedBarShows, mobileBarShows } from './bar-rules';
+import { announcementShows, badgeType, licensedBarShows, mobileBarShows } from '../../../contract/overlays/bar-rules';
 
 /**
  * Page overlays: the popup overlay and the bars. Their code loads as chunks only when the site

@@ -3,7 +3,7 @@
  * sites with popup settings); only then does the popup itself, with preact, load.
  */
 import { CONSENT_EVENT, consentState } from '../consent/state';
-import type { PageContext } from '../context/types';
+import type { PageContext } from '../../../contract/context/types';
 import { listen } from '../platform/events';
 import type { Teardowns } from '../platform/lifetime';
 import { isMobile } from '../platform/device';

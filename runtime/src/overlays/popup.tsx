@@ -1,4 +1,4 @@
-import type { PageContext } from '../context/types';
+import type { PageContext } from '../../../contract/context/types';
 import type { OverlayHit } from '../../../contract/model/api/census';
 import { sendCensus } from '../net/census';
 import { assetUrl, loadStylesheet } from '../platform/assets';

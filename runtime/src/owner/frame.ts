@@ -3,9 +3,10 @@
  * `postMessage({type: 'site:key', key, shiftKey})`, and hovering or focusing a block outlines
  * it and names its type (mouse tracking for logged-in owners, part 1 §6).
  */
+import { KEY_MESSAGE } from '../../../contract/names';
 import { listen, type Teardown } from '../platform/events';
 
-export const KEY_MESSAGE = 'site:key';
+export { KEY_MESSAGE };
 const OUTLINE_CLASS = 'site-owner-outline';
 const LABEL_CLASS = 'site-owner-label';
 

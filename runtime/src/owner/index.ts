@@ -3,14 +3,14 @@
  * with useEscapeKeyToLogin, or a page inside a frame. Owner redirect, the general Escape
  * behaviour and Shift+Escape logout, key forwarding and block outlines in the config frame.
  */
-import type { PageContext } from '../context/types';
+import type { PageContext } from '../../../contract/context/types';
 import type { Teardown } from '../platform/events';
 import { setGeneralEscape } from '../platform/escape';
 import { reportError } from '../platform/report';
 import { safeStorage } from '../platform/storage';
 import { configParent, forwardKey, trackBlocks } from './frame';
 import { logout } from './logout';
-import { NO_REDIRECT_KEY, NO_REDIRECT_PARAM, configUrl, shouldRedirectOwner } from './rules';
+import { NO_REDIRECT_KEY, NO_REDIRECT_PARAM, configUrl, shouldRedirectOwner } from '../../../contract/owner/rules';
 
 /** A sign-up dialog another script may show (`data-signup-dialog`); Escape cancels it. */
 const SIGNUP_DIALOG = '[data-signup-dialog]:not([hidden])';

@@ -3,7 +3,7 @@
  * the site root with logout=true.
  */
 import { request } from '../net/request';
-import { afterLogoutUrl } from './rules';
+import { afterLogoutUrl } from '../../../contract/owner/rules';
 
 let running: Promise<void> | null = null;
 

@@ -5,7 +5,7 @@
  * root, or a `data-member-sign-out` button), and the owner tools. Each import takes a turn
  * (core/chunk.ts withChunk): starting one costs milliseconds of its own.
  */
-import type { PageContext } from '../context/types';
+import type { PageContext } from '../../../contract/context/types';
 import { CART_ROOT_ID, MEMBER_ACCESS_ROOT_ID, PageType } from '../../../contract/model/page-types';
 import { withChunk } from '../core/chunk';
 import type { Teardown } from '../platform/events';

@@ -1,10 +1,10 @@
 import { onCLS, onFCP, onINP, onLCP, onTTFB, type Metric } from 'web-vitals';
-import type { PageContext } from '../context/types';
+import type { PageContext } from '../../../contract/context/types';
 import { ANALYTICS_ID_KEY, storedAnalyticsId } from '../../../contract/model/analytics-id';
 import { enqueue, flush } from '../net/beacon';
 import { listen, type Teardown } from '../platform/events';
 import { safeStorage } from '../platform/storage';
-import { APP_NAME, METRIC_WAIT_MS, PERF_INTERVAL_MS, PERF_VERSION, RECORDS_PATH } from './settings';
+import { APP_NAME, METRIC_WAIT_MS, PERF_INTERVAL_MS, PERF_VERSION, RECORDS_PATH } from '../../../contract/perf/settings';
 
 const TTI_QUIET_MS = 5000;
 

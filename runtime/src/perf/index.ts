@@ -1,5 +1,5 @@
 import { CONSENT_EVENT } from '../consent/state';
-import type { PageContext } from '../context/types';
+import type { PageContext } from '../../../contract/context/types';
 import { listen, type Teardown } from '../platform/events';
 import { teardowns } from '../platform/lifetime';
 import { apiCredentials, apiUrl } from '../net/api-base';
@@ -7,7 +7,7 @@ import { crumbReady } from '../net/crumb-ready';
 import { renewCrumb } from '../net/crumb';
 import { reportError } from '../platform/report';
 import { trackingActive } from '../tracking/rules';
-import { collectionFlags, NO_PAGE_LOAD_ID, REQUEST_TIMEOUT_MS, SETTINGS_PATH, SETTINGS_TIMEOUT, unexpectedStatus, type PerfSettings } from './settings';
+import { collectionFlags, NO_PAGE_LOAD_ID, REQUEST_TIMEOUT_MS, SETTINGS_PATH, SETTINGS_TIMEOUT, unexpectedStatus, type PerfSettings } from '../../../contract/perf/settings';
 
 /**
  * Real-user performance: asks the settings call whether to collect (and for the page load

@@ -1,4 +1,4 @@
-import type { PageContext } from '../context/types';
+import type { PageContext } from '../../../contract/context/types';
 import { ANALYTICS_V1_PATH, DEFAULT_LOCALE, missingRequired, splitEvent, type AnalyticsPayload } from '../../../contract/model/api/analytics';
 import { ANALYTICS_ID_KEY, storedAnalyticsId } from '../../../contract/model/analytics-id';
 import { sendNow } from '../net/beacon';

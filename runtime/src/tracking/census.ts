@@ -1,4 +1,4 @@
-import type { PageContext } from '../context/types';
+import type { PageContext } from '../../../contract/context/types';
 import { enqueue } from '../net/beacon';
 import { safeStorage } from '../platform/storage';
 import { VISITOR_COOKIE, formatVisitorRecord, type VisitorRecord } from './visitor';

@@ -1,5 +1,5 @@
 import { CONSENT_EVENT } from '../consent/state';
-import type { PageContext } from '../context/types';
+import type { PageContext } from '../../../contract/context/types';
 import { dispatch, listen, type Teardown } from '../platform/events';
 import { teardowns } from '../platform/lifetime';
 import { yieldToMain } from '../platform/yield';

@@ -1,4 +1,4 @@
-import type { PageContext } from '../context/types';
+import type { PageContext } from '../../../contract/context/types';
 import { request } from '../net/request';
 import { trackingActive } from './rules';
 

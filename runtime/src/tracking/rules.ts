@@ -1,4 +1,4 @@
-import type { PageContext } from '../context/types';
+import type { PageContext } from '../../../contract/context/types';
 import { rolesFromMap, isViewerOnly } from '../../../contract/model/roles';
 import { trackingAllowed } from '../consent/state';
 

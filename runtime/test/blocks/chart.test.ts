@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_COLUMNS, MAX_ROWS, MISSING_DATA, NO_COLUMN, NO_ROW, datasetFromCsv, datasetProblem, parseCsv, seriesOf, truncate } from '../../src/blocks/chart/dataset';
+import { MAX_COLUMNS, MAX_ROWS, MISSING_DATA, NO_COLUMN, NO_ROW, datasetFromCsv, datasetProblem, parseCsv, seriesOf, truncate } from '../../../contract/chart/dataset';
 import chart, { renderChart, variantOf } from '../../src/blocks/chart/index';
 import { niceMax } from '../../src/blocks/chart/svg';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { bannerSettings } from '../../src/consent/settings';
+import { bannerSettings } from '../../../contract/consent/settings';
 import { startConsent } from '../../src/consent/service';
 import { consentState, setConsent, trackingAllowed } from '../../src/consent/state';
 import { defaultContext } from '../../src/context/read';
@@ -163,7 +163,7 @@ describe('cookie banner the server rendered', () => {
   it('is adopted, not added again: its buttons are enabled and store the choice, and it is announced', async () => {
     vi.useFakeTimers();
     clearConsent();
-    const { cookieBannerHtml } = await import('../../src/consent/banner-markup');
+    const { cookieBannerHtml } = await import('../../../contract/consent/banner-markup');
     const { renderBanner } = await import('../../src/consent/banner');
     document.body.innerHTML = `<main>Page</main>${cookieBannerHtml(SERVED)}`;
     const served = document.querySelector('section.site-cookie-banner')!;

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { CONTEXT_PARSE_ERROR, MISSING_ENVIRONMENT_ERROR, hasSiteIdentity, readContext } from '../../src/context/read';
-import { environmentFromHost } from '../../src/context/environment';
+import { environmentFromHost } from '../../../contract/context/environment';
 import { setErrorSink } from '../../src/platform/report';
 
 function page(json: string | null) {

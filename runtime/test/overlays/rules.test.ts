@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultContext } from '../../src/context/read';
-import { announcementShows, badgeType, licensedBarShows, mobileBarShows } from '../../src/overlays/bar-rules';
+import { announcementShows, badgeType, licensedBarShows, mobileBarShows } from '../../../contract/overlays/bar-rules';
 import { popupPosition, popupVisible, styleShows, type PopupSettings } from '../../src/overlays/popup-rules';
 
 const DAY = 86_400_000;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { afterLogoutUrl, configUrl, isLocalhost, shouldRedirectOwner, type RedirectFacts } from '../../src/owner/rules';
+import { afterLogoutUrl, configUrl, isLocalhost, shouldRedirectOwner, type RedirectFacts } from '../../../contract/owner/rules';
 import { onEscape, setGeneralEscape } from '../../src/platform/escape';
 
 const owner: RedirectFacts = {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { start } from '../../src/pages/review/index';
-import * as messages from '../../src/pages/review/messages';
+import * as messages from '../../../contract/review/messages';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));

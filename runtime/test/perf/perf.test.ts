@@ -5,7 +5,7 @@ import { setConsent } from '../../src/consent/state';
 import { setErrorSink } from '../../src/platform/report';
 import { navigationTimings, pageSpeedFields, timeToInteractive } from '../../src/perf/collector';
 import { ANALYTICS_ID_KEY } from '../../../contract/model/analytics-id';
-import { collectionFlags } from '../../src/perf/settings';
+import { collectionFlags } from '../../../contract/perf/settings';
 
 describe('performance settings gating (spec part 1 §4)', () => {
   const rollout = { rum: true, apps: ['site'], pageSpeed: true, userTiming: false };

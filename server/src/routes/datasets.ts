@@ -3,7 +3,7 @@
  * one by id. Every save is checked with the spec's messages and truncated to our limits.
  */
 import type { FastifyInstance } from 'fastify';
-import { MAX_COLUMNS, MAX_ROWS, datasetProblem, truncate, type Dataset } from '../../../runtime/src/blocks/chart/dataset';
+import { MAX_COLUMNS, MAX_ROWS, datasetProblem, truncate, type Dataset } from '../../../contract/chart/dataset';
 import { crumbQuery } from '../schemas';
 
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^[\\w-]{1,64}$' } } } as const;

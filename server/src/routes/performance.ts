@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { DATA_IS_EMPTY } from '../../../runtime/src/perf/settings';
+import { DATA_IS_EMPTY } from '../../../contract/perf/settings';
 import { crumbQuery } from '../schemas';
 
 interface PerformanceSettings {

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { PageType } from '../../../contract/model/page-types';
-import { REVIEW_REQUEST_API, REVIEW_SUBMIT_API, REVIEW_TEXT_LIMIT, STAR_COUNT } from '../../../runtime/src/pages/review/messages';
+import { REVIEW_REQUEST_API, REVIEW_SUBMIT_API, REVIEW_TEXT_LIMIT, STAR_COUNT } from '../../../contract/review/messages';
 import { reviewRequest, submitReview } from '../commerce/store';
 import { crumbQuery } from '../schemas';
 import { pageShell, sendSitePage } from '../site-page';

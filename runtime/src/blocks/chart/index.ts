@@ -7,7 +7,7 @@
  */
 import type { BlockModule } from '../../core/types';
 import { request } from '../../net/request';
-import { datasetProblem, seriesOf, truncate, type Dataset } from './dataset';
+import { datasetProblem, seriesOf, truncate, type Dataset } from '../../../../contract/chart/dataset';
 import { HEIGHT, PALETTE, WIDTH, bars, lines, pie, svg } from './svg';
 
 export const VARIANTS = { bar: bars, line: lines, pie } as const;

@@ -2,7 +2,7 @@
  * Draws bar, line and pie charts as SVG elements (no innerHTML: labels are visitor-visible text
  * from the dataset). Sizes are in viewBox units; the SVG scales with its container.
  */
-import type { Series } from './dataset';
+import type { Series } from '../../../../contract/chart/dataset';
 
 const NS = 'http://www.w3.org/2000/svg';
 export const WIDTH = 600;

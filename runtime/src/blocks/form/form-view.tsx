@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { PageContext } from '../../context/types';
+import type { PageContext } from '../../../../contract/context/types';
 import { COMPLETE_CAPTCHA, FORM_INVALID, SCROLL_DOWN, SCROLL_UP, SUBMITTING } from '../../../../contract/model/forms/messages';
 import type { FormDefinition } from '../../../../contract/model/forms/types';
 import { validateForm } from '../../../../contract/model/forms/validate';

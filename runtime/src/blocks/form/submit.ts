@@ -1,5 +1,5 @@
 import { censusPageFields } from '../../context/census-fields';
-import type { PageContext } from '../../context/types';
+import type { PageContext } from '../../../../contract/context/types';
 import type { CensusPageFields, FormRenderHit } from '../../../../contract/model/api/census';
 import { sendCensus } from '../../net/census';
 import type { FormSubmissionKeyAnswer, SaveFormSubmission } from '../../../../contract/model/api/form-submission';

@@ -3,7 +3,7 @@
  * name to a core design, and mounts the gallery with an optional linked thumbnail strip.
  */
 import type { BlockInstance, BlockModule } from '../../core/types';
-import type { PageContext } from '../../context/types';
+import type { PageContext } from '../../../../contract/context/types';
 import { LIGHTBOX_TIER_WARNING, lightboxAvailable } from '../../context/features';
 
 export { LIGHTBOX_TIER_WARNING };

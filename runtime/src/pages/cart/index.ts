@@ -3,7 +3,7 @@
  * remove buttons, the subtotal in the store currency, and the way to checkout. Checkout needs
  * the cart cookie: without it the visitor gets the spec's alert instead (part 2 §8).
  */
-import type { PageContext } from '../../context/types';
+import type { PageContext } from '../../../../contract/context/types';
 import { storeCurrency } from '../../../../contract/commerce/currencies';
 import { formatMinorUnits } from '../../../../contract/commerce/money';
 import { shoppingCart, type ShoppingCart } from '../../../../contract/commerce/cart';

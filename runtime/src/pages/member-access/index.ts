@@ -4,7 +4,7 @@
  * xsrfToken goes as a header on later site-user calls. `data-member-sign-out` buttons end the
  * session with `DELETE …?cloneCart=true` (the data layer repeats it once on a crumb failure).
  */
-import type { PageContext } from '../../context/types';
+import type { PageContext } from '../../../../contract/context/types';
 import { MEMBER_ACCESS_ROOT_ID } from '../../../../contract/model/page-types';
 import { request } from '../../net/request';
 import type { DataError } from '../../net/data-error';

@@ -11,7 +11,7 @@ import {
   ALREADY_REVIEWED, CHARACTERS_LEFT, CLOSE, CONTINUE_SHOPPING, DESCRIBE_LABEL, EXPIRED, RATE_YOUR_PURCHASE, RATING_LABEL,
   RATING_REQUIRED, REVIEW_REQUEST_API, REVIEW_SUBMIT_API, REVIEW_TEXT_LIMIT, SOMETHING_WENT_WRONG, STAR_COUNT, SUBMIT, THANKS,
   TRY_AGAIN, type ReviewStatus,
-} from './messages';
+} from '../../../../contract/review/messages';
 
 export const ROOT_ID = 'review-request-root';
 const SHOP_URL = '/blocks';

@@ -2,7 +2,7 @@
  * Who is sent to the config area (spec part 1 §6, part 2 §2). Pure: the caller passes what it
  * read from the page, so every rule is a table test.
  */
-import { isViewerOnly, rolesFromMap } from '../../../contract/model/roles';
+import { isViewerOnly, rolesFromMap } from '../model/roles';
 
 export const CONFIG_PATH = '/config/';
 export const NO_REDIRECT_PARAM = 'noredirect';
