@@ -14,8 +14,18 @@ import { transform as cssTransform } from 'lightningcss';
 import { dts } from 'rollup-plugin-dts';
 import { COMPRESS } from './scripts/minify-options.mjs';
 
-// Every build starts from an empty dist/ so that no stale chunk is served or measured.
-rmSync(new URL('./dist', import.meta.url), { recursive: true, force: true });
+// Every build starts from an empty dist/ so that no stale chunk is served or measured: emptied
+// when the first build starts, not when this file is imported (a tool that reads the config
+// deletes nothing).
+let emptied = false;
+const emptyDist = () => ({
+  name: 'empty-dist',
+  buildStart() {
+    if (emptied) return;
+    emptied = true;
+    rmSync(new URL('./dist', import.meta.url), { recursive: true, force: true });
+  },
+});
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
@@ -200,7 +210,7 @@ export default [
         return `chunks/${folder ? folder[1] : '[name]'}-[hash:6].js`;
       },
     },
-    plugins: runtimePlugins('dist/runtime'),
+    plugins: [emptyDist(), ...runtimePlugins('dist/runtime')],
   },
   {
     input: 'runtime/src/index.ts',
