@@ -82,7 +82,8 @@ for (const [width, height] of [[390, 844], [1280, 800]] as const) {
 
       await page.keyboard.press('Enter');
       await expect(youtube.locator('iframe')).toHaveAttribute('src', /^https:\/\/www\.youtube-nocookie\.com\/embed\//);
-      expect(elsewhere).toContain('www.youtube-nocookie.com');
+      // The frame's request is seen a moment after its src is set.
+      await expect.poll(() => elsewhere).toContain('www.youtube-nocookie.com');
 
       // The Vimeo video waits behind its placeholder until the banner's own accept.
       const vimeo = page.locator('#block-video-vimeo');

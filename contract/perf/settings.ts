@@ -1,6 +1,9 @@
 /** Performance collection settings (spec part 1 §4, §7, §9). Pure. */
-export const SETTINGS_PATH = '/api/1/performance/settings';
-export const RECORDS_PATH = '/api/1/performance/records';
+import type * as Paths from '../api/paths';
+const PERFORMANCE_RECORDS_PATH: typeof Paths.PERFORMANCE_RECORDS_PATH = '/api/1/performance/records';
+const PERFORMANCE_SETTINGS_PATH: typeof Paths.PERFORMANCE_SETTINGS_PATH = '/api/1/performance/settings';
+export const SETTINGS_PATH = PERFORMANCE_SETTINGS_PATH;
+export const RECORDS_PATH = PERFORMANCE_RECORDS_PATH;
 export const PERF_VERSION = '4.0.7';
 export const PERF_INTERVAL_MS = 30_000;
 export const METRIC_WAIT_MS = 60_000;

@@ -1,4 +1,7 @@
 /** The product-review request page's strings (spec part 2 §2, §5, §8), verbatim. */
+import type * as Paths from '../api/paths';
+const REVIEWS_PATH: typeof Paths.REVIEWS_PATH = '/api/commerce/reviews';
+const REVIEW_REQUEST_PATH: typeof Paths.REVIEW_REQUEST_PATH = '/api/commerce/reviews/request';
 export const RATE_YOUR_PURCHASE = 'Rate your purchase';
 export const RATING_LABEL = 'Rating (required)';
 export const DESCRIBE_LABEL = 'Describe your experience';
@@ -19,5 +22,5 @@ export const STAR_COUNT = 5;
 
 /** What the server answers about a review request. */
 export type ReviewStatus = 'open' | 'expired' | 'reviewed' | 'unknown';
-export const REVIEW_REQUEST_API = '/api/commerce/reviews/request';
-export const REVIEW_SUBMIT_API = '/api/commerce/reviews';
+export const REVIEW_REQUEST_API = REVIEW_REQUEST_PATH;
+export const REVIEW_SUBMIT_API = REVIEWS_PATH;

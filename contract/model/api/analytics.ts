@@ -1,4 +1,6 @@
 /** V1 analytics events (spec part 1 §3): the wire format, written once. Pure. */
+import type * as Paths from '../../api/paths';
+const ANALYTICS_EVENTS_PATH: typeof Paths.ANALYTICS_EVENTS_PATH = '/api/v1/events';
 export const REQUIRED_STRINGS = ['actor', 'action', 'event_owner_team', 'event_source', 'object_type'] as const;
 const INDIRECT = ['identifier', 'id', 'display_name', 'value', 'type'].map((s) => `indirect_object_${s}`);
 export const OPTIONAL_STRINGS = [
@@ -10,7 +12,7 @@ export const OPTIONAL_STRINGS = [
 export const COMMON_FIELDS: readonly string[] = [...REQUIRED_STRINGS, ...OPTIONAL_STRINGS];
 
 /** The endpoint our server answers for the spec's "v1 events endpoint of the analytics host". */
-export const ANALYTICS_V1_PATH = '/api/v1/events';
+export const ANALYTICS_V1_PATH = ANALYTICS_EVENTS_PATH;
 export const DEFAULT_LOCALE = 'en-US';
 
 export interface AnalyticsPayload {

@@ -6,9 +6,10 @@
 import { readCookie } from '../platform/cookies';
 import { apiBase } from './api-base';
 import { CRUMB_COOKIE, storeCrumb } from './crumb';
+import type * as Paths from '../../../contract/api/paths';
 
 /** Answers `{crumb}` (and sets the crumb cookie on the API's host). */
-export const CRUMB_PATH = '/api/1/crumb';
+export const CRUMB_PATH: typeof Paths.CRUMB_PATH = '/api/1/crumb';
 
 let asked: Promise<unknown> | undefined;
 

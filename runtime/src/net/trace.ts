@@ -1,7 +1,8 @@
 import { enqueue } from './beacon';
+import type * as Paths from '../../../contract/api/paths';
 
 /** Spec part 1 §7, §9: trace events batch and flush every 30000 ms or when the page goes. */
-export const TRACE_PATH = '/api/events/Trace';
+export const TRACE_PATH: typeof Paths.TRACE_PATH = '/api/events/Trace';
 export const TRACE_FLUSH_MS = 30_000;
 
 export interface TraceEvent {

@@ -8,12 +8,14 @@ import type { Teardowns } from '../platform/lifetime';
 import { ModalShell, nextId, openModal } from '../ui/modal';
 import { rememberPopup } from './popup-memory';
 import { popupPosition, type PopupSettings } from './popup-rules';
+import type * as Paths from '../../../contract/api/paths';
+const OVERLAY_PATH: typeof Paths.OVERLAY_PATH = '/api/census/overlay';
 
 export const CLOSE_LABEL = 'Close';
 /** How long the popup waits, hidden, for the blocks inside it (its newsletter) before it shows anyway. */
 export const POPUP_CONTENT_WAIT_MS = 3000;
 /** Census overlay call (spec part 1 §7). */
-const recordOverlay = (page: Readonly<PageContext>, event: OverlayHit['event']) => sendCensus(page, '/api/census/overlay', { event });
+const recordOverlay = (page: Readonly<PageContext>, event: OverlayHit['event']) => sendCensus(page, OVERLAY_PATH, { event });
 
 /**
  * Resolves once every block inside `box` has mounted or failed, or after `maxMs`: the popup

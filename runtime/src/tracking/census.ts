@@ -2,8 +2,9 @@ import type { PageContext } from '../../../contract/context/types';
 import { enqueue } from '../net/beacon';
 import { safeStorage } from '../platform/storage';
 import { VISITOR_COOKIE, formatVisitorRecord, type VisitorRecord } from './visitor';
+import type * as Paths from '../../../contract/api/paths';
 
-export const RECORD_HIT_PATH = '/api/census/RecordHit';
+export const RECORD_HIT_PATH: typeof Paths.RECORD_HIT_PATH = '/api/census/RecordHit';
 export const HEARTBEAT_MS = 30_000;
 export const MAX_HEARTBEATS = 20;
 

@@ -1,7 +1,8 @@
 import { apiUrl } from '../net/api-base';
 import { safeStorage } from '../platform/storage';
+import type * as Paths from '../../../contract/api/paths';
 
-export const TRACK_PATH = '/api/track/Track';
+export const TRACK_PATH: typeof Paths.TRACK_PATH = '/api/track/Track';
 export const MARKETING_PARAMS = ['source', 'campaign', 'subcampaign', 'channel', 'subchannel', 'variation', 'mkwid'];
 export const HAS_LANDED_KEY = 'ss-has-landed';
 export const FIRST_SESSION_KEY = 'ss-first-session';

@@ -1,8 +1,9 @@
 import type { PageContext } from '../../../contract/context/types';
 import { request } from '../net/request';
 import { trackingActive } from './rules';
+import type * as Paths from '../../../contract/api/paths';
 
-export const RECORD_EVENT_PATH = '/api/events/RecordEvent';
+export const RECORD_EVENT_PATH: typeof Paths.RECORD_EVENT_PATH = '/api/events/RecordEvent';
 
 /** The legacy V0 payload (spec part 1 §3). */
 export function legacyPayload(page: Readonly<PageContext>): Record<string, unknown> {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fromListedSite } from './site-origins';
+import { CRUMB_PATH } from '../../../contract/api/paths';
 
 export const CRUMB_COOKIE = 'crumb';
 export const CRUMB_HEADER = 'x-csrf-token';
@@ -45,5 +46,5 @@ export function registerCrumbCheck(app: FastifyInstance): void {
  * host asks for one before its first beacon, which cannot take the crumbFail answer's.
  */
 export function registerCrumbRoute(app: FastifyInstance): void {
-  app.get('/api/1/crumb', { config: { crumb: false } }, async (request, reply) => ({ crumb: ensureCrumb(app, request, reply) }));
+  app.get(CRUMB_PATH, { config: { crumb: false } }, async (request, reply) => ({ crumb: ensureCrumb(app, request, reply) }));
 }

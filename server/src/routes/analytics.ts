@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ANALYTICS_V1_PATH, missingRequired, type AnalyticsPayload } from '../../../contract/model/api/analytics';
 import { crumbQuery } from '../schemas';
 import { isJsonObject as isRecord, parseVisitorJson } from '../security/json-depth';
+import { RECORD_EVENT_PATH } from '../../../contract/api/paths';
 
 /** A beacon sends the payload form-encoded with JSON strings inside; fetch sends JSON. */
 function normalise(body: unknown): unknown {
@@ -30,7 +31,7 @@ export default async function analyticsRoutes(app: FastifyInstance): Promise<voi
 
   // Legacy V0 events (spec part 1 §7): form fields crumb, event, data (JSON).
   app.post(
-    '/api/events/RecordEvent',
+    RECORD_EVENT_PATH,
     {
       schema: {
         querystring: crumbQuery,

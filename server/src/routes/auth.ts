@@ -6,6 +6,7 @@ import { crumbQuery, noBody } from '../schemas';
 import { retryAfterSeconds } from '../security/limits';
 import { limitedSignIn, type SignInScope } from '../security/sign-in-limits';
 import { sendPreviewPage } from './preview';
+import { LOGIN_PATH, LOGOUT_PATH } from '../../../contract/api/paths';
 
 export const INVALID_LOGIN = 'Invalid email or password.';
 export const TOO_MANY_LOGINS = 'Too many sign-in attempts. Please try again later.';
@@ -46,7 +47,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     return sendPreviewPage(app, reply, 'login.html');
   });
 
-  app.post('/api/auth/Login', { schema: loginSchema }, async (request, reply) => {
+  app.post(LOGIN_PATH, { schema: loginSchema }, async (request, reply) => {
     const { email, password } = request.body as { email: string; password: string };
     const account = await signInOrRefuse(app, request, reply, 'owner', email.trim(), () => authenticate(app.db, email.trim(), password));
     if (!account) return reply;
@@ -55,7 +56,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     return { account: { id: account.id, email: account.email, roles: account.roles } };
   });
 
-  app.post('/api/auth/Logout', { schema: noBody }, async (request, reply) => {
+  app.post(LOGOUT_PATH, { schema: noBody }, async (request, reply) => {
     endSession(app.db, request.cookies[SESSION_COOKIE]);
     clearSessionCookie(reply);
     return {};

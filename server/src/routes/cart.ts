@@ -14,6 +14,7 @@ import { escapeHtml } from '../html';
 import { ensureCrumb } from '../plugins/crumb';
 import { crumbQuery } from '../schemas';
 import { pageShell, readSiteSettings, sendSitePage } from '../site-page';
+import { CART_ENTRIES_PATH, CART_PATH } from '../../../contract/api/paths';
 
 const CART_LIFETIME_S = 14 * 24 * 60 * 60;
 
@@ -73,7 +74,7 @@ export default async function cartRoutes(app: FastifyInstance): Promise<void> {
     };
   };
 
-  app.get('/api/commerce/cart', { schema: { querystring: crumbQuery } }, async (request) => cartJson(request.cookies[CART_COOKIE] ?? null));
+  app.get(CART_PATH, { schema: { querystring: crumbQuery } }, async (request) => cartJson(request.cookies[CART_COOKIE] ?? null));
 
   const change = (add: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
     const { productId, sku, quantity } = request.body as { productId: string; sku?: string; quantity: number };
@@ -86,8 +87,8 @@ export default async function cartRoutes(app: FastifyInstance): Promise<void> {
     if (result.token && result.token !== token) setCartCookie(reply, result.token);
     return cartJson(result.token);
   };
-  app.post('/api/commerce/cart/entries', { schema: { querystring: crumbQuery, body: entryBody } }, change(true));
-  app.put('/api/commerce/cart/entries', { schema: { querystring: crumbQuery, body: entryBody } }, change(false));
+  app.post(CART_ENTRIES_PATH, { schema: { querystring: crumbQuery, body: entryBody } }, change(true));
+  app.put(CART_ENTRIES_PATH, { schema: { querystring: crumbQuery, body: entryBody } }, change(false));
 
   const checkoutPage = async (request: FastifyRequest, reply: FastifyReply, error = '') => {
     const cart = openCart(app.db, request.cookies[CART_COOKIE]);

@@ -2,13 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { formRenderSchema, overlaySchema, type CensusPageFields, type FormRenderHit, type OverlayHit } from '../../../contract/model/api/census';
 import { buttonPayloadSchema, type ButtonPayload } from '../../../contract/model/api/button';
 import { crumbQuery } from '../schemas';
+import { BUTTON_CLICK_PATH, BUTTON_RENDER_PATH, FORM_RENDER_PATH, OVERLAY_PATH } from '../../../contract/api/paths';
 
 /** Census calls whose answers the runtime swallows; each is stored with its page fields. */
 export default async function censusRoutes(app: FastifyInstance): Promise<void> {
-  censusRoute(app, '/api/census/form-render', formRenderSchema, 'census_form_renders', { form_id: (hit: FormRenderHit) => hit.formId });
-  censusRoute(app, '/api/census/overlay', overlaySchema, 'census_overlays', { event: (hit: OverlayHit) => hit.event });
+  censusRoute(app, FORM_RENDER_PATH, formRenderSchema, 'census_form_renders', { form_id: (hit: FormRenderHit) => hit.formId });
+  censusRoute(app, OVERLAY_PATH, overlaySchema, 'census_overlays', { event: (hit: OverlayHit) => hit.event });
   for (const kind of ['render', 'click'] as const) {
-    censusRoute(app, `/api/census/button-${kind}`, buttonPayloadSchema, 'census_buttons', {
+    censusRoute(app, kind === 'render' ? BUTTON_RENDER_PATH : BUTTON_CLICK_PATH, buttonPayloadSchema, 'census_buttons', {
       kind: () => kind,
       button_id: (hit: ButtonPayload) => hit.id,
       button_text: (hit: ButtonPayload) => hit.buttonText,

@@ -18,6 +18,7 @@ import { ensureCrumb } from '../plugins/crumb';
 import { crumbQuery } from '../schemas';
 import { pageShell, readSiteSettings, sendSitePage } from '../site-page';
 import { currencyOf, formCrumbValid } from './cart';
+import { SUBSCRIPTIONS_PATH } from '../../../contract/api/paths';
 
 type Query = Record<string, string | undefined>;
 type Body = Record<string, unknown>;
@@ -162,7 +163,7 @@ ${checkoutForm(flow.path, crumb, purchase.fields, flow.submit, purchase.hidden, 
 
   // A subscription is bought from a cart of its own: the Subscribe button asks for one.
   app.post(
-    '/api/commerce/subscriptions',
+    SUBSCRIPTIONS_PATH,
     { schema: { querystring: crumbQuery, body: { type: 'object', required: ['productId'], additionalProperties: false, properties: { productId: { type: 'string', minLength: 1, maxLength: 64 } } } } },
     async (request, reply) => {
       const { productId } = request.body as { productId: string };

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { MAX_COLUMNS, MAX_ROWS, datasetProblem, truncate, type Dataset } from '../../../contract/chart/dataset';
 import { crumbQuery } from '../schemas';
+import { DATASET_ROUTE_PATH } from '../../../contract/api/paths';
 
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^[\\w-]{1,64}$' } } } as const;
 const cell = { type: ['string', 'number', 'null'], maxLength: 200 } as const;
@@ -43,7 +44,7 @@ export default async function datasetRoutes(app: FastifyInstance): Promise<void>
   const find = (id: string) => app.db.prepare('SELECT * FROM datasets WHERE id = ?').get(id) as Row | undefined;
 
   // Public: a chart block on any page reads its dataset.
-  app.get('/api/datasets/:id', { schema: { querystring: crumbQuery, params: idParams } }, async (request, reply) => {
+  app.get(DATASET_ROUTE_PATH, { schema: { querystring: crumbQuery, params: idParams } }, async (request, reply) => {
     const row = find((request.params as { id: string }).id);
     return row ? toJson(row) : reply.code(404).send({ error: 'Unable to locate content' });
   });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { crumbQuery } from '../schemas';
 import { isJsonObject, parseVisitorJson } from '../security/json-depth';
+import { JAVASCRIPT_ERRORS_PATH, TRACE_PATH } from '../../../contract/api/paths';
 
 const errorEvent = {
   type: 'object',
@@ -22,7 +23,7 @@ interface Reported {
 export default async function errorRoutes(app: FastifyInstance): Promise<void> {
   // The crumb comes as a header here (spec part 1 §7); the crumb check accepts either.
   app.post(
-    '/api/events/RecordJavascriptErrors',
+    JAVASCRIPT_ERRORS_PATH,
     { schema: { querystring: crumbQuery, body: { type: 'array', minItems: 1, maxItems: 10, items: errorEvent } } },
     async (request, reply) => {
       const events = request.body as Array<{ event: string; data: string; timestamp: number }>;
@@ -41,7 +42,7 @@ export default async function errorRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.post(
-    '/api/events/Trace',
+    TRACE_PATH,
     { schema: { querystring: crumbQuery, body: { type: 'array', minItems: 1, maxItems: 100, items: traceEvent } } },
     async (request) => {
       const events = request.body as Array<{ pageUrl: string; type: string; data?: unknown }>;

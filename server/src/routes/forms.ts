@@ -12,6 +12,7 @@ import { crumbQuery, noBody } from '../schemas';
 import { mintFormKey, spendFormKey } from '../forms/keys';
 import { isJsonObject, parseVisitorJson } from '../security/json-depth';
 import { retryAfterSeconds, takeFromWindows, windowsFull } from '../security/limits';
+import { CAPTCHA_CHALLENGE_PATH, FORM_KEY_PATH, SAVE_FORM_PATH } from '../../../contract/api/paths';
 
 /** Successful submissions per visitor and form, and keys per address, within the window before 429. */
 export const FORM_RATE_WINDOW_MS = 10 * 60 * 1000;
@@ -46,16 +47,16 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
     'INSERT OR IGNORE INTO newsletter_subscribers (list_id, email, created_at) VALUES (COALESCE((SELECT list_id FROM newsletter_connections WHERE form_id = @formId), @formId), @email, @now)',
   );
 
-  app.get('/api/form/captcha/challenge', { schema: { querystring: crumbQuery } }, captcha.challengeHandler);
+  app.get(CAPTCHA_CHALLENGE_PATH, { schema: { querystring: crumbQuery } }, captcha.challengeHandler);
 
   // Anyone may ask for a key, so each address gets a bounded number of them.
-  app.post('/api/form/FormSubmissionKey', { schema: noBody }, async (request, reply) => {
+  app.post(FORM_KEY_PATH, { schema: noBody }, async (request, reply) => {
     const refused = takeFromWindows(db, [{ key: `form-keys:address:${request.ip}`, limit: app.settings.formKeyRateLimit }], FORM_RATE_WINDOW_MS);
     if (refused) return reply.code(429).header('Retry-After', retryAfterSeconds(refused)).send({ error: NO_SUBMISSION_KEY });
     return { key: mintFormKey(db) };
   });
 
-  app.post('/api/form/SaveFormSubmission', { schema: { querystring: crumbQuery, body: saveFormSubmissionSchema } }, async (request, reply) => {
+  app.post(SAVE_FORM_PATH, { schema: { querystring: crumbQuery, body: saveFormSubmissionSchema } }, async (request, reply) => {
     const body = request.body as SaveFormSubmission;
     const now = Date.now();
     const definition = forms.get(body.formId);

@@ -20,6 +20,7 @@ import { crumbQuery } from '../schemas';
 import { pageShell, sendSitePage } from '../site-page';
 import { CREDENTIALS, signInOrRefuse } from './auth';
 import { clearCartCookie, setCartCookie } from './cart';
+import { MEMBER_SESSION_PATH } from '../../../contract/api/paths';
 
 const signInSchema = {
   querystring: crumbQuery,
@@ -39,7 +40,7 @@ export function sendMemberAccessPage(app: FastifyInstance, request: FastifyReque
 }
 
 export default async function memberRoutes(app: FastifyInstance): Promise<void> {
-  app.post('/api/site-users/account/session', { schema: signInSchema }, async (request, reply) => {
+  app.post(MEMBER_SESSION_PATH, { schema: signInSchema }, async (request, reply) => {
     const { email, password, rememberMe } = request.body as { email: string; password: string; rememberMe: boolean };
     const user = await signInOrRefuse(app, request, reply, 'member', email.trim(), () => authenticateMember(app.db, email.trim(), password));
     if (!user) return reply;
@@ -52,7 +53,7 @@ export default async function memberRoutes(app: FastifyInstance): Promise<void> 
     return { xsrfToken };
   });
 
-  app.delete('/api/site-users/account/session', { schema: signOutSchema }, async (request, reply) => {
+  app.delete(MEMBER_SESSION_PATH, { schema: signOutSchema }, async (request, reply) => {
     const member = request.siteUser;
     if (!member) return reply.code(401).send({ error: 'You are not signed in.' });
     if (request.headers[XSRF_HEADER] !== member.xsrfToken) return reply.code(403).send({ error: 'Unauthorized request' });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { DATA_IS_EMPTY } from '../../../contract/perf/settings';
 import { crumbQuery } from '../schemas';
+import { PERFORMANCE_RECORDS_PATH, PERFORMANCE_SETTINGS_PATH } from '../../../contract/api/paths';
 
 interface PerformanceSettings {
   rum?: boolean;
@@ -43,7 +44,7 @@ export default async function performanceRoutes(app: FastifyInstance): Promise<v
   };
 
   app.get(
-    '/api/1/performance/settings',
+    PERFORMANCE_SETTINGS_PATH,
     { schema: { querystring: { type: 'object', properties: { ...crumbQuery.properties, path: { type: 'string', maxLength: 2048 } } } } },
     async (request) => {
       const s = settings();
@@ -58,7 +59,7 @@ export default async function performanceRoutes(app: FastifyInstance): Promise<v
     'INSERT INTO performance_records (page_load_id, path, metrics_json, data_json, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT(page_load_id) DO UPDATE SET metrics_json = excluded.metrics_json, data_json = excluded.data_json',
   );
   app.post(
-    '/api/1/performance/records',
+    PERFORMANCE_RECORDS_PATH,
     { schema: { querystring: crumbQuery, body: { type: 'array', maxItems: 100, items: recordSchema } } },
     async (request, reply) => {
       const records = request.body as Array<{ pageLoadId: string; data: { pathname?: string; metrics?: Record<string, unknown> } }>;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createPlaces } from '../places/cities';
 import { crumbQuery } from '../schemas';
+import { PLACES_AUTOCOMPLETE_PATH, PLACES_DETAILS_PATH } from '../../../contract/api/paths';
 
 /** The tracking context part 2 §7 requires on place calls. */
 const tracking = {
@@ -20,7 +21,7 @@ export default async function placesRoutes(app: FastifyInstance): Promise<void> 
     setTimeout(() => places.autocomplete('warm-up'), 0);
   });
   app.get(
-    '/api/google-maps/places/autocomplete',
+    PLACES_AUTOCOMPLETE_PATH,
     {
       schema: {
         querystring: {
@@ -33,7 +34,7 @@ export default async function placesRoutes(app: FastifyInstance): Promise<void> 
     async (request) => ({ predictions: places.autocomplete((request.query as { input: string }).input) }),
   );
   app.get(
-    '/api/google-maps/places/details',
+    PLACES_DETAILS_PATH,
     {
       schema: {
         querystring: {

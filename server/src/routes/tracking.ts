@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { crumbQuery } from '../schemas';
 import { MAX_JSON_DEPTH, isJsonObject, parseVisitorJson } from '../security/json-depth';
+import { QUICK_VIEW_ROUTE_PATH, RECORD_HIT_PATH, TRACK_PATH } from '../../../contract/api/paths';
 
 const hitSchema = {
   type: 'object',
@@ -38,7 +39,7 @@ export default async function trackingRoutes(app: FastifyInstance): Promise<void
     'INSERT INTO census_hits (event, path, referrer, website_id, visitor_id, data_json, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
 
-  app.post('/api/census/RecordHit', { schema: { querystring: crumbQuery, body: recordHitBody } }, async (request, reply) => {
+  app.post(RECORD_HIT_PATH, { schema: { querystring: crumbQuery, body: recordHitBody } }, async (request, reply) => {
     const hits = (Array.isArray(request.body) ? request.body : [request.body]) as Hit[];
     const parsed = hits.map((hit) => ({ hit, data: parseData(hit.data) }));
     if (parsed.some(({ data }) => !data)) return reply.code(400).send({ error: `Each hit needs data as a JSON object string, nested at most ${MAX_JSON_DEPTH} deep.` });
@@ -53,7 +54,7 @@ export default async function trackingRoutes(app: FastifyInstance): Promise<void
   });
 
   app.get(
-    '/api/track/Track',
+    TRACK_PATH,
     {
       // An image request cannot add the crumb header, and changes nothing a visitor owns.
       config: { crumb: false },
@@ -77,7 +78,7 @@ export default async function trackingRoutes(app: FastifyInstance): Promise<void
 
   // Quick views of a collection item (spec part 1 §7): counted, answer not shown.
   app.post(
-    '/api/census/RecordQuickView/:id',
+    QUICK_VIEW_ROUTE_PATH,
     { schema: { querystring: crumbQuery, params: { type: 'object', properties: { id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' } } } } },
     async (request) => {
       const { id } = request.params as { id: string };

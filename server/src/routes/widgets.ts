@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { crumbQuery } from '../schemas';
 import { isJsonObject, parseVisitorJson } from '../security/json-depth';
 import { escapeHtml } from '../html';
+import { WIDGET_RENDERING_PATH } from '../../../contract/api/paths';
 
 interface EventItem {
   title: string;
@@ -45,7 +46,7 @@ export default async function widgetRoutes(app: FastifyInstance): Promise<void> 
     }
   };
   app.post(
-    '/api/widget/GetWidgetRendering',
+    WIDGET_RENDERING_PATH,
     {
       schema: {
         querystring: crumbQuery,

@@ -4,6 +4,9 @@ import type { CensusPageFields } from '../../../../contract/model/api/census';
 import { sendCensus } from '../../net/census';
 import { listen } from '../../platform/events';
 import { whenIdle } from '../../platform/idle';
+import type * as Paths from '../../../../contract/api/paths';
+const BUTTON_CLICK_PATH: typeof Paths.BUTTON_CLICK_PATH = '/api/census/button-click';
+const BUTTON_RENDER_PATH: typeof Paths.BUTTON_RENDER_PATH = '/api/census/button-render';
 
 /** Spec part 1 §9: a held click waits for its census call at most this long. */
 export const CLICK_HOLD_MS = 2500;
@@ -68,18 +71,18 @@ const button: BlockModule = {
     };
     // The render hit waits for an idle moment (or the page hiding): a page of buttons would
     // otherwise spend its load sending them.
-    const cancelRenderHit = whenIdle(() => void sendCensus(page, '/api/census/button-render', payload, { beacon: true }));
+    const cancelRenderHit = whenIdle(() => void sendCensus(page, BUTTON_RENDER_PATH, payload, { beacon: true }));
     const anchor = link;
     const off = listen(anchor, 'click', (event: MouseEvent) => {
       if (!anchor.href) return;
       if (!holdsClick(event, anchor)) {
-        void sendCensus(page, '/api/census/button-click', payload, { beacon: true });
+        void sendCensus(page, BUTTON_CLICK_PATH, payload, { beacon: true });
         return;
       }
       event.preventDefault();
       const go = () => location.assign(anchor.href);
       const timer = setTimeout(go, CLICK_HOLD_MS);
-      void sendCensus(page, '/api/census/button-click', payload).then(() => {
+      void sendCensus(page, BUTTON_CLICK_PATH, payload).then(() => {
         clearTimeout(timer);
         go();
       });

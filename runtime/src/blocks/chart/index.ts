@@ -26,7 +26,7 @@ async function datasetOf(config: Record<string, unknown>): Promise<Dataset> {
   if (config.dataset !== undefined) return config.dataset as Dataset;
   const id = config.datasetId;
   if (typeof id !== 'string' || !/^[\w-]{1,64}$/.test(id)) throw new Error('A chart block needs a dataset or a datasetId.');
-  const answer = await request<{ dataset: Dataset }>(`/api/datasets/${id}`, { onFailure: () => undefined });
+  const answer = await request<{ dataset: Dataset }>(`/api/datasets/${encodeURIComponent(id)}`, { onFailure: () => undefined });
   return answer.dataset;
 }
 

@@ -4,10 +4,11 @@ import { readCookie } from '../../platform/cookies';
 import { assetUrl } from '../../platform/assets';
 import { listen } from '../../platform/events';
 import { reportError } from '../../platform/report';
+import type * as Paths from '../../../../contract/api/paths';
 
 /** The hidden input the ALTCHA widget fills with its payload. */
 export const CAPTCHA_FIELD = 'altcha';
-export const CAPTCHA_CHALLENGE_PATH = '/api/form/captcha/challenge';
+export const CAPTCHA_CHALLENGE_PATH: typeof Paths.CAPTCHA_CHALLENGE_PATH = '/api/form/captcha/challenge';
 export const ALTCHA_FILE = 'altcha.js';
 
 export interface CaptchaHandle {

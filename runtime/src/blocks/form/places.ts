@@ -1,6 +1,9 @@
 import { request } from '../../net/request';
 import { debounce } from '../../platform/timing';
 import { ADDRESS_PARTS } from '../../../../contract/model/forms/types';
+import type * as Paths from '../../../../contract/api/paths';
+const PLACES_AUTOCOMPLETE_PATH: typeof Paths.PLACES_AUTOCOMPLETE_PATH = '/api/google-maps/places/autocomplete';
+const PLACES_DETAILS_PATH: typeof Paths.PLACES_DETAILS_PATH = '/api/google-maps/places/details';
 
 /** Part 2 §7: place calls carry the tracking context; missing, it is a console error. */
 export const PLACES_TRACKING = { productPage: 'form', productSection: 'address' } as const;
@@ -43,7 +46,7 @@ export function attachPlaces(city: HTMLInputElement): void {
     const input = city.value.trim();
     if (input.length < 2) return;
     try {
-      const answer = await placesCall<{ predictions: Prediction[] }>('/api/google-maps/places/autocomplete', { input, ...PLACES_TRACKING });
+      const answer = await placesCall<{ predictions: Prediction[] }>(PLACES_AUTOCOMPLETE_PATH, { input, ...PLACES_TRACKING });
       predictions = answer.predictions ?? [];
       list.replaceChildren(...predictions.map((p) => Object.assign(document.createElement('option'), { value: p.description })));
     } catch {
@@ -57,7 +60,7 @@ export function attachPlaces(city: HTMLInputElement): void {
       suggest();
       return;
     }
-    void placesCall<{ result: Details }>('/api/google-maps/places/details', { placeId: chosen.placeId, ...PLACES_TRACKING })
+    void placesCall<{ result: Details }>(PLACES_DETAILS_PATH, { placeId: chosen.placeId, ...PLACES_TRACKING })
       .then(({ result }) => {
         city.value = result.city;
         const state = partInput('State');

@@ -7,6 +7,10 @@ import { FORM_STATUS_MESSAGES, NO_SUBMISSION_KEY, UNKNOWN_ERROR } from '../../..
 import type { FormDefinition, FormValues } from '../../../../contract/model/forms/types';
 import type { DataError } from '../../net/data-error';
 import { request } from '../../net/request';
+import type * as Paths from '../../../../contract/api/paths';
+const FORM_KEY_PATH: typeof Paths.FORM_KEY_PATH = '/api/form/FormSubmissionKey';
+const FORM_RENDER_PATH: typeof Paths.FORM_RENDER_PATH = '/api/census/form-render';
+const SAVE_FORM_PATH: typeof Paths.SAVE_FORM_PATH = '/api/form/SaveFormSubmission';
 
 export type SubmitOutcome =
   | { ok: true }
@@ -41,7 +45,7 @@ export async function submitForm(
 ): Promise<SubmitOutcome> {
   let key: string;
   try {
-    const answer = await request<FormSubmissionKeyAnswer>('/api/form/FormSubmissionKey', { method: 'POST', onFailure: ignore, timeoutMs: SUBMIT_TIMEOUT_MS });
+    const answer = await request<FormSubmissionKeyAnswer>(FORM_KEY_PATH, { method: 'POST', onFailure: ignore, timeoutMs: SUBMIT_TIMEOUT_MS });
     if (typeof answer?.key !== 'string' || !answer.key) return { ok: false, message: NO_SUBMISSION_KEY };
     key = answer.key;
   } catch {
@@ -59,7 +63,7 @@ export async function submitForm(
   if (definition.submitButtonText) payload.submitButtonText = definition.submitButtonText;
   if (options.captchaKey) payload.captchaKey = options.captchaKey;
   try {
-    await request('/api/form/SaveFormSubmission', {
+    await request(SAVE_FORM_PATH, {
       method: 'POST',
       data: payload as unknown as Record<string, unknown>,
       statusMessages: FORM_STATUS_MESSAGES,
@@ -74,5 +78,5 @@ export async function submitForm(
 
 /** Census form-render hit when a form renders (spec part 1 §7). */
 export function recordFormRender(definition: FormDefinition, page: Readonly<PageContext>): void {
-  sendCensus(page, '/api/census/form-render', { formId: definition.formId } satisfies Omit<FormRenderHit, keyof CensusPageFields>);
+  sendCensus(page, FORM_RENDER_PATH, { formId: definition.formId } satisfies Omit<FormRenderHit, keyof CensusPageFields>);
 }

@@ -12,6 +12,9 @@ import { request } from '../../net/request';
 import { CART_PAGE_PATH, giftCardUrl, subscribeUrl } from '../../../../contract/commerce/routes';
 import { renewalText, type SubscriptionPlan } from '../../../../contract/commerce/subscription';
 import { listen, type Teardown } from '../../platform/events';
+import type * as Paths from '../../../../contract/api/paths';
+const CART_ENTRIES_PATH: typeof Paths.CART_ENTRIES_PATH = '/api/commerce/cart/entries';
+const SUBSCRIPTIONS_PATH: typeof Paths.SUBSCRIPTIONS_PATH = '/api/commerce/subscriptions';
 
 export const SOLD_OUT = 'Sold out';
 export const QUICK_VIEW = 'Quick view';
@@ -41,10 +44,10 @@ function buyControl(product: ListedProduct, websiteId: string, status: HTMLEleme
     const done = () => (button.disabled = false);
     const onFailure = (error: Error) => (status.textContent = error.message);
     if (subscription) {
-      request<{ cartToken: string }>('/api/commerce/subscriptions', { method: 'POST', data: { productId: product.id }, onFailure }).then((answer) => location.assign(subscribeUrl(answer.cartToken)), done);
+      request<{ cartToken: string }>(SUBSCRIPTIONS_PATH, { method: 'POST', data: { productId: product.id }, onFailure }).then((answer) => location.assign(subscribeUrl(answer.cartToken)), done);
       return;
     }
-    request('/api/commerce/cart/entries', { method: 'POST', data: { productId: product.id, sku, quantity: 1 }, onFailure }).then(() => {
+    request(CART_ENTRIES_PATH, { method: 'POST', data: { productId: product.id, sku, quantity: 1 }, onFailure }).then(() => {
       done();
       const view = text('a', 'product-view-cart', 'View cart') as HTMLAnchorElement;
       view.href = CART_PAGE_PATH;

@@ -5,8 +5,9 @@
  */
 import type { BlockModule } from '../../core/types';
 import { request } from '../../net/request';
+import type * as Paths from '../../../../contract/api/paths';
 
-export const WIDGET_RENDERING_PATH = '/api/widget/GetWidgetRendering';
+export const WIDGET_RENDERING_PATH: typeof Paths.WIDGET_RENDERING_PATH = '/api/widget/GetWidgetRendering';
 
 export interface WidgetJson {
   type: 'summary' | 'summary-v2';

@@ -14,8 +14,10 @@ import { assetUrl, loadStylesheet } from '../../platform/assets';
 import { readCookie } from '../../platform/cookies';
 import type { DialogOptions, DialogResult } from '../../ui/dialog';
 import { element, statusLine } from '../dom';
+import type * as Paths from '../../../../contract/api/paths';
+const CART_PATH: typeof Paths.CART_PATH = '/api/commerce/cart';
 
-export const CART_API = '/api/commerce/cart';
+export const CART_API = CART_PATH;
 export const EMPTY_CART = 'Your cart is empty.';
 export const CHECKOUT = 'Checkout';
 

@@ -9,8 +9,10 @@ import { MEMBER_ACCESS_ROOT_ID } from '../../../../contract/model/page-types';
 import { request } from '../../net/request';
 import type { DataError } from '../../net/data-error';
 import { element, statusLine } from '../dom';
+import type * as Paths from '../../../../contract/api/paths';
+const MEMBER_SESSION_PATH: typeof Paths.MEMBER_SESSION_PATH = '/api/site-users/account/session';
 
-export const SESSION_API = '/api/site-users/account/session';
+export const SESSION_API = MEMBER_SESSION_PATH;
 export const XSRF_HEADER = 'X-SiteUser-XSRF-Token';
 export const SIGN_IN = 'Sign in';
 export const SIGN_OUT = 'Sign out';
