@@ -4,11 +4,11 @@ import { readCookie } from '../platform/cookies';
 import { listen } from '../platform/events';
 import { handErrorsTo } from './capture';
 import type * as Paths from '../../../contract/api/paths';
-const JAVASCRIPT_ERRORS_PATH: typeof Paths.JAVASCRIPT_ERRORS_PATH = '/api/events/RecordJavascriptErrors';
+import { CRUMB_HEADER } from '../../../contract/crumb';
 
 /** Spec part 1 §7, §9: the endpoint, its crumb header, and the limits. */
-export const ERRORS_PATH = JAVASCRIPT_ERRORS_PATH;
-export const CRUMB_HEADER = 'X-CSRF-Token';
+export const ERRORS_PATH: typeof Paths.JAVASCRIPT_ERRORS_PATH = '/api/events/RecordJavascriptErrors';
+export { CRUMB_HEADER };
 export const STACK_LIMIT = 5000;
 export const SEND_DEBOUNCE_MS = 1000;
 export const MAX_QUEUED = 10;

@@ -1,8 +1,8 @@
+import { CRUMB_COOKIE, CRUMB_PARAM, isCrumbFail } from '../../../contract/crumb';
 import { cookiesEnabled, readCookie, writeCookie } from '../platform/cookies';
 
-/** The crumb cookie guards every call against cross-site requests (spec part 1 §7, §9). */
-export const CRUMB_COOKIE = 'crumb';
-export const CRUMB_PARAM = 'crumb';
+/** The crumb cookie guards every call against cross-site requests (spec part 1 §7, §9; contract/crumb.ts). */
+export { CRUMB_COOKIE, CRUMB_PARAM };
 
 /** Adds the crumb cookie's value as the `crumb` query parameter. */
 export function withCrumb(url: URL): URL {
@@ -21,7 +21,7 @@ export function storeCrumb(crumb: string): void {
  * answers true when the call may be made once more (cookies work and there is a crumb).
  */
 export function renewCrumb(body: { crumbFail?: unknown; crumb?: unknown } | null): boolean {
-  if (!body?.crumbFail || typeof body.crumb !== 'string' || !body.crumb || !cookiesEnabled()) return false;
+  if (!isCrumbFail(body) || !cookiesEnabled()) return false;
   storeCrumb(body.crumb);
   return true;
 }

@@ -2,8 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fromListedSite } from './site-origins';
 import { CRUMB_PATH } from '../../../contract/api/paths';
 
-export const CRUMB_COOKIE = 'crumb';
-export const CRUMB_HEADER = 'x-csrf-token';
+import { CRUMB_COOKIE, CRUMB_HEADER } from '../../../contract/crumb';
+
+export { CRUMB_COOKIE, CRUMB_HEADER };
 
 /** The crumb cookie is read by the runtime (so not HttpOnly) and sent back as a parameter. */
 export function setCrumbCookie(reply: FastifyReply, crumb: string): void {
