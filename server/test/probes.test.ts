@@ -98,6 +98,7 @@ describe('2. sign-in limits per account and per address', () => {
     expect(statuses.filter((status) => status === 429)).toHaveLength(35);
   });
 
+  // Twenty password checks (scrypt): seconds on a loaded 2-core machine, hence its own time limit.
   it('limits one address over many accounts, owner and member sign-in together; a success elsewhere resets nothing', async () => {
     const client = await visitorAt('10.2.0.4');
     const statuses: number[] = [];
@@ -113,7 +114,7 @@ describe('2. sign-in limits per account and per address', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(14 * 60);
     // Another address signs in as before.
     expect((await login(await visitorAt('10.2.0.5'), VIEWER.email, VIEWER.password)).statusCode).toBe(200);
-  });
+  }, 20_000);
 });
 
 describe('3. files: one name, one file', () => {

@@ -5,33 +5,20 @@ import { listen } from '../platform/events';
 import { handErrorsTo } from './capture';
 import type * as Paths from '../../../contract/api/paths';
 import { CRUMB_HEADER } from '../../../contract/crumb';
+import type { ErrorEvent, ErrorReport as Report, MAX_ERRORS_PER_BATCH } from '../../../contract/model/api/errors';
+
+export type { ErrorEvent };
 
 /** Spec part 1 §7, §9: the endpoint, its crumb header, and the limits. */
 export const ERRORS_PATH: typeof Paths.JAVASCRIPT_ERRORS_PATH = '/api/events/RecordJavascriptErrors';
 export { CRUMB_HEADER };
 export const STACK_LIMIT = 5000;
 export const SEND_DEBOUNCE_MS = 1000;
-export const MAX_QUEUED = 10;
+export const MAX_QUEUED: typeof MAX_ERRORS_PER_BATCH = 10;
 export const MAX_BATCHES = 20;
 export const CROSS_ORIGIN_HINT =
   'Script error. (A cross-origin script failed: serve it with CORS and add crossorigin="anonymous" to its script tag to see the details.)';
 const EXTENSION_URL = /(chrome|moz|safari(-web)?)-extension:\/\//;
-
-export interface ErrorEvent {
-  event: string;
-  data: string;
-  timestamp: number;
-}
-
-interface Report {
-  message: string;
-  stack: string;
-  source: string;
-  line: number;
-  column: number;
-  count: number;
-  detail?: Record<string, unknown>;
-}
 
 /** Stacks that only ever mention extension URLs belong to an extension, not to the page. */
 export const fromExtension = (stack: string) => EXTENSION_URL.test(stack) && !/https?:\/\//.test(stack.replace(/\S*-extension:\/\/\S*/g, ''));

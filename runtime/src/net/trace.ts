@@ -1,15 +1,12 @@
 import { enqueue } from './beacon';
 import type * as Paths from '../../../contract/api/paths';
+import type { TraceEvent } from '../../../contract/model/api/errors';
 
 /** Spec part 1 §7, §9: trace events batch and flush every 30000 ms or when the page goes. */
 export const TRACE_PATH: typeof Paths.TRACE_PATH = '/api/events/Trace';
 export const TRACE_FLUSH_MS = 30_000;
 
-export interface TraceEvent {
-  pageUrl: string;
-  type: string;
-  data: unknown;
-}
+export type { TraceEvent };
 
 /** Queues one trace event (a video embed's, say); failures are ignored. */
 export function trace(type: string, data: unknown): void {

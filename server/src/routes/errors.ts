@@ -2,31 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import { crumbQuery } from '../schemas';
 import { isJsonObject, parseVisitorJson } from '../security/json-depth';
 import { JAVASCRIPT_ERRORS_PATH, TRACE_PATH } from '../../../contract/api/paths';
+import { ERROR_DATA_MAX_LENGTH, errorBatchSchema, traceBatchSchema, type ErrorEvent, type ErrorReport, type TraceEvent } from '../../../contract/model/api/errors';
 
-const errorEvent = {
-  type: 'object',
-  required: ['event', 'data', 'timestamp'],
-  properties: { event: { type: 'string', maxLength: 64 }, data: { type: 'string', maxLength: 16_384 }, timestamp: { type: 'number' } },
-} as const;
-const traceEvent = {
-  type: 'object',
-  required: ['pageUrl', 'type'],
-  properties: { pageUrl: { type: 'string', maxLength: 2048 }, type: { type: 'string', maxLength: 64 }, data: {} },
-} as const;
-
-interface Reported {
-  message?: unknown;
-  source?: unknown;
-  count?: unknown;
-}
+/** A report as it arrives: its fields are the visitor's, checked one by one. */
+type Reported = { [K in keyof ErrorReport]?: unknown };
 
 export default async function errorRoutes(app: FastifyInstance): Promise<void> {
   // The crumb comes as a header here (spec part 1 §7); the crumb check accepts either.
   app.post(
     JAVASCRIPT_ERRORS_PATH,
-    { schema: { querystring: crumbQuery, body: { type: 'array', minItems: 1, maxItems: 10, items: errorEvent } } },
+    { schema: { querystring: crumbQuery, body: errorBatchSchema } },
     async (request, reply) => {
-      const events = request.body as Array<{ event: string; data: string; timestamp: number }>;
+      const events = request.body as ErrorEvent[];
       const rows: Array<[string, string | null, number, string]> = [];
       for (const event of events) {
         const parsed = parseVisitorJson(event.data);
@@ -43,11 +30,11 @@ export default async function errorRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     TRACE_PATH,
-    { schema: { querystring: crumbQuery, body: { type: 'array', minItems: 1, maxItems: 100, items: traceEvent } } },
+    { schema: { querystring: crumbQuery, body: traceBatchSchema } },
     async (request) => {
-      const events = request.body as Array<{ pageUrl: string; type: string; data?: unknown }>;
+      const events = request.body as Array<Omit<TraceEvent, 'data'> & { data?: unknown }>;
       const insert = app.db.prepare('INSERT INTO trace_events (type, page_url, data_json, created_at) VALUES (?, ?, ?, ?)');
-      app.db.transaction(() => events.forEach((event) => insert.run(event.type, event.pageUrl, JSON.stringify(event.data ?? null).slice(0, 16_384), Date.now())))();
+      app.db.transaction(() => events.forEach((event) => insert.run(event.type, event.pageUrl, JSON.stringify(event.data ?? null).slice(0, ERROR_DATA_MAX_LENGTH), Date.now())))();
       return {};
     },
   );
