@@ -26,3 +26,28 @@ export function collectionFlags(settings: PerfSettings | null): { pageSpeed: boo
   if (!rollout.pageSpeed && !rollout.userTiming) return null;
   return { pageSpeed: !!rollout.pageSpeed, userTiming: !!rollout.userTiming };
 }
+
+/** POST .../performance/records: one page load's record, sent again as its metrics change. */
+export interface PerfRecord {
+  app: string;
+  event: string;
+  pageLoadId: string;
+  timestamp: number;
+  data: { pathname?: string; metrics?: Record<string, number>; [field: string]: unknown };
+}
+
+export const MAX_PERF_RECORDS_PER_BATCH = 100;
+
+export const perfRecordSchema = {
+  type: 'object',
+  required: ['app', 'event', 'pageLoadId', 'timestamp', 'data'],
+  properties: {
+    app: { type: 'string', maxLength: 32 },
+    event: { type: 'string', maxLength: 32 },
+    pageLoadId: { type: 'string', minLength: 1, maxLength: 64 },
+    timestamp: { type: 'number' },
+    data: { type: 'object', properties: { pathname: { type: 'string', maxLength: 2048 }, metrics: { type: 'object' } } },
+  },
+} as const;
+
+export const perfRecordBatchSchema = { type: 'array', maxItems: MAX_PERF_RECORDS_PER_BATCH, items: perfRecordSchema } as const;

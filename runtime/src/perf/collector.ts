@@ -4,7 +4,7 @@ import { ANALYTICS_ID_KEY, storedAnalyticsId } from '../../../contract/model/ana
 import { enqueue, flush } from '../net/beacon';
 import { listen, type Teardown } from '../platform/events';
 import { safeStorage } from '../platform/storage';
-import { APP_NAME, METRIC_WAIT_MS, PERF_INTERVAL_MS, PERF_VERSION, RECORDS_PATH } from '../../../contract/perf/settings';
+import { APP_NAME, METRIC_WAIT_MS, PERF_INTERVAL_MS, PERF_VERSION, RECORDS_PATH, type PerfRecord } from '../../../contract/perf/settings';
 
 const TTI_QUIET_MS = 5000;
 
@@ -101,7 +101,7 @@ export function collect(page: Readonly<PageContext>, pageLoadId: string, flags: 
     if (!changed || stopped) return;
     changed = false;
     if (metrics.fcp !== undefined) metrics.tti = timeToInteractive(metrics.fcp, longTasks);
-    const record = {
+    const record: PerfRecord = {
       app: APP_NAME,
       event: 'pageSpeed',
       pageLoadId,

@@ -3,6 +3,7 @@ import { enqueue } from '../net/beacon';
 import { safeStorage } from '../platform/storage';
 import { VISITOR_COOKIE, formatVisitorRecord, type VisitorRecord } from './visitor';
 import type * as Paths from '../../../contract/api/paths';
+import type { HitEvent, RecordHit } from '../../../contract/model/api/record-hit';
 
 export const RECORD_HIT_PATH: typeof Paths.RECORD_HIT_PATH = '/api/census/RecordHit';
 export const HEARTBEAT_MS = 30_000;
@@ -30,9 +31,9 @@ export function hitData(page: Readonly<PageContext>): Record<string, unknown> {
 }
 
 /** One census event through the transport; page views add the fields part 1 §3 lists. */
-export function recordHit(page: Readonly<PageContext>, visitor: VisitorRecord, event: string, extra: Record<string, unknown> = {}): void {
+export function recordHit(page: Readonly<PageContext>, visitor: VisitorRecord, event: HitEvent, extra: Record<string, unknown> = {}): void {
   const data = { ...hitData(page), ...extra };
-  enqueue(RECORD_HIT_PATH, { event, data: JSON.stringify(data), [VISITOR_COOKIE]: formatVisitorRecord(visitor) });
+  enqueue(RECORD_HIT_PATH, { event, data: JSON.stringify(data), [VISITOR_COOKIE]: formatVisitorRecord(visitor) } satisfies RecordHit);
 }
 
 export function pageViewFields(): Record<string, unknown> {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { DATA_IS_EMPTY } from '../../../contract/perf/settings';
+import { DATA_IS_EMPTY, perfRecordBatchSchema, type PerfRecord } from '../../../contract/perf/settings';
 import { crumbQuery } from '../schemas';
 import { PERFORMANCE_RECORDS_PATH, PERFORMANCE_SETTINGS_PATH } from '../../../contract/api/paths';
 
@@ -14,18 +14,6 @@ interface PerformanceSettings {
   sampleRate?: number;
   offPaths?: string[];
 }
-
-const recordSchema = {
-  type: 'object',
-  required: ['app', 'event', 'pageLoadId', 'timestamp', 'data'],
-  properties: {
-    app: { type: 'string', maxLength: 32 },
-    event: { type: 'string', maxLength: 32 },
-    pageLoadId: { type: 'string', minLength: 1, maxLength: 64 },
-    timestamp: { type: 'number' },
-    data: { type: 'object', properties: { pathname: { type: 'string', maxLength: 2048 }, metrics: { type: 'object' } } },
-  },
-} as const;
 
 /** p75 of a list of numbers (nearest rank). */
 export function p75(values: number[]): number {
@@ -60,9 +48,9 @@ export default async function performanceRoutes(app: FastifyInstance): Promise<v
   );
   app.post(
     PERFORMANCE_RECORDS_PATH,
-    { schema: { querystring: crumbQuery, body: { type: 'array', maxItems: 100, items: recordSchema } } },
+    { schema: { querystring: crumbQuery, body: perfRecordBatchSchema } },
     async (request, reply) => {
-      const records = request.body as Array<{ pageLoadId: string; data: { pathname?: string; metrics?: Record<string, unknown> } }>;
+      const records = request.body as PerfRecord[];
       if (records.length === 0) return reply.code(400).send({ error: DATA_IS_EMPTY });
       app.db.transaction(() => {
         for (const record of records) {

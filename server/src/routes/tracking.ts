@@ -2,25 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { crumbQuery } from '../schemas';
 import { MAX_JSON_DEPTH, isJsonObject, parseVisitorJson } from '../security/json-depth';
 import { QUICK_VIEW_ROUTE_PATH, RECORD_HIT_PATH, TRACK_PATH } from '../../../contract/api/paths';
-
-const hitSchema = {
-  type: 'object',
-  required: ['event', 'data'],
-  properties: {
-    event: { type: 'string', enum: ['pageView', 'heartbeat', 'siteSearch', 'audio', 'video'] },
-    data: { type: 'string', maxLength: 16_384 },
-    ss_cvr: { type: 'string', maxLength: 256 },
-  },
-} as const;
-
-/** One hit, or a batch of them from the beacon transport. */
-const recordHitBody = { anyOf: [hitSchema, { type: 'array', minItems: 1, maxItems: 100, items: hitSchema }] } as const;
-
-interface Hit {
-  event: string;
-  data: string;
-  ss_cvr?: string;
-}
+import { recordHitBodySchema, type RecordHit } from '../../../contract/model/api/record-hit';
 
 const MARKETING = ['source', 'campaign', 'subcampaign', 'channel', 'subchannel', 'variation', 'mkwid'];
 const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
@@ -39,8 +21,8 @@ export default async function trackingRoutes(app: FastifyInstance): Promise<void
     'INSERT INTO census_hits (event, path, referrer, website_id, visitor_id, data_json, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
 
-  app.post(RECORD_HIT_PATH, { schema: { querystring: crumbQuery, body: recordHitBody } }, async (request, reply) => {
-    const hits = (Array.isArray(request.body) ? request.body : [request.body]) as Hit[];
+  app.post(RECORD_HIT_PATH, { schema: { querystring: crumbQuery, body: recordHitBodySchema } }, async (request, reply) => {
+    const hits = (Array.isArray(request.body) ? request.body : [request.body]) as RecordHit[];
     const parsed = hits.map((hit) => ({ hit, data: parseData(hit.data) }));
     if (parsed.some(({ data }) => !data)) return reply.code(400).send({ error: `Each hit needs data as a JSON object string, nested at most ${MAX_JSON_DEPTH} deep.` });
     const now = Date.now();
