@@ -3,6 +3,7 @@ import { UNABLE_TO_LOAD_TRY_AGAIN } from '../../contract/model/editor-messages';
 import type { PmNode } from '../../contract/model/prose-mirror';
 import { ownerGet, ownerPut } from './owner-api';
 import { RichTextEditor } from './RichTextEditor';
+import { OWNER_PATHS } from '../../contract/api/owner-paths';
 
 interface Stored {
   doc: PmNode | null;
@@ -17,7 +18,7 @@ export function Announcement() {
   const [status, setStatus] = useState('');
   const [error, setError] = useState('');
   useEffect(() => {
-    ownerGet<Stored>('/api/owner/announcement').then(
+    ownerGet<Stored>(OWNER_PATHS.announcement).then(
       (answer) => {
         setStored(answer);
         setDoc(answer.doc);
@@ -32,7 +33,7 @@ export function Announcement() {
       onSubmit={(event) => {
         event.preventDefault();
         setStatus('Saving…');
-        ownerPut('/api/owner/announcement', { doc: doc ?? { type: 'doc', content: [{ type: 'paragraph' }] }, show }).then(
+        ownerPut(OWNER_PATHS.announcement, { doc: doc ?? { type: 'doc', content: [{ type: 'paragraph' }] }, show }).then(
           () => setStatus('Announcement saved.'),
           (e: Error) => setStatus(`Unable to save: ${e.message}`),
         );

@@ -12,6 +12,8 @@ import { Submissions } from './Submissions';
 import { Traffic } from './Traffic';
 import { useOwnerData } from './use-owner-data';
 import { useSiteKeys } from './use-site-keys';
+import { OWNER_PATHS } from '../../contract/api/owner-paths';
+import { LOGOUT_PATH } from '../../contract/api/paths';
 
 // The editors (ProseMirror among them) load when the owner opens the Editing tab.
 const Editing = lazy(() => import('./Editing').then((m) => ({ default: m.Editing })));
@@ -37,7 +39,7 @@ export function App({ frameUrl: initialFrameUrl, path = '/config/' }: AppProps) 
   const [guideOpen, setGuideOpen] = useState(false);
   const [device, setDevice] = useState<Device>('desktop');
   const [notice, setNotice] = useState('');
-  const [planState, reloadPlan] = useOwnerData<PlanInfo>('/api/owner/plan');
+  const [planState, reloadPlan] = useOwnerData<PlanInfo>(OWNER_PATHS.plan);
   const [plan, setPlan] = useState<PlanInfo | null>(null);
   const frame = useRef<HTMLIFrameElement>(null);
   const guideButton = useRef<HTMLButtonElement>(null);
@@ -63,7 +65,7 @@ export function App({ frameUrl: initialFrameUrl, path = '/config/' }: AppProps) 
     if (loggingOut.current) return;
     loggingOut.current = true;
     setNotice('Signing out…');
-    ownerPost('/api/auth/Logout').then(
+    ownerPost(LOGOUT_PATH).then(
       () => location.assign(afterLogoutUrl(frameUrl)),
       (error: Error) => {
         loggingOut.current = false;

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { UNABLE_TO_LOAD_TRY_AGAIN } from '../../contract/model/editor-messages';
 import { LinkEditor } from './LinkEditor';
 import { ownerGet, ownerPut } from './owner-api';
+import { OWNER_PATHS, ownerPath } from '../../contract/api/owner-paths';
 
 interface Button {
   id: string;
@@ -19,7 +20,7 @@ export function Buttons({ files }: { files: string[] }) {
   const [error, setError] = useState('');
   const [status, setStatus] = useState('');
   useEffect(() => {
-    Promise.all([ownerGet<{ buttons: Button[] }>('/api/owner/buttons'), ownerGet<{ pages: Array<{ path: string; title: string }> }>('/api/owner/pages')]).then(
+    Promise.all([ownerGet<{ buttons: Button[] }>(OWNER_PATHS.buttons), ownerGet<{ pages: Array<{ path: string; title: string }> }>(OWNER_PATHS.pages)]).then(
       ([b, p]) => {
         setButtons(b.buttons);
         setPages(p.pages);
@@ -42,7 +43,7 @@ export function Buttons({ files }: { files: string[] }) {
                 files={files}
                 onCancel={() => setEditing(null)}
                 onSave={(value) =>
-                  ownerPut<Button>(`/api/owner/blocks/${button.id}/button`, { clickthroughUrl: value.href, buttonText: value.name, newWindow: value.newWindow }).then(() => {
+                  ownerPut<Button>(ownerPath(OWNER_PATHS.blockButton, { id: button.id }), { clickthroughUrl: value.href, buttonText: value.name, newWindow: value.newWindow }).then(() => {
                     setButtons(buttons.map((b) => (b.id === button.id ? { ...b, clickthroughUrl: value.href, buttonText: value.name, newWindow: value.newWindow } : b)));
                     setEditing(null);
                     setStatus(`Saved: ${value.name} now links to ${value.href}.`);

@@ -1,6 +1,7 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { CODE_EDITING_NOT_ON_ANDROID, UNABLE_TO_LOAD_TRY_AGAIN } from '../../contract/model/editor-messages';
 import { ownerGet, ownerPut } from './owner-api';
+import { OWNER_PATHS } from '../../contract/api/owner-paths';
 
 const CodeEditor = lazy(() => import('./CodeEditor').then((m) => ({ default: m.CodeEditor })));
 
@@ -18,7 +19,7 @@ export function CodeInjection({ userAgent }: { userAgent?: string }) {
   const [status, setStatus] = useState('');
   // The code editor (CodeMirror with HTML, CSS and JavaScript modes) is large: it loads on demand.
   const [editing, setEditing] = useState(false);
-  useEffect(() => void ownerGet<Code>('/api/owner/code-injection').then(setCode, () => setError(UNABLE_TO_LOAD_TRY_AGAIN)), []);
+  useEffect(() => void ownerGet<Code>(OWNER_PATHS.codeInjection).then(setCode, () => setError(UNABLE_TO_LOAD_TRY_AGAIN)), []);
   if (isAndroid(userAgent)) return <p role="status">{CODE_EDITING_NOT_ON_ANDROID}</p>;
   if (!code) return error ? <p role="alert">{error}</p> : <p aria-busy="true">Loading the code…</p>;
   if (!editing) {
@@ -36,7 +37,7 @@ export function CodeInjection({ userAgent }: { userAgent?: string }) {
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        ownerPut('/api/owner/code-injection', code).then(
+        ownerPut(OWNER_PATHS.codeInjection, code).then(
           () => setStatus('Code saved. It is on every page now.'),
           (e: Error) => setStatus(e.message),
         );

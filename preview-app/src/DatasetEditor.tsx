@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { datasetFromCsv, datasetProblem, truncationMessage, MAX_COLUMNS, MAX_ROWS, type Cell, type Dataset } from '../../contract/chart/dataset';
 import { ownerGet, ownerPut } from './owner-api';
+import { OWNER_PATHS, ownerPath } from '../../contract/api/owner-paths';
 
 interface Stored {
   id: string;
@@ -22,7 +23,7 @@ export function DatasetEditor() {
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    ownerGet<{ datasets: Stored[] }>('/api/owner/datasets').then(
+    ownerGet<{ datasets: Stored[] }>(OWNER_PATHS.datasets).then(
       ({ datasets }) => {
         setList(datasets);
         setCurrent(datasets[0] ?? { id: '', name: '', dataset: { columns: ['Label', 'Value'], rows: [['', null]] } });
@@ -43,7 +44,7 @@ export function DatasetEditor() {
     if (problem) return setMessage({ kind: 'alert', text: problem });
     setBusy(true);
     const id = current.id || slug(current.name);
-    ownerPut<Stored & { truncated: boolean }>(`/api/owner/datasets/${id}`, { name: current.name, ...current.dataset }).then(
+    ownerPut<Stored & { truncated: boolean }>(ownerPath(OWNER_PATHS.dataset, { id }), { name: current.name, ...current.dataset }).then(
       (saved) => {
         setCurrent(saved);
         setList((old) => [saved, ...(old ?? []).filter((d) => d.id !== saved.id)]);

@@ -1,5 +1,6 @@
 import { DataSection } from './DataSection';
 import { useOwnerData } from './use-owner-data';
+import { OWNER_PATHS } from '../../contract/api/owner-paths';
 
 interface ErrorGroup {
   message: string;
@@ -10,7 +11,7 @@ interface ErrorGroup {
 
 /** JavaScript errors grouped by message, most recent first. */
 export function Errors() {
-  const [state, reload] = useOwnerData<{ errors: ErrorGroup[] }>('/api/owner/errors');
+  const [state, reload] = useOwnerData<{ errors: ErrorGroup[] }>(OWNER_PATHS.errors);
   return (
     <DataSection id="errors" title="JavaScript errors" state={state} reload={reload}>
       {({ errors }) =>

@@ -12,6 +12,7 @@ import {
 import { cleanFileName, fileProblem, sizeText } from '../../contract/model/files';
 import { ownerDelete, ownerGet, ownerPost } from './owner-api';
 import { UploadCancelled, upload, type Upload } from './upload';
+import { OWNER_PATHS, ownerPath } from '../../contract/api/owner-paths';
 
 export interface StoredFile {
   name: string;
@@ -42,7 +43,7 @@ export function FileManager({ onChange }: { onChange: (files: StoredFile[]) => v
   const input = useRef<HTMLInputElement>(null);
 
   const refresh = () =>
-    ownerGet<{ files: StoredFile[] }>('/api/owner/files').then(
+    ownerGet<{ files: StoredFile[] }>(OWNER_PATHS.files).then(
       ({ files: list }) => {
         setFiles(list);
         onChange(list);
@@ -61,7 +62,7 @@ export function FileManager({ onChange }: { onChange: (files: StoredFile[]) => v
     for (let i = 0; i < POLL_LIMIT && job.current === jobId; i++) {
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
       if (job.current !== jobId) return; // cancelled meanwhile: cancelProcessing reports it
-      const answer = await ownerGet<JobAnswer>(`/api/owner/jobs/${jobId}`).catch(() => null);
+      const answer = await ownerGet<JobAnswer>(ownerPath(OWNER_PATHS.job, { id: jobId })).catch(() => null);
       if (job.current === jobId && answer?.status !== 'running') return settle(answer);
     }
     if (job.current === jobId) settle({ status: 'running' }); // still running after the polling limit
@@ -85,7 +86,7 @@ export function FileManager({ onChange }: { onChange: (files: StoredFile[]) => v
     const jobId = job.current;
     if (!jobId) return;
     job.current = null;
-    ownerDelete<JobAnswer>(`/api/owner/jobs/${jobId}`).then(settle, () => settle(null));
+    ownerDelete<JobAnswer>(ownerPath(OWNER_PATHS.job, { id: jobId })).then(settle, () => settle(null));
   };
 
   const send = (file: File, replace: boolean) => {
@@ -143,7 +144,7 @@ export function FileManager({ onChange }: { onChange: (files: StoredFile[]) => v
                 onSubmit={(event) => {
                   event.preventDefault();
                   if (!renaming.to.trim()) return setError(PLEASE_ENTER_FILE_NAME);
-                  ownerPost(`/api/owner/files/${encodeURIComponent(file.name)}/rename`, { to: renaming.to }).then(
+                  ownerPost(ownerPath(OWNER_PATHS.fileRename, { name: file.name }), { to: renaming.to }).then(
                     () => {
                       setRenaming(null);
                       setError('');
@@ -171,7 +172,7 @@ export function FileManager({ onChange }: { onChange: (files: StoredFile[]) => v
                 <button type="button" aria-label={`Rename ${file.name}`} onClick={() => setRenaming({ from: file.name, to: file.name })}>
                   Rename
                 </button>{' '}
-                <button type="button" aria-label={`Delete ${file.name}`} onClick={() => ownerDelete(`/api/owner/files/${encodeURIComponent(file.name)}`).then(refresh, () => setError(UNABLE_TO_LOAD_TRY_AGAIN))}>
+                <button type="button" aria-label={`Delete ${file.name}`} onClick={() => ownerDelete(ownerPath(OWNER_PATHS.file, { name: file.name })).then(refresh, () => setError(UNABLE_TO_LOAD_TRY_AGAIN))}>
                   Delete
                 </button>
               </>

@@ -3,6 +3,7 @@ import { UNABLE_TO_LOAD_FONTS, unableToLoadPreview } from '../../contract/model/
 import type { SiteFont } from '../../contract/model/fonts';
 import { FONT_CATEGORIES } from '../../contract/model/site-types';
 import { ownerGet, ownerPut } from './owner-api';
+import { OWNER_PATHS } from '../../contract/api/owner-paths';
 
 type Font = SiteFont & { url: string };
 const SAMPLE = 'Prints from the harbour studio';
@@ -46,7 +47,7 @@ export function Fonts() {
   const [error, setError] = useState('');
   const [status, setStatus] = useState('');
   useEffect(() => {
-    ownerGet<{ fonts: Font[]; headingFont: string | null }>('/api/owner/fonts').then(
+    ownerGet<{ fonts: Font[]; headingFont: string | null }>(OWNER_PATHS.fonts).then(
       (answer) => {
         setFonts(answer.fonts);
         setChosen(answer.headingFont);
@@ -59,7 +60,7 @@ export function Fonts() {
   if (!fonts) return error ? <p role="alert">{error}</p> : <p aria-busy="true">Loading fonts…</p>;
   const choose = (id: string | null) => {
     setChosen(id);
-    ownerPut('/api/owner/fonts/heading', { id }).then(
+    ownerPut(OWNER_PATHS.headingFont, { id }).then(
       () => setStatus(id ? `Headings now use ${fonts.find((f) => f.id === id)!.family}.` : 'Headings use the theme’s font.'),
       (e: Error) => setStatus(e.message),
     );

@@ -3,6 +3,7 @@ import { UNABLE_TO_LOAD_TRY_AGAIN } from '../../contract/model/editor-messages';
 import type { PmNode } from '../../contract/model/prose-mirror';
 import { ownerGet, ownerPut } from './owner-api';
 import { RichTextEditor, docFromHtml } from './RichTextEditor';
+import { OWNER_PATHS, ownerPath } from '../../contract/api/owner-paths';
 
 interface Form {
   id: string;
@@ -20,7 +21,7 @@ export function FormSuccess() {
   const [error, setError] = useState('');
   useEffect(
     () =>
-      void ownerGet<{ forms: Form[] }>('/api/owner/forms').then(
+      void ownerGet<{ forms: Form[] }>(OWNER_PATHS.forms).then(
         // Until the owner saves a text, each editor starts from the one the form shows now.
         ({ forms: list }) => setForms(list.map((form) => ({ ...form, successDoc: form.successDoc ?? (form.pageSuccessHtml ? docFromHtml(form.pageSuccessHtml) : null) }))),
         () => setError(UNABLE_TO_LOAD_TRY_AGAIN),
@@ -38,7 +39,7 @@ export function FormSuccess() {
             event.preventDefault();
             const doc = docs[form.id] ?? form.successDoc;
             if (!doc) return setStatus('Write the success text first.');
-            ownerPut(`/api/owner/blocks/${form.id}/success`, { doc }).then(
+            ownerPut(ownerPath(OWNER_PATHS.blockSuccess, { id: form.id }), { doc }).then(
               () => setStatus(`Success text saved for the form on ${form.page}.`),
               (e: Error) => setStatus(e.message),
             );

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { A_LIST_MUST_BE_SELECTED, UNABLE_TO_LOAD_TRY_AGAIN } from '../../contract/model/editor-messages';
 import { ConfirmDialog } from './ConfirmDialog';
 import { ownerDelete, ownerGet, ownerPut } from './owner-api';
+import { OWNER_PATHS, ownerPath } from '../../contract/api/owner-paths';
 
 interface Lists {
   lists: Array<{ id: string; name: string; subscribers: number }>;
@@ -12,7 +13,7 @@ interface Lists {
 export function MailingLists() {
   const [data, setData] = useState<Lists | null>(null);
   const [error, setError] = useState('');
-  const load = () => ownerGet<Lists>('/api/owner/mailing-lists').then(setData, () => setError(UNABLE_TO_LOAD_TRY_AGAIN));
+  const load = () => ownerGet<Lists>(OWNER_PATHS.mailingLists).then(setData, () => setError(UNABLE_TO_LOAD_TRY_AGAIN));
   useEffect(() => void load(), []);
   if (!data) return error ? <p role="alert">{error}</p> : <p aria-busy="true">Loading lists…</p>;
   if (data.newsletters.length === 0) return <p>No newsletter blocks on the site.</p>;
@@ -45,7 +46,7 @@ function Connection({ newsletter, lists, onChange }: { newsletter: Lists['newsle
             onCancel={() => setConfirming(false)}
             onConfirm={() => {
               setConfirming(false);
-              ownerDelete(`/api/owner/mailing-lists/connections/${newsletter.formId}`).then(onChange, (e: Error) => setMessage(e.message));
+              ownerDelete(ownerPath(OWNER_PATHS.mailingListConnection, { formId: newsletter.formId })).then(onChange, (e: Error) => setMessage(e.message));
             }}
           />
         )}
@@ -59,7 +60,7 @@ function Connection({ newsletter, lists, onChange }: { newsletter: Lists['newsle
         onSubmit={(event) => {
           event.preventDefault();
           if (!choice) return setMessage(A_LIST_MUST_BE_SELECTED);
-          ownerPut(`/api/owner/mailing-lists/connections/${newsletter.formId}`, { listId: choice }).then(onChange, (e: Error) => setMessage(e.message));
+          ownerPut(ownerPath(OWNER_PATHS.mailingListConnection, { formId: newsletter.formId }), { listId: choice }).then(onChange, (e: Error) => setMessage(e.message));
         }}
       >
         <label htmlFor={id}>

@@ -3,6 +3,7 @@ import { UNABLE_TO_LOAD_TRY_AGAIN } from '../../contract/model/editor-messages';
 import { WorkflowState, workflowLabel } from '../../contract/model/site-types';
 import { checkTimeZone, epochToZoned, zonedToEpoch } from '../../contract/model/time-zone';
 import { ownerGet, ownerPut } from './owner-api';
+import { OWNER_PATHS } from '../../contract/api/owner-paths';
 
 interface Page {
   path: string;
@@ -31,7 +32,7 @@ export function Pages() {
   const zoneProblem = checkTimeZone(timeZone);
   useEffect(
     () =>
-      void ownerGet<{ pages: Page[]; timeZone: string }>('/api/owner/page-settings').then(
+      void ownerGet<{ pages: Page[]; timeZone: string }>(OWNER_PATHS.pageSettings).then(
         (answer) => {
           setTimeZone(answer.timeZone);
           setPages(answer.pages);
@@ -45,7 +46,7 @@ export function Pages() {
   const save = (page: Page) => {
     setPages(pages.map((p) => (p.path === page.path ? page : p)));
     if (page.workflowState === WorkflowState.SCHEDULED && !page.publishAt) return setStatus(`Choose when ${page.title} is published.`);
-    ownerPut('/api/owner/page-settings', { path: page.path, workflowState: page.workflowState, locked: page.locked, membersOnly: page.membersOnly, publishAt: page.publishAt }).then(
+    ownerPut(OWNER_PATHS.pageSettings, { path: page.path, workflowState: page.workflowState, locked: page.locked, membersOnly: page.membersOnly, publishAt: page.publishAt }).then(
       () => setStatus(`${page.title}: ${workflowLabel(page.workflowState)}${page.locked ? ', locked' : ''}${page.membersOnly ? ', members only' : ''}.`),
       (e: Error) => setStatus(e.message),
     );

@@ -3,6 +3,7 @@ import { LineChart, daySeconds } from './Chart';
 import { DataSection } from './DataSection';
 import { useOwnerData } from './use-owner-data';
 import { METRIC_NAMES, RATING_TEXT, THRESHOLDS, metricText, rating } from './vitals';
+import { OWNER_PATHS } from '../../contract/api/owner-paths';
 
 interface PerformanceData {
   records: number;
@@ -18,7 +19,7 @@ const CHARTED = [
 
 /** Web-vitals p75 per metric with its rating, and the timing metrics per day. */
 export function Performance() {
-  const [state, reload] = useOwnerData<PerformanceData>('/api/owner/performance');
+  const [state, reload] = useOwnerData<PerformanceData>(OWNER_PATHS.performance);
   return (
     <DataSection id="performance" title="Performance" state={state} reload={reload}>
       {(data) => <PerformanceView data={data} />}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ownerPost } from './owner-api';
 import type { DataState } from './use-owner-data';
+import { OWNER_PATHS } from '../../contract/api/owner-paths';
 
 export const UPGRADE_PATH = '/settings/billing/billing/upgrade';
 export const CHANGE_PLAN_PATH = '/settings/billing/billing/website/change-plan';
@@ -40,7 +41,7 @@ export function PlanPanel({ state, onChange, upgrade }: { state: DataState<PlanI
           if (busy) return;
           setBusy(true);
           setStatus('Saving…');
-          ownerPost<PlanInfo>('/api/owner/plan', { plan: selected }).then(
+          ownerPost<PlanInfo>(OWNER_PATHS.plan, { plan: selected }).then(
             (next) => {
               onChange(next);
               setStatus(`Your site is now on the ${next.plans.find((p) => p.id === next.plan)?.name} plan.`);

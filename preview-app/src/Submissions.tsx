@@ -1,6 +1,7 @@
 import { DataSection } from './DataSection';
 import { download, toCsv } from './csv';
 import { useOwnerData } from './use-owner-data';
+import { OWNER_PATHS } from '../../contract/api/owner-paths';
 
 export interface Submission {
   id: number;
@@ -28,7 +29,7 @@ export function submissionsCsv(submissions: Submission[]): string {
 
 /** Form submissions, newest first, as a table; CSV export. Visitor values are text: React escapes them. */
 export function Submissions({ load }: { load?: (path: string) => Promise<{ submissions: Submission[] }> }) {
-  const [state, reload] = useOwnerData<{ submissions: Submission[] }>('/api/owner/submissions?limit=200', load);
+  const [state, reload] = useOwnerData<{ submissions: Submission[] }>(`${OWNER_PATHS.submissions}?limit=200`, load);
   return (
     <DataSection id="submissions" title="Form submissions" state={state} reload={reload}>
       {({ submissions }) => {

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { MAX_CATEGORY_LENGTH, MAX_TAG_LENGTH } from '../../contract/commerce/product';
 import { UNABLE_TO_LOAD_TRY_AGAIN, alreadyExists, oneAtATime } from '../../contract/model/editor-messages';
 import { ownerDelete, ownerGet, ownerPost } from './owner-api';
+import { OWNER_PATHS, ownerPath } from '../../contract/api/owner-paths';
 
 type Kind = 'tag' | 'category';
 interface Taxonomy {
@@ -13,7 +14,7 @@ interface Taxonomy {
 export function Tags() {
   const [data, setData] = useState<Taxonomy | null>(null);
   const [error, setError] = useState('');
-  useEffect(() => void ownerGet<Taxonomy>('/api/owner/taxonomy').then(setData, () => setError(UNABLE_TO_LOAD_TRY_AGAIN)), []);
+  useEffect(() => void ownerGet<Taxonomy>(OWNER_PATHS.taxonomy).then(setData, () => setError(UNABLE_TO_LOAD_TRY_AGAIN)), []);
   if (!data) return error ? <p role="alert">{error}</p> : <p aria-busy="true">Loading tags…</p>;
   return (
     <>
@@ -32,7 +33,7 @@ function TagList({ kind, names, max, onChange }: { kind: Kind; names: string[]; 
     const clean = name.trim();
     if (!clean) return;
     if (names.some((n) => n.toLowerCase() === clean.toLowerCase() && n.toLowerCase() !== from?.toLowerCase())) return setMessage(alreadyExists(kind));
-    ownerPost<Taxonomy>(`/api/owner/taxonomy/${kind}`, { name: clean, from }).then(
+    ownerPost<Taxonomy>(ownerPath(OWNER_PATHS.taxonomyKind, { kind }), { name: clean, from }).then(
       (data) => {
         onChange(data);
         setDraft('');
@@ -68,7 +69,7 @@ function TagList({ kind, names, max, onChange }: { kind: Kind; names: string[]; 
               <button type="button" aria-label={`Edit ${kind} ${name}`} onClick={() => (editing ? setMessage(oneAtATime(kind)) : setEditing({ from: name, name }))}>
                 Edit
               </button>{' '}
-              <button type="button" aria-label={`Delete ${kind} ${name}`} onClick={() => ownerDelete<Taxonomy>(`/api/owner/taxonomy/${kind}/${encodeURIComponent(name)}`).then(onChange, (e: Error) => setMessage(e.message))}>
+              <button type="button" aria-label={`Delete ${kind} ${name}`} onClick={() => ownerDelete<Taxonomy>(ownerPath(OWNER_PATHS.taxonomyName, { kind, name })).then(onChange, (e: Error) => setMessage(e.message))}>
                 Delete
               </button>
             </li>

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { LineChart, daySeconds } from './Chart';
 import { DataSection } from './DataSection';
 import { useOwnerData } from './use-owner-data';
+import { OWNER_PATHS } from '../../contract/api/owner-paths';
 
 interface PageViews {
   total: number;
@@ -12,7 +13,7 @@ interface PageViews {
 
 /** Page views per day (chart and table) and the most viewed paths. */
 export function Traffic() {
-  const [state, reload] = useOwnerData<PageViews>('/api/owner/pageviews');
+  const [state, reload] = useOwnerData<PageViews>(OWNER_PATHS.pageviews);
   return (
     <DataSection id="traffic" title="Page views" state={state} reload={reload}>
       {(data) => <TrafficView data={data} />}

@@ -1,5 +1,9 @@
 import { sameOriginPath } from '../../contract/url/safe-path';
 import { crumb } from './owner-api';
+import type * as Paths from '../../contract/api/paths';
+
+// A literal of the contract's type: importing the value would split a shared chunk off the app.
+const LOGIN_PATH: typeof Paths.LOGIN_PATH = '/api/auth/Login';
 
 /**
  * The /login page: posts {email, password} with the crumb and goes on to `next` (a same-origin
@@ -10,7 +14,7 @@ const MISSING_FIELDS = 'Enter your email and password.';
 
 
 async function postLogin(email: string, password: string, retried = false): Promise<{ ok: boolean; error?: string }> {
-  const response = await fetch(`/api/auth/Login?crumb=${encodeURIComponent(crumb())}`, {
+  const response = await fetch(`${LOGIN_PATH}?crumb=${encodeURIComponent(crumb())}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
     credentials: 'same-origin',

@@ -4,6 +4,7 @@
  */
 import { ERROR_UPLOADING, FILE_UPLOAD_FAILED } from '../../contract/model/editor-messages';
 import { crumb } from './owner-api';
+import { OWNER_PATHS, ownerPath } from '../../contract/api/owner-paths';
 
 export class UploadCancelled extends Error {}
 
@@ -15,7 +16,7 @@ export interface Upload<T> {
 export function upload<T>(file: File, name: string, replace: boolean, onProgress: (fraction: number) => void): Upload<T> {
   const xhr = new XMLHttpRequest();
   const done = new Promise<T>((resolve, reject) => {
-    xhr.open('PUT', `/api/owner/files/${encodeURIComponent(name)}?crumb=${encodeURIComponent(crumb())}${replace ? '&replace=true' : ''}`);
+    xhr.open('PUT', `${ownerPath(OWNER_PATHS.file, { name })}?crumb=${encodeURIComponent(crumb())}${replace ? '&replace=true' : ''}`);
     xhr.setRequestHeader('Content-Type', 'application/octet-stream');
     xhr.responseType = 'json';
     xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);

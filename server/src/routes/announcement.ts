@@ -7,6 +7,7 @@ import { renderProseMirror, type PmNode } from '../../../contract/model/prose-mi
 import type { Db } from '../db';
 import { richTextProblem } from '../rich-text';
 import { crumbQuery } from '../schemas';
+import { OWNER_PATHS } from '../../../contract/api/owner-paths';
 
 const KEY = 'announcementBar';
 
@@ -30,13 +31,13 @@ const node = { type: 'object', required: ['type'], properties: { type: { type: '
 
 export default async function announcementRoutes(app: FastifyInstance): Promise<void> {
   // A text saved before it was checked, which the editor cannot open, is given as none.
-  app.get('/api/owner/announcement', { schema: { querystring: crumbQuery } }, async () => {
+  app.get(OWNER_PATHS.announcement, { schema: { querystring: crumbQuery } }, async () => {
     const stored = storedAnnouncement(app.db);
     return stored ? { doc: richTextProblem(stored.doc) ? null : stored.doc, show: stored.show } : { doc: null, show: false };
   });
 
   app.put(
-    '/api/owner/announcement',
+    OWNER_PATHS.announcement,
     { schema: { querystring: crumbQuery, body: { type: 'object', required: ['doc', 'show'], additionalProperties: false, properties: { doc: node, show: { type: 'boolean' } } } } },
     async (request, reply) => {
       const { doc, show } = request.body as Announcement;

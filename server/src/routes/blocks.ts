@@ -14,6 +14,7 @@ import { richTextProblem } from '../rich-text';
 import { crumbQuery } from '../schemas';
 import { searchIndex } from '../site-search';
 import { examplesDir } from '../site-page';
+import { OWNER_PATHS } from '../../../contract/api/owner-paths';
 
 const FORM = /<[a-z]+\b[^>]*\bid="block-([\w-]{1,64})"[^>]*data-block-type="form"[^>]*>/gi;
 const SUCCESS_KEY = (id: string) => `formSuccess:${id}`;
@@ -63,11 +64,11 @@ export function buttonsOf(html: string, page: string, overrides: Map<string, Rec
 export default async function blockRoutes(app: FastifyInstance): Promise<void> {
   const dir = examplesDir(app);
 
-  app.get('/api/owner/pages', { schema: { querystring: crumbQuery } }, async () => ({
+  app.get(OWNER_PATHS.pages, { schema: { querystring: crumbQuery } }, async () => ({
     pages: (await searchIndex(dir)).map((page) => ({ path: page.path, title: page.title.replace(/ · Tessera demo$/, '') })),
   }));
 
-  app.get('/api/owner/buttons', { schema: { querystring: crumbQuery } }, async () => {
+  app.get(OWNER_PATHS.buttons, { schema: { querystring: crumbQuery } }, async () => {
     const overrides = blockOverrides(app.db);
     const buttons: OwnerButton[] = [];
     for (const name of (await fs.readdir(dir)).filter((n) => n.endsWith('.html')).sort()) {
@@ -77,7 +78,7 @@ export default async function blockRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.put(
-    '/api/owner/blocks/:id/button',
+    OWNER_PATHS.blockButton,
     {
       schema: {
         querystring: crumbQuery,
@@ -101,7 +102,7 @@ export default async function blockRoutes(app: FastifyInstance): Promise<void> {
 
   // Form success text (part 2 §1 rich text): edited as prose-mirror text, shown as its HTML.
   // Until the owner saves one, the editor starts from the text the page's block shows now.
-  app.get('/api/owner/forms', { schema: { querystring: crumbQuery } }, async () => {
+  app.get(OWNER_PATHS.forms, { schema: { querystring: crumbQuery } }, async () => {
     const forms: Array<{ id: string; page: string; successDoc: PmNode | null; pageSuccessHtml: string | null }> = [];
     for (const name of (await fs.readdir(dir)).filter((n) => n.endsWith('.html')).sort()) {
       for (const match of (await fs.readFile(`${dir}/${name}`, 'utf8')).matchAll(FORM)) {
@@ -118,7 +119,7 @@ export default async function blockRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.put(
-    '/api/owner/blocks/:id/success',
+    OWNER_PATHS.blockSuccess,
     {
       schema: {
         querystring: crumbQuery,

@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db';
 import { crumbQuery } from '../schemas';
+import { OWNER_PATHS } from '../../../contract/api/owner-paths';
 
 const KEY = 'codeInjection';
 export const MAX_CODE_LENGTH = 20_000;
@@ -29,9 +30,9 @@ export function withCodeInjection(html: string, code: CodeInjection): string {
 }
 
 export default async function codeInjectionRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/api/owner/code-injection', { schema: { querystring: crumbQuery } }, async () => codeInjection(app.db));
+  app.get(OWNER_PATHS.codeInjection, { schema: { querystring: crumbQuery } }, async () => codeInjection(app.db));
   app.put(
-    '/api/owner/code-injection',
+    OWNER_PATHS.codeInjection,
     {
       schema: {
         querystring: crumbQuery,

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { MAX_COLUMNS, MAX_ROWS, datasetProblem, truncate, type Dataset } from '../../../contract/chart/dataset';
 import { crumbQuery } from '../schemas';
 import { DATASET_ROUTE_PATH } from '../../../contract/api/paths';
+import { OWNER_PATHS } from '../../../contract/api/owner-paths';
 
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^[\\w-]{1,64}$' } } } as const;
 const cell = { type: ['string', 'number', 'null'], maxLength: 200 } as const;
@@ -49,11 +50,11 @@ export default async function datasetRoutes(app: FastifyInstance): Promise<void>
     return row ? toJson(row) : reply.code(404).send({ error: 'Unable to locate content' });
   });
 
-  app.get('/api/owner/datasets', { schema: { querystring: crumbQuery } }, async () => ({
+  app.get(OWNER_PATHS.datasets, { schema: { querystring: crumbQuery } }, async () => ({
     datasets: (app.db.prepare('SELECT * FROM datasets ORDER BY updated_at DESC').all() as Row[]).map(toJson),
   }));
 
-  app.put('/api/owner/datasets/:id', { schema: { querystring: crumbQuery, params: idParams, body: datasetBody } }, async (request, reply) => {
+  app.put(OWNER_PATHS.dataset, { schema: { querystring: crumbQuery, params: idParams, body: datasetBody } }, async (request, reply) => {
     const { name, columns, rows } = request.body as { name: string; columns: string[]; rows: Dataset['rows'] };
     const problem = datasetProblem({ columns, rows });
     if (problem) return reply.code(400).send({ error: problem });
@@ -65,7 +66,7 @@ export default async function datasetRoutes(app: FastifyInstance): Promise<void>
     return { ...toJson(find(id)!), truncated };
   });
 
-  app.delete('/api/owner/datasets/:id', { schema: { querystring: crumbQuery, params: idParams } }, async (request) => {
+  app.delete(OWNER_PATHS.dataset, { schema: { querystring: crumbQuery, params: idParams } }, async (request) => {
     app.db.prepare('DELETE FROM datasets WHERE id = ?').run((request.params as { id: string }).id);
     return {};
   });

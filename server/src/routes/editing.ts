@@ -8,6 +8,7 @@ import { MAX_CATEGORY_LENGTH, MAX_TAG_LENGTH } from '../../../contract/commerce/
 import { A_LIST_MUST_BE_SELECTED, alreadyExists } from '../../../contract/model/editor-messages';
 import { loadFormDefinitions } from '../forms/definitions';
 import { crumbQuery } from '../schemas';
+import { OWNER_PATHS } from '../../../contract/api/owner-paths';
 
 /** The demo site's subscriber lists, created on first start. */
 export const DEMO_LISTS = [
@@ -28,7 +29,7 @@ export default async function editingRoutes(app: FastifyInstance): Promise<void>
   for (const list of DEMO_LISTS) seed.run(list.id, list.name);
   const forms = loadFormDefinitions(path.join(app.settings.rootDir, 'examples'));
 
-  app.get('/api/owner/mailing-lists', { schema: { querystring: crumbQuery } }, async () => {
+  app.get(OWNER_PATHS.mailingLists, { schema: { querystring: crumbQuery } }, async () => {
     const connections = new Map((db.prepare('SELECT form_id, list_id FROM newsletter_connections').all() as Array<{ form_id: string; list_id: string }>).map((c) => [c.form_id, c.list_id]));
     return {
       lists: db.prepare('SELECT l.id, l.name, (SELECT COUNT(*) FROM newsletter_subscribers s WHERE s.list_id = l.id) AS subscribers FROM mailing_lists l ORDER BY l.name').all(),
@@ -37,7 +38,7 @@ export default async function editingRoutes(app: FastifyInstance): Promise<void>
   });
 
   app.put(
-    '/api/owner/mailing-lists/connections/:formId',
+    OWNER_PATHS.mailingListConnection,
     { schema: { querystring: crumbQuery, params: formParams, body: { type: 'object', properties: { listId: { type: ['string', 'null'], maxLength: 64 } } } } },
     async (request, reply) => {
       const { formId } = request.params as { formId: string };
@@ -49,7 +50,7 @@ export default async function editingRoutes(app: FastifyInstance): Promise<void>
     },
   );
 
-  app.delete('/api/owner/mailing-lists/connections/:formId', { schema: { querystring: crumbQuery, params: formParams } }, async (request) => {
+  app.delete(OWNER_PATHS.mailingListConnection, { schema: { querystring: crumbQuery, params: formParams } }, async (request) => {
     db.prepare('DELETE FROM newsletter_connections WHERE form_id = ?').run((request.params as { formId: string }).formId);
     return { listId: null };
   });
@@ -60,11 +61,11 @@ export default async function editingRoutes(app: FastifyInstance): Promise<void>
     categories: (db.prepare("SELECT name FROM taxonomy WHERE kind = 'category' ORDER BY name").all() as Array<{ name: string }>).map((r) => r.name),
   });
 
-  app.get('/api/owner/taxonomy', { schema: { querystring: crumbQuery } }, async () => list());
+  app.get(OWNER_PATHS.taxonomy, { schema: { querystring: crumbQuery } }, async () => list());
 
   /** Adds `name` (or renames `from` to it) within one kind; the spec's messages for clashes. */
   app.post(
-    '/api/owner/taxonomy/:kind',
+    OWNER_PATHS.taxonomyKind,
     {
       schema: {
         querystring: crumbQuery,
@@ -87,7 +88,7 @@ export default async function editingRoutes(app: FastifyInstance): Promise<void>
     },
   );
 
-  app.delete('/api/owner/taxonomy/:kind/:name', { schema: { querystring: crumbQuery, params: kindParams } }, async (request) => {
+  app.delete(OWNER_PATHS.taxonomyName, { schema: { querystring: crumbQuery, params: kindParams } }, async (request) => {
     const { kind, name } = request.params as { kind: string; name: string };
     db.prepare('DELETE FROM taxonomy WHERE kind = ? AND name = ?').run(kind, name);
     return list();

@@ -3,6 +3,7 @@ import { crumbQuery } from '../schemas';
 import { isJsonObject, parseVisitorJson } from '../security/json-depth';
 import { JAVASCRIPT_ERRORS_PATH, TRACE_PATH } from '../../../contract/api/paths';
 import { ERROR_DATA_MAX_LENGTH, errorBatchSchema, traceBatchSchema, type ErrorEvent, type ErrorReport, type TraceEvent } from '../../../contract/model/api/errors';
+import { OWNER_PATHS } from '../../../contract/api/owner-paths';
 
 /** A report as it arrives: its fields are the visitor's, checked one by one. */
 type Reported = { [K in keyof ErrorReport]?: unknown };
@@ -39,7 +40,7 @@ export default async function errorRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get('/api/owner/errors', { schema: { querystring: crumbQuery } }, async () => ({
+  app.get(OWNER_PATHS.errors, { schema: { querystring: crumbQuery } }, async () => ({
     errors: app.db
       .prepare(
         "SELECT message, SUM(count) AS count, COUNT(*) AS reports, strftime('%Y-%m-%dT%H:%M:%SZ', MAX(created_at) / 1000, 'unixepoch') AS lastSeen FROM js_errors GROUP BY message ORDER BY MAX(created_at) DESC LIMIT 100",

@@ -10,6 +10,7 @@ import { PLEASE_ENTER_FILE_NAME, RENAME_PROBLEM, UNABLE_TO_LOCATE_CONTENT, unsup
 import { cancelJob, findJob, startJob } from '../files/jobs';
 import { removeFile, renameFile, variantPath, writeFileWhole } from '../files/storage';
 import { crumbQuery } from '../schemas';
+import { OWNER_PATHS } from '../../../contract/api/owner-paths';
 
 const nameParams = { type: 'object', required: ['name'], properties: { name: { type: 'string', minLength: 1, maxLength: 120 } } } as const;
 
@@ -32,12 +33,12 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
   // The upload's body is the file itself, whatever its type.
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_FILE_BYTES + 1 }, (_request, body, done) => done(null, body));
 
-  app.get('/api/owner/files', { schema: { querystring: crumbQuery } }, async () => ({
+  app.get(OWNER_PATHS.files, { schema: { querystring: crumbQuery } }, async () => ({
     files: (app.db.prepare('SELECT * FROM files ORDER BY updated_at DESC').all() as FileRow[]).map(toJson),
   }));
 
   app.put(
-    '/api/owner/files/:name',
+    OWNER_PATHS.file,
     {
       bodyLimit: MAX_FILE_BYTES + 1,
       schema: { querystring: { type: 'object', properties: { ...crumbQuery.properties, replace: { type: 'boolean', default: false } } }, params: nameParams },
@@ -71,7 +72,7 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.post(
-    '/api/owner/files/:name/rename',
+    OWNER_PATHS.fileRename,
     { schema: { querystring: crumbQuery, params: nameParams, body: { type: 'object', required: ['to'], properties: { to: { type: 'string', maxLength: 120 } } } } },
     async (request, reply) => {
       const from = (request.params as { name: string }).name;
@@ -86,7 +87,7 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // Only a file of exactly this name (a row's name is always a clean one, so it is a safe path).
-  app.delete('/api/owner/files/:name', { schema: { querystring: crumbQuery, params: nameParams } }, async (request, reply) => {
+  app.delete(OWNER_PATHS.file, { schema: { querystring: crumbQuery, params: nameParams } }, async (request, reply) => {
     const { name } = request.params as { name: string };
     const file = row(name);
     if (!file) return reply.code(404).send({ error: UNABLE_TO_LOCATE_CONTENT });
@@ -100,8 +101,8 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
     const job = cancel ? cancelJob(id) : findJob(id);
     return job ? { id: job.id, file: job.file, status: job.status, widths: job.widths } : reply.code(404).send({ error: UNABLE_TO_LOCATE_CONTENT });
   };
-  app.get('/api/owner/jobs/:id', { schema: { querystring: crumbQuery, params: jobParams } }, async (request, reply) => jobJson(reply, (request.params as { id: string }).id));
-  app.delete('/api/owner/jobs/:id', { schema: { querystring: crumbQuery, params: jobParams } }, async (request, reply) => jobJson(reply, (request.params as { id: string }).id, true));
+  app.get(OWNER_PATHS.job, { schema: { querystring: crumbQuery, params: jobParams } }, async (request, reply) => jobJson(reply, (request.params as { id: string }).id));
+  app.delete(OWNER_PATHS.job, { schema: { querystring: crumbQuery, params: jobParams } }, async (request, reply) => jobJson(reply, (request.params as { id: string }).id, true));
 
   // Visitors: /s/{name}; an image's width with ?format=500w (the image loader's query format).
   app.get('/s/:name', { schema: { params: nameParams } }, async (request, reply) => {

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { SITE_FONTS, fontFileUrl, headingFontCss } from '../../../contract/model/fonts';
 import type { Db } from '../db';
 import { crumbQuery } from '../schemas';
+import { OWNER_PATHS } from '../../../contract/api/owner-paths';
 
 const KEY = 'headingFont';
 
@@ -22,13 +23,13 @@ export function withHeadingFont(html: string, db: Db): string {
 }
 
 export default async function fontRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/api/owner/fonts', { schema: { querystring: crumbQuery } }, async () => ({
+  app.get(OWNER_PATHS.fonts, { schema: { querystring: crumbQuery } }, async () => ({
     fonts: SITE_FONTS.map((font) => ({ ...font, url: fontFileUrl(font.id) })),
     headingFont: headingFont(app.db)?.id ?? null,
   }));
 
   app.put(
-    '/api/owner/fonts/heading',
+    OWNER_PATHS.headingFont,
     { schema: { querystring: crumbQuery, body: { type: 'object', required: ['id'], properties: { id: { type: ['string', 'null'], enum: [...SITE_FONTS.map((f) => f.id), null] } } } } },
     async (request) => {
       const { id } = request.body as { id: string | null };

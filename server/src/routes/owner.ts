@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { crumbQuery } from '../schemas';
+import { OWNER_PATHS } from '../../../contract/api/owner-paths';
 
 const listQuery = {
   type: 'object',
@@ -28,13 +29,13 @@ function currentPlan(app: FastifyInstance): string {
 }
 
 export default async function ownerRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/api/owner/plan', { schema: { querystring: crumbQuery } }, async () => {
+  app.get(OWNER_PATHS.plan, { schema: { querystring: crumbQuery } }, async () => {
     const plan = currentPlan(app);
     return { plan, trial: plan === 'trial', plans: PLANS };
   });
 
   app.post(
-    '/api/owner/plan',
+    OWNER_PATHS.plan,
     {
       schema: {
         querystring: crumbQuery,
@@ -48,7 +49,7 @@ export default async function ownerRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get('/api/owner/submissions', { schema: { querystring: listQuery } }, async (request) => {
+  app.get(OWNER_PATHS.submissions, { schema: { querystring: listQuery } }, async (request) => {
     const { formId, limit } = request.query as { formId?: string; limit: number };
     const rows = (
       formId

@@ -5,11 +5,12 @@ import { allPageSettings, savePageSettings } from '../page-settings';
 import { crumbQuery } from '../schemas';
 import { searchIndex } from '../site-search';
 import { examplesDir, readSiteSettings } from '../site-page';
+import { OWNER_PATHS } from '../../../contract/api/owner-paths';
 
 const STATES = [WorkflowState.PUBLISHED, WorkflowState.SCHEDULED, WorkflowState.NEEDS_REVIEW, WorkflowState.DRAFT, WorkflowState.PRIVATE];
 
 export default async function pageRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/api/owner/page-settings', { schema: { querystring: crumbQuery } }, async () => {
+  app.get(OWNER_PATHS.pageSettings, { schema: { querystring: crumbQuery } }, async () => {
     const settings = allPageSettings(app.db);
     const timeZone = ((await readSiteSettings(app)).websiteSettings as { timeZone?: unknown } | undefined)?.timeZone;
     return {
@@ -23,7 +24,7 @@ export default async function pageRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.put(
-    '/api/owner/page-settings',
+    OWNER_PATHS.pageSettings,
     {
       schema: {
         querystring: crumbQuery,

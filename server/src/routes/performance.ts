@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { DATA_IS_EMPTY, perfRecordBatchSchema, type PerfRecord } from '../../../contract/perf/settings';
 import { crumbQuery } from '../schemas';
 import { PERFORMANCE_RECORDS_PATH, PERFORMANCE_SETTINGS_PATH } from '../../../contract/api/paths';
+import { OWNER_PATHS } from '../../../contract/api/owner-paths';
 
 interface PerformanceSettings {
   rum?: boolean;
@@ -61,7 +62,7 @@ export default async function performanceRoutes(app: FastifyInstance): Promise<v
     },
   );
 
-  app.get('/api/owner/performance', { schema: { querystring: crumbQuery } }, async () => {
+  app.get(OWNER_PATHS.performance, { schema: { querystring: crumbQuery } }, async () => {
     const rows = app.db.prepare('SELECT path, metrics_json AS metrics, date(created_at / 1000, \'unixepoch\') AS day FROM performance_records ORDER BY created_at DESC LIMIT 5000').all() as Array<{ path: string; metrics: string; day: string }>;
     const groups = new Map<string, Map<string, number[]>>();
     for (const row of rows) {

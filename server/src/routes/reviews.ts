@@ -8,6 +8,7 @@ import { REVIEW_REQUEST_API, REVIEW_SUBMIT_API, REVIEW_TEXT_LIMIT, STAR_COUNT } 
 import { reviewRequest, submitReview } from '../commerce/store';
 import { crumbQuery } from '../schemas';
 import { pageShell, sendSitePage } from '../site-page';
+import { OWNER_PATHS } from '../../../contract/api/owner-paths';
 
 const tokenQuery = { type: 'object', required: ['token'], properties: { ...crumbQuery.properties, token: { type: 'string', maxLength: 64 } } } as const;
 
@@ -49,7 +50,7 @@ export default async function reviewRoutes(app: FastifyInstance): Promise<void> 
     },
   );
 
-  app.get('/api/owner/reviews', { schema: { querystring: crumbQuery } }, async () => ({
+  app.get(OWNER_PATHS.reviews, { schema: { querystring: crumbQuery } }, async () => ({
     reviews: app.db
       .prepare('SELECT r.id, r.product_id AS productId, q.product_title AS productTitle, r.rating, r.body, r.created_at AS createdAt FROM reviews r JOIN review_requests q ON q.token = r.request_token ORDER BY r.id DESC LIMIT 500')
       .all()

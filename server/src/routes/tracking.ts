@@ -3,6 +3,7 @@ import { crumbQuery } from '../schemas';
 import { MAX_JSON_DEPTH, isJsonObject, parseVisitorJson } from '../security/json-depth';
 import { QUICK_VIEW_ROUTE_PATH, RECORD_HIT_PATH, TRACK_PATH } from '../../../contract/api/paths';
 import { recordHitBodySchema, type RecordHit } from '../../../contract/model/api/record-hit';
+import { OWNER_PATHS } from '../../../contract/api/owner-paths';
 
 const MARKETING = ['source', 'campaign', 'subcampaign', 'channel', 'subchannel', 'variation', 'mkwid'];
 const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
@@ -69,7 +70,7 @@ export default async function trackingRoutes(app: FastifyInstance): Promise<void
     },
   );
 
-  app.get('/api/owner/pageviews', { schema: { querystring: crumbQuery } }, async () => {
+  app.get(OWNER_PATHS.pageviews, { schema: { querystring: crumbQuery } }, async () => {
     const db = app.db;
     const views = "event = 'pageView'";
     return {
