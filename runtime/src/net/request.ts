@@ -28,7 +28,7 @@ export interface RequestOptions {
   data?: Body | unknown[];
   /** A form-encoded body instead of JSON. */
   form?: Record<string, string | number | boolean>;
-  /** Send to `data-api-base` (else the page's origin) with credentials. */
+  /** Accepted for compatibility: every call goes to `data-api-base` (else the page's origin) with the site's cookies. */
   secure?: boolean;
   headers?: Record<string, string>;
   /** The caller's own messages per status (forms use their own catalogue). */
