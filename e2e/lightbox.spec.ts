@@ -126,8 +126,9 @@ test.describe('lightbox', () => {
   for (const [design, json] of [
     ['stacked', '{"design": "slideshow", "title": "Moving", "lightbox": true, "transition": "fade"}'],
     ['carousel', '{"design": "carousel", "title": "Moving", "slidesPerRow": 2, "lightbox": true}'],
-  ] as const) {
-    test(`in a ${design === 'stacked' ? 'slideshow' : 'carousel'}, each image slide opens from a real button named by its alt`, async ({ page, consoleErrors }) => {
+  ] as const)
+  for (const [width, height] of [[390, 844], [1280, 800]] as const) {
+    test(`in a ${design === 'stacked' ? 'slideshow' : 'carousel'} at ${width} px, each image slide opens from a real button named by its alt`, async ({ page, consoleErrors }) => {
       const slides = [1, 2, 3]
         .map((n) => `<figure data-slide-id="m${n}" data-type="image" data-image-dimensions="1500x1000"><img data-src="/images/demo/${n}-1500x1000.svg" width="1500" height="1000" alt="Harbour ${n}"><figcaption>Slide ${n} <a href="#after">more</a></figcaption></figure>`)
         .join('');
@@ -137,7 +138,7 @@ test.describe('lightbox', () => {
           body: `<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width"><link rel="stylesheet" href="/runtime/runtime.css"><script type="module" src="/runtime/site.js"></script></head><body><main><div class="gallery" data-block-type="gallery" data-gallery-design="${design}" data-block-json='${json}'>${slides}</div><p id="after">After</p></main></body></html>`,
         }),
       );
-      await page.setViewportSize({ width: 1000, height: 800 });
+      await page.setViewportSize({ width, height });
       await page.goto('/moving-lightbox');
       await runtimeReady(page);
       const moving = page.getByRole('dialog', { name: 'Moving' });
@@ -149,6 +150,7 @@ test.describe('lightbox', () => {
       await expect(opener).toHaveAttribute('aria-haspopup', 'dialog');
       // The caption's link stays above the button, reachable by pointer.
       const link = first.getByRole('link', { name: 'more' });
+      await link.scrollIntoViewIfNeeded();
       const box = (await link.boundingBox())!;
       expect(await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.textContent, [box.x + box.width / 2, box.y + box.height / 2])).toBe('more');
       // Keyboard: Tab reaches the button; Enter opens; Escape comes back to it.

@@ -1,9 +1,10 @@
 // docs/api-reference.md's declarations come from the build's type declarations
 // (dist/types/index.d.ts, generated from the sources): this checks they match, and with
 // --write brings them up to date. Run after `npm run build`.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { syncDocSection } from './doc-section.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DECLARATIONS = path.join(root, 'dist', 'types', 'index.d.ts');
@@ -34,19 +35,5 @@ function declaration(name) {
 }
 
 const block = [START, '```ts', ...NAMES.map(declaration).join('\n\n').split('\n'), '```', END].join('\n');
-const doc = readFileSync(DOC, 'utf8');
-const [before, rest] = doc.split(START);
-const after = rest?.split(END)[1];
-if (before === undefined || after === undefined) {
-  console.error(`docs/api-reference.md has no markers (${START} … ${END}).`);
-  process.exit(1);
-}
-const updated = before + block + after;
-if (updated !== doc) {
-  if (process.argv.includes('--write')) writeFileSync(DOC, updated);
-  else {
-    console.error('docs/api-reference.md is out of date with the types: run node scripts/api-reference.mjs --write');
-    process.exit(1);
-  }
-}
+syncDocSection(DOC, START, END, block, 'node scripts/api-reference.mjs');
 console.log(`docs/api-reference.md holds the declarations of ${NAMES.join(', ')} as the build generates them.`);

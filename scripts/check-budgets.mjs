@@ -2,8 +2,9 @@
 // one fails `npm test`, so nothing grows unseen. The budget table in docs/budgets.md is made from the same
 // file (`node scripts/check-budgets.mjs --write` rewrites it; the check fails when it is stale).
 // Run after the build.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { syncDocSection } from './doc-section.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const budgets = JSON.parse(readFileSync(path.join(root, '.size-limit.json'), 'utf8'));
@@ -68,19 +69,5 @@ const table = [
   ...budgets.map((budget) => `| ${budget.name.replace(/\|/g, '\\|')} | ${[budget.path].flat().length > 3 ? `${[budget.path].flat().length} files` : [budget.path].flat().map(shortPath).join(' + ')} | ${budget.limit} |`),
   END,
 ].join('\n');
-const readme = readFileSync(BUDGETS_DOC, 'utf8');
-const [before, rest] = readme.split(START);
-const after = rest?.split(END)[1];
-if (before === undefined || after === undefined) {
-  console.error(`docs/budgets.md has no budget table markers (${START} … ${END}).`);
-  process.exit(1);
-}
-const updated = before + table + after;
-if (updated !== readme) {
-  if (process.argv.includes('--write')) writeFileSync(BUDGETS_DOC, updated);
-  else {
-    console.error('The budget table in docs/budgets.md is out of date: run node scripts/check-budgets.mjs --write');
-    process.exit(1);
-  }
-}
+syncDocSection(BUDGETS_DOC, START, END, table, 'node scripts/check-budgets.mjs');
 console.log(`Every one of the ${scripts.length} built scripts has a size budget; every budget measures what it names; the table in docs/budgets.md matches.`);

@@ -7,6 +7,9 @@
  */
 import { withCrumb } from './crumb';
 
+/** The value last warned about: every API URL asks, and one warning is enough. */
+let warned: string | null = null;
+
 export function apiBase(doc: Document = document): string {
   const configured = doc.querySelector('script[data-api-base]')?.getAttribute('data-api-base');
   if (configured) {
@@ -16,7 +19,8 @@ export function apiBase(doc: Document = document): string {
     } catch {
       /* fall through to the warning */
     }
-    console.warn(`Ignoring data-api-base "${configured}": it must be an http(s) origin.`);
+    if (warned !== configured) console.warn(`Ignoring data-api-base "${configured}": it must be an http(s) origin.`);
+    warned = configured;
   }
   return location.origin;
 }

@@ -35,7 +35,6 @@ export interface SendOptions {
 
 const TEXT = 'text/plain;charset=UTF-8';
 
-
 /**
  * Sends one body now (offline: as soon as the browser is back online); answers how it went out,
  * or null when nothing could send it.

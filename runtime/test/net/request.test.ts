@@ -80,13 +80,15 @@ describe('request: building the call', () => {
     expect(calls[0]!.init.credentials).toBe('include');
   });
 
-  it('ignores a data-api-base that is not an http(s) origin', async () => {
-    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  it('ignores a data-api-base that is not an http(s) origin, saying so once', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     document.head.innerHTML = '<script data-api-base="javascript:alert(1)"></script>';
-    const { calls, options } = scripted({ status: 200 });
+    const { calls, options } = scripted({ status: 200 }, { status: 200 });
     await request('/api/secure', { ...options, secure: true });
+    await request('/api/other', options);
     expect(calls[0]!.url.origin).toBe(location.origin);
     expect(calls[0]!.init.credentials).toBe('same-origin');
+    expect(warn.mock.calls.filter(([message]) => String(message).includes('data-api-base'))).toHaveLength(1);
   });
 });
 
