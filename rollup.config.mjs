@@ -1,6 +1,6 @@
 // One build for the three programs: the runtime (ESM with lazy chunks, and a classic IIFE),
 // the owner app, and the server as plain JS. Source maps everywhere.
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { builtinModules } from 'node:module';
@@ -95,6 +95,10 @@ const runtimeAssets = () => ({
       this.emitFile({ type: 'asset', fileName, source });
     }
     this.emitFile({ type: 'asset', fileName: 'runtime.css', source: all.join('\n') });
+    // Each language's words, beside site.js (platform/strings.ts loads the page's one).
+    for (const file of readdirSync('contract/i18n')) {
+      this.emitFile({ type: 'asset', fileName: `i18n/${file}`, source: JSON.stringify(JSON.parse(readFileSync(`contract/i18n/${file}`, 'utf8'))) });
+    }
     for (const [fileName, path] of [
       ['map-marker.svg', 'runtime/src/blocks/map/map-marker.svg'],
       ['altcha.js', 'node_modules/altcha/dist/main/altcha.min.js'],
@@ -114,7 +118,7 @@ const precompress = () => ({
   writeBundle(options, bundle) {
     const dir = options.dir ?? dirname(options.file);
     for (const fileName of Object.keys(bundle)) {
-      if (!/\.(js|css)$/.test(fileName)) continue;
+      if (!/\.(js|css|json)$/.test(fileName)) continue;
       const file = join(dir, fileName);
       const source = readFileSync(file);
       writeFileSync(`${file}.br`, brotliCompressSync(source, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }));
@@ -161,7 +165,7 @@ const MANUAL_CHUNKS = {
   keys: /\/runtime\/src\/platform\/keys\.ts$/,
   interaction: /\/runtime\/src\/(platform\/escape|ui\/focus)\.ts$/,
   swipe: /\/runtime\/src\/ui\/swipe\.ts$/,
-  gallery: /\/runtime\/src\/(blocks\/gallery\/(index|core|gallery|options|history|slides|eventable|open-lightbox|designs\/(index|types|layouts))|platform\/viewport)\.ts$/,
+  gallery: /\/runtime\/src\/(blocks\/gallery\/(index|core|gallery|options|history|slides|eventable|open-lightbox|words|designs\/(index|types|layouts))|platform\/viewport)\.ts$/,
   slideshow: /\/runtime\/src\/blocks\/gallery\/(navigation|controls|autoplay|designs\/(stacked|strip))\.ts$/,
 };
 

@@ -15,7 +15,12 @@ export interface MoneyOptions {
   grouping?: boolean;
   /** Drop a zero fraction: $12 instead of $12.00 (default false). */
   trimZeroFraction?: boolean;
+  /** The page's language (`de-DE`): other than English, the amount is written its way by Intl (`12,50 €`). */
+  locale?: string;
 }
+
+/** Whether a language tag asks for another form than the spec's US-English one. */
+export const foreignLocale = (locale: string | undefined): locale is string => !!locale && !/^en\b/i.test(locale);
 
 /** The number in the default template: `1234567.5`, 2 → `1,234,567.50`. */
 export function formatNumber(amount: number, fractionDigits: number, grouping = true, trimZeroFraction = false): string {
@@ -46,5 +51,12 @@ export function formatMoney(amount: number, currencyCode: string = DEFAULT_CURRE
 /** Minor units (cents) to a money string: 1250, 'USD' → `$12.50`. */
 export function formatMinorUnits(minor: number, currencyCode: string = DEFAULT_CURRENCY, options: MoneyOptions = {}): string {
   const record = currency(currencyCode) ?? currency(DEFAULT_CURRENCY)!;
+  if (foreignLocale(options.locale)) {
+    try {
+      return new Intl.NumberFormat(options.locale, { style: 'currency', currency: record.code }).format(minor / 10 ** record.fractionDigits);
+    } catch {
+      /* a tag Intl does not know: the default form */
+    }
+  }
   return formatMoney(minor / 10 ** record.fractionDigits, record.code, options);
 }

@@ -52,5 +52,7 @@ export interface PageContext {
   demoCollections: unknown[];
   /** Our addition (CONTRACT §3a): names of features switched on for the site. */
   featureFlags: string[];
+  /** The page's own words for the runtime's UI, keyed by the catalogue's names (docs/translations.md); they win over the language file. */
+  strings?: Record<string, string>;
   [key: string]: unknown;
 }

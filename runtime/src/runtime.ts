@@ -11,6 +11,7 @@ import { startOverlays } from './overlays/index';
 import { needsEnhancements } from './enhance/needs';
 import { captureErrors } from './errors/capture';
 import { reportError } from './platform/report';
+import { usePageWords } from './platform/strings';
 import { turn } from './platform/yield';
 import { stopShared, teardowns } from './platform/lifetime';
 import { analyticsQueue, type PageMoment } from './tracking/pending';
@@ -82,7 +83,10 @@ export function createRuntime(): SiteRuntimeApi {
   // long task of the page's own 45 to 50 ms. The context and the block host are made on first
   // use: by theme code that asks for them at once, else in the boot's first turn.
   let context: Readonly<PageContext> | undefined;
-  const page = () => (context ??= readContext());
+  const page = (): Readonly<PageContext> => {
+    if (!context) usePageWords((context = readContext()).strings);
+    return context;
+  };
   let blockHost: BlockHost | undefined;
   const host = () => (blockHost ??= new BlockHost(page()));
   const dialog = {

@@ -6,7 +6,7 @@
  * runtime instead. Its dismiss button is disabled until the runtime, which makes it work,
  * enables it.
  */
-import { ANNOUNCEMENT_CLASS, announcementBarHtml } from '../../contract/overlays/bar-markup';
+import { ANNOUNCEMENT_CLASS, announcementBarHtml, BAR_WORDS, type BarWords } from '../../contract/overlays/bar-markup';
 import { hasClassInMarkup } from './html';
 import { announcementShows } from '../../contract/overlays/bar-rules';
 import type { PageContext } from '../../contract/context/types';
@@ -18,18 +18,18 @@ import type { PageContext } from '../../contract/context/types';
 const BODY_START = /<body\b[^>]*>(\s*<a\b[^>]*\bhref\s*=\s*["']?#[^>]*>[\s\S]*?<\/a>)?/i;
 
 /** The bar's markup for this context, or '' when it does not show. */
-export function announcementBarMarkup(context: Record<string, unknown>): string {
+export function announcementBarMarkup(context: Record<string, unknown>, words: BarWords = BAR_WORDS): string {
   if (!announcementShows(context as Pick<PageContext, 'showAnnouncementBar' | 'authenticatedAccount'>)) return '';
   const text = (context.websiteSettings as { announcementBarSettings?: { text?: unknown } } | undefined)?.announcementBarSettings?.text;
-  return announcementBarHtml(typeof text === 'string' ? text : '', context.showAnnouncementBar !== true);
+  return announcementBarHtml(typeof text === 'string' ? text : '', context.showAnnouncementBar !== true, words);
 }
 
 /**
  * Puts the bar first in <body>, after a skip link that opens it (which stays the first thing a
  * keyboard reaches), unless the page (its theme) has a bar already.
  */
-export function withAnnouncementBar(html: string, context: Record<string, unknown>): string {
-  const bar = announcementBarMarkup(context);
+export function withAnnouncementBar(html: string, context: Record<string, unknown>, words: BarWords = BAR_WORDS): string {
+  const bar = announcementBarMarkup(context, words);
   const body = BODY_START.exec(html);
   if (!bar || !body || hasClassInMarkup(html, ANNOUNCEMENT_CLASS)) return html;
   const at = body.index + body[0].length;

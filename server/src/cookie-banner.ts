@@ -9,6 +9,7 @@
  */
 import { BANNER_CLASS, cookieBannerHtml } from '../../contract/consent/banner-markup';
 import { CONSENT_COOKIE } from '../../contract/names';
+import { BANNER_WORDS, type BannerWords } from '../../contract/consent/settings';
 import { hasClassInMarkup } from './html';
 
 export interface BannerVisitor {
@@ -38,7 +39,7 @@ export function bannerAsks(settings: Record<string, unknown>, visitor: BannerVis
  * /runtime/, '' where it is not built). A page without the runtime's script, whose buttons
  * nothing would enable, or with a banner of its own, is left as it is.
  */
-export function withCookieBanner(html: string, context: Record<string, unknown>, visitor: BannerVisitor, inline = ''): string {
+export function withCookieBanner(html: string, context: Record<string, unknown>, visitor: BannerVisitor, inline = '', words: BannerWords = BANNER_WORDS): string {
   const settings = context.cookieSettings;
   const script = RUNTIME_SCRIPT.exec(html);
   const head = html.search(/<\/head>/i);
@@ -46,5 +47,5 @@ export function withCookieBanner(html: string, context: Record<string, unknown>,
   if (!settings || typeof settings !== 'object' || !script || head < 0 || body < head || hasClassInMarkup(html, BANNER_CLASS)) return html;
   if (!bannerAsks(settings as Record<string, unknown>, visitor)) return html;
   const styles = LINKS_STYLES.test(html) ? '' : inline && script[1] === '/runtime/' ? `<style>${inline}</style>\n` : `<link rel="stylesheet" href="${script[1] ?? ''}consent.css">\n`;
-  return `${html.slice(0, head)}${styles}${html.slice(head, body)}${cookieBannerHtml(settings as Record<string, unknown>)}\n${html.slice(body)}`;
+  return `${html.slice(0, head)}${styles}${html.slice(head, body)}${cookieBannerHtml(settings as Record<string, unknown>, words)}\n${html.slice(body)}`;
 }

@@ -3,6 +3,9 @@ import type { SiteUser } from './members';
 import { websiteRolesMap } from '../../contract/model/roles';
 import { withAnnouncementBar } from './announcement-bar';
 import { withCookieBanner, type BannerVisitor } from './cookie-banner';
+import { pageWords, type Catalogues } from './page-words';
+import { BAR_WORDS } from '../../contract/overlays/bar-markup';
+import { BANNER_WORDS } from '../../contract/consent/settings';
 
 /** The placeholder a page carries where the server injects the page context (CONTRACT §2). */
 export const CONTEXT_TAG = /<script\s+type="application\/json"\s+id="site-context"\s*>([\s\S]*?)<\/script>/i;
@@ -59,7 +62,13 @@ export function buildContext({ site, page, account, member, announcement, env }:
  * the placeholder is served as it is (a static page without context); a placeholder whose own
  * JSON is invalid is left untouched so that the runtime reports it.
  */
-export function injectContext(html: string, input: Omit<ContextInput, 'page'>, visitor: BannerVisitor = { cookies: {}, gpc: undefined, screenshot: undefined }, consentStyles = ''): string {
+export function injectContext(
+  html: string,
+  input: Omit<ContextInput, 'page'>,
+  visitor: BannerVisitor = { cookies: {}, gpc: undefined, screenshot: undefined },
+  consentStyles = '',
+  catalogues: Catalogues = {},
+): string {
   const match = CONTEXT_TAG.exec(html);
   if (!match) return html;
   const own = match[1]!.trim();
@@ -76,5 +85,6 @@ export function injectContext(html: string, input: Omit<ContextInput, 'page'>, v
   const context = buildContext({ ...input, page });
   const json = scriptSafeJson(context);
   const withContext = html.slice(0, match.index) + `<script type="application/json" id="site-context">${json}</script>` + html.slice(match.index + match[0].length);
-  return withCookieBanner(withAnnouncementBar(withContext, context), context, visitor, consentStyles);
+  const words = pageWords(html, context, catalogues);
+  return withCookieBanner(withAnnouncementBar(withContext, context, words('bars', BAR_WORDS)), context, visitor, consentStyles, words('banner', BANNER_WORDS));
 }

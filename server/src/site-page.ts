@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import { loadCatalogues, type Catalogues } from './page-words';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { environmentFromHost } from '../../contract/context/environment';
@@ -31,6 +32,14 @@ export async function readSiteSettings(app: FastifyInstance): Promise<Record<str
   }
 }
 
+const pageCatalogues = new Map<string, Catalogues>();
+/** The runtime's translations (contract/i18n), read once: the server words the banner and the bar with them. */
+const catalogues = (app: FastifyInstance): Catalogues => {
+  const root = app.settings.rootDir;
+  if (!pageCatalogues.has(root)) pageCatalogues.set(root, loadCatalogues(root));
+  return pageCatalogues.get(root)!;
+};
+
 const consentCss = new Map<string, Promise<string>>();
 /** The built runtime's consent.css, read once ('' where the runtime is not built). */
 const consentStyles = (app: FastifyInstance): Promise<string> => {
@@ -61,7 +70,7 @@ export async function sendSitePage(
     cookies: request.cookies,
     gpc: request.headers['sec-gpc'] as string | undefined,
     screenshot: (request.query as Record<string, unknown> | undefined)?.sqsscreenshot,
-  }, await consentStyles(app)), request.cspNonce);
+  }, await consentStyles(app), catalogues(app)), request.cspNonce);
   return reply
     .code(status)
     .type('text/html; charset=utf-8')

@@ -40,7 +40,7 @@ describe('SaveFormSubmission', () => {
     const client = await visitor(server.app);
     const before = count('form_submissions');
     const bad = await client.inject({ method: 'POST', url: '/api/form/SaveFormSubmission', payload: { ...page, key: 'made-up', formId: 'newsletter', isOverlayForm: false, form: '{}' } });
-    expect(bad.json()).toEqual({ error: 'Error processing form submission. Please reload and try again.' });
+    expect(bad.json()).toEqual({ error: 'Error processing form submission. Please reload and try again.', code: 'form.processingError' });
     const key = (await client.inject({ method: 'POST', url: '/api/form/FormSubmissionKey' })).json().key;
     const body = { ...page, key, formId: 'newsletter', isOverlayForm: false, form: JSON.stringify({ 'newsletter-email': 'once@example.com' }) };
     expect((await client.inject({ method: 'POST', url: '/api/form/SaveFormSubmission', payload: body })).statusCode).toBe(200);
@@ -57,6 +57,7 @@ describe('SaveFormSubmission', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       error: 'One or more fields is invalid, please check your entries.',
+      code: 'form.formInvalid',
       errors: {
         name: 'Name is required.',
         email: 'Email is not valid. Email addresses should follow the format user@domain.com.',
@@ -68,7 +69,7 @@ describe('SaveFormSubmission', () => {
   it('refuses unknown fields, wrong shapes, malformed JSON and wrong types, storing nothing', async () => {
     const client = await visitor(server.app);
     const before = count('form_submissions');
-    const unparseable = { error: 'Could not parse the form fields, please check your entries.' };
+    const unparseable = { error: 'Could not parse the form fields, please check your entries.', code: 'form.unparseableFields' };
     expect((await save(client, 'contact', { stranger: 'x' })).json()).toEqual(unparseable);
     expect((await save(client, 'contact', { name: 'Ada Lovelace' })).json()).toEqual(unparseable);
     expect((await save(client, 'contact', {}, { form: '{"a":' })).json()).toEqual(unparseable);
@@ -98,7 +99,7 @@ describe('SaveFormSubmission', () => {
     const client = await visitor(server.app);
     const values = { 'callback-name': 'Grace', 'callback-phone': ['', '555', '123', '4567'] };
     const missing = await save(client, 'callback', values);
-    expect(missing.json()).toEqual({ error: 'Complete CAPTCHA before submitting.', captchaFailed: true });
+    expect(missing.json()).toEqual({ error: 'Complete CAPTCHA before submitting.', code: 'form.completeCaptcha', captchaFailed: true });
     expect((await save(client, 'callback', values, { captchaKey: btoa('{"forged":true}') })).json().captchaFailed).toBe(true);
     const challenge = (await client.inject({ method: 'GET', url: '/api/form/captcha/challenge' })).json();
     const solution = await solveChallenge({ challenge, deriveKey });

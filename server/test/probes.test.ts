@@ -171,7 +171,7 @@ describe('4. form keys', () => {
     for (let i = 0; i < 9; i += 1) keys.push((await client.inject({ method: 'POST', url: '/api/form/FormSubmissionKey' })).statusCode);
     expect(keys).toEqual([...Array(8).fill(200), 429]);
     const refused = await client.inject({ method: 'POST', url: '/api/form/FormSubmissionKey' });
-    expect(refused.json()).toEqual({ error: 'Could not get a form submission key, please try again later.' });
+    expect(refused.json()).toEqual({ error: 'Could not get a form submission key, please try again later.', code: 'form.noSubmissionKey' });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect((await (await visitorAt('10.4.0.2')).inject({ method: 'POST', url: '/api/form/FormSubmissionKey' })).statusCode).toBe(200);
   });
@@ -224,7 +224,7 @@ describe('6. deep bodies answer 400 before they are parsed or stored', () => {
     for (const [url, payload] of calls) expect((await client.inject({ method: 'POST', url, payload })).statusCode, url).toBe(400);
     const key = (await client.inject({ method: 'POST', url: '/api/form/FormSubmissionKey' })).json().key;
     const form = await client.inject({ method: 'POST', url: '/api/form/SaveFormSubmission', payload: { url: 'http://127.0.0.1/', title: 'x', referrer: '', key, formId: 'contact', isOverlayForm: false, form: deep } });
-    expect(form.json()).toEqual({ error: 'Could not parse the form fields, please check your entries.' });
+    expect(form.json()).toEqual({ error: 'Could not parse the form fields, please check your entries.', code: 'form.unparseableFields' });
   });
 
   it('a bracket inside a string is text, not depth', async () => {

@@ -1,4 +1,7 @@
-/** Form strings, spec part 1 §4–5 and §8, verbatim. Pure: no DOM, no imports. */
+/**
+ * Form strings, spec part 1 §4–5 and §8, verbatim: the English the server answers with, and the
+ * defaults of the runtime's form words (runtime/src/blocks/form/words.ts). Pure: no DOM.
+ */
 export const SUBMITTING = 'Submitting…';
 export const CHARACTER_LIMIT = 'You have exceeded the character limit';
 /** The spec's '{email}' is filled with a sample address. */
@@ -20,6 +23,35 @@ export const UNPARSEABLE_FIELDS = 'Could not parse the form fields, please check
 export const SCROLL_DOWN = 'Your form has encountered a problem. Please scroll down to review.';
 export const SCROLL_UP = 'Your form has encountered a problem. Please scroll up to review.';
 
+/** The messages a field's validation words its errors with (validate.ts); the runtime passes the page's language. */
+export interface FieldMessages {
+  required: string;
+  characterLimit: string;
+  emailNotValid: string;
+  zipNotValid: string;
+  notAnOption: string;
+}
+export const FIELD_MESSAGES: FieldMessages = {
+  required: REQUIRED,
+  characterLimit: CHARACTER_LIMIT,
+  emailNotValid: EMAIL_NOT_VALID,
+  zipNotValid: ZIP_NOT_VALID,
+  notAnOption: NOT_AN_OPTION,
+};
+
+/**
+ * What the server answers a refused submission with: the English text and the catalogue's name
+ * for it (`code`), by which the runtime shows it in the page's language (docs/translations.md).
+ */
+export const SERVER_FORM_MESSAGES = {
+  processingError: PROCESSING_ERROR,
+  unparseableFields: UNPARSEABLE_FIELDS,
+  formInvalid: FORM_INVALID,
+  completeCaptcha: COMPLETE_CAPTCHA,
+  noSubmissionKey: NO_SUBMISSION_KEY,
+};
+export const formError = (name: keyof typeof SERVER_FORM_MESSAGES) => ({ error: SERVER_FORM_MESSAGES[name], code: `form.${name}` });
+
 /** The form's own status catalogue (spec part 1 §8); it wins over the data layer's texts. */
 export const FORM_STATUS_MESSAGES: Record<number, string> = {
   401: UNAUTHORIZED_SUBMIT,
@@ -31,5 +63,4 @@ export const FORM_STATUS_MESSAGES: Record<number, string> = {
 /** Password fields show this instead of the typed characters' count (spec part 2 §5). */
 export const PASSWORD_PLACEHOLDER = '••••••••';
 
-export const fill = (template: string, values: Record<string, string>) =>
-  template.replace(/\{(\w+)\}/g, (match, key: string) => values[key] ?? match);
+export { fill } from '../../text/format';

@@ -1,4 +1,4 @@
-import { CHARACTER_LIMIT, EMAIL_NOT_VALID, NOT_AN_OPTION, REQUIRED, ZIP_NOT_VALID, fill } from './messages';
+import { FIELD_MESSAGES, fill, type FieldMessages } from './messages';
 import { ADDRESS_PARTS, DEFAULT_LIKERT_SCALE, type FieldValue, type FormField, type FormValues } from './types';
 
 /**
@@ -28,47 +28,47 @@ function textOf(value: FieldValue | undefined): string {
   return typeof value === 'string' ? value : '';
 }
 
-function optionsError(field: FormField, chosen: string[]): string | null {
+function optionsError(field: FormField, chosen: string[], messages: FieldMessages): string | null {
   const options = field.type === 'likert' ? (field.options?.length ? field.options : DEFAULT_LIKERT_SCALE) : field.options ?? [];
   const wrong = chosen.find((value) => !options.includes(value));
-  return wrong === undefined ? null : fill(NOT_AN_OPTION, { val: wrong });
+  return wrong === undefined ? null : fill(messages.notAnOption, { val: wrong });
 }
 
 /** Validates one field's value; answers the message to show, or null when it is fine. */
-export function validateField(field: FormField, value: FieldValue | undefined): string | null {
+export function validateField(field: FormField, value: FieldValue | undefined, messages: FieldMessages = FIELD_MESSAGES): string | null {
   if (field.type === 'section' || field.type === 'hidden') return null;
   // A time's AM/PM part always has a value: with hour, minute and second empty it is empty.
   const blank = field.type === 'time' && Array.isArray(value) ? isBlank(value.slice(0, 3)) : isBlank(value);
-  if (blank) return field.required ? fill(REQUIRED, { title: field.title || field.id }) : null;
+  if (blank) return field.required ? fill(messages.required, { title: field.title || field.id }) : null;
 
   switch (field.type) {
     case 'text':
     case 'textarea': {
       const bound = maxLengthOf(field);
-      return bound !== null && textOf(value).length > bound ? CHARACTER_LIMIT : null;
+      return bound !== null && textOf(value).length > bound ? messages.characterLimit : null;
     }
     case 'email': {
       const text = textOf(value).trim();
       const ok = text.length >= EMAIL_MIN_LENGTH && text.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(text);
-      return ok ? null : EMAIL_NOT_VALID;
+      return ok ? null : messages.emailNotValid;
     }
     case 'radio':
     case 'select':
-      return optionsError(field, [textOf(value)]);
+      return optionsError(field, [textOf(value)], messages);
     case 'checkbox':
-      return Array.isArray(value) ? optionsError(field, value) : optionsError(field, [textOf(value)]);
+      return optionsError(field, Array.isArray(value) ? value : [textOf(value)], messages);
     case 'likert': {
-      if (typeof value !== 'object' || Array.isArray(value)) return optionsError(field, [String(value)]);
+      if (typeof value !== 'object' || Array.isArray(value)) return optionsError(field, [String(value)], messages);
       const questions = field.questions ?? [];
       const unknown = Object.keys(value).find((question) => !questions.includes(question));
-      if (unknown !== undefined) return fill(NOT_AN_OPTION, { val: unknown });
-      return optionsError(field, Object.values(value));
+      if (unknown !== undefined) return fill(messages.notAnOption, { val: unknown });
+      return optionsError(field, Object.values(value), messages);
     }
     case 'address': {
       if (!Array.isArray(value)) return null;
       const country = (value[ADDRESS_PARTS.indexOf('Country')] ?? '').trim().toLowerCase();
       const zip = (value[ADDRESS_PARTS.indexOf('Zip')] ?? '').trim();
-      return US_NAMES.has(country) && !US_ZIP.test(zip) ? ZIP_NOT_VALID : null;
+      return US_NAMES.has(country) && !US_ZIP.test(zip) ? messages.zipNotValid : null;
     }
     default:
       return null;
@@ -76,10 +76,10 @@ export function validateField(field: FormField, value: FieldValue | undefined): 
 }
 
 /** Validates every field; answers the errors keyed by field id (empty when all is well). */
-export function validateForm(fields: FormField[], values: FormValues): Record<string, string> {
+export function validateForm(fields: FormField[], values: FormValues, messages: FieldMessages = FIELD_MESSAGES): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const field of fields) {
-    const message = validateField(field, values[field.id]);
+    const message = validateField(field, values[field.id], messages);
     if (message) errors[field.id] = message;
   }
   return errors;

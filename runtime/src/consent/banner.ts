@@ -1,10 +1,14 @@
 import { assetUrl, loadStylesheet } from '../platform/assets';
 import { ACCEPT_CLASS, BANNER_CLASS, BANNER_LABEL, cookieBannerHtml, DECLINE_CLASS } from '../../../contract/consent/banner-markup';
+import { BANNER_WORDS } from '../../../contract/consent/settings';
 import { listen } from '../platform/events';
+import { texts } from '../platform/strings';
 import { CONSENT_EVENT, setConsent } from './state';
 
 export { BANNER_LABEL };
 const STYLESHEET = 'consent.css';
+/** The banner's default words (platform/strings.ts); the owner's settings win over them. */
+export const bannerWords = texts('banner', BANNER_WORDS);
 
 /**
  * Makes a banner in the page work: its buttons store the choice (in a forced preview they only
@@ -35,7 +39,7 @@ export function adoptBanner(section: HTMLElement, preview: boolean, onChoice: ()
   // Filled once the region is in the page, so that screen readers announce it.
   setTimeout(() => {
     const live = section.querySelector('[aria-live]');
-    if (live) live.textContent = `${BANNER_LABEL}: ${section.querySelector(`.${BANNER_CLASS}-text`)?.textContent ?? ''}`;
+    if (live) live.textContent = `${bannerWords().label}: ${section.querySelector(`.${BANNER_CLASS}-text`)?.textContent ?? ''}`;
   });
   return section;
 }
@@ -43,7 +47,7 @@ export function adoptBanner(section: HTMLElement, preview: boolean, onChoice: ()
 /** A working banner for these settings, to be put in the page. */
 export function createBanner(settings: Record<string, unknown>, preview: boolean, onChoice: () => void): HTMLElement {
   const template = document.createElement('template');
-  template.innerHTML = cookieBannerHtml(settings);
+  template.innerHTML = cookieBannerHtml(settings, bannerWords());
   return adoptBanner(template.content.firstElementChild as HTMLElement, preview, onChoice);
 }
 

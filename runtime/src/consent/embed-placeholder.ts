@@ -4,12 +4,25 @@
  */
 import { assetUrl, loadStylesheet } from '../platform/assets';
 import { listen, type Teardown } from '../platform/events';
+import { fill, texts } from '../platform/strings';
 import { CONSENT_EVENT, setConsent, type Embed } from './state';
 
-export const ALLOW_ALL_EMBEDS = 'Allow all embeds';
-export const loadEmbedLabel = (embed: Embed) => `Load the ${embed.what}`;
-export const embedNotice = (embed: Embed) =>
-  `This ${embed.what} comes from ${embed.provider}. Loading it sends ${embed.provider} your IP address and browser details, and ${embed.provider} may set cookies.`;
+/** The placeholder's words (platform/strings.ts): `{what}` is one of the nouns below. */
+export const embedWords = texts('embed', {
+  notice: 'This {what} comes from {provider}. Loading it sends {provider} your IP address and browser details, and {provider} may set cookies.',
+  load: 'Load the {what}',
+  allowAll: 'Allow all embeds',
+  label: '{provider} {what}',
+  video: 'video',
+  map: 'map',
+  bookingForm: 'booking form',
+  reservationForm: 'reservation form',
+  registry: 'registry',
+});
+export const ALLOW_ALL_EMBEDS = embedWords.defaults.allowAll;
+const wordsFor = (embed: Embed) => ({ provider: embed.provider, what: embedWords()[embed.what] });
+export const loadEmbedLabel = (embed: Embed) => fill(embedWords().load, wordsFor(embed));
+export const embedNotice = (embed: Embed) => fill(embedWords().notice, wordsFor(embed));
 
 function button(label: string, onClick: () => void): HTMLButtonElement {
   const element = document.createElement('button');
@@ -41,12 +54,12 @@ export function showPlaceholder(host: HTMLElement, embed: Embed, start: () => vo
 
   box.className = 'site-embed-gate';
   box.setAttribute('role', 'group');
-  box.setAttribute('aria-label', `${embed.provider} ${embed.what}`);
+  box.setAttribute('aria-label', fill(embedWords().label, wordsFor(embed)));
   const text = document.createElement('p');
   text.textContent = embedNotice(embed);
   const load = button(loadEmbedLabel(embed), go);
   // The banner's accept: every waiting embed loads (this one through the consent event).
-  const all = button(ALLOW_ALL_EMBEDS, () => setConsent(true));
+  const all = button(embedWords().allowAll, () => setConsent(true));
   const actions = document.createElement('p');
   actions.append(load, ' ', all);
   box.append(text, actions);

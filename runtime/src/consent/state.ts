@@ -49,8 +49,8 @@ export const trackingAllowed = (settings: CookieSettings): boolean => settings.i
 export interface Embed {
   /** The provider's name: `YouTube`, `Google Maps`. */
   provider: string;
-  /** What the block shows, after "the": `video`, `map`, `booking form`. */
-  what: string;
+  /** What the block shows (its name in the placeholder's words, consent/embed-placeholder.ts). */
+  what: 'video' | 'map' | 'bookingForm' | 'reservationForm' | 'registry';
 }
 
 /**

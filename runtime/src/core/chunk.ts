@@ -1,4 +1,5 @@
 import { reportError } from '../platform/report';
+import { wordsReady } from '../platform/strings';
 import { turn } from '../platform/yield';
 
 /** Spec part 1 §8: chunk loading fails with ChunkLoadError after 120 s or on a missing file. */
@@ -17,8 +18,10 @@ export function loadChunk<T>(load: () => Promise<T>, label?: string, timeoutMs =
   });
   // Each import takes a turn (platform/yield.ts): starting one costs milliseconds of its own,
   // and a page that needs many chunks at once should not start them all in one task.
+  // A chunk's UI waits for the page's words (platform/strings.ts), fetched beside the first chunk.
   const loaded = turn()
-    .then(load)
+    .then(() => Promise.all([load(), wordsReady()]))
+    .then(([module]) => module)
     .catch((error: unknown) => {
       throw new ChunkLoadError(`${chunk} failed: ${(error as Error | undefined)?.message ?? error}`);
     });

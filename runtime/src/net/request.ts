@@ -3,14 +3,7 @@ import { apiBase, apiCredentials } from './api-base';
 import { renewCrumb, withCrumb } from './crumb';
 import { DataError } from './data-error';
 import { handleFailure, type FormErrorTarget } from './failure';
-import {
-  INTERNAL_SERVER_ERROR,
-  NETWORK_ERROR_EVENT,
-  SERVICE_UNAVAILABLE,
-  UNAUTHORIZED,
-  unableToConnect,
-  unparseableJson,
-} from './messages';
+import { dataWords, NETWORK_ERROR_EVENT, unableToConnect, unparseableJson } from './messages';
 
 /** Spec part 1 §8–9: GET retries after 200 ms, at most 3 times. */
 export const RETRY_DELAY_MS = 200;
@@ -80,9 +73,10 @@ function messageFor(status: number, body: Body | null, retries: number, options:
     const text = body.error ?? body.message ?? body.billingErrorCode;
     if (text !== undefined && text !== null && text !== '') return { message: String(text), clean: true };
   }
-  if (status === 401 || status === 403) return { message: UNAUTHORIZED, clean: false };
-  if (status === 500 || status === 501) return { message: INTERNAL_SERVER_ERROR, clean: false };
-  if (status === 503) return { message: SERVICE_UNAVAILABLE, clean: false };
+  const words = dataWords();
+  if (status === 401 || status === 403) return { message: words.unauthorized, clean: false };
+  if (status === 500 || status === 501) return { message: words.internalError, clean: false };
+  if (status === 503) return { message: words.unavailable, clean: false };
   return { message: unableToConnect(retries), clean: false };
 }
 
@@ -155,10 +149,10 @@ export async function request<T = Body>(path: string, options: RequestOptions = 
       throw handleFailure(error, options);
     }
     if (record?.loginRequired) {
-      throw handleFailure(new DataError(UNAUTHORIZED, { kind: 'loginRequired', url: shown, status: response.status, body: record }), options);
+      throw handleFailure(new DataError(dataWords().unauthorized, { kind: 'loginRequired', url: shown, status: response.status, body: record }), options);
     }
     if (record?.authorizationFail) {
-      throw handleFailure(new DataError(UNAUTHORIZED, { kind: 'authorizationFail', url: shown, status: response.status, body: record }), options);
+      throw handleFailure(new DataError(dataWords().unauthorized, { kind: 'authorizationFail', url: shown, status: response.status, body: record }), options);
     }
 
     if (!response.ok) {

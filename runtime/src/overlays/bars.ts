@@ -1,7 +1,8 @@
 import type { PageContext } from '../../../contract/context/types';
 import { safeStorage } from '../platform/storage';
 import { announcementShows, badgeType, licensedBarShows, mobileBarShows, mobileBarStyle, MOBILE_BAR_STYLE } from '../../../contract/overlays/bar-rules';
-import { ANNOUNCEMENT_CLASS, announcementBarHtml } from '../../../contract/overlays/bar-markup';
+import { ANNOUNCEMENT_CLASS, announcementBarHtml, BAR_WORDS } from '../../../contract/overlays/bar-markup';
+import { texts } from '../platform/strings';
 import { assetUrl, loadStylesheet } from '../platform/assets';
 import { isMobile } from '../platform/device';
 import { listen, type Teardown } from '../platform/events';
@@ -11,6 +12,16 @@ export const OVERLAYS_STYLESHEET = 'overlays.css';
 export const ANNOUNCEMENT_DISMISSED_KEY = 'ss-announcement-dismissed';
 export const LICENSED_TEXT = 'This page shows licensed images in preview. License them before you publish.';
 export const BADGE_TEXT = 'Made with Tessera';
+
+/** The bars' words (platform/strings.ts); the announcement's are shared with the server's markup. */
+export const barWords = texts('bars', {
+  ...BAR_WORDS,
+  licensedLabel: 'Licensed images',
+  licensed: LICENSED_TEXT,
+  badgeLabel: 'Badge',
+  badge: BADGE_TEXT,
+  contact: 'Contact information',
+});
 
 function bar(className: string, label: string, parent: HTMLElement = document.body): HTMLElement {
   const element = document.createElement('aside');
@@ -67,7 +78,7 @@ function announcement(page: Readonly<PageContext>, stops: Teardowns): void {
   if (!element) {
     const text = (page.websiteSettings.announcementBarSettings as { text?: unknown } | undefined)?.text;
     const holder = document.createElement('div');
-    holder.innerHTML = announcementBarHtml(typeof text === 'string' ? text : '', preview);
+    holder.innerHTML = announcementBarHtml(typeof text === 'string' ? text : '', preview, barWords());
     element = holder.firstElementChild as HTMLElement;
     // A skip link that opens the page stays the first thing a keyboard reaches.
     const first = document.body.firstElementChild;
@@ -102,13 +113,14 @@ export async function startBars(page: Readonly<PageContext>): Promise<Teardown> 
     stops.add(() => element.remove());
   };
   // In the page's flow, at its end (before the bottom stack's spacer, so never under the stack).
-  if (licensedBarShows(document)) add('site-licensed-assets-bar', 'Licensed images', LICENSED_TEXT);
+  const words = barWords();
+  if (licensedBarShows(document)) add('site-licensed-assets-bar', words.licensedLabel, words.licensed);
   const badge = badgeType(page);
-  if (badge) add(`site-badge site-badge-${badge}`, 'Badge', BADGE_TEXT, bottomStack(stops));
+  if (badge) add(`site-badge site-badge-${badge}`, words.badgeLabel, words.badge, bottomStack(stops));
   if (mobileBarShows(page.websiteSettings, isMobile(), window.innerWidth)) {
     const settings = page.websiteSettings.mobileInfoBarSettings as { text?: string };
     const theme = mobileBarStyle(page.websiteSettings) === MOBILE_BAR_STYLE.DARK ? 'dark' : 'light';
-    add(`site-mobile-info-bar site-bar-${theme}`, 'Contact information', settings.text ?? '', bottomStack(stops));
+    add(`site-mobile-info-bar site-bar-${theme}`, words.contact, settings.text ?? '', bottomStack(stops));
   }
   return stops.stop;
 }

@@ -7,11 +7,14 @@ import { listen } from '../platform/events';
 import type { Teardowns } from '../platform/lifetime';
 import { ModalShell, nextId, openModal } from '../ui/modal';
 import { rememberPopup } from './popup-memory';
+import { texts } from '../platform/strings';
 import { popupPosition, type PopupSettings } from './popup-rules';
 import type * as Paths from '../../../contract/api/paths';
 const OVERLAY_PATH: typeof Paths.OVERLAY_PATH = '/api/census/overlay';
 
 export const CLOSE_LABEL = 'Close';
+/** The popup's words (platform/strings.ts). */
+export const popupWords = texts('popup', { close: CLOSE_LABEL });
 /** How long the popup waits, hidden, for the blocks inside it (its newsletter) before it shows anyway. */
 export const POPUP_CONTENT_WAIT_MS = 3000;
 /** Census overlay call (spec part 1 §7). */
@@ -77,7 +80,7 @@ export async function showPopup(settings: PopupSettings, page: Readonly<PageCont
         });
       }}
     >
-      <button type="button" className="site-popup-close" aria-label={CLOSE_LABEL} onClick={() => close('close')}>
+      <button type="button" className="site-popup-close" aria-label={popupWords().close} onClick={() => close('close')}>
         ×
       </button>
       <h2 id={titleId}>{settings.title ?? ''}</h2>

@@ -1,9 +1,12 @@
+import { texts } from '../platform/strings';
 import type { DialogOptions, DialogResult } from '../ui/dialog';
 
 /** Spec part 1 §2: `logout=true` shows this alert. */
 export const LOGOUT_PARAM = 'logout';
 export const LOGOUT_TITLE = 'Logout Successful';
 export const LOGOUT_MESSAGE = 'You have been successfully logged out';
+/** The notice's words (platform/strings.ts). */
+export const logoutWords = texts('logout', { title: LOGOUT_TITLE, message: LOGOUT_MESSAGE });
 
 /**
  * Shows the Logout Successful alert when the address carries logout=true, then drops the
@@ -23,7 +26,7 @@ export function showLogoutNotice(alert: (options: DialogOptions) => Promise<Dial
   } catch {
     /* sandboxed documents may refuse; the notice still shows */
   }
-  return alert({ title: LOGOUT_TITLE, message: LOGOUT_MESSAGE }).then(() => undefined);
+  return alert(logoutWords()).then(() => undefined);
 }
 
 /** The page chunk's entry (pages/start.ts). */

@@ -1,3 +1,5 @@
+import { fill, pageLanguage, texts } from './strings';
+
 /** Spec part 1 §9: relative times refresh every 5000 ms; 'about {n} seconds ago' under 60 s. */
 export const RELATIVE_TIME_REFRESH_MS = 5000;
 const JUST_NOW_UNDER_S = 5;
@@ -6,16 +8,28 @@ const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-const plural = (n: number, unit: string) => `about ${n} ${unit}${n === 1 ? '' : 's'} ago`;
+/** The spec's English forms (platform/strings.ts); another language's page words them through Intl unless its words say otherwise. */
+export const timeWords = texts('time', {
+  justNow: 'just now',
+  seconds: 'about {n} seconds ago',
+  minute: 'about {n} minute ago',
+  minutes: 'about {n} minutes ago',
+  hour: 'about {n} hour ago',
+  hours: 'about {n} hours ago',
+});
 
 export function relativeTime(date: Date | number, now: number = Date.now()): string {
   const then = typeof date === 'number' ? date : date.getTime();
   const elapsed = Math.max(0, now - then);
-  if (elapsed < JUST_NOW_UNDER_S * SECOND) return 'just now';
-  if (elapsed < MINUTE) return `about ${Math.floor(elapsed / SECOND)} seconds ago`;
-  if (elapsed < HOUR) return plural(Math.floor(elapsed / MINUTE), 'minute');
-  if (elapsed < DAY) return plural(Math.floor(elapsed / HOUR), 'hour');
-  return new Date(then).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
+  const words = timeWords();
+  const english = /^en\b/i.test(pageLanguage());
+  const say = (n: number, unit: 'second' | 'minute' | 'hour', one: string, many: string) =>
+    !english && many === timeWords.defaults[`${unit}s`] ? new Intl.RelativeTimeFormat(pageLanguage()).format(-n, unit) : fill(n === 1 ? one : many, { n });
+  if (elapsed < JUST_NOW_UNDER_S * SECOND) return words.justNow;
+  if (elapsed < MINUTE) return say(Math.floor(elapsed / SECOND), 'second', words.seconds, words.seconds);
+  if (elapsed < HOUR) return say(Math.floor(elapsed / MINUTE), 'minute', words.minute, words.minutes);
+  if (elapsed < DAY) return say(Math.floor(elapsed / HOUR), 'hour', words.hour, words.hours);
+  return new Date(then).toLocaleDateString(pageLanguage(), { year: 'numeric', month: 'long', day: 'numeric' });
 }
 
 /** Keeps `element`'s text a live relative time; returns the teardown. */

@@ -1,3 +1,4 @@
+import { texts } from '../platform/strings';
 import { ModalShell, nextId, openModal, type ModalLayout } from './modal';
 
 /** Spec part 1 §4, §9: button defaults and the information dialog's self-confirm. */
@@ -6,6 +7,8 @@ export const CANCEL_TEXT = 'Cancel';
 export const REJECT_TEXT = 'Reject';
 export const OKAY_TEXT = 'Okay';
 export const INFORMATION_CONFIRM_MS = 2000;
+/** The default buttons' words (platform/strings.ts). */
+export const dialogWords = texts('dialog', { confirm: CONFIRM_TEXT, cancel: CANCEL_TEXT, reject: REJECT_TEXT, okay: OKAY_TEXT });
 
 export type DialogResult = 'confirm' | 'cancel' | 'reject';
 export type DialogKind = 'confirm' | 'alert' | 'information';
@@ -41,13 +44,14 @@ interface Button {
 }
 
 function buttonsFor(kind: DialogKind, options: DialogOptions): Button[] {
+  const words = dialogWords();
   if (kind === 'information') return [];
-  if (kind === 'alert') return [{ result: 'confirm', label: options.confirmText ?? OKAY_TEXT, primary: true }];
-  const buttons: Button[] = [{ result: 'cancel', label: options.cancelText ?? CANCEL_TEXT }];
+  if (kind === 'alert') return [{ result: 'confirm', label: options.confirmText ?? words.okay, primary: true }];
+  const buttons: Button[] = [{ result: 'cancel', label: options.cancelText ?? words.cancel }];
   if (options.rejectText !== undefined || options.showReject) {
-    buttons.push({ result: 'reject', label: options.rejectText ?? REJECT_TEXT });
+    buttons.push({ result: 'reject', label: options.rejectText ?? words.reject });
   }
-  buttons.push({ result: 'confirm', label: options.confirmText ?? CONFIRM_TEXT, primary: true });
+  buttons.push({ result: 'confirm', label: options.confirmText ?? words.confirm, primary: true });
   return buttons;
 }
 

@@ -6,7 +6,7 @@ import { defaultContext } from '../../src/context/read';
 vi.mock('../../src/platform/assets', () => ({ assetUrl: (file: string) => file, loadStylesheet: () => Promise.resolve() }));
 
 const restrictive = { ...defaultContext().cookieSettings, isRestrictiveCookiePolicyEnabled: true, isCookieBannerEnabled: true };
-const MAP = { provider: 'Google Maps', what: 'map' };
+const MAP = { provider: 'Google Maps', what: 'map' } as const;
 
 function host() {
   const element = document.createElement('div');

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { saveFormSubmissionSchema, type SaveFormSubmission } from '../../../contract/model/api/form-submission';
-import { COMPLETE_CAPTCHA, FORM_INVALID, NO_SUBMISSION_KEY, NOT_CONFIGURED, PROCESSING_ERROR, RATE_LIMITED, UNPARSEABLE_FIELDS } from '../../../contract/model/forms/messages';
+import { formError, NOT_CONFIGURED, RATE_LIMITED } from '../../../contract/model/forms/messages';
 import type { FormDefinition, FormValues } from '../../../contract/model/forms/types';
 import { hasValueShape, validateForm } from '../../../contract/model/forms/validate';
 import { setting } from '../db';
@@ -52,7 +52,7 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
   // Anyone may ask for a key, so each address gets a bounded number of them.
   app.post(FORM_KEY_PATH, { schema: noBody }, async (request, reply) => {
     const refused = takeFromWindows(db, [{ key: `form-keys:address:${request.ip}`, limit: app.settings.formKeyRateLimit }], FORM_RATE_WINDOW_MS);
-    if (refused) return reply.code(429).header('Retry-After', retryAfterSeconds(refused)).send({ error: NO_SUBMISSION_KEY });
+    if (refused) return reply.code(429).header('Retry-After', retryAfterSeconds(refused)).send(formError('noSubmissionKey'));
     return { key: mintFormKey(db) };
   });
 
@@ -63,7 +63,7 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
     if (!definition) return reply.code(404).send({ error: NOT_CONFIGURED });
 
     // The key is spent by this call whatever happens next: a key never serves twice.
-    if (!spendFormKey(db, body.key, now)) return reply.code(400).send({ error: PROCESSING_ERROR });
+    if (!spendFormKey(db, body.key, now)) return reply.code(400).send(formError('processingError'));
 
     // Counted per visitor (the crumb cookie) and per address, so that dropping cookies resets nothing.
     const limits = [
@@ -75,12 +75,12 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
     if (full) return limited(full);
 
     const values = parseFormValues(definition, body.form);
-    if (!values) return reply.code(400).send({ error: UNPARSEABLE_FIELDS });
+    if (!values) return reply.code(400).send(formError('unparseableFields'));
     const errors = validateForm(definition.fields, values);
-    if (Object.keys(errors).length > 0) return reply.code(400).send({ error: FORM_INVALID, errors });
+    if (Object.keys(errors).length > 0) return reply.code(400).send({ ...formError('formInvalid'), errors });
 
     if (definition.captcha) {
-      if (!(await captcha.verify(body.captchaKey))) return reply.code(400).send({ error: COMPLETE_CAPTCHA, captchaFailed: true });
+      if (!(await captcha.verify(body.captchaKey))) return reply.code(400).send({ ...formError('completeCaptcha'), captchaFailed: true });
     }
 
     // The count and the rows in one transaction: concurrent saves cannot pass the limit together.

@@ -4,12 +4,15 @@ import type { CensusPageFields } from '../../../../contract/model/api/census';
 import { sendCensus } from '../../net/census';
 import { listen } from '../../platform/events';
 import { whenIdle } from '../../platform/idle';
+import { texts } from '../../platform/strings';
 import type * as Paths from '../../../../contract/api/paths';
 const BUTTON_CLICK_PATH: typeof Paths.BUTTON_CLICK_PATH = '/api/census/button-click';
 const BUTTON_RENDER_PATH: typeof Paths.BUTTON_RENDER_PATH = '/api/census/button-render';
 
 /** Spec part 1 §9: a held click waits for its census call at most this long. */
 export const CLICK_HOLD_MS = 2500;
+/** The block's default text (platform/strings.ts); its settings' wins. */
+export const buttonWords = texts('button', { text: 'Button' });
 const ALIGNMENTS = ['left', 'center', 'right'];
 const SIZES = ['small', 'medium', 'large'];
 
@@ -51,7 +54,7 @@ const button: BlockModule = {
     if (!link) {
       link = document.createElement('a');
       link.className = 'site-button';
-      link.textContent = typeof config.buttonText === 'string' ? config.buttonText : 'Button';
+      link.textContent = typeof config.buttonText === 'string' ? config.buttonText : buttonWords().text;
       if (href) link.href = href;
       element.appendChild(link);
     }

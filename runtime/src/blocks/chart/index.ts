@@ -7,6 +7,7 @@
  */
 import type { BlockModule } from '../../core/types';
 import { request } from '../../net/request';
+import { fill, texts } from '../../platform/strings';
 import { datasetProblem, seriesOf, truncate, type Dataset } from '../../../../contract/chart/dataset';
 import { HEIGHT, PALETTE, WIDTH, bars, lines, pie, svg } from './svg';
 
@@ -14,6 +15,18 @@ export const VARIANTS = { bar: bars, line: lines, pie } as const;
 type Variant = keyof typeof VARIANTS;
 /** Part 2 §3: block variants 1008–1010 are chart bar, line and pie. */
 const NUMBERED: Record<number, Variant> = { 1008: 'bar', 1009: 'line', 1010: 'pie' };
+
+/** The block's words (platform/strings.ts). */
+export const chartWords = texts('chart', {
+  title: 'Chart',
+  bar: 'Bar chart',
+  line: 'Line chart',
+  pie: 'Pie chart',
+  description: '{chart} of {names} for {count}. The table below has the numbers.',
+  category: '{n} category',
+  categories: '{n} categories',
+  dataTable: 'Data table',
+});
 
 let counter = 0;
 
@@ -36,7 +49,9 @@ export function renderChart(dataset: Dataset, variant: Variant, title: string): 
   const id = `chart-${++counter}`;
   const names = variant === 'pie' ? (series[0]?.name ?? '') : series.map((s) => s.name).join(', ');
   const graphic = svg('svg', { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: 'img', 'aria-labelledby': `${id}-title ${id}-desc`, class: 'chart-svg' });
-  graphic.append(svg('title', { id: `${id}-title` }, title), svg('desc', { id: `${id}-desc` }, `${variant[0]!.toUpperCase()}${variant.slice(1)} chart of ${names} for ${labels.length} ${labels.length === 1 ? 'category' : 'categories'}. The table below has the numbers.`));
+  const words = chartWords();
+  const count = fill(labels.length === 1 ? words.category : words.categories, { n: labels.length });
+  graphic.append(svg('title', { id: `${id}-title` }, title), svg('desc', { id: `${id}-desc` }, fill(words.description, { chart: words[variant], names, count })));
   const plot = svg('g', { 'aria-hidden': 'true' });
   VARIANTS[variant](plot, labels, series);
   graphic.append(plot);
@@ -60,7 +75,7 @@ export function renderChart(dataset: Dataset, variant: Variant, title: string): 
   }
   const details = document.createElement('details');
   const summary = document.createElement('summary');
-  summary.textContent = 'Data table';
+  summary.textContent = words.dataTable;
   const table = document.createElement('table');
   const tableCaption = table.createCaption();
   tableCaption.textContent = title;
@@ -94,7 +109,7 @@ const chart: BlockModule = {
     const problem = datasetProblem(raw);
     if (problem) throw new Error(problem);
     const { dataset } = truncate(raw);
-    const figure = renderChart(dataset, variantOf(config.variant), typeof config.title === 'string' && config.title.trim() ? config.title : 'Chart');
+    const figure = renderChart(dataset, variantOf(config.variant), typeof config.title === 'string' && config.title.trim() ? config.title : chartWords().title);
     const authored = Array.from(element.children) as HTMLElement[];
     authored.forEach((child) => (child.hidden = true));
     element.append(figure);

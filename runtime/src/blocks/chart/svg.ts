@@ -2,6 +2,7 @@
  * Draws bar, line and pie charts as SVG elements (no innerHTML: labels are visitor-visible text
  * from the dataset). Sizes are in viewBox units; the SVG scales with its container.
  */
+import { pageLanguage } from '../../platform/strings';
 import type { Series } from '../../../../contract/chart/dataset';
 
 const NS = 'http://www.w3.org/2000/svg';
@@ -29,7 +30,9 @@ export function niceMax(max: number): number {
   return nice * step;
 }
 
-const format = (value: number) => (Math.abs(value) >= 1000 ? value.toLocaleString('en-US') : String(Math.round(value * 100) / 100));
+// The spec's US-English form on an English page, the page language's elsewhere.
+const format = (value: number) =>
+  !/^en\b/i.test(pageLanguage()) ? (Math.round(value * 100) / 100).toLocaleString(pageLanguage()) : Math.abs(value) >= 1000 ? value.toLocaleString('en-US') : String(Math.round(value * 100) / 100);
 
 /** Value grid, axis labels and category labels; answers the plot's scales. */
 function axes(group: SVGGElement, labels: string[], series: Series[]) {

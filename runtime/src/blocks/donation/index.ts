@@ -7,7 +7,15 @@ import { formatMinorUnits } from '../../../../contract/commerce/money';
 import { currency, storeCurrency } from '../../../../contract/commerce/currencies';
 import { MAX_PRICE } from '../../../../contract/commerce/product';
 import { DONATE_PATH, donateUrl } from '../../../../contract/commerce/routes';
+import { pageLanguage, texts } from '../../platform/strings';
 
+/** The block's words (platform/strings.ts). */
+export const donationWords = texts('donation', {
+  title: 'Choose an amount',
+  other: 'Other amount',
+  donate: 'Donate',
+  aboveZero: 'Please enter an amount above zero.',
+});
 
 const donation: BlockModule = {
   stylesheet: 'blocks.css',
@@ -17,13 +25,14 @@ const donation: BlockModule = {
     const code = storeCurrency(page.websiteSettings);
     const digits = currency(code)?.fractionDigits ?? 2;
     const amounts = (Array.isArray(config.amounts) ? config.amounts : [1000, 2500, 5000]).filter((a): a is number => Number.isInteger(a) && a > 0 && a <= MAX_PRICE);
+    const words = donationWords();
     const form = document.createElement('form');
     form.className = 'donation-form';
     form.action = DONATE_PATH;
     form.method = 'get';
     const fieldset = document.createElement('fieldset');
     const legend = document.createElement('legend');
-    legend.textContent = typeof config.title === 'string' ? config.title : 'Choose an amount';
+    legend.textContent = typeof config.title === 'string' ? config.title : words.title;
     fieldset.append(legend);
     const name = `donation-${element.id || 'amount'}`;
     amounts.forEach((minor, i) => {
@@ -33,7 +42,7 @@ const donation: BlockModule = {
       radio.name = name;
       radio.value = String(minor);
       radio.checked = i === 0;
-      label.append(radio, ` ${formatMinorUnits(minor, code)}`);
+      label.append(radio, ` ${formatMinorUnits(minor, code, { locale: pageLanguage() })}`);
       fieldset.append(label);
     });
     const otherLabel = document.createElement('label');
@@ -42,11 +51,11 @@ const donation: BlockModule = {
     other.min = '1';
     other.step = digits === 0 ? '1' : '0.01';
     other.inputMode = 'decimal';
-    otherLabel.append('Other amount ', other);
+    otherLabel.append(`${words.other} `, other);
     fieldset.append(otherLabel);
     const submit = document.createElement('button');
     submit.type = 'submit';
-    submit.textContent = typeof config.buttonText === 'string' ? config.buttonText : 'Donate';
+    submit.textContent = typeof config.buttonText === 'string' ? config.buttonText : words.donate;
     form.append(fieldset, submit);
     const error = document.createElement('p');
     error.setAttribute('role', 'alert');
@@ -58,7 +67,7 @@ const donation: BlockModule = {
       const picked = Number((form.querySelector<HTMLInputElement>(`input[name="${name}"]:checked`) ?? { value: '0' }).value);
       const minor = other.value ? typed : picked;
       if (!Number.isInteger(minor) || minor <= 0 || minor > MAX_PRICE) {
-        error.textContent = 'Please enter an amount above zero.';
+        error.textContent = words.aboveZero;
         other.focus();
         return;
       }

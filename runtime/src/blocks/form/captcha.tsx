@@ -1,15 +1,43 @@
 import { useEffect, useRef } from 'react';
-import { CRUMB_COOKIE } from '../../net/crumb';
-import { readCookie } from '../../platform/cookies';
+import { apiUrl } from '../../net/api-base';
 import { assetUrl } from '../../platform/assets';
 import { listen } from '../../platform/events';
 import { reportError } from '../../platform/report';
+import { pageLanguage, texts } from '../../platform/strings';
 import type * as Paths from '../../../../contract/api/paths';
 
 /** The hidden input the ALTCHA widget fills with its payload. */
 export const CAPTCHA_FIELD = 'altcha';
 export const CAPTCHA_CHALLENGE_PATH: typeof Paths.CAPTCHA_CHALLENGE_PATH = '/api/form/captcha/challenge';
 export const ALTCHA_FILE = 'altcha.js';
+
+/** The widget's words (platform/strings.ts); the English defaults are ALTCHA's own. */
+export const captchaWords = texts('captcha', {
+  label: "I'm not a robot",
+  verifying: 'Verifying...',
+  verified: 'Verified',
+  verify: 'Verify',
+  verificationRequired: 'Verification required!',
+  waitAlert: 'Verifying... please wait.',
+  error: 'Verification failed. Try again later.',
+  expired: 'Verification expired. Try again.',
+  loading: 'Loading...',
+  reload: 'Reload',
+  cancel: 'Cancel',
+  enterCode: 'Enter code',
+  enterCodeAria: 'Enter code you hear. Press Space to play audio.',
+  enterCodeFromImage: 'To proceed, please enter the code from the image below.',
+  getAudioChallenge: 'Get an audio challenge',
+  ariaLinkLabel: 'Altcha (official website)',
+  footer: 'Protected by <a href="https://altcha.org/" tabindex="-1" target="_blank" aria-label="Altcha (official website)">ALTCHA</a>',
+});
+
+/** ALTCHA picks its words by the page's language from its own store: ours go there. */
+function teachWidget(): void {
+  const store = (globalThis as { $altcha?: { i18n?: { set(language: string, words: Record<string, string>): void } } }).$altcha?.i18n;
+  const language = pageLanguage().toLowerCase();
+  for (const code of new Set([language, language.split('-')[0]!])) store?.set(code, captchaWords());
+}
 
 export interface CaptchaHandle {
   reset(): void;
@@ -40,9 +68,10 @@ export function Captcha({ onStateChange, handle }: CaptchaProps) {
       import(/* webpackIgnore: true */ assetUrl(ALTCHA_FILE))
         .then(() => {
           if (cancelled || !host.current) return;
+          teachWidget();
           widget = document.createElement('altcha-widget');
-          const crumb = readCookie(CRUMB_COOKIE);
-          widget.setAttribute('challenge', `${CAPTCHA_CHALLENGE_PATH}${crumb ? `?crumb=${encodeURIComponent(crumb)}` : ''}`);
+          // On the API's origin (data-api-base), with the crumb.
+          widget.setAttribute('challenge', apiUrl(CAPTCHA_CHALLENGE_PATH).href);
           widget.setAttribute('name', CAPTCHA_FIELD);
           widget.addEventListener('statechange', onChange);
           host.current.appendChild(widget);

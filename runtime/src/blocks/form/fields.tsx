@@ -3,18 +3,9 @@ import { PASSWORD_PLACEHOLDER } from '../../../../contract/model/forms/messages'
 import { DEFAULT_LIKERT_SCALE, type FormField } from '../../../../contract/model/forms/types';
 import { maxLengthOf } from '../../../../contract/model/forms/validate';
 import { partName, partsOf } from './values';
+import { fill } from '../../platform/strings';
+import { formWords, type FormWords } from './words';
 
-/** Visible labels of the parts whose name is not already the label. */
-const PART_LABELS: Record<string, string> = {
-  First: 'First Name',
-  Last: 'Last Name',
-  Ampm: 'AM/PM',
-  Line1: 'Address Line 1',
-  Line2: 'Address Line 2',
-  State: 'State/Province',
-  Zip: 'ZIP/Postal Code',
-  Areacode: 'Area Code',
-};
 /** Autofill hints (WCAG 1.3.5) for the parts that have one. */
 const PART_AUTOCOMPLETE: Record<string, string> = {
   First: 'given-name',
@@ -55,7 +46,7 @@ function Title({ field }: { field: FormField }) {
       {field.required ? (
         <span className="site-form-required">
           <span aria-hidden="true"> *</span>
-          <span className="site-visually-hidden"> (required)</span>
+          <span className="site-visually-hidden">{formWords().requiredMark}</span>
         </span>
       ) : null}
     </>
@@ -142,7 +133,7 @@ function TextArea(props: FieldProps) {
       />
       {bound !== null ? (
         <p className={`site-form-counter${over ? ' site-form-counter-over' : ''}`} id={counterId} aria-live="polite">
-          {length} / {bound}
+          {fill(formWords().counter, { n: length, max: bound })}
         </p>
       ) : null}
     </Single>
@@ -171,6 +162,7 @@ function SingleInput(props: FieldProps) {
 
 function Parts(props: FieldProps) {
   const { field, formKey, error } = props;
+  const words = formWords();
   return (
     <Group {...props}>
       <div className="site-form-parts">
@@ -179,11 +171,11 @@ function Parts(props: FieldProps) {
           const phone = PHONE_PART.has(part);
           return (
             <div className="site-form-part" key={part}>
-              <label htmlFor={id}>{PART_LABELS[part] ?? part}</label>
+              <label htmlFor={id}>{words[part as keyof FormWords] ?? part}</label>
               {part === 'Ampm' ? (
                 <select id={id} name={partName(field, part)}>
-                  <option value="AM">AM</option>
-                  <option value="PM">PM</option>
+                  <option value="AM">{words.AM}</option>
+                  <option value="PM">{words.PM}</option>
                 </select>
               ) : (
                 <input
@@ -226,7 +218,10 @@ function Choices(props: FieldProps) {
 
 function Likert(props: FieldProps) {
   const { field, formKey } = props;
+  const words = formWords();
+  // The default scale is shown in the page's language and sent in English, as the server expects.
   const scale = field.options?.length ? field.options : DEFAULT_LIKERT_SCALE;
+  const shown = (answer: string, a: number) => (field.options?.length ? answer : words[`likert${a + 1}` as keyof FormWords] ?? answer);
   return (
     <Group {...props}>
       {(field.questions ?? []).map((question, q) => (
@@ -237,7 +232,7 @@ function Likert(props: FieldProps) {
             return (
               <span className="site-form-choice" key={answer}>
                 <input id={id} type="radio" name={partName(field, String(q))} value={answer} />
-                <label htmlFor={id}>{answer}</label>
+                <label htmlFor={id}>{shown(answer, a)}</label>
               </span>
             );
           })}
@@ -252,7 +247,7 @@ function Select(props: FieldProps) {
   return (
     <Single {...props}>
       <select id={inputId(formKey, field.id)} name={field.id} required={field.required} aria-invalid={invalid(error)} aria-describedby={describedBy(props)}>
-        <option value="">Select an option</option>
+        <option value="">{formWords().selectOption}</option>
         {(field.options ?? []).map((option) => (
           <option key={option} value={option}>
             {option}

@@ -1,14 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import type { PageContext } from '../../../../contract/context/types';
-import { COMPLETE_CAPTCHA, FORM_INVALID, SCROLL_DOWN, SCROLL_UP, SUBMITTING } from '../../../../contract/model/forms/messages';
 import type { FormDefinition } from '../../../../contract/model/forms/types';
 import { validateForm } from '../../../../contract/model/forms/validate';
 import { Captcha, CAPTCHA_FIELD, type CaptchaHandle } from './captcha';
 import { Field, inputId } from './fields';
 import { submitForm } from './submit';
 import { collectValues } from './values';
-
-export const DEFAULT_SUBMIT_TEXT = 'Submit';
+import { fieldMessages, formWords } from './words';
 
 type Status = 'idle' | 'submitting' | 'success';
 
@@ -36,6 +34,7 @@ export function FormView({ definition, page, formKey, isOverlayForm, onSuccess, 
   const [captchaBlocked, setCaptchaBlocked] = useState(false);
   const [focusFirstError, setFocusFirstError] = useState(0);
   const general = useRef<HTMLDivElement>(null);
+  const words = formWords();
 
   useEffect(() => {
     if (!focusFirstError || !form.current) return;
@@ -48,8 +47,8 @@ export function FormView({ definition, page, formKey, isOverlayForm, onSuccess, 
     const hasFieldErrors = Object.keys(fieldErrors).length > 0;
     // Server field errors: unless a newsletter, point people at them from both ends.
     if (hasFieldErrors && !definition.newsletter) {
-      setAbove(SCROLL_DOWN);
-      setBelow(SCROLL_UP);
+      setAbove(words.scrollDown);
+      setBelow(words.scrollUp);
     } else {
       setAbove(message);
       setBelow('');
@@ -61,17 +60,17 @@ export function FormView({ definition, page, formKey, isOverlayForm, onSuccess, 
     event.preventDefault();
     if (busy.current || captchaBlocked || !form.current) return; // one submit at a time
     const values = collectValues(form.current, definition.fields, location.search);
-    const fieldErrors = validateForm(definition.fields, values);
+    const fieldErrors = validateForm(definition.fields, values, fieldMessages(words));
     if (Object.keys(fieldErrors).length > 0) {
       setErrors(fieldErrors);
-      setAbove(FORM_INVALID);
+      setAbove(words.formInvalid);
       setBelow('');
       setFocusFirstError((n) => n + 1);
       return;
     }
     const captchaKey = definition.captcha ? String(new FormData(form.current).get(CAPTCHA_FIELD) ?? '') : undefined;
     if (definition.captcha && !captchaKey) {
-      showFailure(COMPLETE_CAPTCHA);
+      showFailure(words.completeCaptcha);
       return;
     }
     busy.current = true;
@@ -122,7 +121,7 @@ export function FormView({ definition, page, formKey, isOverlayForm, onSuccess, 
       ) : null}
       {definition.disclaimer ? <div className="site-form-disclaimer" dangerouslySetInnerHTML={{ __html: definition.disclaimer }} /> : null}
       <button type="submit" className="site-form-submit" disabled={submitting || captchaBlocked} aria-disabled={submitting || captchaBlocked ? 'true' : undefined}>
-        {submitting ? SUBMITTING : definition.submitButtonText || DEFAULT_SUBMIT_TEXT}
+        {submitting ? words.submitting : definition.submitButtonText || words.submit}
       </button>
       <div className="site-form-general" role="status">
         {below}

@@ -3,10 +3,11 @@ import type { PageContext } from '../../../../contract/context/types';
 import type { CensusPageFields, FormRenderHit } from '../../../../contract/model/api/census';
 import { sendCensus } from '../../net/census';
 import type { FormSubmissionKeyAnswer, SaveFormSubmission } from '../../../../contract/model/api/form-submission';
-import { FORM_STATUS_MESSAGES, NO_SUBMISSION_KEY, UNKNOWN_ERROR } from '../../../../contract/model/forms/messages';
 import type { FormDefinition, FormValues } from '../../../../contract/model/forms/types';
 import type { DataError } from '../../net/data-error';
 import { request } from '../../net/request';
+import { word } from '../../platform/strings';
+import { formWords, statusMessages } from './words';
 import type * as Paths from '../../../../contract/api/paths';
 const FORM_KEY_PATH: typeof Paths.FORM_KEY_PATH = '/api/form/FormSubmissionKey';
 const FORM_RENDER_PATH: typeof Paths.FORM_RENDER_PATH = '/api/census/form-render';
@@ -24,12 +25,14 @@ export const SUBMIT_TIMEOUT_MS = 30_000;
 /** The form's own catalogue wins over the data layer's generic texts (spec part 1 §8). */
 export function failureOf(error: DataError): SubmitOutcome {
   const body = error.body;
-  const ownMessage = FORM_STATUS_MESSAGES[error.status];
+  const words = formWords();
+  const ownMessage = statusMessages(words)[error.status];
   let message: string;
   if (ownMessage) message = ownMessage;
-  else if (typeof body?.error === 'string' && body.error) message = body.error;
+  // The server speaks English; its `code` names the message in the page's words.
+  else if (typeof body?.error === 'string' && body.error) message = word(String(body.code)) ?? body.error;
   else if (error.kind === 'network') message = error.message;
-  else message = UNKNOWN_ERROR;
+  else message = words.unknownError;
   return { ok: false, message, errors: error.errors ?? undefined, captchaFailed: body?.captchaFailed === true };
 }
 
@@ -44,12 +47,13 @@ export async function submitForm(
   options: { captchaKey?: string; isOverlayForm: boolean },
 ): Promise<SubmitOutcome> {
   let key: string;
+  const words = formWords();
   try {
     const answer = await request<FormSubmissionKeyAnswer>(FORM_KEY_PATH, { method: 'POST', onFailure: ignore, timeoutMs: SUBMIT_TIMEOUT_MS });
-    if (typeof answer?.key !== 'string' || !answer.key) return { ok: false, message: NO_SUBMISSION_KEY };
+    if (typeof answer?.key !== 'string' || !answer.key) return { ok: false, message: words.noSubmissionKey };
     key = answer.key;
   } catch {
-    return { ok: false, message: NO_SUBMISSION_KEY };
+    return { ok: false, message: words.noSubmissionKey };
   }
   const payload: SaveFormSubmission = {
     ...censusPageFields(page),
@@ -66,7 +70,7 @@ export async function submitForm(
     await request(SAVE_FORM_PATH, {
       method: 'POST',
       data: payload as unknown as Record<string, unknown>,
-      statusMessages: FORM_STATUS_MESSAGES,
+      statusMessages: statusMessages(words),
       onFailure: ignore,
       timeoutMs: SUBMIT_TIMEOUT_MS,
     });

@@ -1,8 +1,8 @@
 import { dispatch } from '../../platform/events';
 import { createScript } from '../../platform/load-script';
 import type { FormDefinition } from '../../../../contract/model/forms/types';
+import { formWords } from './words';
 
-export const DEFAULT_SUCCESS_MESSAGE = 'Thank you!';
 export const NEWSLETTER_SUBSCRIBE_EVENT = 'newsletter_subscribe';
 export const FORM_SUBMIT_EVENT = 'site:form-submit';
 
@@ -43,7 +43,7 @@ export function showSuccess(block: HTMLElement, definition: FormDefinition, navi
     message.innerHTML = definition.successHtml;
     rerunScripts(message);
   } else {
-    message.textContent = definition.successMessage || DEFAULT_SUCCESS_MESSAGE;
+    message.textContent = definition.successMessage || formWords().success;
   }
   block.appendChild(message);
   message.focus();

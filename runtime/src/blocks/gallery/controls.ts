@@ -5,11 +5,10 @@
 import { listen, type Teardown } from '../../platform/events';
 import type { Gallery } from './core';
 
+import { galleryWords } from './words';
+
+export { LABEL_NEXT, LABEL_PAUSE, LABEL_PLAY, LABEL_PREVIOUS } from './words';
 export const DISABLED_CLASS = 'disabled';
-export const LABEL_PREVIOUS = 'Previous slide';
-export const LABEL_NEXT = 'Next slide';
-export const LABEL_PAUSE = 'Pause slideshow';
-export const LABEL_PLAY = 'Play slideshow';
 
 const ICON = (path: string) => `<svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">${path}</svg>`;
 const CHEVRON = (d: string) => ICON(`<path d="${d}" fill="none" stroke="currentColor" stroke-width="2"/>`);
@@ -51,9 +50,11 @@ export interface Controls {
 export function createControls(container: HTMLElement, gallery: Gallery, withPause: boolean, onPause: (pause: boolean) => void): Controls {
   const wrapper = document.createElement('div');
   wrapper.className = 'tg-controls';
-  const previous = button('tg-control--previous', LABEL_PREVIOUS, CHEVRON('M15 5l-7 7 7 7'));
-  const next = button('tg-control--next', LABEL_NEXT, CHEVRON('M9 5l7 7-7 7'));
-  const pause = withPause ? button('tg-control--pause', LABEL_PAUSE, '') : null;
+  const words = galleryWords();
+  let playing = withPause;
+  const previous = button('tg-control--previous', words.previous, CHEVRON('M15 5l-7 7 7 7'));
+  const next = button('tg-control--next', words.next, CHEVRON('M9 5l7 7-7 7'));
+  const pause = withPause ? button('tg-control--pause', words.pause, '') : null;
   wrapper.append(previous, next);
   if (pause) wrapper.prepend(pause);
   container.append(wrapper);
@@ -62,7 +63,7 @@ export function createControls(container: HTMLElement, gallery: Gallery, withPau
     listen(previous, 'click', () => gallery.previous()),
     listen(next, 'click', () => gallery.next()),
   ];
-  if (pause) teardowns.push(listen(pause, 'click', () => onPause(pause.getAttribute('aria-label') === LABEL_PAUSE)));
+  if (pause) teardowns.push(listen(pause, 'click', () => onPause(playing)));
 
   const setDisabled = (element: HTMLButtonElement, disabled: boolean) => {
     // aria-disabled keeps the button focusable, so focus is not lost at the end.
@@ -79,8 +80,9 @@ export function createControls(container: HTMLElement, gallery: Gallery, withPau
       setDisabled(previous, !gallery.loop && gallery.index <= 0);
       setDisabled(next, !gallery.loop && gallery.index >= gallery.lastIndex());
     },
-    setPlaying(playing: boolean) {
-      const label = playing ? LABEL_PAUSE : LABEL_PLAY;
+    setPlaying(now: boolean) {
+      playing = now;
+      const label = playing ? words.pause : words.play;
       // Called on every turn of the slides: only a change of state touches the DOM.
       if (!pause || (pause.getAttribute('aria-label') === label && pause.firstChild)) return;
       pause.setAttribute('aria-label', label);

@@ -2,6 +2,8 @@
  * Puts a gallery together: slides, core, design, image loader, and for the designs that move
  * the controls, keyboard, swipe, autoplay and history hash. Everything comes with teardown.
  */
+import { fill } from '../../platform/strings';
+import { galleryWords } from './words';
 import { dispatch, listen, type Teardown } from '../../platform/events';
 import { MEDIA_ACTIVATE_EVENT, MEDIA_DEACTIVATE_EVENT } from '../../platform/media-events';
 import { prefersReducedMotion } from '../../platform/motion';
@@ -81,9 +83,10 @@ export async function mountGallery(container: HTMLElement | null, options: Galle
 
   /** The slides this gallery named (not those that came with a role of their own). */
   const labelled: HTMLElement[] = [];
+  const words = galleryWords();
   if (design.navigates) {
     container.setAttribute('role', 'region');
-    container.setAttribute('aria-roledescription', 'carousel');
+    container.setAttribute('aria-roledescription', words.carousel);
     if (!container.hasAttribute('aria-label')) container.setAttribute('aria-label', mount.label);
     slides.forEach(({ element }, i) => {
       // Slides that are already something (the thumbnail buttons) keep what they are.
@@ -91,8 +94,8 @@ export async function mountGallery(container: HTMLElement | null, options: Galle
       labelled.push(element);
       // A captioned figure stays a figure, named as a slide all the same.
       if (!keepsOwnRole(element)) element.setAttribute('role', 'group');
-      element.setAttribute('aria-roledescription', 'slide');
-      element.setAttribute('aria-label', `${i + 1} of ${slides.length}`);
+      element.setAttribute('aria-roledescription', words.slide);
+      element.setAttribute('aria-label', fill(words.slideOf, { n: i + 1, count: slides.length }));
     });
     preloadAround(gallery.index);
   }

@@ -2,6 +2,8 @@
  * The gallery block (spec part 2 §2–5, §9; CONTRACT §3): reads its JSON, maps the page design
  * name to a core design, and mounts the gallery with an optional linked thumbnail strip.
  */
+import { fill } from '../../platform/strings';
+import { galleryWords } from './words';
 import type { BlockInstance, BlockModule } from '../../core/types';
 import type { PageContext } from '../../../../contract/context/types';
 import { LIGHTBOX_TIER_WARNING, lightboxAvailable } from '../../context/features';
@@ -16,7 +18,6 @@ import { dimensionsOf } from '../../ui/responsive-images';
 export const GALLERY_STYLESHEET = 'gallery.css';
 export const DECODE_ERROR = 'Error decoding gallery block data.';
 export const EVALUATE_ERROR = 'Error evaluating gallery block data.';
-export const DEFAULT_LABEL = 'Gallery';
 /** Part 2 §9: a video thumbnail is 16:9 of its height. */
 export const VIDEO_THUMBNAIL_RATIO = 16 / 9;
 
@@ -43,13 +44,14 @@ export function readGalleryConfig(element: Element): Record<string, unknown> {
 function thumbnailStrip(main: HTMLElement, options: GalleryOptions): HTMLElement {
   const strip = document.createElement('div');
   strip.className = 'tg-thumbnails';
-  strip.setAttribute('aria-label', 'Thumbnails');
+  const words = galleryWords();
+  strip.setAttribute('aria-label', words.thumbnails);
   strip.style.setProperty('--tg-thumbnail-height', `${options.thumbnailStripHeight}px`);
   strip.style.setProperty('--tg-thumbnail-margin', `${options.thumbnailStripMargin}px`);
   main.querySelectorAll<HTMLElement>(SLIDE_SELECTOR).forEach((slide, i) => {
     const thumb = document.createElement('div');
     thumb.className = 'slide tg-thumbnail';
-    thumb.setAttribute('aria-label', `Show slide ${i + 1}`);
+    thumb.setAttribute('aria-label', fill(words.showSlide, { n: i + 1 }));
     thumb.setAttribute('role', 'button');
     const source = slide.querySelector('img');
     const img = document.createElement('img');
@@ -77,7 +79,7 @@ export async function mountGalleryBlock(element: HTMLElement, raw: Record<string
   }
   // With a lightbox, clicking the strip's current slide opens it instead of moving on.
   if (options.lightbox && options.design === 'strip') options.activeSlideClickBehavior = 'none';
-  const label = typeof raw.title === 'string' && raw.title ? raw.title : DEFAULT_LABEL;
+  const label = typeof raw.title === 'string' && raw.title ? raw.title : galleryWords().label;
   const main = await mountGallery(element, options, { motionAllowed: motionAllowed(location.search), label });
   let thumbs: GalleryInstance | null = null;
   let strip: HTMLElement | null = null;
@@ -86,7 +88,7 @@ export async function mountGalleryBlock(element: HTMLElement, raw: Record<string
     thumbs = await mountGallery(
       strip,
       { ...options, design: 'strip', controls: false, aspectRatio: null, autoplay: false, keyboard: false, historyHash: false, gutter: 4, activeSlideClickBehavior: 'none', speedS: 0.5, alignment: 'middle', currentIndex: main.index },
-      { motionAllowed: false, label: 'Thumbnails' },
+      { motionAllowed: false, label: galleryWords().thumbnails },
     );
     main.gallery.link(thumbs.gallery);
     // The strip's own clicks select: the main gallery follows through the link.

@@ -3,6 +3,8 @@
  * the address. The lightbox chunk is fetched when the pointer or focus reaches a slide, so
  * it is usually there by the time of the click (PhotoSwipe's habit).
  */
+import { fill } from '../../platform/strings';
+import { galleryWords } from './words';
 import { listen, type Teardown } from '../../platform/events';
 import { isActivation } from '../../platform/keys';
 import type { LightboxItem } from '../../ui/lightbox/index';
@@ -77,7 +79,7 @@ export function attachLightbox(gallery: Gallery, options: GalleryOptions, title:
       button.type = 'button';
       button.className = OPENER_CLASS;
       button.setAttribute('aria-haspopup', 'dialog');
-      button.setAttribute('aria-label', img.alt || `Image ${index + 1}`);
+      button.setAttribute('aria-label', img.alt || fill(galleryWords().image, { n: index + 1 }));
       // Under the caption (its links stay reachable), over the image.
       element.insertBefore(button, element.querySelector(':scope > figcaption'));
       teardowns.push(() => button.remove());
@@ -98,7 +100,7 @@ export function attachLightbox(gallery: Gallery, options: GalleryOptions, title:
     if (!moving) {
       set('role', 'button');
       // An image button is named by its alt: one with alt="" may take no role (ARIA in HTML).
-      set(focusable === img ? 'alt' : 'aria-label', img.alt || `Image ${index + 1}`);
+      set(focusable === img ? 'alt' : 'aria-label', img.alt || fill(galleryWords().image, { n: index + 1 }));
     }
     // The strip's other slides are selected by a click; only the current one opens.
     const opens = () => options.design !== 'strip' || gallery.index === index;

@@ -6,12 +6,15 @@ import type { BlockModule } from '../../core/types';
 import { LIGHTBOX_TIER_WARNING, lightboxAvailable } from '../../context/features';
 import { listen, type Teardown } from '../../platform/events';
 import { isActivation } from '../../platform/keys';
+import { texts } from '../../platform/strings';
 import { watchWidth } from '../../platform/size';
 import { ImageLoader, aspectRatio, cropModeOf, dimensionsOf } from '../../ui/responsive-images';
 
 /** Part 1 §9: an image block is narrow under 415 px. */
 export const IMAGE_NARROW_PX = 415;
 export const NARROW_CLASS = 'is-narrow';
+/** The block's words (platform/strings.ts): an image with neither alt nor caption. */
+export const imageWords = texts('image', { alt: 'Image' });
 
 const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : undefined);
 
@@ -23,7 +26,7 @@ function lightboxOn(element: HTMLElement, img: HTMLImageElement, config: Record<
   img.setAttribute('role', 'button');
   img.setAttribute('aria-haspopup', 'dialog');
   // The button is named by its alt, and an img with alt="" may take no role (ARIA in HTML).
-  if (!alt) img.alt = caption || 'Image';
+  if (!alt) img.alt = caption || imageWords().alt;
   const open = (event: Event) => {
     event.preventDefault();
     const dims = dimensionsOf(img.dataset.imageDimensions);

@@ -7,6 +7,7 @@ import type { BlockModule } from '../../core/types';
 import { gateEmbed } from '../../consent/state';
 import { assetUrl } from '../../platform/assets';
 import { listen } from '../../platform/events';
+import { fill, texts } from '../../platform/strings';
 import { debounce } from '../../platform/timing';
 import {
   MAPS_CALLBACK,
@@ -28,6 +29,9 @@ interface MapsApi {
   Marker: new (options: Record<string, unknown>) => { addListener(type: string, fn: () => void): unknown; setMap(map: null): void };
   Size: new (width: number, height: number) => unknown;
 }
+
+/** The block's words (platform/strings.ts). */
+export const mapWords = texts('map', { label: 'Map: {place}', openInMaps: OPEN_IN_MAPS });
 
 export const MAP_SCRIPT_FAILED = 'The map script could not be loaded.';
 export const mapTimedOut = (ms: number) => `The map script did not load within ${ms / 1000} seconds.`;
@@ -86,7 +90,7 @@ const map: BlockModule = {
     canvas.style.width = '100%';
     canvas.style.aspectRatio = '16 / 9';
     canvas.setAttribute('role', 'region');
-    canvas.setAttribute('aria-label', `Map: ${location.title || location.address}`);
+    canvas.setAttribute('aria-label', fill(mapWords().label, { place: location.title || location.address }));
     const caption = document.createElement('p');
     caption.className = 'tm-address';
     caption.textContent = location.title ? `${location.title}, ${location.address}` : location.address;
@@ -94,7 +98,7 @@ const map: BlockModule = {
     link.href = externalMapsUrl(location);
     link.target = '_blank';
     link.rel = 'noopener';
-    link.textContent = OPEN_IN_MAPS;
+    link.textContent = mapWords().openInMaps;
     caption.append(' ', link);
     // The box joins the page once the script is in, above the address: a script that cannot
     // load (no key, offline, blocked) leaves no box that appeared and vanished (two layout

@@ -8,6 +8,10 @@
 import type { BlockModule } from '../../core/types';
 import { listen, type Teardown } from '../../platform/events';
 import { isActivation } from '../../platform/keys';
+import { fill, texts } from '../../platform/strings';
+
+/** The block's words (platform/strings.ts): a tab whose panel has no heading. */
+export const menuWords = texts('menu', { tab: 'Menu {n}' });
 
 let counter = 0;
 
@@ -32,7 +36,7 @@ const menu: BlockModule = {
       tab.type = 'button';
       tab.id = `${prefix}-${i}`;
       tab.setAttribute('role', 'tab');
-      tab.textContent = panel.querySelector('h1, h2, h3, h4, h5, h6')?.textContent?.trim() || `Menu ${i + 1}`;
+      tab.textContent = panel.querySelector('h1, h2, h3, h4, h5, h6')?.textContent?.trim() || fill(menuWords().tab, { n: i + 1 });
       panel.id ||= `${prefix}-panel-${i}`;
       tab.setAttribute('aria-controls', panel.id);
       panel.setAttribute('role', 'tabpanel');

@@ -6,11 +6,12 @@
 import type { BlockModule } from '../../core/types';
 import { formatMinorUnits } from '../../../../contract/commerce/money';
 import { storeCurrency } from '../../../../contract/commerce/currencies';
-import { ProductType, effectivePrice, firstVariant, fromPrice, isOnSale, isSoldOut, pricesVary, startingPrice, type Product } from '../../../../contract/commerce/product';
+import { ProductType, effectivePrice, firstVariant, isOnSale, isSoldOut, pricesVary, startingPrice, type Product } from '../../../../contract/commerce/product';
 import { sendCensus } from '../../net/census';
 import { request } from '../../net/request';
 import { CART_PAGE_PATH, giftCardUrl, subscribeUrl } from '../../../../contract/commerce/routes';
-import { renewalText, type SubscriptionPlan } from '../../../../contract/commerce/subscription';
+import { RENEWAL_WORDS, renewalText, type SubscriptionPlan } from '../../../../contract/commerce/subscription';
+import { fill, pageLanguage, texts } from '../../platform/strings';
 import { listen, type Teardown } from '../../platform/events';
 import type * as Paths from '../../../../contract/api/paths';
 const CART_ENTRIES_PATH: typeof Paths.CART_ENTRIES_PATH = '/api/commerce/cart/entries';
@@ -22,6 +23,22 @@ export const ADD_TO_CART = 'Add to cart';
 export const SUBSCRIBE = 'Subscribe';
 export const BUY_GIFT_CARD = 'Buy a gift card';
 
+/** The block's words (platform/strings.ts), the subscription line's included. */
+export const productWords = texts('product', {
+  soldOut: SOLD_OUT,
+  quickView: QUICK_VIEW,
+  quickViewOf: '{action}: {title}',
+  addToCart: ADD_TO_CART,
+  subscribe: SUBSCRIBE,
+  buyGiftCard: BUY_GIFT_CARD,
+  added: '{title} added to your cart. ',
+  viewCart: 'View cart',
+  viewProduct: 'View product',
+  close: 'Close',
+  from: 'from {price}',
+  ...RENEWAL_WORDS,
+});
+
 type ListedProduct = Product & { url?: string; description?: string; subscriptionPlan?: SubscriptionPlan };
 
 /**
@@ -30,15 +47,16 @@ type ListedProduct = Product & { url?: string; description?: string; subscriptio
  */
 function buyControl(product: ListedProduct, websiteId: string, status: HTMLElement): HTMLElement {
   const sku = firstVariant(product)?.sku;
+  const words = productWords();
   if (product.productType === ProductType.GIFT_CARD) {
-    const link = text('a', 'product-buy', BUY_GIFT_CARD) as HTMLAnchorElement;
+    const link = text('a', 'product-buy', words.buyGiftCard) as HTMLAnchorElement;
     link.href = giftCardUrl(websiteId, product.id, sku);
     return link;
   }
   const subscription = !!product.subscriptionPlan;
-  const button = text('button', 'product-buy', subscription ? SUBSCRIBE : ADD_TO_CART) as HTMLButtonElement;
+  const button = text('button', 'product-buy', subscription ? words.subscribe : words.addToCart) as HTMLButtonElement;
   button.type = 'button';
-  button.setAttribute('aria-label', `${button.textContent}: ${product.title}`);
+  button.setAttribute('aria-label', fill(words.quickViewOf, { action: button.textContent!, title: product.title }));
   button.addEventListener('click', () => {
     button.disabled = true;
     const done = () => (button.disabled = false);
@@ -49,9 +67,9 @@ function buyControl(product: ListedProduct, websiteId: string, status: HTMLEleme
     }
     request(CART_ENTRIES_PATH, { method: 'POST', data: { productId: product.id, sku, quantity: 1 }, onFailure }).then(() => {
       done();
-      const view = text('a', 'product-view-cart', 'View cart') as HTMLAnchorElement;
+      const view = text('a', 'product-view-cart', words.viewCart) as HTMLAnchorElement;
       view.href = CART_PAGE_PATH;
-      status.replaceChildren(`${product.title} added to your cart. `, view);
+      status.replaceChildren(fill(words.added, { title: product.title }), view);
     }, done);
   });
   return button;
@@ -59,9 +77,9 @@ function buyControl(product: ListedProduct, websiteId: string, status: HTMLEleme
 
 /** The price line of a product, in the store currency. */
 export function priceText(product: Product, currencyCode: string): { price: string; original: string | null; soldOut: boolean } {
-  const money = (minor: number) => formatMinorUnits(minor, currencyCode);
+  const money = (minor: number) => formatMinorUnits(minor, currencyCode, { locale: pageLanguage() });
   const first = firstVariant(product);
-  if (pricesVary(product)) return { price: fromPrice(money(startingPrice(product))), original: null, soldOut: isSoldOut(product) };
+  if (pricesVary(product)) return { price: fill(productWords().from, { price: money(startingPrice(product)) }), original: null, soldOut: isSoldOut(product) };
   const pays = first ? effectivePrice(first) : 0;
   return { price: money(pays), original: isOnSale(product) && first ? money(first.price) : null, soldOut: isSoldOut(product) };
 }
@@ -87,6 +105,7 @@ const productList: BlockModule = {
     dialog.className = 'product-quick-view';
     const status = text('p', 'product-status', '');
     status.setAttribute('role', 'status');
+    const words = productWords();
 
     for (const product of products) {
       const { price, original, soldOut } = priceText(product, currencyCode);
@@ -103,29 +122,29 @@ const productList: BlockModule = {
       item.append(title, prices);
       if (product.subscriptionPlan) {
         try {
-          item.append(text('p', 'product-renews', renewalText(product.subscriptionPlan)));
+          item.append(text('p', 'product-renews', renewalText(product.subscriptionPlan, words)));
         } catch {
           /* a plan without a whole period: the price alone */
         }
       }
-      if (soldOut) item.append(text('p', 'product-sold-out', SOLD_OUT));
+      if (soldOut) item.append(text('p', 'product-sold-out', words.soldOut));
       else item.append(buyControl(product, page.website.id ?? '', status), ' ');
-      const view = text('button', 'product-quick-view-button', QUICK_VIEW) as HTMLButtonElement;
+      const view = text('button', 'product-quick-view-button', words.quickView) as HTMLButtonElement;
       view.type = 'button';
       view.setAttribute('aria-haspopup', 'dialog');
-      view.setAttribute('aria-label', `${QUICK_VIEW}: ${product.title}`);
+      view.setAttribute('aria-label', fill(words.quickViewOf, { action: words.quickView, title: product.title }));
       item.append(view);
       teardowns.push(
         listen(view, 'click', () => {
           dialog.replaceChildren(text('h2', 'product-title', product.title), prices.cloneNode(true));
-          if (soldOut) dialog.append(text('p', 'product-sold-out', SOLD_OUT));
+          if (soldOut) dialog.append(text('p', 'product-sold-out', words.soldOut));
           if (typeof product.description === 'string') dialog.append(text('p', 'product-description', product.description));
-          const close = text('button', 'product-close', 'Close') as HTMLButtonElement;
+          const close = text('button', 'product-close', words.close) as HTMLButtonElement;
           close.type = 'button';
           close.addEventListener('click', () => dialog.close());
           const more = document.createElement('a');
           more.href = link.getAttribute('href')!;
-          more.textContent = 'View product';
+          more.textContent = words.viewProduct;
           dialog.append(more, ' ', close);
           dialog.setAttribute('aria-label', product.title);
           dialog.showModal();

@@ -7,6 +7,7 @@
 import type { BlockModule } from '../../core/types';
 import { gateEmbed } from '../../consent/state';
 import { listen } from '../../platform/events';
+import { texts } from '../../platform/strings';
 import { loadScript } from '../../platform/load-script';
 import { watchWidth } from '../../platform/size';
 
@@ -18,6 +19,8 @@ export const PREVIEW_TITLE = 'Preview Only';
 export const PREVIEW_MESSAGE = 'Please log out of your account in order to use the block.';
 /** The spec leaves a failed script unhandled; we say so instead of leaving a blank box. */
 export const SCRIPT_FAILED = 'Reservations could not be loaded. Please try again later.';
+/** The block's words (platform/strings.ts). */
+export const reservationWords = texts('reservation', { previewTitle: PREVIEW_TITLE, previewMessage: PREVIEW_MESSAGE, failed: SCRIPT_FAILED });
 export const PRIMARY_CLASS = 'sqs-button-element--primary';
 
 export type ReservationLayout = 'column' | 'standard' | 'wide';
@@ -63,7 +66,7 @@ const reservation: BlockModule = {
       button.textContent = typeof config.buttonText === 'string' ? config.buttonText : 'Reserve';
       container.append(button);
       const stop = listen(button, 'click', () => {
-        void import('../../ui/dialog').then((dialog) => dialog.alert({ title: PREVIEW_TITLE, message: PREVIEW_MESSAGE }));
+        void import('../../ui/dialog').then((dialog) => dialog.alert({ title: reservationWords().previewTitle, message: reservationWords().previewMessage }));
       });
       return {
         destroy() {
@@ -81,7 +84,7 @@ const reservation: BlockModule = {
     // Mounted at once: the provider's script arrives when it does (or fails, or stalls) without
     // holding up the page's other blocks and `ready`.
     let destroyed = false;
-    const stopGate = gateEmbed(page.cookieSettings, element, { provider: 'Tock', what: 'reservation form' }, () =>
+    const stopGate = gateEmbed(page.cookieSettings, element, { provider: 'Tock', what: 'reservationForm' }, () =>
       loadProvider()
         .then((tock) => !destroyed && tock('init', slug))
         .catch((error: unknown) => {
@@ -89,7 +92,7 @@ const reservation: BlockModule = {
           const message = document.createElement('p');
           message.className = 'reservation-error';
           message.setAttribute('role', 'status');
-          message.textContent = SCRIPT_FAILED;
+          message.textContent = reservationWords().failed;
           container.append(message);
           console.warn(SCRIPT_FAILED, error);
         }),

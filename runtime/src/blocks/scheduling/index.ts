@@ -5,27 +5,35 @@
  * shows again when the provider cannot be reached.
  */
 import type { BlockModule } from '../../core/types';
-import { gateEmbed } from '../../consent/state';
+import { gateEmbed, type Embed } from '../../consent/state';
+import { texts } from '../../platform/strings';
 import { loadScript } from '../../platform/load-script';
 
 export const ACUITY_SCRIPT = 'https://embed.acuityscheduling.com/js/embed.js';
 export const ZOLA_SCRIPT = 'https://widget.zola.com/js/widget.js';
 export const WIDGET_FAILED = 'This widget could not be loaded. Please try again later.';
 
-function build(type: string, config: Record<string, unknown>): { element: HTMLElement; script: string; provider: string; what: string } {
+/** The block's words (platform/strings.ts). */
+export const schedulingWords = texts('scheduling', {
+  failed: WIDGET_FAILED,
+  appointment: 'Schedule an appointment',
+  registry: 'Our wedding registry',
+});
+
+function build(type: string, config: Record<string, unknown>): { element: HTMLElement; script: string } & Embed {
   if (type === 'acuity') {
     const owner = String(config.owner ?? '');
     if (!/^\d{1,12}$/.test(owner)) throw new Error('A scheduling block needs its numeric owner id.');
     const frame = document.createElement('iframe');
     frame.src = `https://app.acuityscheduling.com/schedule.php?owner=${owner}`;
-    frame.title = typeof config.title === 'string' ? config.title : 'Schedule an appointment';
+    frame.title = typeof config.title === 'string' ? config.title : schedulingWords().appointment;
     frame.width = '100%';
     frame.height = '800';
     frame.style.border = '0';
     // An 800 px widget from another site: the browser loads it as it nears the viewport, not
     // with the page, when it is screens below the fold.
     frame.setAttribute('loading', 'lazy');
-    return { element: frame, script: ACUITY_SCRIPT, provider: 'Acuity Scheduling', what: 'booking form' };
+    return { element: frame, script: ACUITY_SCRIPT, provider: 'Acuity Scheduling', what: 'bookingForm' };
   }
   const key = String(config.registryKey ?? '');
   if (!/^[\w-]{1,80}$/.test(key)) throw new Error('A wedding registry block needs its registryKey.');
@@ -33,7 +41,7 @@ function build(type: string, config: Record<string, unknown>): { element: HTMLEl
   link.className = 'zola-registry-embed';
   link.href = `https://www.zola.com/registry/${key}`;
   link.dataset.registryKey = key;
-  link.textContent = typeof config.title === 'string' ? config.title : 'Our wedding registry';
+  link.textContent = typeof config.title === 'string' ? config.title : schedulingWords().registry;
   return { element: link, script: ZOLA_SCRIPT, provider: 'Zola', what: 'registry' };
 }
 
@@ -57,7 +65,7 @@ const scheduling: BlockModule = {
         for (const child of authored) child.hidden = false;
         note.className = 'widget-error';
         note.setAttribute('role', 'status');
-        note.textContent = WIDGET_FAILED;
+        note.textContent = schedulingWords().failed;
         element.append(note);
         console.warn(WIDGET_FAILED, error);
       });

@@ -4,8 +4,11 @@
  * query in the field on the search page itself.
  */
 import type { BlockModule } from '../../core/types';
+import { texts } from '../../platform/strings';
 
 export const SEARCH_PATH = '/search';
+/** The block's default words (platform/strings.ts); its settings' win. */
+export const searchWords = texts('search', { label: 'Search', button: 'Search' });
 let counter = 0;
 
 const search: BlockModule = {
@@ -18,9 +21,10 @@ const search: BlockModule = {
     form.method = 'get';
     form.className = 'search-block';
     const id = `search-${element.id || ++counter}`;
+    const words = searchWords();
     const label = document.createElement('label');
     label.htmlFor = id;
-    label.textContent = typeof config.label === 'string' ? config.label : 'Search';
+    label.textContent = typeof config.label === 'string' ? config.label : words.label;
     const input = document.createElement('input');
     input.type = 'search';
     input.name = 'q';
@@ -31,7 +35,7 @@ const search: BlockModule = {
     if (location.pathname === SEARCH_PATH) input.value = new URLSearchParams(location.search).get('q') ?? '';
     const button = document.createElement('button');
     button.type = 'submit';
-    button.textContent = typeof config.buttonText === 'string' ? config.buttonText : 'Search';
+    button.textContent = typeof config.buttonText === 'string' ? config.buttonText : words.button;
     form.append(label, ' ', input, ' ', button);
     for (const child of authored) child.hidden = true;
     element.append(form);

@@ -9,10 +9,14 @@ import { trace } from '../../net/trace';
 import { dispatch, listen, type Teardown } from '../../platform/events';
 import { MEDIA_DEACTIVATE_EVENT, MEDIA_PAUSE_EVENT, MEDIA_PLAY_EVENT } from '../../platform/media-events';
 import { prefersReducedMotion } from '../../platform/motion';
+import { fill, texts } from '../../platform/strings';
 import { INVALID_EMBED, TRACE_TYPE, VIDEO_FADE_MS, VIDEO_STYLESHEET, frameAspectRatio, parseEmbed, videoMode, type VideoEmbed } from './embed';
 
 
 /** One preconnect per origin and page, when the pointer (or focus) nears a video. */
+/** The block's words (platform/strings.ts). */
+export const videoWords = texts('video', { title: 'Video', play: 'Play video: {title}', invalid: INVALID_EMBED });
+
 const preconnected = new Set<string | null>([null]);
 function preconnect(origin: string | null): void {
   if (preconnected.has(origin)) return;
@@ -44,7 +48,7 @@ const video: BlockModule = {
   stylesheet: VIDEO_STYLESHEET,
   async mount(element, { config, page }) {
     const embed = parseEmbed(config.html, location.href);
-    const title = typeof config.title === 'string' && config.title ? config.title : 'Video';
+    const title = typeof config.title === 'string' && config.title ? config.title : videoWords().title;
     const mode = videoMode(config.mode);
     const fallback = Array.from(element.children) as HTMLElement[];
     element.classList.add('tv');
@@ -53,7 +57,7 @@ const video: BlockModule = {
       // The authored markup (a link, say) stays; the owner learns why nothing plays.
       const note = document.createElement('p');
       note.className = 'tv-invalid';
-      note.textContent = INVALID_EMBED;
+      note.textContent = videoWords().invalid;
       element.append(note);
       console.warn(INVALID_EMBED, element);
       return { embed, destroy: () => note.remove() };
@@ -76,7 +80,7 @@ const video: BlockModule = {
     const play = document.createElement('button');
     play.className = 'tv-play';
     play.type = 'button';
-    play.setAttribute('aria-label', `Play video: ${title}`);
+    play.setAttribute('aria-label', fill(videoWords().play, { title }));
     overlay.append(play);
     frame.append(overlay);
     for (const child of fallback) child.hidden = true;

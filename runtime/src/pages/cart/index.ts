@@ -12,6 +12,7 @@ import { CART_ROOT_ID } from '../../../../contract/model/page-types';
 import { request } from '../../net/request';
 import { assetUrl, loadStylesheet } from '../../platform/assets';
 import { readCookie } from '../../platform/cookies';
+import { fill, pageLanguage, texts } from '../../platform/strings';
 import type { DialogOptions, DialogResult } from '../../ui/dialog';
 import { element, statusLine } from '../dom';
 import type * as Paths from '../../../../contract/api/paths';
@@ -20,6 +21,26 @@ const CART_PATH: typeof Paths.CART_PATH = '/api/commerce/cart';
 export const CART_API = CART_PATH;
 export const EMPTY_CART = 'Your cart is empty.';
 export const CHECKOUT = 'Checkout';
+
+/** The cart page's words (platform/strings.ts). */
+export const cartWords = texts('cart', {
+  empty: EMPTY_CART,
+  continueShopping: 'Continue Shopping',
+  quantityFor: 'Quantity for {title}',
+  remove: 'Remove',
+  removeItem: 'Remove {title}',
+  item: 'Item',
+  quantity: 'Quantity',
+  price: 'Price',
+  oneItem: '{n} item',
+  items: '{n} items',
+  checkout: CHECKOUT,
+  noCart: NO_CART_MESSAGE,
+  subtotal: 'Subtotal',
+  updating: 'Updating…',
+  removed: '{title} removed.',
+  updated: 'Cart updated.',
+});
 
 interface CartEntry {
   sku: string;
@@ -34,7 +55,8 @@ export function start(context: Readonly<PageContext>, alert: (options: DialogOpt
   const root = document.getElementById(CART_ROOT_ID);
   if (!root) return;
   const currency = storeCurrency(context.websiteSettings);
-  const money = (minor: number) => formatMinorUnits(minor, currency);
+  const money = (minor: number) => formatMinorUnits(minor, currency, { locale: pageLanguage() });
+  const words = cartWords();
   const status = statusLine('cart-status');
   // Its table's rules for narrow screens (blocks.css, unless the theme links runtime.css).
   void loadStylesheet(assetUrl('blocks.css'));
@@ -50,28 +72,28 @@ export function start(context: Readonly<PageContext>, alert: (options: DialogOpt
     root.removeAttribute('aria-busy');
     const entries = cart.entries as CartEntry[];
     if (entries.length === 0) {
-      body.replaceChildren(element('p', { className: 'cart-empty' }, EMPTY_CART), element('p', {}, element('a', { href: '/blocks' }, 'Continue Shopping')));
+      body.replaceChildren(element('p', { className: 'cart-empty' }, words.empty), element('p', {}, element('a', { href: '/blocks' }, words.continueShopping)));
       return;
     }
     const rows = entries.map((entry) => {
       const quantity = element('input', { type: 'number', min: '0', max: '99', value: String(entry.quantity), className: 'cart-quantity' });
-      quantity.setAttribute('aria-label', `Quantity for ${entry.title}`);
+      quantity.setAttribute('aria-label', fill(words.quantityFor, { title: entry.title }));
       quantity.addEventListener('change', () => update(entry, Number(quantity.value)));
-      const remove = element('button', { type: 'button', className: 'cart-remove' }, 'Remove');
-      remove.setAttribute('aria-label', `Remove ${entry.title}`);
+      const remove = element('button', { type: 'button', className: 'cart-remove' }, words.remove);
+      remove.setAttribute('aria-label', fill(words.removeItem, { title: entry.title }));
       remove.addEventListener('click', () => update(entry, 0));
       const title = element('th', { scope: 'row' }, entry.title, entry.options ? ` (${entry.options})` : '');
       return element('tr', {}, title, element('td', {}, quantity), element('td', { className: 'cart-line-total' }, money(entry.lineTotalCents)), element('td', {}, remove));
     });
-    const head = element('tr', {}, ...['Item', 'Quantity', 'Price', ''].map((text) => element('th', { scope: 'col' }, text)));
-    const table = element('table', { className: 'cart-lines' }, element('caption', {}, `${cart.totalQuantity} ${cart.totalQuantity === 1 ? 'item' : 'items'}`), element('thead', {}, head), element('tbody', {}, ...rows));
-    const checkout = element('a', { href: CHECKOUT_PATH, className: 'cart-checkout button' }, CHECKOUT);
+    const head = element('tr', {}, ...[words.item, words.quantity, words.price, ''].map((text) => element('th', { scope: 'col' }, text)));
+    const table = element('table', { className: 'cart-lines' }, element('caption', {}, fill(cart.totalQuantity === 1 ? words.oneItem : words.items, { n: cart.totalQuantity })), element('thead', {}, head), element('tbody', {}, ...rows));
+    const checkout = element('a', { href: CHECKOUT_PATH, className: 'cart-checkout button' }, words.checkout);
     checkout.addEventListener('click', (event) => {
       if (readCookie(CART_COOKIE)) return;
       event.preventDefault();
-      void alert({ title: CHECKOUT, message: NO_CART_MESSAGE });
+      void alert({ title: words.checkout, message: words.noCart });
     });
-    body.replaceChildren(table, element('p', { className: 'cart-subtotal' }, 'Subtotal ', element('strong', {}, money(cart.subtotalCents))), element('p', {}, checkout));
+    body.replaceChildren(table, element('p', { className: 'cart-subtotal' }, `${words.subtotal} `, element('strong', {}, money(cart.subtotalCents))), element('p', {}, checkout));
   };
 
   const load = (promise: Promise<unknown>, done?: string) =>
@@ -82,8 +104,8 @@ export function start(context: Readonly<PageContext>, alert: (options: DialogOpt
 
   const update = (entry: CartEntry, quantity: number) => {
     if (!Number.isInteger(quantity) || quantity < 0) return;
-    status.textContent = 'Updating…';
-    void load(request(CART_API + '/entries', { method: 'PUT', data: { productId: entry.productId, sku: entry.sku, quantity }, onFailure: fail }), quantity === 0 ? `${entry.title} removed.` : 'Cart updated.');
+    status.textContent = words.updating;
+    void load(request(CART_API + '/entries', { method: 'PUT', data: { productId: entry.productId, sku: entry.sku, quantity }, onFailure: fail }), quantity === 0 ? fill(words.removed, { title: entry.title }) : words.updated);
   };
 
   void load(request(CART_API, { onFailure: fail }));

@@ -9,6 +9,7 @@ import { MEMBER_ACCESS_ROOT_ID } from '../../../../contract/model/page-types';
 import { request } from '../../net/request';
 import type { DataError } from '../../net/data-error';
 import { element, statusLine } from '../dom';
+import { texts } from '../../platform/strings';
 import type * as Paths from '../../../../contract/api/paths';
 const MEMBER_SESSION_PATH: typeof Paths.MEMBER_SESSION_PATH = '/api/site-users/account/session';
 
@@ -16,6 +17,17 @@ export const SESSION_API = MEMBER_SESSION_PATH;
 export const XSRF_HEADER = 'X-SiteUser-XSRF-Token';
 export const SIGN_IN = 'Sign in';
 export const SIGN_OUT = 'Sign out';
+
+/** The sign-in form's words (platform/strings.ts). */
+export const memberWords = texts('member', {
+  signIn: SIGN_IN,
+  email: 'Email',
+  password: 'Password',
+  remember: 'Remember me',
+  form: 'Member sign-in',
+  signingIn: 'Signing in…',
+  signedIn: 'Signed in.',
+});
 
 /** The page context's `memberAccount` (our addition): the signed-in member, if any. */
 const memberOf = (context: Readonly<PageContext>) => context.memberAccount as { email?: string; xsrfToken?: string } | null | undefined;
@@ -28,18 +40,19 @@ function field(name: string, label: string, type: string, autocomplete: string):
 }
 
 function signInForm(root: HTMLElement): void {
-  const [emailRow, email] = field('email', 'Email', 'email', 'username');
-  const [passwordRow, password] = field('password', 'Password', 'password', 'current-password');
+  const words = memberWords();
+  const [emailRow, email] = field('email', words.email, 'email', 'username');
+  const [passwordRow, password] = field('password', words.password, 'password', 'current-password');
   const remember = element('input', { type: 'checkbox', id: 'member-remember', name: 'rememberMe' });
-  const button = element('button', { type: 'submit' }, SIGN_IN);
+  const button = element('button', { type: 'submit' }, words.signIn);
   const status = statusLine('member-status');
-  const form = element('form', { className: 'member-sign-in' }, emailRow, passwordRow, element('p', {}, remember, ' ', element('label', { htmlFor: remember.id }, 'Remember me')), element('p', {}, button), status);
-  form.setAttribute('aria-label', 'Member sign-in');
+  const form = element('form', { className: 'member-sign-in' }, emailRow, passwordRow, element('p', {}, remember, ' ', element('label', { htmlFor: remember.id }, words.remember)), element('p', {}, button), status);
+  form.setAttribute('aria-label', words.form);
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     if (button.disabled) return;
     button.disabled = true;
-    status.textContent = 'Signing in…';
+    status.textContent = words.signingIn;
     request<{ xsrfToken?: string }>(SESSION_API, {
       method: 'POST',
       data: { email: email.value.trim(), password: password.value, rememberMe: remember.checked },
@@ -49,7 +62,7 @@ function signInForm(root: HTMLElement): void {
     }).then(
       (answer) => {
         xsrfToken = answer.xsrfToken;
-        status.textContent = 'Signed in.';
+        status.textContent = words.signedIn;
         location.reload();
       },
       () => {

@@ -7,6 +7,7 @@
 import { request } from '../../net/request';
 import type { DataError } from '../../net/data-error';
 import { element, statusLine } from '../dom';
+import { fill, texts } from '../../platform/strings';
 import {
   ALREADY_REVIEWED, CHARACTERS_LEFT, CLOSE, CONTINUE_SHOPPING, DESCRIBE_LABEL, EXPIRED, RATE_YOUR_PURCHASE, RATING_LABEL,
   RATING_REQUIRED, REVIEW_REQUEST_API, REVIEW_SUBMIT_API, REVIEW_TEXT_LIMIT, SOMETHING_WENT_WRONG, STAR_COUNT, SUBMIT, THANKS,
@@ -14,19 +15,40 @@ import {
 } from '../../../../contract/review/messages';
 
 export const ROOT_ID = 'review-request-root';
+
+/** The page's words (platform/strings.ts): the spec's, from the contract. */
+export const reviewWords = texts('review', {
+  alreadyReviewed: ALREADY_REVIEWED,
+  close: CLOSE,
+  continueShopping: CONTINUE_SHOPPING,
+  describe: DESCRIBE_LABEL,
+  expired: EXPIRED,
+  rate: RATE_YOUR_PURCHASE,
+  rating: RATING_LABEL,
+  ratingRequired: RATING_REQUIRED,
+  somethingWrong: SOMETHING_WENT_WRONG,
+  submit: SUBMIT,
+  thanks: THANKS,
+  tryAgain: TRY_AGAIN,
+  charactersLeft: `{n} ${CHARACTERS_LEFT}`,
+  star: '{n} star',
+  stars: '{n} stars',
+});
+const words = reviewWords;
+
 const SHOP_URL = '/blocks';
 
 /** What the visitor reads for a request that cannot take a review. */
 export function closedMessage(status: ReviewStatus): string {
-  if (status === 'reviewed') return ALREADY_REVIEWED;
-  if (status === 'expired') return EXPIRED;
-  return SOMETHING_WENT_WRONG;
+  if (status === 'reviewed') return words().alreadyReviewed;
+  if (status === 'expired') return words().expired;
+  return words().somethingWrong;
 }
 
-const continueShopping = () => element('a', { href: SHOP_URL, className: 'button review-continue' }, CONTINUE_SHOPPING);
+const continueShopping = () => element('a', { href: SHOP_URL, className: 'button review-continue' }, words().continueShopping);
 
 function closeButton(): HTMLButtonElement {
-  const close = element('button', { type: 'button', className: 'review-close' }, CLOSE);
+  const close = element('button', { type: 'button', className: 'review-close' }, words().close);
   // A page opened from an email: go back if there is somewhere to go, else to the shop.
   close.addEventListener('click', () => (history.length > 1 ? history.back() : location.assign(SHOP_URL)));
   return close;
@@ -40,13 +62,13 @@ function showOutcome(root: HTMLElement, heading: string, detail?: string): void 
 }
 
 function reviewForm(root: HTMLElement, token: string, productTitle: string): void {
-  const legend = element('legend', {}, RATING_LABEL);
+  const legend = element('legend', {}, words().rating);
   const stars = element('fieldset', { className: 'review-stars' }, legend);
   const radios: HTMLInputElement[] = [];
   for (let value = 1; value <= STAR_COUNT; value++) {
     const radio = element('input', { type: 'radio', name: 'rating', value: String(value), id: `review-star-${value}`, required: value === 1 });
     radios.push(radio);
-    stars.append(element('label', { htmlFor: radio.id, className: 'review-star' }, radio, element('span', {}, `${value} ${value === 1 ? 'star' : 'stars'}`)));
+    stars.append(element('label', { htmlFor: radio.id, className: 'review-star' }, radio, element('span', {}, fill(value === 1 ? words().star : words().stars, { n: value }))));
   }
   const ratingError = element('p', { className: 'review-error', id: 'review-rating-error' });
   stars.append(ratingError);
@@ -54,18 +76,18 @@ function reviewForm(root: HTMLElement, token: string, productTitle: string): voi
   const counter = element('p', { className: 'review-counter', id: 'review-counter' });
   counter.setAttribute('aria-live', 'polite');
   text.setAttribute('aria-describedby', counter.id);
-  const count = () => (counter.textContent = `${REVIEW_TEXT_LIMIT - text.value.length} ${CHARACTERS_LEFT}`);
+  const count = () => (counter.textContent = fill(words().charactersLeft, { n: REVIEW_TEXT_LIMIT - text.value.length }));
   count();
   text.addEventListener('input', count);
-  const submit = element('button', { type: 'submit' }, SUBMIT);
+  const submit = element('button', { type: 'submit' }, words().submit);
   const status = statusLine('review-status');
   const form = element(
     'form',
     { className: 'review-form', noValidate: true },
-    element('h1', {}, RATE_YOUR_PURCHASE),
+    element('h1', {}, words().rate),
     element('p', { className: 'review-product' }, productTitle),
     stars,
-    element('p', { className: 'field' }, element('label', { htmlFor: text.id }, DESCRIBE_LABEL), text),
+    element('p', { className: 'field' }, element('label', { htmlFor: text.id }, words().describe), text),
     counter,
     element('p', { className: 'review-actions' }, submit, ' ', closeButton()),
     status,
@@ -81,7 +103,7 @@ function reviewForm(root: HTMLElement, token: string, productTitle: string): voi
     if (submit.disabled) return;
     const chosen = radios.find((r) => r.checked);
     if (!chosen) {
-      ratingError.textContent = RATING_REQUIRED;
+      ratingError.textContent = words().ratingRequired;
       stars.setAttribute('aria-invalid', 'true');
       stars.setAttribute('aria-describedby', ratingError.id);
       radios[0]!.focus();
@@ -94,12 +116,12 @@ function reviewForm(root: HTMLElement, token: string, productTitle: string): voi
       data: { token, rating: Number(chosen.value), body: text.value },
       onFailure: () => undefined,
     }).then(
-      () => showOutcome(root, THANKS),
+      () => showOutcome(root, words().thanks),
       (error: DataError) => {
         const answer = error.body?.status as ReviewStatus | undefined;
         if (answer === 'reviewed' || answer === 'expired') return showOutcome(root, closedMessage(answer));
         submit.disabled = false;
-        status.textContent = `${SOMETHING_WENT_WRONG}. ${TRY_AGAIN}`;
+        status.textContent = `${words().somethingWrong}. ${words().tryAgain}`;
       },
     );
   });
@@ -110,12 +132,12 @@ export function start(): void {
   const root = document.getElementById(ROOT_ID) ?? document.querySelector('main') ?? document.body;
   const token = new URLSearchParams(location.search).get('token') ?? '';
   // The token is visitor input: it only ever travels as a query value, and only in this shape.
-  if (!/^[\w-]{16,64}$/.test(token)) return showOutcome(root, SOMETHING_WENT_WRONG);
+  if (!/^[\w-]{16,64}$/.test(token)) return showOutcome(root, words().somethingWrong);
   root.setAttribute('aria-busy', 'true');
   request<{ status: ReviewStatus; productTitle?: string }>(REVIEW_REQUEST_API, { data: { token }, onFailure: () => undefined })
     .then(
       (answer) => (answer.status === 'open' ? reviewForm(root, token, answer.productTitle ?? '') : showOutcome(root, closedMessage(answer.status))),
-      () => showOutcome(root, SOMETHING_WENT_WRONG, TRY_AGAIN),
+      () => showOutcome(root, words().somethingWrong, words().tryAgain),
     )
     .finally(() => root.removeAttribute('aria-busy'));
 }

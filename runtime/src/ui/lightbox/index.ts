@@ -7,6 +7,7 @@ import { assetUrl, loadStylesheet } from '../../platform/assets';
 import { listen, type Teardown } from '../../platform/events';
 import { onEscape } from '../../platform/escape';
 import { prefersReducedMotion } from '../../platform/motion';
+import { fill, texts } from '../../platform/strings';
 import { containFocus } from '../focus';
 import { ImageLoader } from '../responsive-images';
 import { recogniseSwipe } from '../swipe';
@@ -27,6 +28,17 @@ export const HINT_FADE_MS = 500;
 export const LIGHTBOX_STYLESHEET = 'lightbox.css';
 export const HINT_TEXT = 'Use the arrow keys to move between images, Escape to close.';
 export const ITEM_ID = 'itemId';
+
+/** The lightbox's words (platform/strings.ts). */
+export const lightboxWords = texts('lightbox', {
+  title: LIGHTBOX_DEFAULT_TITLE,
+  hint: HINT_TEXT,
+  caption: 'Caption',
+  close: 'Close',
+  previous: 'Previous image',
+  next: 'Next image',
+  counter: '{n} / {count}',
+});
 
 export type LightboxState = 'showing' | 'overlay visible' | 'content visible' | 'hiding' | 'hidden';
 
@@ -82,10 +94,10 @@ export function withItemId(value: string | null | undefined): string {
   return url.pathname + url.search + url.hash;
 }
 
-const BUTTONS: Array<[string, string, string]> = [
-  ['close', 'Close', 'M6 6l12 12M18 6L6 18'],
-  ['previous', 'Previous image', 'M15 5l-7 7 7 7'],
-  ['next', 'Next image', 'M9 5l7 7-7 7'],
+const BUTTONS: Array<['close' | 'previous' | 'next', string]> = [
+  ['close', 'M6 6l12 12M18 6L6 18'],
+  ['previous', 'M15 5l-7 7 7 7'],
+  ['next', 'M9 5l7 7-7 7'],
 ];
 
 function fade(element: Element, from: number, to: number, seconds: number): Promise<void> {
@@ -120,7 +132,8 @@ export async function openLightbox(options: LightboxOptions): Promise<Lightbox> 
   const title = document.createElement('h2');
   title.className = 'tl-title';
   title.id = `tl-title-${Date.now().toString(36)}`;
-  title.textContent = options.title || LIGHTBOX_DEFAULT_TITLE;
+  const words = lightboxWords();
+  title.textContent = options.title || words.title;
   dialog.setAttribute('aria-labelledby', title.id);
   const stage = document.createElement('figure');
   stage.className = 'tl-stage';
@@ -132,19 +145,19 @@ export async function openLightbox(options: LightboxOptions): Promise<Lightbox> 
   counter.setAttribute('aria-live', 'polite');
   const hint = document.createElement('p');
   hint.className = 'tl-hint';
-  hint.textContent = HINT_TEXT;
+  hint.textContent = words.hint;
   const toggle = document.createElement('button');
   toggle.type = 'button';
   toggle.className = 'tl-btn tl-toggle';
-  toggle.textContent = 'Caption';
+  toggle.textContent = words.caption;
   toggle.setAttribute('aria-controls', caption.id);
   toggle.setAttribute('aria-expanded', 'false');
   const buttons = Object.fromEntries(
-    BUTTONS.map(([name, label, path]) => {
+    BUTTONS.map(([name, path]) => {
       const button = document.createElement('button');
       button.type = 'button';
       button.className = `tl-btn tl-${name}`;
-      button.setAttribute('aria-label', label);
+      button.setAttribute('aria-label', words[name]);
       button.innerHTML = `<svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false"><path d="${path}" fill="none" stroke="currentColor" stroke-width="2"/></svg>`;
       return [name, button];
     }),
@@ -172,7 +185,7 @@ export async function openLightbox(options: LightboxOptions): Promise<Lightbox> 
     caption.textContent = item.caption ?? '';
     caption.hidden = !item.caption;
     toggle.hidden = !item.caption;
-    counter.textContent = items.length > 1 ? `${index + 1} / ${items.length}` : '';
+    counter.textContent = items.length > 1 ? fill(words.counter, { n: index + 1, count: items.length }) : '';
     if (animate) void fade(img, 0, 1, CONTENT_FADE_S);
   };
 

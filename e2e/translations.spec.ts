@@ -1,0 +1,148 @@
+/**
+ * The German demo page (/de, `<html lang="de">`): walked through every runtime UI state it can
+ * reach (the banner, the embed placeholders, form errors, the gallery and its lightbox, dialogs,
+ * the error overlay, the chart) with no string of the English catalogue left in the page's text
+ * or in an ARIA name; the page downloads the German words and no other language's; dates and
+ * money follow the page's language; a page's own `strings` win over the catalogue file.
+ */
+import type { Page } from '@playwright/test';
+import { expect, runtimeReady, test } from './fixtures';
+import { CATALOGUE } from '../runtime/src/i18n/catalogue';
+import { readFileSync } from 'node:fs';
+
+const GERMAN = JSON.parse(readFileSync(new URL('../contract/i18n/de.json', import.meta.url), 'utf8')) as Record<string, string>;
+
+/** The English strings a German page must not show: those the translation words differently. */
+const ENGLISH = Object.entries(CATALOGUE)
+  .filter(([name, text]) => GERMAN[name] !== text && text.replace(/\{\w+\}/g, '').trim().length > 1)
+  .map(([name, text]) => {
+    const pattern = text
+      .split(/\{\w+\}/)
+      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.+?');
+    return { name, text, whole: new RegExp(`^\\s*${pattern}\\s*$`), long: text.length >= 24 && !/\{\w+\}/.test(text) };
+  });
+
+/** Every text node, attribute a person hears (aria-label, alt, title, placeholder) and ARIA name in the page, theme header and footer aside. */
+async function shownTexts(page: Page): Promise<{ texts: string[]; body: string }> {
+  return page.evaluate(() => {
+    const texts: string[] = [];
+    const theme = (node: Node) => !!(node instanceof Element ? node : node.parentElement)?.closest('.site-header, .site-footer, .skip-link, script, style');
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (theme(node)) continue;
+      if (node.nodeType === Node.TEXT_NODE) texts.push(node.textContent ?? '');
+      else for (const name of ['aria-label', 'alt', 'title', 'placeholder', 'aria-roledescription', 'value']) {
+        const value = (node as Element).getAttribute(name);
+        if (value && !(name === 'value' && (node as Element).tagName !== 'BUTTON')) texts.push(value);
+      }
+      if (node instanceof HTMLElement && node.shadowRoot) texts.push(node.shadowRoot.textContent ?? '');
+    }
+    const main = Array.from(document.body.children).filter((child) => !theme(child));
+    return { texts, body: main.map((child) => (child as HTMLElement).innerText ?? '').join('\n') };
+  });
+}
+
+async function expectNoEnglish(page: Page, state: string): Promise<void> {
+  const { texts, body } = await shownTexts(page);
+  const found: string[] = [];
+  for (const english of ENGLISH) {
+    const hit = texts.find((text) => english.whole.test(text));
+    if (hit !== undefined) found.push(`${english.name}: "${hit.trim()}"`);
+    else if (english.long && body.includes(english.text)) found.push(`${english.name}: "${english.text}"`);
+  }
+  expect(found, `English left on the German page (${state})`).toEqual([]);
+}
+
+test.describe('a page in German', () => {
+  test.describe('a first visit', () => {
+  test.use({ consented: false });
+  test('every reachable state of the runtime UI speaks German, and only German is downloaded', async ({ page, baseURL }) => {
+    const translations: string[] = [];
+    page.on('request', (request) => {
+      if (/\/i18n\//.test(request.url())) translations.push(new URL(request.url()).pathname);
+    });
+    await page.route(/^https:\/\/(maps\.googleapis\.com|www\.youtube-nocookie\.com)\//, (route) => route.abort());
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${baseURL}/de`);
+    await runtimeReady(page);
+    expect(translations).toEqual(['/runtime/i18n/de.json']);
+
+    // The banner, rendered by the server in German, and the embeds' placeholders under the restrictive policy.
+    const banner = page.locator('section.site-cookie-banner');
+    await expect(banner).toHaveAttribute('aria-label', GERMAN['banner.label']!);
+    await expect(banner.getByRole('button', { name: GERMAN['banner.accept'] })).toBeEnabled();
+    await expect(page.getByRole('button', { name: GERMAN['embed.allowAll'] }).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Karte laden' })).toBeVisible();
+    await expect(page.locator('#block-diagramm table')).toBeAttached();
+    await expectNoEnglish(page, 'loaded');
+
+    // Form errors: the whole form, then one field.
+    const form = page.locator('#block-kontakt form');
+    await form.getByRole('button', { name: 'Nachricht senden' }).click();
+    await expect(form.locator('.site-form-general').first()).toHaveText(GERMAN['form.formInvalid']!);
+    await expect(form.getByText('Name ist ein Pflichtfeld.')).toBeVisible();
+    await form.getByLabel('E-Mail', { exact: false }).first().fill('nicht-gültig');
+    await form.locator('textarea').fill('x'.repeat(201));
+    await form.getByRole('button', { name: 'Nachricht senden' }).click();
+    await expect(form.getByText(GERMAN['form.emailNotValid']!)).toBeVisible();
+    await expect(form.getByText(GERMAN['form.characterLimit']!)).toBeVisible();
+    await expectNoEnglish(page, 'form errors');
+
+    // The slideshow's controls, then its lightbox.
+    const gallery = page.locator('#block-diashow');
+    await expect(gallery.getByRole('button', { name: GERMAN['gallery.next'] })).toBeVisible();
+    await gallery.getByRole('button', { name: GERMAN['gallery.next'] }).click();
+    // The second photo has no alt: its opener is named by the catalogue.
+    await gallery.getByRole('button', { name: 'Bild 2' }).click();
+    const lightbox = page.locator('dialog.tl');
+    await expect(lightbox).toBeVisible();
+    await expect(lightbox.getByRole('button', { name: GERMAN['lightbox.close'] })).toBeVisible();
+    await expect(lightbox.locator('.tl-counter')).toHaveText('2 von 3');
+    await expectNoEnglish(page, 'lightbox');
+    await page.keyboard.press('Escape');
+    await expect(lightbox).toBeHidden();
+
+    // A dialog with the default buttons, and the data layer's error overlay.
+    const asked = page.evaluate(() => window.SiteRuntime!.dialog.confirm({ title: 'Frage' }));
+    await expect(page.getByRole('button', { name: GERMAN['dialog.confirm'] })).toBeVisible();
+    await expect(page.getByRole('button', { name: GERMAN['dialog.cancel'] })).toBeVisible();
+    await expectNoEnglish(page, 'dialog');
+    await page.getByRole('button', { name: GERMAN['dialog.cancel'] }).click();
+    expect(await asked).toBe('cancel');
+    void page.evaluate(() => window.SiteRuntime!.api.request('/api/i18n-test/missing', { method: 'POST' }).catch(() => undefined));
+    const overlay = page.getByRole('alertdialog');
+    await expect(overlay.getByRole('heading', { name: GERMAN['data.title'] })).toBeVisible();
+    await expect(overlay.getByRole('button', { name: GERMAN['data.reload'] })).toBeVisible();
+    await expectNoEnglish(page, 'error overlay');
+    await overlay.getByRole('button', { name: GERMAN['data.clear'] }).click();
+
+    // The banner answered: the map's and the video's placeholders go; still German.
+    await banner.getByRole('button', { name: GERMAN['banner.decline'] }).click();
+    await expect(banner).toBeHidden();
+    await expectNoEnglish(page, 'banner answered');
+    expect(errors).toEqual([]);
+  });
+  });
+
+  test('dates, numbers and relative times follow the page language; the page context\'s strings win', async ({ page, baseURL }) => {
+    await page.goto(`${baseURL}/de`);
+    await runtimeReady(page);
+    // The chart's axis numbers are written the German way (1.000, not 1,000).
+    const ticks = await page.locator('#block-diagramm svg text').allTextContents();
+    expect(ticks.some((tick) => /^\d{1,3}(\.\d{3})+$/.test(tick))).toBe(true);
+    expect(ticks.some((tick) => /^\d{1,3}(,\d{3})+$/.test(tick))).toBe(false);
+
+    // A page's own words: the same page with a `strings` entry for the lightbox's close button.
+    await page.route(`${baseURL}/de`, async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace('id="site-context">{', 'id="site-context">{"strings": {"lightbox.close": "Zumachen"}, ');
+      await route.fulfill({ response, body: html });
+    });
+    await page.goto(`${baseURL}/de`);
+    await runtimeReady(page);
+    await page.locator('#block-diashow').getByRole('button', { name: 'Demofoto 1' }).click();
+    await expect(page.locator('dialog.tl').getByRole('button', { name: 'Zumachen' })).toBeVisible();
+  });
+});
