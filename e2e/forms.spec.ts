@@ -188,7 +188,7 @@ test.describe('server answers', () => {
     const base = { formId: 'newsletter', isOverlayForm: false, url: 'http://x/', title: '', referrer: '', form: JSON.stringify({ 'newsletter-email': 'keys@example.com' }) };
     const bad = await api(page, 'POST', '/api/form/SaveFormSubmission', { ...base, key: 'made-up' });
     expect(bad.status()).toBe(400);
-    expect(await bad.json()).toEqual({ error: 'Error processing form submission. Please reload and try again.' });
+    expect(await bad.json()).toEqual({ error: 'Error processing form submission. Please reload and try again.', code: 'form.processingError' });
     const { key } = await (await api(page, 'POST', '/api/form/FormSubmissionKey')).json();
     expect((await api(page, 'POST', '/api/form/SaveFormSubmission', { ...base, key })).status()).toBe(200);
     const reused = await api(page, 'POST', '/api/form/SaveFormSubmission', { ...base, key, form: JSON.stringify({ 'newsletter-email': 'reuse@example.com' }) });
@@ -197,7 +197,7 @@ test.describe('server answers', () => {
     const wrongType = await api(page, 'POST', '/api/form/SaveFormSubmission', { ...base, key: await fresh(), isOverlayForm: 'no' });
     expect(wrongType.status()).toBe(400);
     const unparseable = await api(page, 'POST', '/api/form/SaveFormSubmission', { ...base, key: await fresh(), form: '{"newsletter-email": ' });
-    expect(await unparseable.json()).toEqual({ error: 'Could not parse the form fields, please check your entries.' });
+    expect(await unparseable.json()).toEqual({ error: 'Could not parse the form fields, please check your entries.', code: 'form.unparseableFields' });
     const missingKey = await api(page, 'POST', '/api/form/SaveFormSubmission', { ...base, key: undefined });
     expect(missingKey.status()).toBe(400);
     const huge = await api(page, 'POST', '/api/form/SaveFormSubmission', { ...base, key: await fresh(), form: JSON.stringify({ 'newsletter-email': 'x'.repeat(300_000) }) });

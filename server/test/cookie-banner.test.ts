@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import path from 'node:path';
 import { injectContext } from '../src/site-context';
+import { loadCatalogues } from '../src/page-words';
 import type { BannerVisitor } from '../src/cookie-banner';
 import { cookieBannerHtml } from '../../contract/consent/banner-markup';
 
@@ -11,6 +13,25 @@ const render = (html: string, visitor = NOBODY, cookieSettings: Record<string, u
   injectContext(html, { site: { cookieSettings }, account: null, env: 'prod' }, visitor);
 
 describe('cookie banner in the page', () => {
+  it('is worded in the page\'s language: the context\'s strings, then the catalogue file of its lang, then English', () => {
+    const catalogues = loadCatalogues(path.resolve(__dirname, '../..'));
+    const german = page().replace('<html>', '<html lang="de-DE">');
+    const defaults = { isCookieBannerEnabled: true, cookieBannerAcceptType: 'OPT_IN_AND_OUT', cookieBannerCtaVariant: 'BUTTON' };
+    const html = injectContext(german, { site: { cookieSettings: defaults }, account: null, env: 'prod' }, NOBODY, '', catalogues);
+    expect(html).toContain('aria-label="Cookie-Hinweis"');
+    expect(html).toContain('>Ablehnen</button>');
+    expect(html).toContain('>Akzeptieren</button>');
+    expect(html).toContain('Mit der Nutzung dieser Website');
+    // The page's own words win, and are escaped where they land in an attribute.
+    const own = german.replace('id="site-context">{}', 'id="site-context">{"strings": {"banner.label": "Cookies \\"bitte\\"", "banner.accept": "Gern"}}');
+    const mine = injectContext(own, { site: { cookieSettings: defaults }, account: null, env: 'prod' }, NOBODY, '', catalogues);
+    expect(mine).toContain('aria-label="Cookies &#34;bitte&#34;"');
+    expect(mine).toContain('>Gern</button>');
+    // The owner's text wins over any language; a language without a file is English.
+    expect(injectContext(german, { site: { cookieSettings: SETTINGS }, account: null, env: 'prod' }, NOBODY, '', catalogues)).toContain('>No thanks</button>');
+    expect(injectContext(page().replace('<html>', '<html lang="fr">'), { site: { cookieSettings: defaults }, account: null, env: 'prod' }, NOBODY, '', catalogues)).toContain('>Accept</button>');
+  });
+
   it('is rendered last in <body> with the runtime\'s markup, disabled buttons and its stylesheet in <head>', () => {
     const html = render(page());
     expect(html).toContain(
