@@ -1,5 +1,5 @@
 /**
- * The German demo page (/de, `<html lang="de">`): walked through every runtime UI state it can
+ * The German demo page (/de, `<html lang="de">`), at 390 and 1280 px: walked through every runtime UI state it can
  * reach (the banner, the embed placeholders, form errors, the gallery and its lightbox, dialogs,
  * the error overlay, the chart) with no string of the English catalogue left in the page's text
  * or in an ARIA name; the page downloads the German words and no other language's; dates and
@@ -55,75 +55,75 @@ async function expectNoEnglish(page: Page, state: string): Promise<void> {
 }
 
 test.describe('a page in German', () => {
-  test.describe('a first visit', () => {
-  test.use({ consented: false });
-  test('every reachable state of the runtime UI speaks German, and only German is downloaded', async ({ page, baseURL }) => {
-    const translations: string[] = [];
-    page.on('request', (request) => {
-      if (/\/i18n\//.test(request.url())) translations.push(new URL(request.url()).pathname);
+  for (const width of [390, 1280]) test.describe(`a first visit at ${width} px`, () => {
+    test.use({ consented: false, viewport: { width, height: 844 } });
+    test('every reachable state of the runtime UI speaks German, and only German is downloaded', async ({ page, baseURL }) => {
+      const translations: string[] = [];
+      page.on('request', (request) => {
+        if (/\/i18n\//.test(request.url())) translations.push(new URL(request.url()).pathname);
+      });
+      await page.route(/^https:\/\/(maps\.googleapis\.com|www\.youtube-nocookie\.com)\//, (route) => route.abort());
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(`${baseURL}/de`);
+      await runtimeReady(page);
+      expect(translations).toEqual(['/runtime/i18n/de.json']);
+
+      // The banner, rendered by the server in German, and the embeds' placeholders under the restrictive policy.
+      const banner = page.locator('section.site-cookie-banner');
+      await expect(banner).toHaveAttribute('aria-label', GERMAN['banner.label']!);
+      await expect(banner.getByRole('button', { name: GERMAN['banner.accept'] })).toBeEnabled();
+      await expect(page.getByRole('button', { name: GERMAN['embed.allowAll'] }).first()).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Karte laden' })).toBeVisible();
+      await expect(page.locator('#block-diagramm table')).toBeAttached();
+      await expectNoEnglish(page, 'loaded');
+
+      // Form errors: the whole form, then one field.
+      const form = page.locator('#block-kontakt form');
+      await form.getByRole('button', { name: 'Nachricht senden' }).click();
+      await expect(form.locator('.site-form-general').first()).toHaveText(GERMAN['form.formInvalid']!);
+      await expect(form.getByText('Name ist ein Pflichtfeld.')).toBeVisible();
+      await form.getByLabel('E-Mail', { exact: false }).first().fill('nicht-gültig');
+      await form.locator('textarea').fill('x'.repeat(201));
+      await form.getByRole('button', { name: 'Nachricht senden' }).click();
+      await expect(form.getByText(GERMAN['form.emailNotValid']!)).toBeVisible();
+      await expect(form.getByText(GERMAN['form.characterLimit']!)).toBeVisible();
+      await expectNoEnglish(page, 'form errors');
+
+      // The slideshow's controls, then its lightbox.
+      const gallery = page.locator('#block-diashow');
+      await expect(gallery.getByRole('button', { name: GERMAN['gallery.next'] })).toBeVisible();
+      await gallery.getByRole('button', { name: GERMAN['gallery.next'] }).click();
+      // The second photo has no alt: its opener is named by the catalogue.
+      await gallery.getByRole('button', { name: 'Bild 2' }).click();
+      const lightbox = page.locator('dialog.tl');
+      await expect(lightbox).toBeVisible();
+      await expect(lightbox.getByRole('button', { name: GERMAN['lightbox.close'] })).toBeVisible();
+      await expect(lightbox.locator('.tl-counter')).toHaveText('2 von 3');
+      await expectNoEnglish(page, 'lightbox');
+      await page.keyboard.press('Escape');
+      await expect(lightbox).toBeHidden();
+
+      // A dialog with the default buttons, and the data layer's error overlay.
+      const asked = page.evaluate(() => window.SiteRuntime!.dialog.confirm({ title: 'Frage' }));
+      await expect(page.getByRole('button', { name: GERMAN['dialog.confirm'] })).toBeVisible();
+      await expect(page.getByRole('button', { name: GERMAN['dialog.cancel'] })).toBeVisible();
+      await expectNoEnglish(page, 'dialog');
+      await page.getByRole('button', { name: GERMAN['dialog.cancel'] }).click();
+      expect(await asked).toBe('cancel');
+      void page.evaluate(() => window.SiteRuntime!.api.request('/api/i18n-test/missing', { method: 'POST' }).catch(() => undefined));
+      const overlay = page.getByRole('alertdialog');
+      await expect(overlay.getByRole('heading', { name: GERMAN['data.title'] })).toBeVisible();
+      await expect(overlay.getByRole('button', { name: GERMAN['data.reload'] })).toBeVisible();
+      await expectNoEnglish(page, 'error overlay');
+      await overlay.getByRole('button', { name: GERMAN['data.clear'] }).click();
+
+      // The banner answered: the map's and the video's placeholders go; still German.
+      await banner.getByRole('button', { name: GERMAN['banner.decline'] }).click();
+      await expect(banner).toBeHidden();
+      await expectNoEnglish(page, 'banner answered');
+      expect(errors).toEqual([]);
     });
-    await page.route(/^https:\/\/(maps\.googleapis\.com|www\.youtube-nocookie\.com)\//, (route) => route.abort());
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(`${baseURL}/de`);
-    await runtimeReady(page);
-    expect(translations).toEqual(['/runtime/i18n/de.json']);
-
-    // The banner, rendered by the server in German, and the embeds' placeholders under the restrictive policy.
-    const banner = page.locator('section.site-cookie-banner');
-    await expect(banner).toHaveAttribute('aria-label', GERMAN['banner.label']!);
-    await expect(banner.getByRole('button', { name: GERMAN['banner.accept'] })).toBeEnabled();
-    await expect(page.getByRole('button', { name: GERMAN['embed.allowAll'] }).first()).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Karte laden' })).toBeVisible();
-    await expect(page.locator('#block-diagramm table')).toBeAttached();
-    await expectNoEnglish(page, 'loaded');
-
-    // Form errors: the whole form, then one field.
-    const form = page.locator('#block-kontakt form');
-    await form.getByRole('button', { name: 'Nachricht senden' }).click();
-    await expect(form.locator('.site-form-general').first()).toHaveText(GERMAN['form.formInvalid']!);
-    await expect(form.getByText('Name ist ein Pflichtfeld.')).toBeVisible();
-    await form.getByLabel('E-Mail', { exact: false }).first().fill('nicht-gültig');
-    await form.locator('textarea').fill('x'.repeat(201));
-    await form.getByRole('button', { name: 'Nachricht senden' }).click();
-    await expect(form.getByText(GERMAN['form.emailNotValid']!)).toBeVisible();
-    await expect(form.getByText(GERMAN['form.characterLimit']!)).toBeVisible();
-    await expectNoEnglish(page, 'form errors');
-
-    // The slideshow's controls, then its lightbox.
-    const gallery = page.locator('#block-diashow');
-    await expect(gallery.getByRole('button', { name: GERMAN['gallery.next'] })).toBeVisible();
-    await gallery.getByRole('button', { name: GERMAN['gallery.next'] }).click();
-    // The second photo has no alt: its opener is named by the catalogue.
-    await gallery.getByRole('button', { name: 'Bild 2' }).click();
-    const lightbox = page.locator('dialog.tl');
-    await expect(lightbox).toBeVisible();
-    await expect(lightbox.getByRole('button', { name: GERMAN['lightbox.close'] })).toBeVisible();
-    await expect(lightbox.locator('.tl-counter')).toHaveText('2 von 3');
-    await expectNoEnglish(page, 'lightbox');
-    await page.keyboard.press('Escape');
-    await expect(lightbox).toBeHidden();
-
-    // A dialog with the default buttons, and the data layer's error overlay.
-    const asked = page.evaluate(() => window.SiteRuntime!.dialog.confirm({ title: 'Frage' }));
-    await expect(page.getByRole('button', { name: GERMAN['dialog.confirm'] })).toBeVisible();
-    await expect(page.getByRole('button', { name: GERMAN['dialog.cancel'] })).toBeVisible();
-    await expectNoEnglish(page, 'dialog');
-    await page.getByRole('button', { name: GERMAN['dialog.cancel'] }).click();
-    expect(await asked).toBe('cancel');
-    void page.evaluate(() => window.SiteRuntime!.api.request('/api/i18n-test/missing', { method: 'POST' }).catch(() => undefined));
-    const overlay = page.getByRole('alertdialog');
-    await expect(overlay.getByRole('heading', { name: GERMAN['data.title'] })).toBeVisible();
-    await expect(overlay.getByRole('button', { name: GERMAN['data.reload'] })).toBeVisible();
-    await expectNoEnglish(page, 'error overlay');
-    await overlay.getByRole('button', { name: GERMAN['data.clear'] }).click();
-
-    // The banner answered: the map's and the video's placeholders go; still German.
-    await banner.getByRole('button', { name: GERMAN['banner.decline'] }).click();
-    await expect(banner).toBeHidden();
-    await expectNoEnglish(page, 'banner answered');
-    expect(errors).toEqual([]);
-  });
   });
 
   test('dates, numbers and relative times follow the page language; the page context\'s strings win', async ({ page, baseURL }) => {

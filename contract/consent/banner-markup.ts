@@ -8,7 +8,7 @@ import { bannerSettings, BANNER_WORDS, type BannerWords } from './settings';
  * the runtime adopts it. Pure: the server imports it.
  */
 export const BANNER_CLASS = 'site-cookie-banner';
-export const BANNER_LABEL = 'Cookie banner';
+export const BANNER_LABEL = BANNER_WORDS.label;
 export const ACCEPT_CLASS = 'site-cookie-banner-accept';
 export const DECLINE_CLASS = 'site-cookie-banner-decline';
 const CHECK_ICON =

@@ -52,14 +52,6 @@ export const SERVER_FORM_MESSAGES = {
 };
 export const formError = (name: keyof typeof SERVER_FORM_MESSAGES) => ({ error: SERVER_FORM_MESSAGES[name], code: `form.${name}` });
 
-/** The form's own status catalogue (spec part 1 §8); it wins over the data layer's texts. */
-export const FORM_STATUS_MESSAGES: Record<number, string> = {
-  401: UNAUTHORIZED_SUBMIT,
-  404: NOT_CONFIGURED,
-  429: RATE_LIMITED,
-  500: UNABLE_TO_SEND,
-};
-
 /** Password fields show this instead of the typed characters' count (spec part 2 §5). */
 export const PASSWORD_PLACEHOLDER = '••••••••';
 

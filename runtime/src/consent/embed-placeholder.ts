@@ -19,7 +19,6 @@ export const embedWords = texts('embed', {
   reservationForm: 'reservation form',
   registry: 'registry',
 });
-export const ALLOW_ALL_EMBEDS = embedWords.defaults.allowAll;
 const wordsFor = (embed: Embed) => ({ provider: embed.provider, what: embedWords()[embed.what] });
 export const loadEmbedLabel = (embed: Embed) => fill(embedWords().load, wordsFor(embed));
 export const embedNotice = (embed: Embed) => fill(embedWords().notice, wordsFor(embed));

@@ -1,4 +1,4 @@
-import { fill, pageLanguage, texts } from './strings';
+import { fill, pageLanguage, texts, word } from './strings';
 
 /** Spec part 1 §9: relative times refresh every 5000 ms; 'about {n} seconds ago' under 60 s. */
 export const RELATIVE_TIME_REFRESH_MS = 5000;
@@ -23,8 +23,9 @@ export function relativeTime(date: Date | number, now: number = Date.now()): str
   const elapsed = Math.max(0, now - then);
   const words = timeWords();
   const english = /^en\b/i.test(pageLanguage());
+  // Another language's page without its own time words: Intl's.
   const say = (n: number, unit: 'second' | 'minute' | 'hour', one: string, many: string) =>
-    !english && many === timeWords.defaults[`${unit}s`] ? new Intl.RelativeTimeFormat(pageLanguage()).format(-n, unit) : fill(n === 1 ? one : many, { n });
+    !english && word(`time.${unit}s`) === undefined ? new Intl.RelativeTimeFormat(pageLanguage()).format(-n, unit) : fill(n === 1 ? one : many, { n });
   if (elapsed < JUST_NOW_UNDER_S * SECOND) return words.justNow;
   if (elapsed < MINUTE) return say(Math.floor(elapsed / SECOND), 'second', words.seconds, words.seconds);
   if (elapsed < HOUR) return say(Math.floor(elapsed / MINUTE), 'minute', words.minute, words.minutes);

@@ -21,6 +21,8 @@ export const CATALOGUE_WAIT_MS = 3000;
 let fromFile: Words = {};
 let fromPage: Words = {};
 let language: Promise<void> | undefined;
+/** Counts changes of the page's words: an area looks its words up again only after one. */
+let version = 0;
 
 // Anything but an object counts as no words; a name whose value is not text, as no word.
 const wordsIn = (value: unknown): Words => (value && typeof value === 'object' ? (value as Words) : {});
@@ -31,6 +33,7 @@ export const pageLanguage = (): string => document.documentElement.lang || 'en-U
 /** The page context's `strings` (its own words, any language). */
 export function usePageWords(strings: unknown): void {
   fromPage = wordsIn(strings);
+  version++;
 }
 
 /**
@@ -44,7 +47,10 @@ export function wordsReady(): Promise<void> {
     const file = assetUrl(`i18n/${code}.json`);
     const loaded = fetch(file)
       .then((response) => (response.ok ? response.json() : Promise.reject(new Error(`HTTP ${response.status}`))))
-      .then((words: unknown) => void (fromFile = wordsIn(words)))
+      .then((words: unknown) => {
+        fromFile = wordsIn(words);
+        version++;
+      })
       .catch((error: unknown) => console.warn(`Translations ${file} did not load (${(error as Error).message}); showing English.`));
     return Promise.race([loaded, new Promise<void>((done) => setTimeout(done, CATALOGUE_WAIT_MS))]);
   })());
@@ -58,9 +64,15 @@ export function word(name: string): string | undefined {
 
 /** An area's words: `texts('lightbox', { close: 'Close' })()` answers them in the page's language. */
 export function texts<T extends Words>(area: string, defaults: T): (() => T) & { area: string; defaults: T } {
+  let looked = -1;
+  let out: Words = defaults;
+  // Asked on every render of a field or a slide: the words are looked up once per change.
   const words = (): T => {
-    const out: Words = { ...defaults };
-    for (const name in out) out[name] = word(`${area}.${name}`) ?? out[name]!;
+    if (looked !== version) {
+      looked = version;
+      out = { ...defaults };
+      for (const name in out) out[name] = word(`${area}.${name}`) ?? out[name]!;
+    }
     return out as T;
   };
   return Object.assign(words, { area, defaults });

@@ -6,7 +6,7 @@ import { Captcha, CAPTCHA_FIELD, type CaptchaHandle } from './captcha';
 import { Field, inputId } from './fields';
 import { submitForm } from './submit';
 import { collectValues } from './values';
-import { fieldMessages, formWords } from './words';
+import { formWords } from './words';
 
 type Status = 'idle' | 'submitting' | 'success';
 
@@ -60,7 +60,7 @@ export function FormView({ definition, page, formKey, isOverlayForm, onSuccess, 
     event.preventDefault();
     if (busy.current || captchaBlocked || !form.current) return; // one submit at a time
     const values = collectValues(form.current, definition.fields, location.search);
-    const fieldErrors = validateForm(definition.fields, values, fieldMessages(words));
+    const fieldErrors = validateForm(definition.fields, values, words);
     if (Object.keys(fieldErrors).length > 0) {
       setErrors(fieldErrors);
       setAbove(words.formInvalid);

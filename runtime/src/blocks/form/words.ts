@@ -4,7 +4,9 @@ import { texts } from '../../platform/strings';
 
 /**
  * The form block's words (platform/strings.ts): the spec's messages (contract/model/forms/
- * messages.ts, which the server answers with too), the parts' labels and the default Likert scale.
+ * messages.ts, which the server answers with too), the parts' labels and the default Likert
+ * scale. The field messages carry the validator's names (FieldMessages): the words go to it as
+ * they are.
  */
 export const formWords = texts('form', {
   submit: 'Submit',
@@ -56,16 +58,7 @@ export const formWords = texts('form', {
 });
 export type FormWords = ReturnType<typeof formWords>;
 
-/** The messages the shared validator words its errors with, in the page's language. */
-export const fieldMessages = (words: FormWords): Messages.FieldMessages => ({
-  required: words.required,
-  characterLimit: words.characterLimit,
-  emailNotValid: words.emailNotValid,
-  zipNotValid: words.zipNotValid,
-  notAnOption: words.notAnOption,
-});
-
-/** The form's status catalogue (spec part 1 §8) in the page's language. */
+/** The form's own status catalogue (spec part 1 §8) in the page's language; it wins over the data layer's texts. */
 export const statusMessages = (words: FormWords): Record<number, string> => ({
   401: words.unauthorized,
   404: words.notConfigured,
