@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 
 const MEMBER = { email: 'member@bench.test', password: 'bench-member-password' };
-/** The server's settings that create the member (docs/server.md, "Server settings"). */
+/** The server's settings that create the member (docs/deployment.md, "Settings"). */
 export const MEMBER_ENV = { MEMBER_EMAIL: MEMBER.email, MEMBER_PASSWORD: MEMBER.password };
 
 /** The demo site's members-only pages (examples/site.json `memberPages`). */

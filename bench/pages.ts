@@ -2,7 +2,7 @@
  * Generated benchmark pages: N mixed blocks (slideshow with thumbnails, grid with lightbox,
  * video, accordion, image, button) as Tessera markup, as peer-stack markup for the same
  * features, and as the same content with no script (the limit). The Tessera markup is what the
- * docs/blocks.md asks of a theme for no layout shift (galleries name their design in
+ * docs/blocks/README.md asks of a theme for no layout shift (galleries name their design in
  * `data-gallery-design`, a video's poster has the video's shape and its link's text is in a
  * span), as the peer markup is the peers' own.
  */

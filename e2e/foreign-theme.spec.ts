@@ -108,7 +108,7 @@ const THEME_PROPERTIES = ':root{--site-primary:rgb(13, 110, 253);--site-on-prima
 /** Blocks whose markup is in the HTML, first; those built from their JSON after them. */
 const HTML_FIRST = ['accordion', 'button', 'image', 'gallery', 'video', 'audio', 'map'];
 /**
- * The theme holds the space blocks will take, as docs/blocks.md says: a block built from its
+ * The theme holds the space blocks will take, as docs/blocks/README.md says: a block built from its
  * JSON holds a screen's height until it has mounted (what follows starts below the fold and
  * never moves in view), and the image block that crops to 16:9 has that shape from the start.
  */

@@ -107,7 +107,7 @@ test('the page, the runtime and its stylesheets arrive compressed, and the page 
   await expect(page.locator('#block-grid')).toHaveAttribute('data-block-status', 'mounted');
 });
 
-test.describe('blocks that hold the size they mount at (docs/blocks.md markup, runtime.css in the head)', () => {
+test.describe('blocks that hold the size they mount at (docs/blocks/README.md markup, runtime.css in the head)', () => {
   /**
    * How far each block pushes what follows it (its top to the top of what follows its section,
    * or itself: margins that collapse through the section count too), without the runtime's

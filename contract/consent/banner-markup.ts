@@ -3,7 +3,7 @@ import { bannerSettings, BANNER_WORDS, type BannerWords } from './settings';
 
 /**
  * The cookie banner's markup, which the runtime builds and the server renders into the page
- * (docs/page-services.md, "Cookie consent"): then the banner paints with the page instead of after
+ * (docs/services/cookie-consent.md): then the banner paints with the page instead of after
  * the runtime and its chunk (it is often the largest text on a phone, so the page's LCP), and
  * the runtime adopts it. Pure: the server imports it.
  */

@@ -1,7 +1,7 @@
 // Not in bar-rules.ts: site.js imports that for its gates, and these would ride along.
 /**
  * The announcement bar's markup, which the runtime builds and a server or theme may render into
- * the page itself (docs/page-services.md, "Popup overlay and page bars"): the runtime then adopts it, and the page does
+ * the page itself (docs/services/popup-and-bars.md): the runtime then adopts it, and the page does
  * not move when the bar appears.
  */
 import { escapeText } from '../text/format';

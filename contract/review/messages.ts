@@ -16,7 +16,7 @@ export const SOMETHING_WENT_WRONG = 'Something went wrong';
 export const TRY_AGAIN = 'Try submitting your review again';
 export const RATING_REQUIRED = 'Please select a star rating';
 
-/** The spec does not show the limit; ours, documented in docs/blocks.md ("Store, reviews and members"). */
+/** The spec does not show the limit; ours, documented in docs/blocks/store-pages.md. */
 export const REVIEW_TEXT_LIMIT = 1000;
 export const STAR_COUNT = 5;
 
