@@ -4,11 +4,9 @@ import type { PmNode } from '../../contract/model/prose-mirror';
 import { ownerGet, ownerPut } from './owner-api';
 import { RichTextEditor } from './RichTextEditor';
 import { OWNER_PATHS } from '../../contract/api/owner-paths';
+import type { AnnouncementAnswer } from '../../contract/api/owner-answers';
 
-interface Stored {
-  doc: PmNode | null;
-  show: boolean;
-}
+type Stored = AnnouncementAnswer;
 
 /** The announcement bar's text in the rich-text editor, and whether visitors see the bar. */
 export function Announcement() {

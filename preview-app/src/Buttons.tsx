@@ -3,14 +3,9 @@ import { UNABLE_TO_LOAD_TRY_AGAIN } from '../../contract/model/editor-messages';
 import { LinkEditor } from './LinkEditor';
 import { ownerGet, ownerPut } from './owner-api';
 import { OWNER_PATHS, ownerPath } from '../../contract/api/owner-paths';
+import type { ButtonAnswer, ButtonsAnswer, OwnerButton, PagesAnswer } from '../../contract/api/owner-answers';
 
-interface Button {
-  id: string;
-  page: string;
-  buttonText: string;
-  clickthroughUrl: string;
-  newWindow: boolean;
-}
+type Button = OwnerButton;
 
 /** The site's buttons: each one's link edited with the link editor, saved to the site. */
 export function Buttons({ files }: { files: string[] }) {
@@ -20,7 +15,7 @@ export function Buttons({ files }: { files: string[] }) {
   const [error, setError] = useState('');
   const [status, setStatus] = useState('');
   useEffect(() => {
-    Promise.all([ownerGet<{ buttons: Button[] }>(OWNER_PATHS.buttons), ownerGet<{ pages: Array<{ path: string; title: string }> }>(OWNER_PATHS.pages)]).then(
+    Promise.all([ownerGet<ButtonsAnswer>(OWNER_PATHS.buttons), ownerGet<PagesAnswer>(OWNER_PATHS.pages)]).then(
       ([b, p]) => {
         setButtons(b.buttons);
         setPages(p.pages);
@@ -43,7 +38,7 @@ export function Buttons({ files }: { files: string[] }) {
                 files={files}
                 onCancel={() => setEditing(null)}
                 onSave={(value) =>
-                  ownerPut<Button>(ownerPath(OWNER_PATHS.blockButton, { id: button.id }), { clickthroughUrl: value.href, buttonText: value.name, newWindow: value.newWindow }).then(() => {
+                  ownerPut<ButtonAnswer>(ownerPath(OWNER_PATHS.blockButton, { id: button.id }), { clickthroughUrl: value.href, buttonText: value.name, newWindow: value.newWindow }).then(() => {
                     setButtons(buttons.map((b) => (b.id === button.id ? { ...b, clickthroughUrl: value.href, buttonText: value.name, newWindow: value.newWindow } : b)));
                     setEditing(null);
                     setStatus(`Saved: ${value.name} now links to ${value.href}.`);

@@ -2,13 +2,11 @@ import { Suspense, lazy, useEffect, useState } from 'react';
 import { CODE_EDITING_NOT_ON_ANDROID, UNABLE_TO_LOAD_TRY_AGAIN } from '../../contract/model/editor-messages';
 import { ownerGet, ownerPut } from './owner-api';
 import { OWNER_PATHS } from '../../contract/api/owner-paths';
+import type { CodeInjectionAnswer } from '../../contract/api/owner-answers';
 
 const CodeEditor = lazy(() => import('./CodeEditor').then((m) => ({ default: m.CodeEditor })));
 
-interface Code {
-  header: string;
-  footer: string;
-}
+type Code = CodeInjectionAnswer;
 
 export const isAndroid = (userAgent = navigator.userAgent) => /Android/i.test(userAgent);
 

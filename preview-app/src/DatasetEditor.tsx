@@ -2,12 +2,10 @@ import { useEffect, useState } from 'react';
 import { datasetFromCsv, datasetProblem, truncationMessage, MAX_COLUMNS, MAX_ROWS, type Cell, type Dataset } from '../../contract/chart/dataset';
 import { ownerGet, ownerPut } from './owner-api';
 import { OWNER_PATHS, ownerPath } from '../../contract/api/owner-paths';
+import type { DatasetSavedAnswer, DatasetsAnswer, OwnerDataset } from '../../contract/api/owner-answers';
 
-interface Stored {
-  id: string;
-  name: string;
-  dataset: Dataset;
-}
+/** A dataset as edited here: a new one has no time of its own until it is saved. */
+type Stored = Omit<OwnerDataset, 'updatedAt'>;
 
 const cellValue = (text: string): Cell => (text.trim() === '' ? null : Number.isFinite(Number(text)) ? Number(text) : text);
 const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 64) || 'dataset';
@@ -23,7 +21,7 @@ export function DatasetEditor() {
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    ownerGet<{ datasets: Stored[] }>(OWNER_PATHS.datasets).then(
+    ownerGet<DatasetsAnswer>(OWNER_PATHS.datasets).then(
       ({ datasets }) => {
         setList(datasets);
         setCurrent(datasets[0] ?? { id: '', name: '', dataset: { columns: ['Label', 'Value'], rows: [['', null]] } });
@@ -44,7 +42,7 @@ export function DatasetEditor() {
     if (problem) return setMessage({ kind: 'alert', text: problem });
     setBusy(true);
     const id = current.id || slug(current.name);
-    ownerPut<Stored & { truncated: boolean }>(ownerPath(OWNER_PATHS.dataset, { id }), { name: current.name, ...current.dataset }).then(
+    ownerPut<DatasetSavedAnswer>(ownerPath(OWNER_PATHS.dataset, { id }), { name: current.name, ...current.dataset }).then(
       (saved) => {
         setCurrent(saved);
         setList((old) => [saved, ...(old ?? []).filter((d) => d.id !== saved.id)]);

@@ -1,17 +1,13 @@
 import { DataSection } from './DataSection';
 import { useOwnerData } from './use-owner-data';
 import { OWNER_PATHS } from '../../contract/api/owner-paths';
+import type { ErrorsAnswer, OwnerErrorGroup } from '../../contract/api/owner-answers';
 
-interface ErrorGroup {
-  message: string;
-  count: number;
-  reports: number;
-  lastSeen: string;
-}
+type ErrorGroup = OwnerErrorGroup;
 
 /** JavaScript errors grouped by message, most recent first. */
 export function Errors() {
-  const [state, reload] = useOwnerData<{ errors: ErrorGroup[] }>(OWNER_PATHS.errors);
+  const [state, reload] = useOwnerData<ErrorsAnswer>(OWNER_PATHS.errors);
   return (
     <DataSection id="errors" title="JavaScript errors" state={state} reload={reload}>
       {({ errors }) =>

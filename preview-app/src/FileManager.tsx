@@ -13,20 +13,12 @@ import { cleanFileName, fileProblem, sizeText } from '../../contract/model/files
 import { ownerDelete, ownerGet, ownerPost } from './owner-api';
 import { UploadCancelled, upload, type Upload } from './upload';
 import { OWNER_PATHS, ownerPath } from '../../contract/api/owner-paths';
+import type { FilesAnswer, JobAnswer, OwnerFile, UploadAnswer } from '../../contract/api/owner-answers';
 
-export interface StoredFile {
-  name: string;
-  url: string;
-  type: string;
-  size: number;
-  widths: number[];
-}
+export type StoredFile = OwnerFile;
 
 type Progress = { state: 'uploading'; fraction: number } | { state: 'processing' } | { state: 'complete' | 'failed' | 'cancelled'; message: string } | null;
 
-interface JobAnswer {
-  status?: 'running' | 'complete' | 'failed' | 'cancelled';
-}
 
 const POLL_MS = 300;
 const POLL_LIMIT = 200;
@@ -43,7 +35,7 @@ export function FileManager({ onChange }: { onChange: (files: StoredFile[]) => v
   const input = useRef<HTMLInputElement>(null);
 
   const refresh = () =>
-    ownerGet<{ files: StoredFile[] }>(OWNER_PATHS.files).then(
+    ownerGet<FilesAnswer>(OWNER_PATHS.files).then(
       ({ files: list }) => {
         setFiles(list);
         onChange(list);
@@ -69,7 +61,7 @@ export function FileManager({ onChange }: { onChange: (files: StoredFile[]) => v
   };
 
   /** Reports a job's end (or that there is no answer) and stops following it. */
-  const settle = async (answer: JobAnswer | null) => {
+  const settle = async (answer: Pick<JobAnswer, 'status'> | null) => {
     job.current = null;
     if (!answer?.status) return setProgress({ state: 'failed', message: NO_JOB_RESPONSE });
     if (answer.status === 'complete') {
@@ -93,7 +85,7 @@ export function FileManager({ onChange }: { onChange: (files: StoredFile[]) => v
     const problem = fileProblem(file.name, file.size);
     if (problem) return setProgress({ state: 'failed', message: problem });
     setProgress({ state: 'uploading', fraction: 0 });
-    const job = upload<{ jobId: string | null }>(file, cleanFileName(file.name), replace, (fraction) => setProgress({ state: 'uploading', fraction }));
+    const job = upload<UploadAnswer>(file, cleanFileName(file.name), replace, (fraction) => setProgress({ state: 'uploading', fraction }));
     current.current = job;
     job.done
       .then(async (answer) => {

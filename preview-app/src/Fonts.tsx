@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { UNABLE_TO_LOAD_FONTS, unableToLoadPreview } from '../../contract/model/editor-messages';
-import type { SiteFont } from '../../contract/model/fonts';
 import { FONT_CATEGORIES } from '../../contract/model/site-types';
 import { ownerGet, ownerPut } from './owner-api';
 import { OWNER_PATHS } from '../../contract/api/owner-paths';
+import type { FontsAnswer } from '../../contract/api/owner-answers';
 
-type Font = SiteFont & { url: string };
+type Font = FontsAnswer['fonts'][number];
 const SAMPLE = 'Prints from the harbour studio';
 
 /** Loads a font for its preview; answers whether it worked. */
@@ -47,7 +47,7 @@ export function Fonts() {
   const [error, setError] = useState('');
   const [status, setStatus] = useState('');
   useEffect(() => {
-    ownerGet<{ fonts: Font[]; headingFont: string | null }>(OWNER_PATHS.fonts).then(
+    ownerGet<FontsAnswer>(OWNER_PATHS.fonts).then(
       (answer) => {
         setFonts(answer.fonts);
         setChosen(answer.headingFont);

@@ -4,14 +4,9 @@ import type { PmNode } from '../../contract/model/prose-mirror';
 import { ownerGet, ownerPut } from './owner-api';
 import { RichTextEditor, docFromHtml } from './RichTextEditor';
 import { OWNER_PATHS, ownerPath } from '../../contract/api/owner-paths';
+import type { FormsAnswer, OwnerForm } from '../../contract/api/owner-answers';
 
-interface Form {
-  id: string;
-  page: string;
-  successDoc: PmNode | null;
-  /** What the page's block shows until the owner saves a text of their own. */
-  pageSuccessHtml: string | null;
-}
+type Form = OwnerForm;
 
 /** Each form's success text in the rich-text editor; visitors see it after they submit. */
 export function FormSuccess() {
@@ -21,7 +16,7 @@ export function FormSuccess() {
   const [error, setError] = useState('');
   useEffect(
     () =>
-      void ownerGet<{ forms: Form[] }>(OWNER_PATHS.forms).then(
+      void ownerGet<FormsAnswer>(OWNER_PATHS.forms).then(
         // Until the owner saves a text, each editor starts from the one the form shows now.
         ({ forms: list }) => setForms(list.map((form) => ({ ...form, successDoc: form.successDoc ?? (form.pageSuccessHtml ? docFromHtml(form.pageSuccessHtml) : null) }))),
         () => setError(UNABLE_TO_LOAD_TRY_AGAIN),

@@ -3,11 +3,9 @@ import { A_LIST_MUST_BE_SELECTED, UNABLE_TO_LOAD_TRY_AGAIN } from '../../contrac
 import { ConfirmDialog } from './ConfirmDialog';
 import { ownerDelete, ownerGet, ownerPut } from './owner-api';
 import { OWNER_PATHS, ownerPath } from '../../contract/api/owner-paths';
+import type { MailingListsAnswer } from '../../contract/api/owner-answers';
 
-interface Lists {
-  lists: Array<{ id: string; name: string; subscribers: number }>;
-  newsletters: Array<{ formId: string; listId: string | null }>;
-}
+type Lists = MailingListsAnswer;
 
 /** Connects each newsletter block's form to one of the site's subscriber lists. */
 export function MailingLists() {

@@ -4,15 +4,9 @@ import { WorkflowState, workflowLabel } from '../../contract/model/site-types';
 import { checkTimeZone, epochToZoned, zonedToEpoch } from '../../contract/model/time-zone';
 import { ownerGet, ownerPut } from './owner-api';
 import { OWNER_PATHS } from '../../contract/api/owner-paths';
+import type { OwnerPage, PageSettingsAnswer } from '../../contract/api/owner-answers';
 
-interface Page {
-  path: string;
-  title: string;
-  workflowState: number;
-  locked: boolean;
-  membersOnly: boolean;
-  publishAt: number | null;
-}
+type Page = OwnerPage;
 
 /** The editor's item statuses (part 2 §3), with Published for an available page. */
 const STATUS_OPTIONS: Array<[number, string]> = [
@@ -32,7 +26,7 @@ export function Pages() {
   const zoneProblem = checkTimeZone(timeZone);
   useEffect(
     () =>
-      void ownerGet<{ pages: Page[]; timeZone: string }>(OWNER_PATHS.pageSettings).then(
+      void ownerGet<PageSettingsAnswer>(OWNER_PATHS.pageSettings).then(
         (answer) => {
           setTimeZone(answer.timeZone);
           setPages(answer.pages);

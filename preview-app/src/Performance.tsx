@@ -4,12 +4,9 @@ import { DataSection } from './DataSection';
 import { useOwnerData } from './use-owner-data';
 import { METRIC_NAMES, RATING_TEXT, THRESHOLDS, metricText, rating } from './vitals';
 import { OWNER_PATHS } from '../../contract/api/owner-paths';
+import type { PerformanceAnswer } from '../../contract/api/owner-answers';
 
-interface PerformanceData {
-  records: number;
-  overall: Record<string, number>;
-  perDay: Array<{ day: string; p75: Record<string, number>; samples: number }>;
-}
+type PerformanceData = PerformanceAnswer;
 
 const CHARTED = [
   ['fcp', '#7c3aed'],

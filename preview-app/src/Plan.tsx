@@ -2,15 +2,12 @@ import { useState } from 'react';
 import { ownerPost } from './owner-api';
 import type { DataState } from './use-owner-data';
 import { OWNER_PATHS } from '../../contract/api/owner-paths';
+import type { PlanAnswer } from '../../contract/api/owner-answers';
 
 export const UPGRADE_PATH = '/settings/billing/billing/upgrade';
 export const CHANGE_PLAN_PATH = '/settings/billing/billing/website/change-plan';
 
-export interface PlanInfo {
-  plan: string;
-  trial: boolean;
-  plans: Array<{ id: string; name: string; priceCents: number }>;
-}
+export type PlanInfo = PlanAnswer;
 
 /** The trial site's links to the plan pages (part 2 §2). */
 export function PlanLinks({ info }: { info: PlanInfo | null }) {

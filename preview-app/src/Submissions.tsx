@@ -2,13 +2,9 @@ import { DataSection } from './DataSection';
 import { download, toCsv } from './csv';
 import { useOwnerData } from './use-owner-data';
 import { OWNER_PATHS } from '../../contract/api/owner-paths';
+import type { OwnerSubmission } from '../../contract/api/owner-answers';
 
-export interface Submission {
-  id: number;
-  formId: string;
-  values: Record<string, unknown>;
-  createdAt: string;
-}
+export type Submission = OwnerSubmission;
 
 /** A value as plain text: lists joined, likert answers as "question: answer". */
 export function valueText(value: unknown): string {

@@ -3,12 +3,10 @@ import { MAX_CATEGORY_LENGTH, MAX_TAG_LENGTH } from '../../contract/commerce/pro
 import { UNABLE_TO_LOAD_TRY_AGAIN, alreadyExists, oneAtATime } from '../../contract/model/editor-messages';
 import { ownerDelete, ownerGet, ownerPost } from './owner-api';
 import { OWNER_PATHS, ownerPath } from '../../contract/api/owner-paths';
+import type { TaxonomyAnswer } from '../../contract/api/owner-answers';
 
 type Kind = 'tag' | 'category';
-interface Taxonomy {
-  tags: string[];
-  categories: string[];
-}
+type Taxonomy = TaxonomyAnswer;
 
 /** Tags (up to 50 characters) and categories (up to 25) for products and posts. */
 export function Tags() {

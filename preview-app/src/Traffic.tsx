@@ -3,13 +3,9 @@ import { LineChart, daySeconds } from './Chart';
 import { DataSection } from './DataSection';
 import { useOwnerData } from './use-owner-data';
 import { OWNER_PATHS } from '../../contract/api/owner-paths';
+import type { PageViewsAnswer } from '../../contract/api/owner-answers';
 
-interface PageViews {
-  total: number;
-  visitors: number;
-  perDay: Array<{ day: string; views: number }>;
-  perPath: Array<{ path: string; views: number }>;
-}
+type PageViews = PageViewsAnswer;
 
 /** Page views per day (chart and table) and the most viewed paths. */
 export function Traffic() {

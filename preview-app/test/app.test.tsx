@@ -23,6 +23,10 @@ import { Submissions, submissionsCsv, valueText } from '../src/Submissions';
 import { csvCell } from '../src/csv';
 import { FRAME_EXPANDED_COOKIE, readExpanded } from '../src/panel-cookie';
 import { metricText, rating } from '../src/vitals';
+import type { OwnerSubmission } from '../../contract/api/owner-answers';
+
+/** A submission as the server answers it (contract/api/owner-answers.ts), with the fields a test does not care about. */
+const submission = (fields: Pick<OwnerSubmission, 'id' | 'formId' | 'createdAt' | 'values'>): OwnerSubmission => ({ collectionId: null, pageUrl: null, isOverlayForm: false, ...fields });
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -124,8 +128,8 @@ describe('Submissions', () => {
   it('shows visitor values as text, never as HTML, newest first as given', async () => {
     const load = async () => ({
       submissions: [
-        { id: 2, formId: 'contact', createdAt: '2026-11-22T00:00:00.000Z', values: { message: '<img src=x onerror=alert(1)>', name: ['Ada', 'L'] } },
-        { id: 1, formId: 'contact', createdAt: '2026-11-21T00:00:00.000Z', values: { email: 'a@b.co' } },
+        submission({ id: 2, formId: 'contact', createdAt: '2026-11-22T00:00:00.000Z', values: { message: '<img src=x onerror=alert(1)>', name: ['Ada', 'L'] } }),
+        submission({ id: 1, formId: 'contact', createdAt: '2026-11-21T00:00:00.000Z', values: { email: 'a@b.co' } }),
       ],
     });
     await act(async () => root.render(<Submissions load={load} />));
@@ -150,7 +154,7 @@ describe('Submissions', () => {
     expect(valueText(['', '555', '1'])).toBe('555 1');
     expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
     expect(csvCell('a,b')).toBe('"a,b"');
-    expect(submissionsCsv([{ id: 1, formId: 'f', createdAt: 't', values: { a: '1', b: ['x', 'y'] } }])).toBe('Submitted,Form,a,b\r\nt,f,1,x y\r\n');
+    expect(submissionsCsv([submission({ id: 1, formId: 'f', createdAt: 't', values: { a: '1', b: ['x', 'y'] } })])).toBe('Submitted,Form,a,b\r\nt,f,1,x y\r\n');
   });
 });
 

@@ -8,6 +8,7 @@ import type { Db } from '../db';
 import { richTextProblem } from '../rich-text';
 import { crumbQuery } from '../schemas';
 import { OWNER_PATHS } from '../../../contract/api/owner-paths';
+import type { AnnouncementAnswer } from '../../../contract/api/owner-answers';
 
 const KEY = 'announcementBar';
 
@@ -31,7 +32,7 @@ const node = { type: 'object', required: ['type'], properties: { type: { type: '
 
 export default async function announcementRoutes(app: FastifyInstance): Promise<void> {
   // A text saved before it was checked, which the editor cannot open, is given as none.
-  app.get(OWNER_PATHS.announcement, { schema: { querystring: crumbQuery } }, async () => {
+  app.get(OWNER_PATHS.announcement, { schema: { querystring: crumbQuery } }, async (): Promise<AnnouncementAnswer> => {
     const stored = storedAnnouncement(app.db);
     return stored ? { doc: richTextProblem(stored.doc) ? null : stored.doc, show: stored.show } : { doc: null, show: false };
   });

@@ -15,6 +15,7 @@ import { crumbQuery } from '../schemas';
 import { searchIndex } from '../site-search';
 import { examplesDir } from '../site-page';
 import { OWNER_PATHS } from '../../../contract/api/owner-paths';
+import type { ButtonsAnswer, FormsAnswer, OwnerButton, OwnerForm, PagesAnswer } from '../../../contract/api/owner-answers';
 
 const FORM = /<[a-z]+\b[^>]*\bid="block-([\w-]{1,64})"[^>]*data-block-type="form"[^>]*>/gi;
 const SUCCESS_KEY = (id: string) => `formSuccess:${id}`;
@@ -38,14 +39,6 @@ function successHtmlOf(settings: Record<string, unknown>): string | null {
   return null;
 }
 
-interface OwnerButton {
-  id: string;
-  page: string;
-  buttonText: string;
-  clickthroughUrl: string;
-  newWindow: boolean;
-}
-
 /** The button blocks of a page as the owner edits them: the owner's values over the page's own. */
 export function buttonsOf(html: string, page: string, overrides: Map<string, Record<string, unknown>>): OwnerButton[] {
   return Array.from(html.matchAll(BUTTON), (match) => {
@@ -64,11 +57,11 @@ export function buttonsOf(html: string, page: string, overrides: Map<string, Rec
 export default async function blockRoutes(app: FastifyInstance): Promise<void> {
   const dir = examplesDir(app);
 
-  app.get(OWNER_PATHS.pages, { schema: { querystring: crumbQuery } }, async () => ({
+  app.get(OWNER_PATHS.pages, { schema: { querystring: crumbQuery } }, async (): Promise<PagesAnswer> => ({
     pages: (await searchIndex(dir)).map((page) => ({ path: page.path, title: page.title.replace(/ · Tessera demo$/, '') })),
   }));
 
-  app.get(OWNER_PATHS.buttons, { schema: { querystring: crumbQuery } }, async () => {
+  app.get(OWNER_PATHS.buttons, { schema: { querystring: crumbQuery } }, async (): Promise<ButtonsAnswer> => {
     const overrides = blockOverrides(app.db);
     const buttons: OwnerButton[] = [];
     for (const name of (await fs.readdir(dir)).filter((n) => n.endsWith('.html')).sort()) {
@@ -102,8 +95,8 @@ export default async function blockRoutes(app: FastifyInstance): Promise<void> {
 
   // Form success text (part 2 §1 rich text): edited as prose-mirror text, shown as its HTML.
   // Until the owner saves one, the editor starts from the text the page's block shows now.
-  app.get(OWNER_PATHS.forms, { schema: { querystring: crumbQuery } }, async () => {
-    const forms: Array<{ id: string; page: string; successDoc: PmNode | null; pageSuccessHtml: string | null }> = [];
+  app.get(OWNER_PATHS.forms, { schema: { querystring: crumbQuery } }, async (): Promise<FormsAnswer> => {
+    const forms: OwnerForm[] = [];
     for (const name of (await fs.readdir(dir)).filter((n) => n.endsWith('.html')).sort()) {
       for (const match of (await fs.readFile(`${dir}/${name}`, 'utf8')).matchAll(FORM)) {
         const row = app.db.prepare('SELECT value FROM settings WHERE key = ?').get(SUCCESS_KEY(match[1]!)) as { value: string } | undefined;

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db';
 import { crumbQuery } from '../schemas';
 import { OWNER_PATHS } from '../../../contract/api/owner-paths';
+import type { CodeInjectionAnswer } from '../../../contract/api/owner-answers';
 
 const KEY = 'codeInjection';
 export const MAX_CODE_LENGTH = 20_000;
@@ -30,7 +31,7 @@ export function withCodeInjection(html: string, code: CodeInjection): string {
 }
 
 export default async function codeInjectionRoutes(app: FastifyInstance): Promise<void> {
-  app.get(OWNER_PATHS.codeInjection, { schema: { querystring: crumbQuery } }, async () => codeInjection(app.db));
+  app.get(OWNER_PATHS.codeInjection, { schema: { querystring: crumbQuery } }, async (): Promise<CodeInjectionAnswer> => codeInjection(app.db));
   app.put(
     OWNER_PATHS.codeInjection,
     {

@@ -7,6 +7,7 @@ import { MAX_COLUMNS, MAX_ROWS, datasetProblem, truncate, type Dataset } from '.
 import { crumbQuery } from '../schemas';
 import { DATASET_ROUTE_PATH } from '../../../contract/api/paths';
 import { OWNER_PATHS } from '../../../contract/api/owner-paths';
+import type { DatasetsAnswer, OwnerDataset } from '../../../contract/api/owner-answers';
 
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^[\\w-]{1,64}$' } } } as const;
 const cell = { type: ['string', 'number', 'null'], maxLength: 200 } as const;
@@ -28,7 +29,7 @@ interface Row {
   rows_json: string;
   updated_at: number;
 }
-const toJson = (row: Row) => ({ id: row.id, name: row.name, dataset: { columns: JSON.parse(row.columns_json), rows: JSON.parse(row.rows_json) } as Dataset, updatedAt: new Date(row.updated_at).toISOString() });
+const toJson = (row: Row): OwnerDataset => ({ id: row.id, name: row.name, dataset: { columns: JSON.parse(row.columns_json), rows: JSON.parse(row.rows_json) } as Dataset, updatedAt: new Date(row.updated_at).toISOString() });
 
 /** The demo's chart block (examples/blocks.html) reads this one; created on first start. */
 export const DEMO_DATASET = {
@@ -50,7 +51,7 @@ export default async function datasetRoutes(app: FastifyInstance): Promise<void>
     return row ? toJson(row) : reply.code(404).send({ error: 'Unable to locate content' });
   });
 
-  app.get(OWNER_PATHS.datasets, { schema: { querystring: crumbQuery } }, async () => ({
+  app.get(OWNER_PATHS.datasets, { schema: { querystring: crumbQuery } }, async (): Promise<DatasetsAnswer> => ({
     datasets: (app.db.prepare('SELECT * FROM datasets ORDER BY updated_at DESC').all() as Row[]).map(toJson),
   }));
 

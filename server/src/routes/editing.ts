@@ -9,6 +9,7 @@ import { A_LIST_MUST_BE_SELECTED, alreadyExists } from '../../../contract/model/
 import { loadFormDefinitions } from '../forms/definitions';
 import { crumbQuery } from '../schemas';
 import { OWNER_PATHS } from '../../../contract/api/owner-paths';
+import type { MailingListsAnswer, TaxonomyAnswer } from '../../../contract/api/owner-answers';
 
 /** The demo site's subscriber lists, created on first start. */
 export const DEMO_LISTS = [
@@ -29,10 +30,10 @@ export default async function editingRoutes(app: FastifyInstance): Promise<void>
   for (const list of DEMO_LISTS) seed.run(list.id, list.name);
   const forms = loadFormDefinitions(path.join(app.settings.rootDir, 'examples'));
 
-  app.get(OWNER_PATHS.mailingLists, { schema: { querystring: crumbQuery } }, async () => {
+  app.get(OWNER_PATHS.mailingLists, { schema: { querystring: crumbQuery } }, async (): Promise<MailingListsAnswer> => {
     const connections = new Map((db.prepare('SELECT form_id, list_id FROM newsletter_connections').all() as Array<{ form_id: string; list_id: string }>).map((c) => [c.form_id, c.list_id]));
     return {
-      lists: db.prepare('SELECT l.id, l.name, (SELECT COUNT(*) FROM newsletter_subscribers s WHERE s.list_id = l.id) AS subscribers FROM mailing_lists l ORDER BY l.name').all(),
+      lists: db.prepare('SELECT l.id, l.name, (SELECT COUNT(*) FROM newsletter_subscribers s WHERE s.list_id = l.id) AS subscribers FROM mailing_lists l ORDER BY l.name').all() as MailingListsAnswer['lists'],
       newsletters: [...forms.values()].filter((f) => f.newsletter).map((f) => ({ formId: f.formId, listId: connections.get(f.formId) ?? null })),
     };
   });
@@ -56,7 +57,7 @@ export default async function editingRoutes(app: FastifyInstance): Promise<void>
   });
 
   const limits = { tag: MAX_TAG_LENGTH, category: MAX_CATEGORY_LENGTH } as const;
-  const list = () => ({
+  const list = (): TaxonomyAnswer => ({
     tags: (db.prepare("SELECT name FROM taxonomy WHERE kind = 'tag' ORDER BY name").all() as Array<{ name: string }>).map((r) => r.name),
     categories: (db.prepare("SELECT name FROM taxonomy WHERE kind = 'category' ORDER BY name").all() as Array<{ name: string }>).map((r) => r.name),
   });

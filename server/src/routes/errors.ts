@@ -4,6 +4,7 @@ import { isJsonObject, parseVisitorJson } from '../security/json-depth';
 import { JAVASCRIPT_ERRORS_PATH, TRACE_PATH } from '../../../contract/api/paths';
 import { ERROR_DATA_MAX_LENGTH, errorBatchSchema, traceBatchSchema, type ErrorEvent, type ErrorReport, type TraceEvent } from '../../../contract/model/api/errors';
 import { OWNER_PATHS } from '../../../contract/api/owner-paths';
+import type { ErrorsAnswer } from '../../../contract/api/owner-answers';
 
 /** A report as it arrives: its fields are the visitor's, checked one by one. */
 type Reported = { [K in keyof ErrorReport]?: unknown };
@@ -40,11 +41,11 @@ export default async function errorRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get(OWNER_PATHS.errors, { schema: { querystring: crumbQuery } }, async () => ({
+  app.get(OWNER_PATHS.errors, { schema: { querystring: crumbQuery } }, async (): Promise<ErrorsAnswer> => ({
     errors: app.db
       .prepare(
         "SELECT message, SUM(count) AS count, COUNT(*) AS reports, strftime('%Y-%m-%dT%H:%M:%SZ', MAX(created_at) / 1000, 'unixepoch') AS lastSeen FROM js_errors GROUP BY message ORDER BY MAX(created_at) DESC LIMIT 100",
       )
-      .all(),
+      .all() as ErrorsAnswer['errors'],
   }));
 }

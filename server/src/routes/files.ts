@@ -11,6 +11,7 @@ import { cancelJob, findJob, startJob } from '../files/jobs';
 import { removeFile, renameFile, variantPath, writeFileWhole } from '../files/storage';
 import { crumbQuery } from '../schemas';
 import { OWNER_PATHS } from '../../../contract/api/owner-paths';
+import type { FilesAnswer, OwnerFile } from '../../../contract/api/owner-answers';
 
 const nameParams = { type: 'object', required: ['name'], properties: { name: { type: 'string', minLength: 1, maxLength: 120 } } } as const;
 
@@ -21,7 +22,7 @@ interface FileRow {
   widths_json: string;
   updated_at: number;
 }
-const toJson = (row: FileRow) => ({ name: row.name, url: `/s/${row.name}`, type: row.type, size: row.size, widths: JSON.parse(row.widths_json) as number[], updatedAt: new Date(row.updated_at).toISOString() });
+const toJson = (row: FileRow): OwnerFile => ({ name: row.name, url: `/s/${row.name}`, type: row.type, size: row.size, widths: JSON.parse(row.widths_json) as number[], updatedAt: new Date(row.updated_at).toISOString() });
 
 export default async function fileRoutes(app: FastifyInstance): Promise<void> {
   const dir = path.join(app.settings.dataDir, 'files');
@@ -33,7 +34,7 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
   // The upload's body is the file itself, whatever its type.
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_FILE_BYTES + 1 }, (_request, body, done) => done(null, body));
 
-  app.get(OWNER_PATHS.files, { schema: { querystring: crumbQuery } }, async () => ({
+  app.get(OWNER_PATHS.files, { schema: { querystring: crumbQuery } }, async (): Promise<FilesAnswer> => ({
     files: (app.db.prepare('SELECT * FROM files ORDER BY updated_at DESC').all() as FileRow[]).map(toJson),
   }));
 

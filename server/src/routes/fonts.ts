@@ -9,6 +9,7 @@ import { SITE_FONTS, fontFileUrl, headingFontCss } from '../../../contract/model
 import type { Db } from '../db';
 import { crumbQuery } from '../schemas';
 import { OWNER_PATHS } from '../../../contract/api/owner-paths';
+import type { FontsAnswer } from '../../../contract/api/owner-answers';
 
 const KEY = 'headingFont';
 
@@ -23,7 +24,7 @@ export function withHeadingFont(html: string, db: Db): string {
 }
 
 export default async function fontRoutes(app: FastifyInstance): Promise<void> {
-  app.get(OWNER_PATHS.fonts, { schema: { querystring: crumbQuery } }, async () => ({
+  app.get(OWNER_PATHS.fonts, { schema: { querystring: crumbQuery } }, async (): Promise<FontsAnswer> => ({
     fonts: SITE_FONTS.map((font) => ({ ...font, url: fontFileUrl(font.id) })),
     headingFont: headingFont(app.db)?.id ?? null,
   }));

@@ -6,11 +6,12 @@ import { crumbQuery } from '../schemas';
 import { searchIndex } from '../site-search';
 import { examplesDir, readSiteSettings } from '../site-page';
 import { OWNER_PATHS } from '../../../contract/api/owner-paths';
+import type { PageSettingsAnswer } from '../../../contract/api/owner-answers';
 
 const STATES = [WorkflowState.PUBLISHED, WorkflowState.SCHEDULED, WorkflowState.NEEDS_REVIEW, WorkflowState.DRAFT, WorkflowState.PRIVATE];
 
 export default async function pageRoutes(app: FastifyInstance): Promise<void> {
-  app.get(OWNER_PATHS.pageSettings, { schema: { querystring: crumbQuery } }, async () => {
+  app.get(OWNER_PATHS.pageSettings, { schema: { querystring: crumbQuery } }, async (): Promise<PageSettingsAnswer> => {
     const settings = allPageSettings(app.db);
     const timeZone = ((await readSiteSettings(app)).websiteSettings as { timeZone?: unknown } | undefined)?.timeZone;
     return {

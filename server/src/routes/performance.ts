@@ -6,6 +6,7 @@ import { DATA_IS_EMPTY, perfRecordBatchSchema, type PerfRecord } from '../../../
 import { crumbQuery } from '../schemas';
 import { PERFORMANCE_RECORDS_PATH, PERFORMANCE_SETTINGS_PATH } from '../../../contract/api/paths';
 import { OWNER_PATHS } from '../../../contract/api/owner-paths';
+import type { PerformanceAnswer } from '../../../contract/api/owner-answers';
 
 interface PerformanceSettings {
   rum?: boolean;
@@ -62,7 +63,7 @@ export default async function performanceRoutes(app: FastifyInstance): Promise<v
     },
   );
 
-  app.get(OWNER_PATHS.performance, { schema: { querystring: crumbQuery } }, async () => {
+  app.get(OWNER_PATHS.performance, { schema: { querystring: crumbQuery } }, async (): Promise<PerformanceAnswer> => {
     const rows = app.db.prepare('SELECT path, metrics_json AS metrics, date(created_at / 1000, \'unixepoch\') AS day FROM performance_records ORDER BY created_at DESC LIMIT 5000').all() as Array<{ path: string; metrics: string; day: string }>;
     const groups = new Map<string, Map<string, number[]>>();
     for (const row of rows) {
@@ -77,10 +78,15 @@ export default async function performanceRoutes(app: FastifyInstance): Promise<v
     const summary = (prefix: string) =>
       [...groups]
         .filter(([key]) => key.startsWith(prefix))
-        .map(([key, metrics]) => ({ [prefix.slice(0, -1)]: key.slice(prefix.length), p75: Object.fromEntries([...metrics].map(([name, values]) => [name, p75(values)])), samples: Math.max(0, ...[...metrics.values()].map((v) => v.length)) }));
+        .map(([key, metrics]) => ({ key: key.slice(prefix.length), p75: Object.fromEntries([...metrics].map(([name, values]) => [name, p75(values)])), samples: Math.max(0, ...[...metrics.values()].map((v) => v.length)) }));
     const all = new Map<string, number[]>();
     for (const [key, metrics] of groups) if (key.startsWith('day:')) for (const [name, values] of metrics) all.set(name, [...(all.get(name) ?? []), ...values]);
     const overall = Object.fromEntries([...all].map(([name, values]) => [name, p75(values)]));
-    return { records: rows.length, overall, perPath: summary('path:'), perDay: summary('day:') };
+    return {
+      records: rows.length,
+      overall,
+      perPath: summary('path:').map(({ key, ...rest }) => ({ path: key, ...rest })),
+      perDay: summary('day:').map(({ key, ...rest }) => ({ day: key, ...rest })),
+    };
   });
 }

@@ -9,6 +9,7 @@ import { reviewRequest, submitReview } from '../commerce/store';
 import { crumbQuery } from '../schemas';
 import { pageShell, sendSitePage } from '../site-page';
 import { OWNER_PATHS } from '../../../contract/api/owner-paths';
+import type { ReviewsAnswer } from '../../../contract/api/owner-answers';
 
 const tokenQuery = { type: 'object', required: ['token'], properties: { ...crumbQuery.properties, token: { type: 'string', maxLength: 64 } } } as const;
 
@@ -50,10 +51,13 @@ export default async function reviewRoutes(app: FastifyInstance): Promise<void> 
     },
   );
 
-  app.get(OWNER_PATHS.reviews, { schema: { querystring: crumbQuery } }, async () => ({
+  app.get(OWNER_PATHS.reviews, { schema: { querystring: crumbQuery } }, async (): Promise<ReviewsAnswer> => ({
     reviews: app.db
       .prepare('SELECT r.id, r.product_id AS productId, q.product_title AS productTitle, r.rating, r.body, r.created_at AS createdAt FROM reviews r JOIN review_requests q ON q.token = r.request_token ORDER BY r.id DESC LIMIT 500')
       .all()
-      .map((row) => ({ ...(row as Record<string, unknown>), createdAt: new Date((row as { createdAt: number }).createdAt).toISOString() })),
+      .map((row) => {
+        const review = row as Omit<ReviewsAnswer['reviews'][number], 'createdAt'> & { createdAt: number };
+        return { ...review, createdAt: new Date(review.createdAt).toISOString() };
+      }),
   }));
 }

@@ -4,6 +4,7 @@ import { MAX_JSON_DEPTH, isJsonObject, parseVisitorJson } from '../security/json
 import { QUICK_VIEW_ROUTE_PATH, RECORD_HIT_PATH, TRACK_PATH } from '../../../contract/api/paths';
 import { recordHitBodySchema, type RecordHit } from '../../../contract/model/api/record-hit';
 import { OWNER_PATHS } from '../../../contract/api/owner-paths';
+import type { PageViewsAnswer } from '../../../contract/api/owner-answers';
 
 const MARKETING = ['source', 'campaign', 'subcampaign', 'channel', 'subchannel', 'variation', 'mkwid'];
 const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
@@ -70,16 +71,16 @@ export default async function trackingRoutes(app: FastifyInstance): Promise<void
     },
   );
 
-  app.get(OWNER_PATHS.pageviews, { schema: { querystring: crumbQuery } }, async () => {
+  app.get(OWNER_PATHS.pageviews, { schema: { querystring: crumbQuery } }, async (): Promise<PageViewsAnswer> => {
     const db = app.db;
     const views = "event = 'pageView'";
     return {
       total: (db.prepare(`SELECT COUNT(*) AS n FROM census_hits WHERE ${views}`).get() as { n: number }).n,
-      perDay: db.prepare(`SELECT date(created_at / 1000, 'unixepoch') AS day, COUNT(*) AS views FROM census_hits WHERE ${views} GROUP BY day ORDER BY day DESC LIMIT 90`).all(),
-      perPath: db.prepare(`SELECT path, COUNT(*) AS views FROM census_hits WHERE ${views} GROUP BY path ORDER BY views DESC LIMIT 100`).all(),
+      perDay: db.prepare(`SELECT date(created_at / 1000, 'unixepoch') AS day, COUNT(*) AS views FROM census_hits WHERE ${views} GROUP BY day ORDER BY day DESC LIMIT 90`).all() as PageViewsAnswer['perDay'],
+      perPath: db.prepare(`SELECT path, COUNT(*) AS views FROM census_hits WHERE ${views} GROUP BY path ORDER BY views DESC LIMIT 100`).all() as PageViewsAnswer['perPath'],
       referrers: db
         .prepare(`SELECT referrer, COUNT(*) AS views FROM census_hits WHERE ${views} AND referrer IS NOT NULL AND referrer != '' GROUP BY referrer ORDER BY views DESC LIMIT 50`)
-        .all(),
+        .all() as PageViewsAnswer['referrers'],
       visitors: (db.prepare(`SELECT COUNT(DISTINCT visitor_id) AS n FROM census_hits WHERE ${views}`).get() as { n: number }).n,
     };
   });

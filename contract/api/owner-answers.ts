@@ -1,0 +1,178 @@
+/**
+ * What the owner API answers (the server's `/api/owner/…` routes ↔ the config app): one JSON
+ * schema per answer, and its TypeScript type derived from that schema, so the two cannot
+ * drift. The server's handlers return these types, the owner app reads them, and
+ * server/test/owner-answers.test.ts validates every answer against its schema. Schemas are
+ * plain JSON Schema (draft 7, as Fastify's Ajv reads it); types need no runtime import.
+ */
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import type { PmNode } from '../model/prose-mirror';
+
+const text = { type: 'string' } as const;
+const count = { type: 'integer', minimum: 0 } as const;
+const isoTime = { type: 'string' } as const;
+const numbersByName = { type: 'object', additionalProperties: { type: 'number' } } as const;
+/** An object of exactly these properties, all required. */
+const strict = <const T extends Record<string, JSONSchema>>(properties: T) =>
+  ({ type: 'object', additionalProperties: false, required: Object.keys(properties) as Array<keyof T & string>, properties }) as const;
+
+export const planAnswerSchema = strict({
+  plan: text,
+  trial: { type: 'boolean' },
+  plans: { type: 'array', items: strict({ id: text, name: text, priceCents: count }) },
+});
+export type PlanAnswer = FromSchema<typeof planAnswerSchema>;
+
+export const submissionsAnswerSchema = strict({
+  submissions: {
+    type: 'array',
+    items: strict({
+      id: count,
+      formId: text,
+      collectionId: { type: ['string', 'null'] },
+      values: { type: 'object' },
+      pageUrl: { type: ['string', 'null'] },
+      isOverlayForm: { type: 'boolean' },
+      createdAt: isoTime,
+    }),
+  },
+  subscribers: { type: 'array', items: strict({ listId: text, email: text, createdAt: { type: 'number' } }) },
+});
+export type SubmissionsAnswer = FromSchema<typeof submissionsAnswerSchema>;
+export type OwnerSubmission = SubmissionsAnswer['submissions'][number];
+
+export const pageViewsAnswerSchema = strict({
+  total: count,
+  visitors: count,
+  perDay: { type: 'array', items: strict({ day: text, views: count }) },
+  perPath: { type: 'array', items: strict({ path: text, views: count }) },
+  referrers: { type: 'array', items: strict({ referrer: text, views: count }) },
+});
+export type PageViewsAnswer = FromSchema<typeof pageViewsAnswerSchema>;
+
+export const performanceAnswerSchema = strict({
+  records: count,
+  overall: numbersByName,
+  perPath: { type: 'array', items: strict({ path: text, p75: numbersByName, samples: count }) },
+  perDay: { type: 'array', items: strict({ day: text, p75: numbersByName, samples: count }) },
+});
+export type PerformanceAnswer = FromSchema<typeof performanceAnswerSchema>;
+
+export const errorsAnswerSchema = strict({
+  errors: { type: 'array', items: strict({ message: text, count, reports: count, lastSeen: isoTime }) },
+});
+export type ErrorsAnswer = FromSchema<typeof errorsAnswerSchema>;
+export type OwnerErrorGroup = ErrorsAnswer['errors'][number];
+
+export const reviewsAnswerSchema = strict({
+  reviews: {
+    type: 'array',
+    items: strict({ id: count, productId: text, productTitle: text, rating: { type: 'integer', minimum: 1, maximum: 5 }, body: text, createdAt: isoTime }),
+  },
+});
+export type ReviewsAnswer = FromSchema<typeof reviewsAnswerSchema>;
+
+const pageEntry = { path: text, title: text } as const;
+export const pagesAnswerSchema = strict({ pages: { type: 'array', items: strict(pageEntry) } });
+export type PagesAnswer = FromSchema<typeof pagesAnswerSchema>;
+
+export const pageSettingsAnswerSchema = strict({
+  timeZone: text,
+  pages: {
+    type: 'array',
+    items: strict({ ...pageEntry, workflowState: { type: 'integer' }, locked: { type: 'boolean' }, membersOnly: { type: 'boolean' }, publishAt: { type: ['number', 'null'] } }),
+  },
+});
+export type PageSettingsAnswer = FromSchema<typeof pageSettingsAnswerSchema>;
+export type OwnerPage = PageSettingsAnswer['pages'][number];
+
+const buttonEntry = strict({ id: text, page: text, buttonText: text, clickthroughUrl: text, newWindow: { type: 'boolean' } });
+export const buttonsAnswerSchema = strict({ buttons: { type: 'array', items: buttonEntry } });
+export type ButtonsAnswer = FromSchema<typeof buttonsAnswerSchema>;
+export type OwnerButton = ButtonsAnswer['buttons'][number];
+/** PUT /api/owner/blocks/:id/button answers the button as saved. */
+export const buttonAnswerSchema = strict({ id: text, buttonText: text, clickthroughUrl: text, newWindow: { type: 'boolean' } });
+export type ButtonAnswer = FromSchema<typeof buttonAnswerSchema>;
+
+// A prose-mirror document is checked against the editor's schema where it is saved; here it is an object.
+const richText = { type: ['object', 'null'] } as const;
+type WithDoc<T, K extends string> = Omit<T, K> & { [key in K]: PmNode | null };
+
+export const formsAnswerSchema = strict({
+  forms: { type: 'array', items: strict({ id: text, page: text, successDoc: richText, pageSuccessHtml: { type: ['string', 'null'] } }) },
+});
+export type OwnerForm = WithDoc<FromSchema<typeof formsAnswerSchema>['forms'][number], 'successDoc'>;
+export type FormsAnswer = { forms: OwnerForm[] };
+
+export const announcementAnswerSchema = strict({ doc: richText, show: { type: 'boolean' } });
+export type AnnouncementAnswer = WithDoc<FromSchema<typeof announcementAnswerSchema>, 'doc'>;
+
+export const codeInjectionAnswerSchema = strict({ header: text, footer: text });
+export type CodeInjectionAnswer = FromSchema<typeof codeInjectionAnswerSchema>;
+
+export const fontsAnswerSchema = strict({
+  fonts: { type: 'array', items: strict({ id: text, family: text, category: text, url: text }) },
+  headingFont: { type: ['string', 'null'] },
+});
+export type FontsAnswer = FromSchema<typeof fontsAnswerSchema>;
+
+const fileEntry = strict({ name: text, url: text, type: text, size: count, widths: { type: 'array', items: count }, updatedAt: isoTime });
+export const filesAnswerSchema = strict({ files: { type: 'array', items: fileEntry } });
+export type FilesAnswer = FromSchema<typeof filesAnswerSchema>;
+export type OwnerFile = FilesAnswer['files'][number];
+
+/** PUT /api/owner/files/:name answers the stored file and, for an image, its processing job. */
+export const uploadAnswerSchema = strict({ file: fileEntry, jobId: { type: ['string', 'null'] } });
+export type UploadAnswer = FromSchema<typeof uploadAnswerSchema>;
+
+export const jobAnswerSchema = strict({
+  id: text,
+  file: text,
+  status: { type: 'string', enum: ['running', 'complete', 'failed', 'cancelled'] },
+  widths: { type: 'array', items: count },
+});
+export type JobAnswer = FromSchema<typeof jobAnswerSchema>;
+
+const cell = { type: ['string', 'number', 'null'] } as const;
+const datasetEntry = {
+  id: text,
+  name: text,
+  dataset: strict({ columns: { type: 'array', items: text }, rows: { type: 'array', items: { type: 'array', items: cell } } }),
+  updatedAt: isoTime,
+} as const;
+export const datasetsAnswerSchema = strict({ datasets: { type: 'array', items: strict(datasetEntry) } });
+export type DatasetsAnswer = FromSchema<typeof datasetsAnswerSchema>;
+export type OwnerDataset = DatasetsAnswer['datasets'][number];
+/** PUT /api/owner/datasets/:id answers the dataset as stored, and whether it was cut to the limits. */
+export const datasetSavedAnswerSchema = strict({ ...datasetEntry, truncated: { type: 'boolean' } });
+export type DatasetSavedAnswer = FromSchema<typeof datasetSavedAnswerSchema>;
+
+export const mailingListsAnswerSchema = strict({
+  lists: { type: 'array', items: strict({ id: text, name: text, subscribers: count }) },
+  newsletters: { type: 'array', items: strict({ formId: text, listId: { type: ['string', 'null'] } }) },
+});
+export type MailingListsAnswer = FromSchema<typeof mailingListsAnswerSchema>;
+
+export const taxonomyAnswerSchema = strict({ tags: { type: 'array', items: text }, categories: { type: 'array', items: text } });
+export type TaxonomyAnswer = FromSchema<typeof taxonomyAnswerSchema>;
+
+/** Every GET of the owner API with the schema of its answer (the test walks this list). */
+export const OWNER_GET_ANSWERS = {
+  plan: planAnswerSchema,
+  submissions: submissionsAnswerSchema,
+  pageviews: pageViewsAnswerSchema,
+  performance: performanceAnswerSchema,
+  errors: errorsAnswerSchema,
+  reviews: reviewsAnswerSchema,
+  pages: pagesAnswerSchema,
+  pageSettings: pageSettingsAnswerSchema,
+  buttons: buttonsAnswerSchema,
+  forms: formsAnswerSchema,
+  announcement: announcementAnswerSchema,
+  codeInjection: codeInjectionAnswerSchema,
+  fonts: fontsAnswerSchema,
+  files: filesAnswerSchema,
+  datasets: datasetsAnswerSchema,
+  mailingLists: mailingListsAnswerSchema,
+  taxonomy: taxonomyAnswerSchema,
+} as const;
