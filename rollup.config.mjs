@@ -161,7 +161,7 @@ const copyHtml = (files) => ({
 // index) was measured against these: 42 chunks instead of 53, but /gallery then downloads 19
 // scripts and 69 KB instead of 13 and 31 KB (the `ui` and `platform` folders become single chunks).
 const SHARED_CHUNKS = {
-  collectors: ['collectors/index', 'net/beacon', 'tracking/census', 'tracking/visitor', 'tracking/landing', 'tracking/rules', 'platform/media-events', 'model/analytics-id'],
+  collectors: ['collectors/index', 'net/beacon', 'tracking/census', 'tracking/visitor', 'tracking/landing', 'core/tracking-policy', 'platform/media-events', 'model/analytics-id'],
   'pure-api': ['pure-api', 'commerce/money', 'commerce/currencies', 'url/classify', 'url/slug'],
   'responsive-images': ['ui/responsive-images', 'platform/dom-batch', 'model/files', 'context/features'],
   keys: ['platform/keys'],
@@ -253,7 +253,7 @@ export default [
   // helpers left out, so that each one's share of site.js has a
   // budget of its own. No source map: its URL comment would count against the budget.
   ...[
-    ['runtime/src/consent/core.ts', 'dist/measure/consent-core.js', /\/platform\/|\/core\/chunk$|\/(banner|embed-placeholder)$/],
+    ['runtime/src/consent/core.ts', 'dist/measure/consent-core.js', /\/platform\/|\/chunk$|\/(banner|embed-placeholder)$/],
     ['runtime/src/errors/capture.ts', 'dist/measure/errors-core.js', /\/platform\//],
   ].map(([input, file, shared]) => ({
     input,

@@ -6,7 +6,7 @@ import { loadChunk, loadChunkOnline, withChunk } from './core/chunk';
 import type { BlockInstance } from './core/types';
 import type { RequestOptions } from './net/request';
 import { startConsent } from './consent/service';
-import { consentState, setConsent, type ConsentState } from './consent/state';
+import { consentState, setConsent, type ConsentState } from './core/consent';
 import { startOverlays } from './overlays/index';
 import { needsEnhancements } from './enhance/needs';
 import { captureErrors } from './errors/capture';

@@ -3,7 +3,7 @@ import { ACCEPT_CLASS, BANNER_CLASS, BANNER_LABEL, cookieBannerHtml, DECLINE_CLA
 import { BANNER_WORDS } from '../../../contract/consent/settings';
 import { listen } from '../platform/events';
 import { texts } from '../platform/strings';
-import { CONSENT_EVENT, setConsent } from './state';
+import { CONSENT_EVENT, setConsent } from '../core/consent';
 
 export { BANNER_LABEL };
 const STYLESHEET = 'consent.css';

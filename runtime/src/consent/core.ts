@@ -3,4 +3,4 @@
  * shared platform helpers left out): the state, its cookie and the banner trigger.
  */
 export { startConsent } from './service';
-export { consentState, embedsAllowed, gateEmbed, setConsent } from './state';
+export { consentState, embedsAllowed, gateEmbed, setConsent } from '../core/consent';

@@ -3,7 +3,7 @@ import { readCookie, removeCookie } from '../platform/cookies';
 import { listen, type Teardown } from '../platform/events';
 import { withChunk } from '../core/chunk';
 import { teardowns } from '../platform/lifetime';
-import { consentState, trackingAllowed, TRACKING_COOKIES } from './state';
+import { consentState, trackingAllowed, TRACKING_COOKIES } from '../core/consent';
 
 /** Preview events on document (detail: a partial cookieSettings); the banner chunk handles them. */
 export const FORCE_EVENT = 'cookieBanner:force';

@@ -12,7 +12,7 @@ import { chartWords } from '../blocks/chart/index';
 import { dataWords } from '../net/messages';
 import { dialogWords } from '../ui/dialog';
 import { donationWords } from '../blocks/donation/index';
-import { embedWords } from '../consent/embed-placeholder';
+import { embedWords } from '../ui/embed-placeholder';
 import { formWords } from '../blocks/form/words';
 import { galleryWords } from '../blocks/gallery/words';
 import { imageWords } from '../blocks/image/index';

@@ -1,7 +1,7 @@
 import { censusPageFields } from '../context/census-fields';
 import type { PageContext } from '../../../contract/context/types';
 // The tracking rules are pure policy (no side effects): every collector asks this one place.
-import { trackingActive } from '../tracking/rules';
+import { trackingActive } from '../core/tracking-policy';
 import { sendNow } from './beacon';
 import { request } from './request';
 

@@ -2,7 +2,7 @@
  * Decides whether the popup overlay shows on this page (its own small chunk, loaded only on
  * sites with popup settings); only then does the popup itself, with preact, load.
  */
-import { CONSENT_EVENT, consentState } from '../consent/state';
+import { CONSENT_EVENT, consentState } from '../core/consent';
 import type { PageContext } from '../../../contract/context/types';
 import { listen } from '../platform/events';
 import type { Teardowns } from '../platform/lifetime';

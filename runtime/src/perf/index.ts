@@ -1,4 +1,4 @@
-import { CONSENT_EVENT } from '../consent/state';
+import { CONSENT_EVENT } from '../core/consent';
 import type { PageContext } from '../../../contract/context/types';
 import { listen, type Teardown } from '../platform/events';
 import { teardowns } from '../platform/lifetime';
@@ -6,7 +6,7 @@ import { apiCredentials, apiUrl } from '../net/api-base';
 import { crumbReady } from '../net/crumb-ready';
 import { renewCrumb } from '../net/crumb';
 import { reportError } from '../platform/report';
-import { trackingActive } from '../tracking/rules';
+import { trackingActive } from '../core/tracking-policy';
 import { collectionFlags, NO_PAGE_LOAD_ID, REQUEST_TIMEOUT_MS, SETTINGS_PATH, SETTINGS_TIMEOUT, unexpectedStatus, type PerfSettings } from '../../../contract/perf/settings';
 
 /**

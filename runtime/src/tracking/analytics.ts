@@ -6,7 +6,7 @@ import { apiCredentials, apiUrl } from '../net/api-base';
 import { safeStorage } from '../platform/storage';
 import { SESSION_ID_KEY } from './landing';
 import { MAX_PENDING_ANALYTICS, PENDING_ANALYTICS_KEY, pageMoment, type PageMoment, type PendingEvent } from './pending';
-import { trackingActive } from './rules';
+import { trackingActive } from '../core/tracking-policy';
 
 export { ANALYTICS_ID_KEY };
 export const ANALYTICS_ID_LIFETIME_MS = 390 * 86_400_000;

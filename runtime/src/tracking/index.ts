@@ -1,4 +1,4 @@
-import { CONSENT_EVENT } from '../consent/state';
+import { CONSENT_EVENT } from '../core/consent';
 import type { PageContext } from '../../../contract/context/types';
 import { dispatch, listen, type Teardown } from '../platform/events';
 import { teardowns } from '../platform/lifetime';
@@ -7,7 +7,7 @@ import { MEDIA_PLAY_EVENT } from '../platform/media-events';
 import { HEARTBEAT_MS, MAX_HEARTBEATS, pageViewFields, recordHit } from './census';
 import { land } from './landing';
 import { PENDING_ANALYTICS_KEY } from './pending';
-import { pageViewTracked, trackingActive } from './rules';
+import { pageViewTracked, trackingActive } from '../core/tracking-policy';
 import { safeStorage } from '../platform/storage';
 import { withChunk } from '../core/chunk';
 import { crumbReady } from '../net/crumb-ready';

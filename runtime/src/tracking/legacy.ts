@@ -1,6 +1,6 @@
 import type { PageContext } from '../../../contract/context/types';
 import { request } from '../net/request';
-import { trackingActive } from './rules';
+import { trackingActive } from '../core/tracking-policy';
 import type * as Paths from '../../../contract/api/paths';
 
 export const RECORD_EVENT_PATH: typeof Paths.RECORD_EVENT_PATH = '/api/events/RecordEvent';

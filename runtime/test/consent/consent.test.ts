@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { bannerSettings } from '../../../contract/consent/settings';
 import { startConsent } from '../../src/consent/service';
-import { consentState, setConsent, trackingAllowed } from '../../src/consent/state';
+import { consentState, setConsent, trackingAllowed } from '../../src/core/consent';
 import { defaultContext } from '../../src/context/read';
 
 const DEFAULT_TEXT =

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CONSENT_COOKIE, consentState, embedsAllowed, gateEmbed, setConsent } from '../../src/consent/state';
+import { CONSENT_COOKIE, consentState, embedsAllowed, gateEmbed, setConsent } from '../../src/core/consent';
 import { defaultContext } from '../../src/context/read';
 
 // jsdom loads no stylesheets: the placeholder would wait for blocks.css until its time-out.

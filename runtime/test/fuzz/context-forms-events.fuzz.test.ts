@@ -13,7 +13,7 @@ import { FIELD_TYPES, type FormField } from '../../../contract/model/forms/types
 import { hasValueShape, validateForm } from '../../../contract/model/forms/validate';
 import { COMMON_FIELDS } from '../../../contract/model/api/analytics';
 import { buildPayload } from '../../src/tracking/analytics';
-import { trackingActive } from '../../src/tracking/rules';
+import { trackingActive } from '../../src/core/tracking-policy';
 import { blockJson, hostileJson, hostileString } from './arbitraries';
 
 const RUNS = { numRuns: 10_000 };

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { defaultContext } from '../../src/context/read';
 import { startPerformance } from '../../src/perf/index';
-import { setConsent } from '../../src/consent/state';
+import { setConsent } from '../../src/core/consent';
 import { setErrorSink } from '../../src/platform/report';
 import { navigationTimings, pageSpeedFields, timeToInteractive } from '../../src/perf/collector';
 import { ANALYTICS_ID_KEY } from '../../../contract/model/analytics-id';

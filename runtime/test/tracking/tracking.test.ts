@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defaultContext } from '../../src/context/read';
 import { enqueue, flush, sendNow } from '../../src/net/beacon';
 import { HAS_LANDED_KEY, land, trackQuery } from '../../src/tracking/landing';
-import { pageViewTracked, trackingActive } from '../../src/tracking/rules';
+import { pageViewTracked, trackingActive } from '../../src/core/tracking-policy';
 import { formatVisitorRecord, nextVisitorRecord, parseVisitorRecord, touchVisitor, validVisitTime } from '../../src/tracking/visitor';
 
 const now = 1_800_000_000_000;

@@ -4,7 +4,7 @@
  * Maps" link under the map, which is all that remains when the script cannot load.
  */
 import type { BlockModule } from '../../core/types';
-import { gateEmbed } from '../../consent/state';
+import { gateEmbed } from '../../core/consent';
 import { assetUrl } from '../../platform/assets';
 import { listen } from '../../platform/events';
 import { fill, texts } from '../../platform/strings';

@@ -5,7 +5,7 @@
  * 850 px, standard between). A signed-in owner gets the 'Preview Only' alert instead.
  */
 import type { BlockModule } from '../../core/types';
-import { gateEmbed } from '../../consent/state';
+import { gateEmbed } from '../../core/consent';
 import { listen } from '../../platform/events';
 import { texts } from '../../platform/strings';
 import { loadScript } from '../../platform/load-script';

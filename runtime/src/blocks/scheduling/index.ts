@@ -5,7 +5,7 @@
  * shows again when the provider cannot be reached.
  */
 import type { BlockModule } from '../../core/types';
-import { gateEmbed, type Embed } from '../../consent/state';
+import { gateEmbed, type Embed } from '../../core/consent';
 import { texts } from '../../platform/strings';
 import { loadScript } from '../../platform/load-script';
 

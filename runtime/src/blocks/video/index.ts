@@ -3,7 +3,7 @@
  * player is made only when asked for, fades in over 1 s, and only one video plays at a time.
  * Without script the block's own markup (a link to the video) is what visitors get.
  */
-import { embedsAllowed, gateEmbed } from '../../consent/state';
+import { embedsAllowed, gateEmbed } from '../../core/consent';
 import type { BlockModule } from '../../core/types';
 import { trace } from '../../net/trace';
 import { dispatch, listen, type Teardown } from '../../platform/events';

@@ -1,11 +1,11 @@
 /**
- * The placeholder a gated embed shows (consent/state.ts `gateEmbed`): plain DOM, first in the
+ * The placeholder a gated embed shows (core/consent.ts `gateEmbed`): plain DOM, first in the
  * block's own box, so that a page whose only UI it is never loads preact. Styles: blocks.css.
  */
 import { assetUrl, loadStylesheet } from '../platform/assets';
 import { listen, type Teardown } from '../platform/events';
 import { fill, texts } from '../platform/strings';
-import { CONSENT_EVENT, setConsent, type Embed } from './state';
+import { CONSENT_EVENT, setConsent, type Embed } from '../core/consent';
 
 /** The placeholder's words (platform/strings.ts): `{what}` is one of the nouns below. */
 export const embedWords = texts('embed', {

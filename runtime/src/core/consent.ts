@@ -1,5 +1,5 @@
 import type { PageContext } from '../../../contract/context/types';
-import { withChunk } from '../core/chunk';
+import { withChunk } from './chunk';
 import { dispatch, type Teardown } from '../platform/events';
 import { readCookie, writeCookie } from '../platform/cookies';
 import { CONSENT_COOKIE } from '../../../contract/names';
@@ -49,7 +49,7 @@ export const trackingAllowed = (settings: CookieSettings): boolean => settings.i
 export interface Embed {
   /** The provider's name: `YouTube`, `Google Maps`. */
   provider: string;
-  /** What the block shows (its name in the placeholder's words, consent/embed-placeholder.ts). */
+  /** What the block shows (its name in the placeholder's words, ui/embed-placeholder.ts). */
   what: 'video' | 'map' | 'bookingForm' | 'reservationForm' | 'registry';
 }
 
@@ -63,7 +63,7 @@ export function gateEmbed(settings: CookieSettings, host: HTMLElement, embed: Em
   let stop: Teardown | undefined;
   let ended = embedsAllowed(settings);
   if (ended) start();
-  else void withChunk(() => import('./embed-placeholder'), (module) => ended || (stop = module.showPlaceholder(host, embed, start)), 'The embed placeholder failed');
+  else void withChunk(() => import('../ui/embed-placeholder'), (module) => ended || (stop = module.showPlaceholder(host, embed, start)), 'The embed placeholder failed');
   return () => {
     ended = true;
     stop?.();

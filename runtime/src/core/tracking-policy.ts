@@ -1,6 +1,6 @@
 import type { PageContext } from '../../../contract/context/types';
 import { rolesFromMap, isViewerOnly } from '../../../contract/model/roles';
-import { trackingAllowed } from '../consent/state';
+import { trackingAllowed } from './consent';
 
 /** Page types where nothing is tracked (spec part 1 §4, part 2 page types). */
 export const UNTRACKED_PAGE_TYPES = [100, 103, 106];
@@ -9,7 +9,7 @@ export const CONFIG_PATH = /\/config(\/|$)/;
 /**
  * Spec part 1 §4: tracking is active for anonymous visitors, or viewer-only members off config
  * paths, on every page type but not-found, lock screen and member-area access denied, when
- * census is not disabled; consent and the restrictive policy decide on top (consent/state).
+ * census is not disabled; consent and the restrictive policy decide on top (core/consent).
  */
 export function trackingActive(page: Readonly<PageContext>, path: string): boolean {
   if (!page.website.id || page.websiteSettings.isCensusDisabled === true) return false;
