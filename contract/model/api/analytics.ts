@@ -1,4 +1,5 @@
 /** V1 analytics events (spec part 1 §3): the wire format, written once. Pure. */
+import type { FromSchema } from 'json-schema-to-ts';
 import type * as Paths from '../../api/paths';
 const ANALYTICS_EVENTS_PATH: typeof Paths.ANALYTICS_EVENTS_PATH = '/api/v1/events';
 export const REQUIRED_STRINGS = ['actor', 'action', 'event_owner_team', 'event_source', 'object_type'] as const;
@@ -15,12 +16,28 @@ export const COMMON_FIELDS: readonly string[] = [...REQUIRED_STRINGS, ...OPTIONA
 export const ANALYTICS_V1_PATH = ANALYTICS_EVENTS_PATH;
 export const DEFAULT_LOCALE = 'en-US';
 
-export interface AnalyticsPayload {
-  analyticsId: string;
-  commonData: Record<string, unknown>;
-  customData: Record<string, unknown>;
-  customSchemaName: string;
-}
+const requiredString = { type: 'string', minLength: 1 } as const;
+/**
+ * What POST /api/v1/events takes (a beacon's form-encoded JSON strings parsed first): the
+ * server validates every event with this schema, the runtime builds `AnalyticsPayload`, whose
+ * type is derived from it, with `splitEvent` and `missingRequired` below (the same rules, so
+ * that what the runtime sends always fits; runtime/test/tracking checks it with this schema).
+ */
+export const analyticsPayloadSchema = {
+  type: 'object',
+  required: ['analyticsId', 'commonData', 'customData', 'customSchemaName'],
+  properties: {
+    analyticsId: { type: 'string', minLength: 1, maxLength: 64 },
+    commonData: {
+      type: 'object',
+      required: REQUIRED_STRINGS,
+      properties: { actor: requiredString, action: requiredString, event_owner_team: requiredString, event_source: requiredString, object_type: requiredString },
+    },
+    customData: { type: 'object' },
+    customSchemaName: { type: 'string' },
+  },
+} as const;
+export type AnalyticsPayload = FromSchema<typeof analyticsPayloadSchema>;
 
 /**
  * Splits an event into common and custom data: common fields must be strings (or null), a

@@ -57,7 +57,9 @@ export function buildPayload(event: Record<string, unknown>, page: Readonly<Page
     console.warn(`Analytics event needs ${missing.join(', ')}.`);
     return null;
   }
-  return { analyticsId: analyticsId(), commonData: { ...common, ...senderFields(page, at) }, customData: custom, customSchemaName: String(event.customSchemaName ?? 'custom') };
+  // missingRequired found none: the required strings are there, as the payload's type says.
+  const commonData = { ...common, ...senderFields(page, at) } as AnalyticsPayload['commonData'];
+  return { analyticsId: analyticsId(), commonData, customData: custom, customSchemaName: typeof event.customSchemaName === 'string' && event.customSchemaName ? event.customSchemaName : 'custom' };
 }
 
 let channel: BroadcastChannel | null = null;

@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { defaultContext } from '../../src/context/read';
-import { missingRequired, splitEvent } from '../../../contract/model/api/analytics';
+import Ajv from 'ajv';
+import fc from 'fast-check';
+import { analyticsPayloadSchema, COMMON_FIELDS, missingRequired, splitEvent } from '../../../contract/model/api/analytics';
 import { ANALYTICS_ID_KEY, analyticsId, buildPayload, track } from '../../src/tracking/analytics';
 
 const event = { actor: 'visitor', action: 'click', event_owner_team: 'web', event_source: 'site', object_type: 'button' };
@@ -25,6 +27,23 @@ describe('V1 analytics events (spec part 1 §3)', () => {
     expect(payload.customSchemaName).toBe('demo');
     expect(payload.commonData).toMatchObject({ ...event, website_id: 'w1', template_id: 't1', member_account_id: 'm1', resolved_locale: 'en-US', page_path: location.pathname });
     expect(typeof payload.commonData.client_timestamp).toBe('number');
+  });
+
+  it('what it builds from any event fits the schema the server validates with, or it builds nothing', () => {
+    const fits = new Ajv({ allowUnionTypes: true }).compile(analyticsPayloadSchema);
+    const page = { ...defaultContext(), website: { id: 'w1' } };
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const value = fc.oneof(fc.string(), fc.constant(''), fc.constant(null), fc.integer(), fc.boolean(), fc.dictionary(fc.string(), fc.string()));
+    const key = fc.oneof(fc.constantFrom(...COMMON_FIELDS, 'customSchemaName', '__proto__'), fc.string());
+    fc.assert(
+      fc.property(fc.dictionary(key, value), fc.boolean(), (fields, complete) => {
+        const payload = buildPayload(complete ? { ...fields, ...event } : fields, page);
+        if (payload) expect(fits(JSON.parse(JSON.stringify(payload))), JSON.stringify(fits.errors)).toBe(true);
+        else expect(complete).toBe(false);
+      }),
+      { numRuns: 500 },
+    );
+    warn.mockRestore();
   });
 
   it('keeps the analytics id for 390 days, then renews it', () => {

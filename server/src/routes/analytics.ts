@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ANALYTICS_V1_PATH, missingRequired, type AnalyticsPayload } from '../../../contract/model/api/analytics';
+import { ANALYTICS_V1_PATH, analyticsPayloadSchema, type AnalyticsPayload } from '../../../contract/model/api/analytics';
 import { crumbQuery } from '../schemas';
 import { isJsonObject as isRecord, parseVisitorJson } from '../security/json-depth';
 import { RECORD_EVENT_PATH } from '../../../contract/api/paths';
@@ -13,21 +13,20 @@ function normalise(body: unknown): unknown {
 }
 
 export default async function analyticsRoutes(app: FastifyInstance): Promise<void> {
-  app.post(ANALYTICS_V1_PATH, { schema: { querystring: crumbQuery } }, async (request, reply) => {
-    const payload = normalise(request.body) as AnalyticsPayload | null;
-    if (!isRecord(payload) || !isRecord(payload.commonData) || typeof payload.analyticsId !== 'string' || !payload.analyticsId || payload.analyticsId.length > 64) {
-      return reply.code(400).send({ error: 'An analytics event needs analyticsId and commonData.' });
-    }
-    const missing = missingRequired(payload.commonData);
-    if (missing.length) return reply.code(400).send({ error: `Missing ${missing.join(', ')}.` });
-    const custom = isRecord(payload.customData) ? payload.customData : {};
-    const common = JSON.stringify(payload.commonData);
-    if (common.length > 16_384) return reply.code(413).send({ error: 'The event is too large.' });
-    app.db
-      .prepare('INSERT INTO analytics_events (analytics_id, schema_name, action, common_json, custom_json, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(payload.analyticsId, String(payload.customSchemaName ?? 'custom').slice(0, 128), String(payload.commonData.action), common, JSON.stringify(custom), Date.now());
-    return reply.code(202).send({});
-  });
+  // The body is checked with the contract's schema once a beacon's form fields are parsed.
+  app.post(
+    ANALYTICS_V1_PATH,
+    { schema: { querystring: crumbQuery, body: analyticsPayloadSchema }, preValidation: async (request) => void (request.body = normalise(request.body)) },
+    async (request, reply) => {
+      const payload = request.body as AnalyticsPayload;
+      const common = JSON.stringify(payload.commonData);
+      if (common.length > 16_384) return reply.code(413).send({ error: 'The event is too large.' });
+      app.db
+        .prepare('INSERT INTO analytics_events (analytics_id, schema_name, action, common_json, custom_json, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+        .run(payload.analyticsId, payload.customSchemaName.slice(0, 128) || 'custom', payload.commonData.action, common, JSON.stringify(payload.customData), Date.now());
+      return reply.code(202).send({});
+    },
+  );
 
   // Legacy V0 events (spec part 1 §7): form fields crumb, event, data (JSON).
   app.post(
