@@ -26,7 +26,7 @@ export async function startBuiltServer(env: Record<string, string>, dataDir = mk
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 20_000);
     server.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /listening on (http:\/\/[^\s]+)/.exec(output);
+      const match = /listening on (http:\/\/[^\s"]+)/.exec(output);
       if (match) {
         clearTimeout(timer);
         resolve(match[1]!);

@@ -1,6 +1,6 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { seedAccount, type SeedResult } from './accounts';
 import type { ServerConfig } from './config';
 import { openDatabase, setting } from './db';
@@ -13,6 +13,7 @@ import { registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSession } from './plugins/session';
 import authRoutes from './routes/auth';
+import healthRoutes from './routes/health';
 import censusRoutes from './routes/census';
 import trackingRoutes from './routes/tracking';
 import analyticsRoutes from './routes/analytics';
@@ -43,6 +44,8 @@ import { randomBytes } from 'node:crypto';
 import { WebsiteRole } from '../../contract/model/roles';
 import './types';
 
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** Answers smaller than this are sent uncompressed: compressing them saves less than it costs. */
 export const COMPRESS_FROM_BYTES = 1024;
 
@@ -68,7 +71,17 @@ export async function buildApp(config: ServerConfig): Promise<App> {
   // A dataset cell is text, a number or null: a union type, which Ajv's strict mode accepts
   // only when told (else it warns at every start); anyOf would coerce null to 0 in its branch.
   const ajv = { customOptions: { allowUnionTypes: true } };
-  const app = Fastify({ logger: config.logger, bodyLimit: BODY_LIMIT_BYTES, trustProxy: false, ajv });
+  // JSON lines to stdout (pino): start-up, every 5xx with its stack; one line per request only
+  // when asked (LOG_REQUESTS). Behind a proxy, TRUST_PROXY says whose forwarded address and
+  // scheme to believe: rate limits then key on the visitor, and cookies get Secure over HTTPS.
+  const app = Fastify({
+    logger: config.logger ? { level: 'info', ...(config.logStream ? { stream: config.logStream } : {}) } : false,
+    logController: new LogController({ disableRequestLogging: !config.logRequests }),
+    bodyLimit: BODY_LIMIT_BYTES,
+    // A hop count as proxy-addr reads it (the types know no number): the nearest n hops are proxies.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    ajv,
+  });
   const db = openDatabase(config.dataDir);
   app.decorate('db', db);
   app.decorate('settings', config);
@@ -96,6 +109,7 @@ export async function buildApp(config: ServerConfig): Promise<App> {
   registerOwnerGuard(app);
   registerHousekeeping(app);
 
+  await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(formRoutes);
   await app.register(censusRoutes);

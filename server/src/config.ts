@@ -1,5 +1,7 @@
-import { fileURLToPath } from 'node:url';
+import { isIP } from 'node:net';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import envSchema from 'env-schema';
 
 export interface AccountSeed {
   email: string;
@@ -7,12 +9,17 @@ export interface AccountSeed {
   password: string | null;
 }
 
+/** Fastify's trustProxy: off, every hop, a hop count, or the proxies' addresses (CIDR allowed). */
+export type TrustProxy = boolean | number | string[];
+
 export interface ServerConfig {
   host: string;
   port: number;
   dataDir: string;
-  /** The repository root: `examples/` and `dist/` are found below it. */
+  /** The repository root: `dist/` (the runtime, the owner app) is found below it. */
   rootDir: string;
+  /** The site served: pages, site.json, forms.json, collections, products, assets (SITE_DIR). */
+  siteDir: string;
   /** The page context's `env`; null: chosen by the request's host name (spec part 1 §9). */
   siteEnv: string | null;
   owner: AccountSeed;
@@ -27,24 +34,23 @@ export interface ServerConfig {
   formKeyRateLimit: number;
   /** ALTCHA work: the counter is drawn from this range (tests make it small). */
   captchaDifficulty: { min: number; max: number };
-  /** Log requests (off in tests). */
+  /** JSON log lines to stdout (errors and start-up); off in tests. */
   logger: boolean;
+  /** Also one log line per request (LOG_REQUESTS=1). */
+  logRequests: boolean;
+  /** Where the log lines go (stdout unless a test catches them). */
+  logStream?: NodeJS.WritableStream;
   /**
    * Origins of sites on other hosts that this server answers (SITE_ORIGINS, comma-separated):
    * CORS with credentials, and their calls are accepted. The server's own origin always is.
    */
   siteOrigins: string[];
+  /** Which proxies to believe about the client's address and scheme (TRUST_PROXY). */
+  trustProxy: TrustProxy;
 }
 
 /** dist/server/main.js and server/src/config.ts both sit two folders below the root. */
 const defaultRoot = () => path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-
-function parsePort(value: string | undefined): number {
-  if (value === undefined || value === '') return 8080;
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a whole number from 0 to 65535, not "${value}"`);
-  return port;
-}
 
 /** `https://a.example, http://127.0.0.1:8081` → origins; anything else stops the start with a clear message. */
 export function parseSiteOrigins(value: string | undefined): string[] {
@@ -60,34 +66,143 @@ export function parseSiteOrigins(value: string | undefined): string[] {
         /* reported below */
       }
       if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== item.replace(/\/$/, '')) {
-        throw new Error(`SITE_ORIGINS must list http(s) origins (scheme, host and port, no path), not "${item}"`);
+        throw new ConfigError([`SITE_ORIGINS must list http(s) origins (scheme, host and port, no path), not "${item}"`]);
       }
       return url.origin;
     });
 }
 
-function positive(value: string | undefined, fallback: number): number {
-  const number = Number(value);
-  return value && Number.isInteger(number) && number > 0 ? number : fallback;
+/**
+ * TRUST_PROXY: `false` (default), `true` (any proxy: only when nothing else can reach the
+ * server), a hop count (`1`: the nearest proxy), or the proxies' addresses (`127.0.0.1,10.0.0.0/8`).
+ */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = (value ?? '').trim();
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  const addresses = text.split(',').map((item) => item.trim()).filter(Boolean);
+  const bad = addresses.filter((item) => {
+    const [address, bits, extra] = item.split('/');
+    const family = isIP(address ?? '');
+    if (!family || extra !== undefined) return true;
+    return bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+  });
+  if (bad.length || addresses.length === 0) {
+    throw new ConfigError([`TRUST_PROXY must be false, true, a number of proxies, or proxy addresses (CIDR allowed), not "${bad[0] ?? text}"`]);
+  }
+  return addresses;
+}
+
+/** A start refused for bad settings: one line per bad value. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`The server's settings are not valid:\n  ${problems.join('\n  ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const whole = (minimum: number, maximum: number, description: string) => ({ type: 'integer', minimum, maximum, description }) as const;
+
+/** Every setting the server reads from its environment; `description` completes "X must be …". */
+const ENV_SCHEMA = {
+  type: 'object',
+  properties: {
+    PORT: whole(0, 65535, 'a whole number from 0 to 65535'),
+    HOST: { type: 'string', minLength: 1, description: 'an address to listen on' },
+    DATA_DIR: { type: 'string', minLength: 1, description: 'a folder' },
+    SITE_DIR: { type: 'string', minLength: 1, description: 'a site folder' },
+    ROOT_DIR: { type: 'string', minLength: 1, description: 'a folder' },
+    SITE_ENV: { type: 'string', enum: ['dev', 'qa', 'staging', 'prod'], description: 'dev, qa, staging or prod' },
+    OWNER_EMAIL: { type: 'string', pattern: '^[^@\\s]+@[^@\\s]+$', description: 'an e-mail address' },
+    VIEWER_EMAIL: { type: 'string', pattern: '^[^@\\s]+@[^@\\s]+$', description: 'an e-mail address' },
+    MEMBER_EMAIL: { type: 'string', pattern: '^[^@\\s]+@[^@\\s]+$', description: 'an e-mail address' },
+    OWNER_PASSWORD: { type: 'string', minLength: 8, description: 'at least 8 characters' },
+    VIEWER_PASSWORD: { type: 'string', minLength: 8, description: 'at least 8 characters' },
+    MEMBER_PASSWORD: { type: 'string', minLength: 8, description: 'at least 8 characters' },
+    FORM_RATE_LIMIT: whole(1, 1_000_000, 'a whole number of at least 1'),
+    FORM_ADDRESS_RATE_LIMIT: whole(1, 1_000_000, 'a whole number of at least 1'),
+    FORM_KEY_RATE_LIMIT: whole(1, 1_000_000, 'a whole number of at least 1'),
+    LOG_REQUESTS: { type: 'string', enum: ['0', '1', 'true', 'false'], description: '1 or 0' },
+    SITE_ORIGINS: { type: 'string', description: 'comma-separated origins' },
+    TRUST_PROXY: { type: 'string', description: 'false, true, a number of proxies, or proxy addresses' },
+  },
+} as const;
+
+type EnvName = keyof (typeof ENV_SCHEMA)['properties'];
+type ParsedEnv = Partial<Record<EnvName, string | number>>;
+
+/** Reads and checks the environment; every bad value is named in one ConfigError. */
+function readEnv(env: NodeJS.ProcessEnv): ParsedEnv {
+  // An empty variable reads as unset, as a shell's `FOO= node …` means.
+  const given = Object.fromEntries(Object.entries(env).filter(([name, value]) => name in ENV_SCHEMA.properties && value !== undefined && value !== ''));
+  try {
+    return envSchema({ schema: structuredClone(ENV_SCHEMA) as never, data: given, env: false }) as ParsedEnv;
+  } catch (error) {
+    const issues = (error as { errors?: Array<{ instancePath: string }> }).errors ?? [];
+    const problems = [...new Set(issues.map((issue) => issue.instancePath.replace(/^\//, '') as EnvName))].map(
+      (name) => `${name} must be ${ENV_SCHEMA.properties[name]?.description ?? 'valid'}, not "${given[name] ?? ''}"`,
+    );
+    throw new ConfigError(problems.length ? problems : [(error as Error).message]);
+  }
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
-  const rootDir = overrides.rootDir ?? env.ROOT_DIR ?? defaultRoot();
+  const problems: string[] = [];
+  const attempt = <T>(read: () => T, fallback: T): T => {
+    try {
+      return read();
+    } catch (error) {
+      problems.push(...(error instanceof ConfigError ? error.problems : [String(error)]));
+      return fallback;
+    }
+  };
+  const parsed = attempt(() => readEnv(env), {});
+  const siteOrigins = attempt(() => parseSiteOrigins(env.SITE_ORIGINS), []);
+  const trustProxy = attempt(() => parseTrustProxy(env.TRUST_PROXY), false);
+  if (problems.length) throw new ConfigError(problems);
+  const text = (name: EnvName) => (parsed[name] === undefined ? undefined : String(parsed[name]));
+  const count = (name: EnvName, fallback: number) => (typeof parsed[name] === 'number' ? parsed[name] : fallback);
+  const rootDir = overrides.rootDir ?? text('ROOT_DIR') ?? defaultRoot();
   return {
-    host: env.HOST || '127.0.0.1',
-    port: parsePort(env.PORT),
-    dataDir: path.resolve(env.DATA_DIR || path.join(rootDir, 'data')),
+    host: text('HOST') ?? '127.0.0.1',
+    port: count('PORT', 8080),
+    dataDir: path.resolve(text('DATA_DIR') ?? path.join(rootDir, 'data')),
     rootDir,
-    siteEnv: env.SITE_ENV || null,
-    owner: { email: env.OWNER_EMAIL || 'owner@example.com', password: env.OWNER_PASSWORD || null },
-    viewer: { email: env.VIEWER_EMAIL || 'viewer@example.com', password: env.VIEWER_PASSWORD || null },
-    member: { email: env.MEMBER_EMAIL || 'member@example.com', password: env.MEMBER_PASSWORD || null },
-    logger: env.LOG_REQUESTS === '1',
-    formRateLimit: positive(env.FORM_RATE_LIMIT, 5),
-    formAddressRateLimit: positive(env.FORM_ADDRESS_RATE_LIMIT, 10),
-    formKeyRateLimit: positive(env.FORM_KEY_RATE_LIMIT, 60),
+    siteDir: path.resolve(text('SITE_DIR') ?? path.join(rootDir, 'examples')),
+    siteEnv: text('SITE_ENV') ?? null,
+    owner: { email: text('OWNER_EMAIL') ?? 'owner@example.com', password: text('OWNER_PASSWORD') ?? null },
+    viewer: { email: text('VIEWER_EMAIL') ?? 'viewer@example.com', password: text('VIEWER_PASSWORD') ?? null },
+    member: { email: text('MEMBER_EMAIL') ?? 'member@example.com', password: text('MEMBER_PASSWORD') ?? null },
+    logger: true,
+    logRequests: text('LOG_REQUESTS') === '1' || text('LOG_REQUESTS') === 'true',
+    formRateLimit: count('FORM_RATE_LIMIT', 5),
+    formAddressRateLimit: count('FORM_ADDRESS_RATE_LIMIT', 10),
+    formKeyRateLimit: count('FORM_KEY_RATE_LIMIT', 60),
     captchaDifficulty: { min: 5_000, max: 10_000 },
-    siteOrigins: parseSiteOrigins(env.SITE_ORIGINS),
+    siteOrigins,
+    trustProxy,
     ...overrides,
+  };
+}
+
+/** The settings as the start banner prints them: passwords hidden, folders resolved. */
+export function effectiveSettings(config: ServerConfig): Record<string, string> {
+  const hidden = (seed: AccountSeed) => `${seed.email} (password ${seed.password ? 'from the environment' : 'generated or kept'})`;
+  return {
+    HOST: config.host,
+    PORT: String(config.port),
+    SITE_DIR: config.siteDir,
+    DATA_DIR: config.dataDir,
+    SITE_ENV: config.siteEnv ?? 'by host name',
+    SITE_ORIGINS: config.siteOrigins.join(', ') || 'none',
+    TRUST_PROXY: Array.isArray(config.trustProxy) ? config.trustProxy.join(', ') : String(config.trustProxy),
+    LOG_REQUESTS: config.logRequests ? '1' : '0',
+    FORM_RATE_LIMIT: String(config.formRateLimit),
+    FORM_ADDRESS_RATE_LIMIT: String(config.formAddressRateLimit),
+    FORM_KEY_RATE_LIMIT: String(config.formKeyRateLimit),
+    owner: hidden(config.owner),
+    viewer: hidden(config.viewer),
+    member: hidden(config.member),
   };
 }

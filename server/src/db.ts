@@ -250,8 +250,20 @@ export function openDatabase(dataDir: string): Db {
   return db;
 }
 
+/** A database written by a newer server: this one would misread it, so it does not start. */
+export class NewerSchemaError extends Error {
+  constructor(found: number, known: number) {
+    super(`The database has schema version ${found}, newer than this server's ${known}. Run the newer server, or restore a backup made with this version (docs/deployment.md, "Backups").`);
+    this.name = 'NewerSchemaError';
+  }
+}
+
+/** How many migrations the database has had. */
+export const schemaVersion = (db: Db): number => db.pragma('user_version', { simple: true }) as number;
+
 export function migrate(db: Db): void {
-  const applied = db.pragma('user_version', { simple: true }) as number;
+  const applied = schemaVersion(db);
+  if (applied > MIGRATIONS.length) throw new NewerSchemaError(applied, MIGRATIONS.length);
   for (let index = applied; index < MIGRATIONS.length; index += 1) {
     db.transaction(() => {
       db.exec(MIGRATIONS[index]!);

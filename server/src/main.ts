@@ -1,31 +1,43 @@
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { ConfigError, effectiveSettings, loadConfig } from './config';
+import { NewerSchemaError } from './db';
 
-/** `npm start` runs this after the build: serve the demo site and print where. */
+/**
+ * `npm start` runs this after the build: check the settings, serve the site, and log (JSON
+ * lines on stdout) where it listens and with which settings, secrets hidden. SIGTERM or SIGINT:
+ * stop taking requests, finish those under way, close the database, exit.
+ */
 async function main(): Promise<void> {
   const config = loadConfig();
   const { app, seeded } = await buildApp(config);
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const lines = [`Tessera site server listening on http://${config.host}:${port}`, `  data: ${config.dataDir}`];
+  app.log.info({ settings: effectiveSettings(config) }, `Tessera site server listening on http://${config.host}:${port}`);
   for (const account of seeded) {
-    const password = account.generatedPassword ? `password ${account.generatedPassword}` : 'password as set before (or from the environment)';
-    lines.push(`  ${account.role}: ${account.email}, ${password}`);
+    if (account.generatedPassword) app.log.info(`${account.role}: ${account.email}, generated password ${account.generatedPassword} (shown once; set it in the environment to choose your own)`);
   }
-  console.log(lines.join('\n'));
 
-  const stop = () => {
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal}: closing (requests under way finish, then the database closes)`);
     app.close().then(
       () => process.exit(0),
-      () => process.exit(1),
+      (error: unknown) => {
+        app.log.error(error, 'closing failed');
+        process.exit(1);
+      },
     );
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
 }
 
 main().catch((error: unknown) => {
-  console.error('Tessera site server failed to start:', error);
+  // A setting or a database this server cannot use: say what, without a stack trace.
+  if (error instanceof ConfigError || error instanceof NewerSchemaError) console.error(`Tessera site server did not start. ${error.message}`);
+  else console.error('Tessera site server failed to start:', error);
   process.exit(1);
 });

@@ -22,7 +22,8 @@ async function expandIncludes(html: string, partialsDir: string): Promise<string
   return html.replace(INCLUDE, (_match, name: string) => partials.get(name) ?? '');
 }
 
-export const examplesDir = (app: FastifyInstance) => path.join(app.settings.rootDir, 'examples');
+/** The site folder served (SITE_DIR; the demo in examples/ by default). */
+export const examplesDir = (app: FastifyInstance) => app.settings.siteDir;
 
 export async function readSiteSettings(app: FastifyInstance): Promise<Record<string, unknown>> {
   try {

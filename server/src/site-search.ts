@@ -26,11 +26,13 @@ export function pageText(html: string): { title: string; text: string } {
   return { title, text };
 }
 
-let index: Promise<SearchPage[]> | null = null;
+const indexes = new Map<string, Promise<SearchPage[]>>();
 
-/** Every demo page but the search page itself, read once. */
+/** Every page of a site folder but the search page itself, read once per folder. */
 export function searchIndex(examplesDir: string): Promise<SearchPage[]> {
-  index ??= fs.readdir(examplesDir).then((names) =>
+  const known = indexes.get(examplesDir);
+  if (known) return known;
+  const index = fs.readdir(examplesDir).then((names) =>
     Promise.all(
       names
         .filter((name) => name.endsWith('.html') && name !== 'search.html')
@@ -41,6 +43,7 @@ export function searchIndex(examplesDir: string): Promise<SearchPage[]> {
         })),
     ),
   );
+  indexes.set(examplesDir, index);
   return index;
 }
 

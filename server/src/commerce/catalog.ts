@@ -30,8 +30,8 @@ export interface Sellable {
 
 let cached: { file: string; catalog: Catalog } | null = null;
 
-export function loadCatalog(rootDir: string): Catalog {
-  const file = path.join(rootDir, 'examples', 'products.json');
+export function loadCatalog(siteDir: string): Catalog {
+  const file = path.join(siteDir, 'products.json');
   if (cached?.file === file) return cached.catalog;
   let catalog: Catalog = { products: [], donatePages: {} };
   try {

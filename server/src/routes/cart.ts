@@ -48,7 +48,7 @@ const entryBody = {
 } as const;
 
 export default async function cartRoutes(app: FastifyInstance): Promise<void> {
-  const catalog = () => loadCatalog(app.settings.rootDir);
+  const catalog = () => loadCatalog(app.settings.siteDir);
 
   const cartJson = async (token: string | null) => {
     const cart = token ? openCart(app.db, token) : null;

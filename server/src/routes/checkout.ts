@@ -47,7 +47,7 @@ interface Flow {
 const notFound = (what: string) => `${what} could not be found. It may have been removed.`;
 
 export default async function checkoutRoutes(app: FastifyInstance): Promise<void> {
-  const catalog = () => loadCatalog(app.settings.rootDir);
+  const catalog = () => loadCatalog(app.settings.siteDir);
 
   const flows: Flow[] = [
     {

@@ -28,7 +28,7 @@ export default async function editingRoutes(app: FastifyInstance): Promise<void>
   const db = app.db;
   const seed = db.prepare('INSERT OR IGNORE INTO mailing_lists (id, name) VALUES (?, ?)');
   for (const list of DEMO_LISTS) seed.run(list.id, list.name);
-  const forms = loadFormDefinitions(path.join(app.settings.rootDir, 'examples'));
+  const forms = loadFormDefinitions(app.settings.siteDir);
 
   app.get(OWNER_PATHS.mailingLists, { schema: { querystring: crumbQuery } }, async (): Promise<MailingListsAnswer> => {
     const connections = new Map((db.prepare('SELECT form_id, list_id FROM newsletter_connections').all() as Array<{ form_id: string; list_id: string }>).map((c) => [c.form_id, c.list_id]));

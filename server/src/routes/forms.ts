@@ -36,7 +36,7 @@ function firstEmail(definition: FormDefinition, values: FormValues): string | nu
 }
 
 export default async function formRoutes(app: FastifyInstance): Promise<void> {
-  const forms = loadFormDefinitions(path.join(app.settings.rootDir, 'examples'));
+  const forms = loadFormDefinitions(app.settings.siteDir);
   const captcha = createCaptcha(setting(app.db, 'captchaSecret', newCaptchaSecret), app.settings.captchaDifficulty);
   const db = app.db;
   const insertSubmission = db.prepare(

@@ -24,7 +24,7 @@ export function p75(values: number[]): number {
 }
 
 export default async function performanceRoutes(app: FastifyInstance): Promise<void> {
-  const settingsFile = path.join(app.settings.rootDir, 'examples', 'site.json');
+  const settingsFile = path.join(app.settings.siteDir, 'site.json');
   const settings = (): PerformanceSettings => {
     try {
       return (JSON.parse(fs.readFileSync(settingsFile, 'utf8')) as { performanceSettings?: PerformanceSettings }).performanceSettings ?? {};

@@ -37,7 +37,7 @@ export function renderEventsSummary(collection: Collection, pageSize: number, no
 
 /** Spec part 1 §7: POST /api/widget/GetWidgetRendering, url-encoded widgetJSON (+ collectionId for v2). */
 export default async function widgetRoutes(app: FastifyInstance): Promise<void> {
-  const file = path.join(app.settings.rootDir, 'examples', 'collections.json');
+  const file = path.join(app.settings.siteDir, 'collections.json');
   const collections = async (): Promise<Collection[]> => {
     try {
       return (JSON.parse(await fs.readFile(file, 'utf8')) as { collections: Collection[] }).collections;

@@ -1,0 +1,100 @@
+/**
+ * Behind a TLS proxy (issue 40 §5): a small proxy in the test forwards every request to the
+ * built server with the visitor's address in X-Forwarded-For and `X-Forwarded-Proto: https`.
+ * With TRUST_PROXY naming the proxy, another visitor's failed sign-ins do not lock the owner
+ * out and the session cookie is Secure; without it, every request is the proxy, as the issue
+ * found, and the owner waits with everyone else.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test } from './fixtures';
+import { OWNER } from './global-setup';
+import { startBuiltServer, type ServerProcess } from './server-process';
+
+/**
+ * Forwards to `target` as nginx or Caddy would: the Host as the visitor sent it, the visitor's
+ * address (here from the test's `x-test-visitor` header) and the scheme the visitor used
+ * (`https` for a TLS proxy).
+ */
+async function startProxy(target: string, scheme: 'https' | 'http' = 'https'): Promise<{ url: string; close(): Promise<void> }> {
+  const upstream = new URL(target);
+  const proxy = http.createServer((request, response) => {
+    const headers: http.OutgoingHttpHeaders = { ...request.headers, 'x-forwarded-for': String(request.headers['x-test-visitor'] ?? '192.0.2.1'), 'x-forwarded-proto': scheme };
+    delete headers['x-test-visitor'];
+    const forwarded = http.request({ host: upstream.hostname, port: upstream.port, method: request.method, path: request.url, headers }, (answer) => {
+      response.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(response);
+    });
+    forwarded.on('error', () => response.writeHead(502).end());
+    request.pipe(forwarded);
+  });
+  // Every local address (IPv4 and IPv6), so that `localhost` reaches it however it resolves.
+  await new Promise<void>((resolve) => proxy.listen(0, resolve));
+  return { url: `http://localhost:${(proxy.address() as AddressInfo).port}`, close: () => new Promise((resolve) => proxy.close(() => resolve())) };
+}
+
+const ACCOUNTS = { OWNER_EMAIL: OWNER.email, OWNER_PASSWORD: OWNER.password };
+
+for (const trusted of [true, false]) {
+  test(`${trusted ? 'TRUST_PROXY names the proxy' : 'TRUST_PROXY off'}: twenty-one failed sign-ins by another visitor, then the owner signs in`, async ({ playwright }) => {
+    test.setTimeout(60_000);
+    const server: ServerProcess = await startBuiltServer({ ...ACCOUNTS, ...(trusted ? { TRUST_PROXY: '127.0.0.1,::1' } : {}) });
+    const proxy = await startProxy(server.baseUrl);
+    try {
+      const visit = async (visitor: string) => {
+        const api = await playwright.request.newContext({ baseURL: proxy.url, extraHTTPHeaders: { 'x-test-visitor': visitor } });
+        await api.get('/plain');
+        const crumb = (await api.storageState()).cookies.find((cookie) => cookie.name === 'crumb')!.value;
+        return { api, crumb, signIn: (account: { email: string; password: string }) => api.post(`/api/auth/Login?crumb=${encodeURIComponent(crumb)}`, { data: account }) };
+      };
+      const stranger = await visit('203.0.113.50');
+      const statuses: number[] = [];
+      for (let i = 0; i < 21; i += 1) statuses.push((await stranger.signIn({ email: `guess${i}@nowhere.test`, password: 'wrong-password' })).status());
+      expect(statuses.at(-1)).toBe(429);
+
+      const owner = await visit('198.51.100.20');
+      const signIn = await owner.signIn(OWNER);
+      if (trusted) {
+        expect(signIn.status()).toBe(200);
+        const session = signIn.headersArray().find((header) => header.name.toLowerCase() === 'set-cookie' && header.value.startsWith('site_session='));
+        expect(session?.value).toMatch(/;\s*Secure/i);
+        // The session works (sent by hand: a client keeps a Secure cookie for https addresses only).
+        const cookie = `${session!.value.split(';')[0]}; crumb=${owner.crumb}`;
+        const plan = await fetch(`${proxy.url}/api/owner/plan?crumb=${encodeURIComponent(owner.crumb)}`, { headers: { cookie, 'x-test-visitor': '198.51.100.20' } });
+        expect(plan.status).toBe(200);
+      } else {
+        // Every request came from the proxy's address, so the stranger's failures count against the owner too.
+        expect(signIn.status()).toBe(429);
+      }
+      await stranger.api.dispose();
+      await owner.api.dispose();
+    } finally {
+      await proxy.close();
+      await server.stop();
+    }
+  });
+}
+
+// The browser speaks plain HTTP to the test's proxy, so the proxy says so (a TLS proxy's
+// Secure cookie is checked above): the owner's journey through a proxy, in Chromium.
+test('through the proxy in Chromium: the owner signs in and reaches the config app', async ({ browser }) => {
+  test.setTimeout(60_000);
+  const server = await startBuiltServer({ ...ACCOUNTS, TRUST_PROXY: '127.0.0.1,::1' });
+  const proxy = await startProxy(server.baseUrl, 'http');
+  const context = await browser.newContext({ baseURL: proxy.url });
+  try {
+    const page = await context.newPage();
+    await page.goto('/login?next=/config/');
+    await page.getByLabel('Email').fill(OWNER.email);
+    await page.getByLabel('Password').fill(OWNER.password);
+    await page.getByRole('button', { name: /sign in|log in/i }).click();
+    await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/config\//);
+    await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+    const session = (await context.cookies()).find((cookie) => cookie.name === 'site_session');
+    expect(session).toMatchObject({ httpOnly: true, secure: false });
+  } finally {
+    await context.close();
+    await proxy.close();
+    await server.stop();
+  }
+});

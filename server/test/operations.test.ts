@@ -1,0 +1,195 @@
+/**
+ * Running the server for a real site (issue 40 §1, §5): settings checked at start with one
+ * line per bad value, SITE_DIR, health and readiness, 5xx logged with their stack, proxies
+ * believed only when told, a database from a newer server refused, backups.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { backup } from '../src/backup';
+import { ConfigError, effectiveSettings, loadConfig, parseTrustProxy } from '../src/config';
+import { MIGRATIONS, NewerSchemaError, openDatabase } from '../src/db';
+import { OWNER, cookieJar, startTestServer, visitor, type TestServer } from './helper';
+
+const root = path.resolve(__dirname, '..', '..');
+const started: TestServer[] = [];
+const start = async (overrides: Parameters<typeof startTestServer>[0] = {}) => {
+  const server = await startTestServer(overrides);
+  started.push(server);
+  return server;
+};
+afterAll(async () => {
+  for (const server of started) await server.close();
+});
+
+describe('settings', () => {
+  it('name every bad value, each on its own line, and start from none of them', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', FORM_RATE_LIMIT: '0', OWNER_EMAIL: 'owner', SITE_ENV: 'production', TRUST_PROXY: 'the proxy', SITE_ORIGINS: 'example.com' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems.sort()).toEqual(
+      [
+        'PORT must be a whole number from 0 to 65535, not "eighty"',
+        'FORM_RATE_LIMIT must be a whole number of at least 1, not "0"',
+        'OWNER_EMAIL must be an e-mail address, not "owner"',
+        'SITE_ENV must be dev, qa, staging or prod, not "production"',
+        'SITE_ORIGINS must list http(s) origins (scheme, host and port, no path), not "example.com"',
+        'TRUST_PROXY must be false, true, a number of proxies, or proxy addresses (CIDR allowed), not "the proxy"',
+      ].sort(),
+    );
+  });
+
+  it('read numbers, folders and the proxy setting; an empty variable is unset', () => {
+    const config = loadConfig({ PORT: '0', FORM_KEY_RATE_LIMIT: '7', SITE_DIR: 'my-site', DATA_DIR: '', TRUST_PROXY: '1', LOG_REQUESTS: '1' });
+    expect(config).toMatchObject({ port: 0, formKeyRateLimit: 7, siteDir: path.resolve('my-site'), trustProxy: 1, logRequests: true });
+    expect(config.dataDir).toBe(path.join(root, 'data'));
+    expect(loadConfig({}).siteDir).toBe(path.join(root, 'examples'));
+    expect(parseTrustProxy('false')).toBe(false);
+    expect(parseTrustProxy('true')).toBe(true);
+    expect(parseTrustProxy('127.0.0.1, 10.0.0.0/8, ::1')).toEqual(['127.0.0.1', '10.0.0.0/8', '::1']);
+    expect(() => parseTrustProxy('10.0.0.0/33')).toThrow(ConfigError);
+  });
+
+  it('are printed at start with the passwords hidden', () => {
+    const printed = JSON.stringify(effectiveSettings(loadConfig({ OWNER_PASSWORD: 'a-secret-passphrase', TRUST_PROXY: '10.0.0.1' })));
+    expect(printed).not.toContain('a-secret-passphrase');
+    expect(printed).toContain('password from the environment');
+    expect(printed).toContain('10.0.0.1');
+  });
+});
+
+describe('health and readiness', () => {
+  it('/healthz answers while the process runs; /readyz while the database answers with every migration', async () => {
+    const server = await start();
+    const health = await server.app.inject({ method: 'GET', url: '/healthz' });
+    expect([health.statusCode, health.json()]).toEqual([200, { status: 'ok' }]);
+    const ready = await server.app.inject({ method: 'GET', url: '/readyz' });
+    expect([ready.statusCode, ready.json()]).toEqual([200, { status: 'ready', schema: MIGRATIONS.length }]);
+    expect(ready.headers['cache-control']).toBe('no-store');
+    server.app.db.close();
+    const down = await server.app.inject({ method: 'GET', url: '/readyz' });
+    expect([down.statusCode, down.json()]).toEqual([503, { status: 'not ready', reason: 'the database does not answer' }]);
+    expect((await server.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+  });
+});
+
+describe('logs', () => {
+  it('every 5xx is logged as a JSON line with its stack; requests only when asked', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const stream = new PassThrough();
+    stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString().trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>)));
+    const server = await start({ logger: true, logStream: stream });
+    const client = await visitor(server.app);
+    server.app.db.close(); // every database call now throws
+    const hit = await client.inject({ method: 'POST', url: '/api/census/RecordHit', payload: [{ event: 'pageView', data: JSON.stringify({ url: '/faq' }) }] });
+    expect([hit.statusCode, hit.json()]).toEqual([500, { error: 'Internal server error.' }]);
+    await new Promise((resolve) => setImmediate(resolve));
+    const errors = lines.filter((line) => line.level === 50);
+    expect(errors.length).toBeGreaterThan(0);
+    expect(JSON.stringify(errors[0]!.err)).toMatch(/"stack":".*database connection is not open/);
+    expect(lines.some((line) => line.msg === 'incoming request')).toBe(false);
+  });
+});
+
+describe('a site of its own (SITE_DIR)', () => {
+  it('npm run new-site writes a site to a new folder and refuses one that is not empty', () => {
+    const parent = mkdtempSync(path.join(tmpdir(), 'tessera-new-'));
+    const run = (dir: string) => spawnSync(process.execPath, [path.join(root, 'scripts', 'new-site.mjs'), dir], { encoding: 'utf8' });
+    const made = run(path.join(parent, 'my-site'));
+    expect(made.status).toBe(0);
+    expect(made.stdout).toContain(`SITE_DIR=${path.join(parent, 'my-site')} npm start`);
+    for (const file of ['index.html', 'site.json', 'forms.json', 'assets/site.css']) expect(existsSync(path.join(parent, 'my-site', file))).toBe(true);
+    const again = run(path.join(parent, 'my-site'));
+    expect([again.status, again.stderr.trim()]).toEqual([1, `${path.join(parent, 'my-site')} exists and is not empty: choose a new folder.`]);
+    expect(run('').status).toBe(2);
+    rmSync(parent, { recursive: true, force: true });
+  });
+
+  it('serves the folder npm run new-site writes: its page, its form, not the demo', async () => {
+    const siteDir = mkdtempSync(path.join(tmpdir(), 'tessera-site-'));
+    rmSync(siteDir, { recursive: true });
+    cpSync(path.join(root, 'templates', 'site'), siteDir, { recursive: true });
+    const server = await start({ siteDir });
+    const client = await visitor(server.app);
+    const home = await client.inject({ method: 'GET', url: '/' });
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain('data-block-type="accordion"');
+    expect((await client.inject({ method: 'GET', url: '/faq' })).statusCode).toBe(404);
+    expect((await client.inject({ method: 'GET', url: '/assets/site.css' })).statusCode).toBe(200);
+    const key = (await client.inject({ method: 'POST', url: '/api/form/FormSubmissionKey' })).json().key as string;
+    const submit = (formId: string) =>
+      client.inject({ method: 'POST', url: '/api/form/SaveFormSubmission', payload: { url: 'http://127.0.0.1/', title: 'Welcome', referrer: '', key, formId, isOverlayForm: false, form: JSON.stringify({ name: ['Ada', 'L'], email: 'ada@example.com', message: 'Hello' }) } });
+    expect((await submit('studio')).statusCode).toBe(404);
+    expect((await submit('contact')).statusCode).toBe(200);
+    rmSync(siteDir, { recursive: true, force: true });
+  });
+});
+
+describe('behind a proxy (TRUST_PROXY)', () => {
+  it('off: every request is the proxy, and forwarded headers are ignored', async () => {
+    const server = await start();
+    const client = await visitor(server.app);
+    const login = await client.inject({ method: 'POST', url: '/api/auth/Login', payload: OWNER, headers: { 'x-forwarded-proto': 'https' } });
+    expect(login.statusCode).toBe(200);
+    expect(String(login.headers['set-cookie'])).not.toMatch(/Secure/);
+  });
+
+  it('on: limits key on the visitor, and cookies are Secure when the proxy says HTTPS', async () => {
+    const server = await start({ trustProxy: ['10.0.0.2'] });
+    const client = await visitor(server.app);
+    // Another visitor's failures from one address: twenty, then that address waits.
+    let last = 0;
+    for (let i = 0; i < 21; i += 1) last = (await (async () => {
+      const crumbed = await server.app.inject({ method: 'GET', url: '/', remoteAddress: '10.0.0.2', headers: { 'x-forwarded-for': '203.0.113.9' } });
+      const jar = cookieJar(crumbed);
+      return server.app.inject({ method: 'POST', url: `/api/auth/Login?crumb=${encodeURIComponent(jar.crumb!)}`, payload: { email: 'someone@else.test', password: 'wrong-guess' }, remoteAddress: '10.0.0.2', headers: { 'x-forwarded-for': '203.0.113.9', cookie: `crumb=${jar.crumb}` } });
+    })()).statusCode;
+    expect(last).toBe(429);
+    const owner = await server.app.inject({
+      method: 'POST',
+      url: `/api/auth/Login?crumb=${encodeURIComponent(client.crumb)}`,
+      payload: OWNER,
+      remoteAddress: '10.0.0.2',
+      headers: { 'x-forwarded-for': '198.51.100.7', 'x-forwarded-proto': 'https', cookie: `crumb=${client.crumb}` },
+    });
+    expect(owner.statusCode).toBe(200);
+    expect(String(owner.headers['set-cookie'])).toMatch(/site_session=[^;]+;.*Secure/);
+  });
+});
+
+describe('the database', () => {
+  it('a server refuses a database a newer server wrote', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-newer-'));
+    openDatabase(dataDir).close();
+    const db = new Database(path.join(dataDir, 'site.sqlite'));
+    db.pragma(`user_version = ${MIGRATIONS.length + 1}`);
+    db.close();
+    expect(() => openDatabase(dataDir)).toThrow(NewerSchemaError);
+    expect(() => openDatabase(dataDir)).toThrow(`The database has schema version ${MIGRATIONS.length + 1}, newer than this server's ${MIGRATIONS.length}.`);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('npm run backup copies it while the server runs, and never overwrites', async () => {
+    const server = await start();
+    const client = await visitor(server.app);
+    await client.inject({ method: 'POST', url: '/api/census/RecordHit', payload: [{ event: 'pageView', data: JSON.stringify({ url: '/faq' }), ss_cvr: 'v1|1|1|1|1' }] });
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'tessera-backup-')), 'copy.sqlite');
+    const result = await backup(server.config.dataDir, file);
+    expect(result).toMatchObject({ file, schema: MIGRATIONS.length });
+    const copy = new Database(file, { readonly: true });
+    expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
+    expect((copy.prepare('SELECT COUNT(*) AS n FROM census_hits').get() as { n: number }).n).toBe(1);
+    expect((copy.prepare('SELECT COUNT(*) AS n FROM accounts').get() as { n: number }).n).toBeGreaterThan(0);
+    copy.close();
+    await expect(backup(server.config.dataDir, file)).rejects.toThrow('exists: choose a new file');
+    expect(existsSync(file)).toBe(true);
+  });
+});
