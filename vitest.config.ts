@@ -19,7 +19,8 @@ export default defineConfig({
         define: { __TESSERA_VERSION__: JSON.stringify('0.0.0-test') },
         test: { name: 'runtime', environment: 'jsdom', include: ['runtime/test/**/*.test.{ts,tsx}'], setupFiles: ['runtime/test/setup.ts'] },
       },
-      { test: { name: 'server', environment: 'node', include: ['server/test/**/*.test.ts', 'bench/test/**/*.test.ts'] } },
+      // The server's tests run on SQLite and on a real PostgreSQL server that the setup starts.
+      { test: { name: 'server', environment: 'node', include: ['server/test/**/*.test.ts', 'bench/test/**/*.test.ts'], globalSetup: ['server/test/global-postgres.ts'] } },
       { test: { name: 'preview-app', environment: 'jsdom', include: ['preview-app/test/**/*.test.{ts,tsx}'] } },
     ],
   },

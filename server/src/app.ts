@@ -3,7 +3,8 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { seedAccount, type SeedResult } from './accounts';
 import type { ServerConfig } from './config';
-import { openDatabase, setting } from './db';
+import { setting } from './db';
+import { openStorage } from './storage/open';
 import { registerBodyParsers } from './plugins/body-parsers';
 import { registerCrumbCheck, registerCrumbRoute } from './plugins/crumb';
 import { registerSiteOrigins } from './plugins/site-origins';
@@ -82,11 +83,14 @@ export async function buildApp(config: ServerConfig): Promise<App> {
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     ajv,
   });
-  const db = openDatabase(config.dataDir);
+  const storage = await openStorage({ dataDir: config.dataDir });
+  // The routes not yet on repositories still speak to SQLite directly.
+  const db = storage.sqlite!;
+  app.decorate('storage', storage);
   app.decorate('db', db);
   app.decorate('settings', config);
   app.decorate('crumbs', createCrumbs(setting(db, 'crumbSecret', () => randomBytes(32).toString('base64url'))));
-  app.addHook('onClose', async () => db.close());
+  app.addHook('onClose', async () => storage.close());
   const routes: RouteSummary[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, bodySchema: route.schema?.body });

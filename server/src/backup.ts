@@ -8,7 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { ConfigError, loadConfig } from './config';
-import { MIGRATIONS, schemaVersion } from './db';
+import { MIGRATION_NAMES } from './migrations/index';
+import { MIGRATION_TABLE } from './storage/open';
 
 export async function backup(dataDir: string, file: string): Promise<{ file: string; schema: number; bytes: number }> {
   const source = path.join(dataDir, 'site.sqlite');
@@ -17,7 +18,7 @@ export async function backup(dataDir: string, file: string): Promise<{ file: str
   if (fs.existsSync(target)) throw new Error(`${target} exists: choose a new file, nothing is overwritten.`);
   const db = new Database(source, { readonly: true, fileMustExist: true });
   try {
-    const schema = schemaVersion(db);
+    const schema = (db.prepare(`SELECT COUNT(*) AS n FROM ${MIGRATION_TABLE}`).get() as { n: number }).n;
     await db.backup(target);
     return { file: target, schema, bytes: fs.statSync(target).size };
   } finally {
@@ -33,8 +34,8 @@ async function main(): Promise<void> {
   }
   const config = loadConfig();
   const result = await backup(config.dataDir, file);
-  const note = result.schema === MIGRATIONS.length ? '' : ` (this server's code knows ${MIGRATIONS.length})`;
-  console.log(`Backed up ${config.dataDir}/site.sqlite to ${result.file}: ${result.bytes} bytes, schema version ${result.schema}${note}.`);
+  const note = result.schema === MIGRATION_NAMES.length ? '' : ` (this server's code knows ${MIGRATION_NAMES.length})`;
+  console.log(`Backed up ${config.dataDir}/site.sqlite to ${result.file}: ${result.bytes} bytes, ${result.schema} migrations${note}.`);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]).endsWith(path.join('dist', 'server', 'backup.js'))) {

@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, effectiveSettings, loadConfig } from './config';
-import { NewerSchemaError } from './db';
+import { NewerSchemaError } from './storage/open';
 
 /**
  * `npm start` runs this after the build: check the settings, serve the site, and log (JSON

@@ -2,14 +2,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../src/db';
+import type { Db } from '../src/db';
+import { openStorage } from '../src/storage/open';
 import { FORM_KEY_LIFETIME_MS, dropExpiredFormKeys, mintFormKey, spendFormKey } from '../src/forms/keys';
 import { backoffDelay, claimAttempt, dropExpiredCounters, forgive, giveBack, takeFromWindows, type Backoff } from '../src/security/limits';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'tessera-limits-'));
-const db: Db = openDatabase(dir);
-afterAll(() => {
-  db.close();
+const storage = await openStorage({ dataDir: dir });
+const db: Db = storage.sqlite!;
+afterAll(async () => {
+  await storage.close();
   rmSync(dir, { recursive: true, force: true });
 });
 beforeEach(() => void db.prepare('DELETE FROM limit_counters').run());

@@ -12,7 +12,8 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { backup } from '../src/backup';
 import { ConfigError, effectiveSettings, loadConfig, parseTrustProxy } from '../src/config';
-import { MIGRATIONS, NewerSchemaError, openDatabase } from '../src/db';
+import { MIGRATION_NAMES } from '../src/migrations/index';
+import { MIGRATION_TABLE, NewerSchemaError, openStorage } from '../src/storage/open';
 import { OWNER, cookieJar, startTestServer, visitor, type TestServer } from './helper';
 
 const root = path.resolve(__dirname, '..', '..');
@@ -72,7 +73,7 @@ describe('health and readiness', () => {
     const health = await server.app.inject({ method: 'GET', url: '/healthz' });
     expect([health.statusCode, health.json()]).toEqual([200, { status: 'ok' }]);
     const ready = await server.app.inject({ method: 'GET', url: '/readyz' });
-    expect([ready.statusCode, ready.json()]).toEqual([200, { status: 'ready', schema: MIGRATIONS.length }]);
+    expect([ready.statusCode, ready.json()]).toEqual([200, { status: 'ready', schema: MIGRATION_NAMES.length, engine: 'sqlite' }]);
     expect(ready.headers['cache-control']).toBe('no-store');
     server.app.db.close();
     const down = await server.app.inject({ method: 'GET', url: '/readyz' });
@@ -166,14 +167,14 @@ describe('behind a proxy (TRUST_PROXY)', () => {
 });
 
 describe('the database', () => {
-  it('a server refuses a database a newer server wrote', () => {
+  it('a server refuses a database a newer server migrated further', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-newer-'));
-    openDatabase(dataDir).close();
+    await (await openStorage({ dataDir })).close();
     const db = new Database(path.join(dataDir, 'site.sqlite'));
-    db.pragma(`user_version = ${MIGRATIONS.length + 1}`);
+    db.prepare(`INSERT INTO ${MIGRATION_TABLE} (name, timestamp) VALUES ('999-from-the-future', '2027-01-01T00:00:00.000Z')`).run();
     db.close();
-    expect(() => openDatabase(dataDir)).toThrow(NewerSchemaError);
-    expect(() => openDatabase(dataDir)).toThrow(`The database has schema version ${MIGRATIONS.length + 1}, newer than this server's ${MIGRATIONS.length}.`);
+    await expect(openStorage({ dataDir })).rejects.toThrow(NewerSchemaError);
+    await expect(openStorage({ dataDir })).rejects.toThrow(`The database has migrations this server does not know (999-from-the-future; it knows ${MIGRATION_NAMES.length}).`);
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -183,7 +184,7 @@ describe('the database', () => {
     await client.inject({ method: 'POST', url: '/api/census/RecordHit', payload: [{ event: 'pageView', data: JSON.stringify({ url: '/faq' }), ss_cvr: 'v1|1|1|1|1' }] });
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'tessera-backup-')), 'copy.sqlite');
     const result = await backup(server.config.dataDir, file);
-    expect(result).toMatchObject({ file, schema: MIGRATIONS.length });
+    expect(result).toMatchObject({ file, schema: MIGRATION_NAMES.length });
     const copy = new Database(file, { readonly: true });
     expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
     expect((copy.prepare('SELECT COUNT(*) AS n FROM census_hits').get() as { n: number }).n).toBe(1);

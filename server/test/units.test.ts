@@ -1,6 +1,4 @@
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { MIGRATIONS, migrate } from '../src/db';
 import { createCrumbs } from '../src/security/crumb';
 import { hashPassword, verifyPassword } from '../src/security/passwords';
 import { buildContext, injectContext, scriptSafeJson } from '../src/site-context';
@@ -26,18 +24,6 @@ describe('crumbs', () => {
     expect(crumbs.valid('a.b')).toBe(false);
     expect(crumbs.valid(undefined)).toBe(false);
     expect(crumbs.valid(['x'])).toBe(false);
-  });
-});
-
-describe('migrations', () => {
-  it('run once, in order, recording user_version', () => {
-    const db = new Database(':memory:');
-    migrate(db);
-    migrate(db);
-    expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
-    expect(db.prepare("SELECT name FROM sqlite_master WHERE type='table' ORDER BY name").all()).toEqual(
-      expect.arrayContaining([{ name: 'accounts' }, { name: 'sessions' }, { name: 'settings' }]),
-    );
   });
 });
 

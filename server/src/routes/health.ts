@@ -4,7 +4,9 @@
  * Neither needs a crumb or a session, and neither is logged per request.
  */
 import type { FastifyInstance } from 'fastify';
-import { MIGRATIONS, schemaVersion } from '../db';
+import { sql } from 'kysely';
+import { MIGRATION_NAMES } from '../migrations/index';
+import { appliedMigrations } from '../storage/open';
 
 export const HEALTH_PATH = '/healthz';
 export const READY_PATH = '/readyz';
@@ -15,10 +17,10 @@ export default async function healthRoutes(app: FastifyInstance): Promise<void> 
   app.get(READY_PATH, { logLevel: 'silent' }, async (request, reply) => {
     void reply.header('cache-control', 'no-store');
     try {
-      const version = schemaVersion(app.db);
-      if (version < MIGRATIONS.length) return reply.code(503).send({ status: 'not ready', reason: `migrations applied: ${version} of ${MIGRATIONS.length}` });
-      app.db.prepare('SELECT 1').get();
-      return reply.send({ status: 'ready', schema: version });
+      await sql`SELECT 1`.execute(app.storage.db);
+      const applied = (await appliedMigrations(app.storage.db)).filter((name) => MIGRATION_NAMES.includes(name)).length;
+      if (applied < MIGRATION_NAMES.length) return reply.code(503).send({ status: 'not ready', reason: `migrations applied: ${applied} of ${MIGRATION_NAMES.length}` });
+      return reply.send({ status: 'ready', schema: applied, engine: app.storage.engine });
     } catch (error) {
       request.log.error(error, 'readiness check failed');
       return reply.code(503).send({ status: 'not ready', reason: 'the database does not answer' });

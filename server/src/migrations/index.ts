@@ -1,0 +1,15 @@
+/**
+ * Every migration, in order, written once for both engines. A migration never changes once it
+ * has shipped; a new one is appended with the next number.
+ */
+import type { Migration, MigrationProvider } from 'kysely';
+import type { Engine } from '../storage/engine';
+import { baseline } from './001-baseline';
+
+export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
+  '001-baseline': baseline(engine),
+});
+
+export const MIGRATION_NAMES = Object.keys(migrationsFor('sqlite'));
+
+export const migrationProvider = (engine: Engine): MigrationProvider => ({ getMigrations: async () => migrationsFor(engine) });

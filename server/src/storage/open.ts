@@ -1,0 +1,84 @@
+/**
+ * Opens the site's database: SQLite in DATA_DIR (WAL, foreign keys, a busy timeout) unless
+ * DATABASE_URL names a PostgreSQL server; then brings the schema up to date with the Kysely
+ * migrator, refusing a database that a newer server migrated further.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import { MIGRATION_NAMES, migrationProvider } from '../migrations/index';
+import type { Engine } from './engine';
+import type { Tables } from './tables';
+
+/** PostgreSQL's bigint (our millisecond times, counts) as a JavaScript number: every value we store is below 2^53. */
+pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
+
+export interface Storage {
+  db: Kysely<Tables>;
+  engine: Engine;
+  /** The SQLite connection itself (for its online backup and the code not yet on Kysely); null on PostgreSQL. */
+  sqlite: Database.Database | null;
+  close(): Promise<void>;
+}
+
+export interface StorageOptions {
+  dataDir: string;
+  /** `postgres://…`: PostgreSQL; absent: SQLite in dataDir. */
+  databaseUrl?: string | null;
+  /** Connections in the PostgreSQL pool. */
+  poolSize?: number;
+}
+
+/** A database written by a newer server: this one would misread it, so it does not start. */
+export class NewerSchemaError extends Error {
+  constructor(unknown: string[], known: number) {
+    super(`The database has migrations this server does not know (${unknown.join(', ')}; it knows ${known}). Run the newer server, or restore a backup made with this version (docs/deployment.md, "Backups").`);
+    this.name = 'NewerSchemaError';
+  }
+}
+
+export const MIGRATION_TABLE = 'kysely_migration';
+
+function openSqlite(dataDir: string): Database.Database {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const db = new Database(path.join(dataDir, 'site.sqlite'));
+  db.pragma('journal_mode = WAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  return db;
+}
+
+/** The names of the migrations the database has had (none on a new one). */
+export async function appliedMigrations(db: Kysely<Tables>): Promise<string[]> {
+  const rows = await sql<{ name: string }>`SELECT name FROM ${sql.table(MIGRATION_TABLE)} ORDER BY name`.execute(db).catch(() => ({ rows: [] as Array<{ name: string }> }));
+  return rows.rows.map((row) => row.name);
+}
+
+export async function migrateToLatest(db: Kysely<Tables>, engine: Engine): Promise<void> {
+  const unknown = (await appliedMigrations(db)).filter((name) => !MIGRATION_NAMES.includes(name));
+  if (unknown.length) throw new NewerSchemaError(unknown, MIGRATION_NAMES.length);
+  const { error } = await new Migrator({ db, provider: migrationProvider(engine), migrationTableName: MIGRATION_TABLE }).migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}
+
+export async function openStorage(options: StorageOptions): Promise<Storage> {
+  let storage: Storage;
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+    storage = { db, engine: 'postgres', sqlite: null, close: () => db.destroy() };
+  } else {
+    const sqlite = openSqlite(options.dataDir);
+    const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
+    storage = { db, engine: 'sqlite', sqlite, close: () => db.destroy() };
+  }
+  try {
+    await migrateToLatest(storage.db, storage.engine);
+  } catch (error) {
+    await storage.close();
+    throw error;
+  }
+  return storage;
+}

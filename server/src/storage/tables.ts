@@ -1,0 +1,83 @@
+/**
+ * The database's tables as Kysely sees them, one interface per table; the same on SQLite and
+ * PostgreSQL (migrations in server/src/migrations/). Times are milliseconds since the epoch
+ * (bigint, read as numbers), flags are 0/1 integers, and JSON is text, so that one query
+ * builder path serves both engines.
+ */
+import type { Generated } from 'kysely';
+
+type Millis = number;
+type Flag = number;
+
+export interface Tables {
+  settings: { key: string; value: string };
+  accounts: { id: string; email: string; password_hash: string; roles: string; created_at: Millis };
+  sessions: { token_hash: string; account_id: string; created_at: Millis; expires_at: Millis };
+  form_keys: { key: string; created_at: Millis; expires_at: Millis; used_at: Millis | null };
+  form_submissions: {
+    id: Generated<number>;
+    form_id: string;
+    collection_id: string | null;
+    values_json: string;
+    page_url: string;
+    visitor: string | null;
+    is_overlay_form: Flag;
+    created_at: Millis;
+  };
+  newsletter_subscribers: { list_id: string; email: string; created_at: Millis };
+  census_form_renders: { id: Generated<number>; form_id: string; page_url: string; website_id: string | null; visitor: string | null; created_at: Millis };
+  census_overlays: { id: Generated<number>; event: string; page_url: string; website_id: string | null; visitor: string | null; created_at: Millis };
+  census_hits: {
+    id: Generated<number>;
+    event: string;
+    path: string;
+    referrer: string | null;
+    website_id: string | null;
+    visitor_id: string | null;
+    data_json: string;
+    created_at: Millis;
+  };
+  track_hits: { id: Generated<number>; landing: string; refer: string | null; lang: string | null; screen: string | null; marketing_json: string; created_at: Millis };
+  analytics_events: { id: Generated<number>; analytics_id: string; schema_name: string; action: string; common_json: string; custom_json: string; created_at: Millis };
+  census_buttons: {
+    id: Generated<number>;
+    kind: string;
+    button_id: string;
+    button_text: string;
+    clickthrough_url: string;
+    page_url: string;
+    website_id: string | null;
+    visitor: string | null;
+    created_at: Millis;
+  };
+  js_errors: { id: Generated<number>; message: string; source: string | null; count: number; data_json: string; created_at: Millis };
+  trace_events: { id: Generated<number>; type: string; page_url: string; data_json: string; created_at: Millis };
+  performance_records: { page_load_id: string; path: string; metrics_json: string; data_json: string; created_at: Millis };
+  legacy_events: { id: Generated<number>; event: string; data_json: string; created_at: Millis };
+  site_users: { id: string; email: string; password_hash: string; created_at: Millis };
+  site_user_sessions: { token_hash: string; user_id: string; xsrf_token: string; created_at: Millis; expires_at: Millis };
+  carts: { token: string; user_id: string | null; created_at: Millis; purchased_at: Millis | null };
+  cart_entries: { cart_token: string; sku: string; product_id: string; quantity: number };
+  orders: {
+    id: string;
+    order_number: number;
+    kind: string;
+    email: string;
+    name: string;
+    currency: string;
+    total_cents: number;
+    lines_json: string;
+    details_json: string;
+    created_at: Millis;
+  };
+  review_requests: { token: string; order_id: string; product_id: string; product_title: string; expires_at: Millis; reviewed_at: Millis | null };
+  reviews: { id: Generated<number>; request_token: string; product_id: string; rating: number; body: string; created_at: Millis };
+  datasets: { id: string; name: string; columns_json: string; rows_json: string; updated_at: Millis };
+  mailing_lists: { id: string; name: string };
+  newsletter_connections: { form_id: string; list_id: string };
+  files: { name: string; type: string; size: number; widths_json: Generated<string>; created_at: Millis; updated_at: Millis };
+  page_settings: { path: string; workflow_state: Generated<number>; locked: Generated<Flag>; members_only: Generated<Flag>; publish_at: Millis | null; updated_at: Millis };
+  block_overrides: { block_id: string; json: string; updated_at: Millis };
+  taxonomy: { kind: 'tag' | 'category'; name: string; created_at: Millis };
+  limit_counters: { key: string; count: number; locked_until: Generated<Millis>; expires_at: Millis };
+}
