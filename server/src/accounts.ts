@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { AccessPermission, WebsiteRole, isViewerOnly } from '../../contract/model/roles';
-import type { Db } from './db';
+import { sql } from 'kysely';
+import type { Storage } from './storage/open';
 import { generatePassword, hashPassword, verifyPassword } from './security/passwords';
 
 export interface Account {
@@ -40,22 +41,23 @@ export interface SeedResult {
  * Creates the account on first start; a password from the environment always wins, so that
  * changing OWNER_PASSWORD and restarting changes it.
  */
-export async function seedAccount(db: Db, email: string, password: string | null, roles: number[], role: string): Promise<SeedResult> {
-  const existing = db.prepare('SELECT * FROM accounts WHERE email = ?').get(email) as AccountRow | undefined;
+export async function seedAccount(store: Storage, email: string, password: string | null, roles: number[], role: string): Promise<SeedResult> {
+  const existing = await findAccount(store, email);
   if (existing) {
-    if (password) db.prepare('UPDATE accounts SET password_hash = ?, roles = ? WHERE id = ?').run(await hashPassword(password), JSON.stringify(roles), existing.id);
+    if (password) await store.db.updateTable('accounts').set({ password_hash: await hashPassword(password), roles: JSON.stringify(roles) }).where('id', '=', existing.id).execute();
     return { email, role, generatedPassword: null, created: false };
   }
   const generated = password ? null : generatePassword();
-  db.prepare('INSERT INTO accounts (id, email, password_hash, roles, created_at) VALUES (?, ?, ?, ?, ?)').run(
-    randomUUID(),
-    email,
-    await hashPassword(password ?? generated!),
-    JSON.stringify(roles),
-    Date.now(),
-  );
+  await store.db
+    .insertInto('accounts')
+    .values({ id: randomUUID(), email, password_hash: await hashPassword(password ?? generated!), roles: JSON.stringify(roles), created_at: Date.now() })
+    .execute();
   return { email, role, generatedPassword: generated, created: true };
 }
+
+/** E-mail addresses are compared without case, on either engine. */
+const findAccount = (store: Storage, email: string) =>
+  store.db.selectFrom('accounts').selectAll().where(sql`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
 
 /**
  * Verifies against this when an email is unknown, so that the time taken does not tell which
@@ -63,8 +65,8 @@ export async function seedAccount(db: Db, email: string, password: string | null
  */
 export const TIMING_DUMMY_HASH = 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 
-export async function authenticate(db: Db, email: string, password: string): Promise<Account | null> {
-  const row = db.prepare('SELECT * FROM accounts WHERE email = ?').get(email) as AccountRow | undefined;
+export async function authenticate(store: Storage, email: string, password: string): Promise<Account | null> {
+  const row = await findAccount(store, email);
   // Hash even for unknown emails so that timing does not tell which emails exist.
   const ok = await verifyPassword(password, row?.password_hash ?? TIMING_DUMMY_HASH);
   return row && ok ? toAccount(row) : null;
@@ -75,21 +77,25 @@ export const SESSION_COOKIE = 'site_session';
 export const SESSION_LIFETIME_MS = 14 * 24 * 60 * 60 * 1000;
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
-export function createSession(db: Db, accountId: string, now = Date.now()): string {
+export async function createSession(store: Storage, accountId: string, now = Date.now()): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  db.prepare('INSERT INTO sessions (token_hash, account_id, created_at, expires_at) VALUES (?, ?, ?, ?)').run(hashToken(token), accountId, now, now + SESSION_LIFETIME_MS);
-  db.prepare('DELETE FROM sessions WHERE expires_at < ?').run(now);
+  await store.db.insertInto('sessions').values({ token_hash: hashToken(token), account_id: accountId, created_at: now, expires_at: now + SESSION_LIFETIME_MS }).execute();
+  await store.db.deleteFrom('sessions').where('expires_at', '<', now).execute();
   return token;
 }
 
-export function sessionAccount(db: Db, token: string | undefined, now = Date.now()): Account | null {
+export async function sessionAccount(store: Storage, token: string | undefined, now = Date.now()): Promise<Account | null> {
   if (!token || token.length > 100) return null;
-  const row = db
-    .prepare('SELECT a.* FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE s.token_hash = ? AND s.expires_at > ?')
-    .get(hashToken(token), now) as AccountRow | undefined;
+  const row = await store.db
+    .selectFrom('sessions as s')
+    .innerJoin('accounts as a', 'a.id', 's.account_id')
+    .select(['a.id', 'a.email', 'a.password_hash', 'a.roles'])
+    .where('s.token_hash', '=', hashToken(token))
+    .where('s.expires_at', '>', now)
+    .executeTakeFirst();
   return row ? toAccount(row) : null;
 }
 
-export function endSession(db: Db, token: string | undefined): void {
-  if (token) db.prepare('DELETE FROM sessions WHERE token_hash = ?').run(hashToken(token));
+export async function endSession(store: Storage, token: string | undefined): Promise<void> {
+  if (token) await store.db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
 }

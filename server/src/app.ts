@@ -84,12 +84,9 @@ export async function buildApp(config: ServerConfig): Promise<App> {
     ajv,
   });
   const storage = await openStorage({ dataDir: config.dataDir });
-  // The routes not yet on repositories still speak to SQLite directly.
-  const db = storage.sqlite!;
   app.decorate('storage', storage);
-  app.decorate('db', db);
   app.decorate('settings', config);
-  app.decorate('crumbs', createCrumbs(setting(db, 'crumbSecret', () => randomBytes(32).toString('base64url'))));
+  app.decorate('crumbs', createCrumbs(await setting(storage, 'crumbSecret', () => randomBytes(32).toString('base64url'))));
   app.addHook('onClose', async () => storage.close());
   const routes: RouteSummary[] = [];
   app.addHook('onRoute', (route) => {
@@ -141,9 +138,9 @@ export async function buildApp(config: ServerConfig): Promise<App> {
   await app.register(siteRoutes);
 
   const seeded = [
-    await seedAccount(db, config.owner.email, config.owner.password, [WebsiteRole.ADMIN], 'owner (ADMIN)'),
-    await seedAccount(db, config.viewer.email, config.viewer.password, [WebsiteRole.VIEWER], 'viewer (VIEWER)'),
-    await seedMember(db, config.member.email, config.member.password),
+    await seedAccount(storage, config.owner.email, config.owner.password, [WebsiteRole.ADMIN], 'owner (ADMIN)'),
+    await seedAccount(storage, config.viewer.email, config.viewer.password, [WebsiteRole.VIEWER], 'viewer (VIEWER)'),
+    await seedMember(storage, config.member.email, config.member.password),
   ];
   return { app, seeded, routes };
 }

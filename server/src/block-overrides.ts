@@ -2,7 +2,8 @@
  * What the owner changed in a block (a button's link, say) is stored apart from the demo's
  * HTML and merged into the block's `data-block-json` when a page is served.
  */
-import type { Db } from './db';
+import { lockedTransaction } from './storage/locked';
+import type { Storage } from './storage/open';
 
 const OPENING_TAG = /<[a-z][a-z0-9-]*\b[^>]*\bid="block-([\w-]{1,64})"[^>]*>/gi;
 const JSON_ATTRIBUTE = /\sdata-block-json=(?:'([^']*)'|"([^"]*)")/i;
@@ -18,8 +19,8 @@ export const decodeAttribute = (value: string) =>
   });
 const encode = (value: string) => value.replace(/&/g, '&amp;').replace(/'/g, '&#39;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-export function blockOverrides(db: Db): Map<string, Record<string, unknown>> {
-  const rows = db.prepare('SELECT block_id, json FROM block_overrides').all() as Array<{ block_id: string; json: string }>;
+export async function blockOverrides(store: Storage): Promise<Map<string, Record<string, unknown>>> {
+  const rows = await store.db.selectFrom('block_overrides').select(['block_id', 'json']).execute();
   return new Map(rows.map((row) => [row.block_id, JSON.parse(row.json) as Record<string, unknown>]));
 }
 
@@ -49,8 +50,12 @@ export function applyBlockOverrides(html: string, overrides: Map<string, Record<
 }
 
 /** Merges `patch` into the block's stored override (other fields the owner set stay). */
-export function saveBlockOverride(db: Db, blockId: string, patch: Record<string, unknown>): void {
-  const row = db.prepare('SELECT json FROM block_overrides WHERE block_id = ?').get(blockId) as { json: string } | undefined;
-  const merged = { ...(row ? (JSON.parse(row.json) as Record<string, unknown>) : {}), ...patch };
-  db.prepare('INSERT INTO block_overrides (block_id, json, updated_at) VALUES (?, ?, ?) ON CONFLICT (block_id) DO UPDATE SET json = excluded.json, updated_at = excluded.updated_at').run(blockId, JSON.stringify(merged), Date.now());
+export function saveBlockOverride(store: Storage, blockId: string, patch: Record<string, unknown>): Promise<void> {
+  // Read and merge under the block's lock: two owners' edits to one block never lose a field.
+  return lockedTransaction(store, [`block:${blockId}`], async (trx) => {
+    const row = await trx.selectFrom('block_overrides').select('json').where('block_id', '=', blockId).executeTakeFirst();
+    const json = JSON.stringify({ ...(row ? (JSON.parse(row.json) as Record<string, unknown>) : {}), ...patch });
+    const updated_at = Date.now();
+    await trx.insertInto('block_overrides').values({ block_id: blockId, json, updated_at }).onConflict((conflict) => conflict.column('block_id').doUpdateSet({ json, updated_at })).execute();
+  });
 }

@@ -1,16 +1,13 @@
-import type Database from 'better-sqlite3';
+import type { Storage } from './storage/open';
 
 /**
- * The SQLite connection the routes not yet moved to Kysely repositories use (the storage is
- * opened, migrated and closed by storage/open.ts; on SQLite this is that same connection).
+ * A value kept across restarts and shared by every instance (the crumb and captcha secrets),
+ * created on first use; when two instances create it at once, both keep the first one stored.
  */
-export type Db = Database.Database;
-
-/** A value kept across restarts (the crumb secret), created on first use. */
-export function setting(db: Db, key: string, create: () => string): string {
-  const row = db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined;
+export async function setting(store: Storage, key: string, create: () => string): Promise<string> {
+  const read = () => store.db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+  const row = await read();
   if (row) return row.value;
-  const value = create();
-  db.prepare('INSERT INTO settings (key, value) VALUES (?, ?)').run(key, value);
-  return value;
+  await store.db.insertInto('settings').values({ key, value: create() }).onConflict((conflict) => conflict.column('key').doNothing()).execute();
+  return (await read())!.value;
 }

@@ -4,7 +4,8 @@
  * site-user calls send as a header.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Db } from './db';
+import { sql } from 'kysely';
+import type { Storage } from './storage/open';
 import { TIMING_DUMMY_HASH, hashToken, type SeedResult } from './accounts';
 import { generatePassword, hashPassword, verifyPassword } from './security/passwords';
 
@@ -20,39 +21,46 @@ export interface SiteUser {
   xsrfToken: string;
 }
 
-export async function seedMember(db: Db, email: string, password: string | null): Promise<SeedResult> {
-  const existing = db.prepare('SELECT id FROM site_users WHERE email = ?').get(email) as { id: string } | undefined;
+const findMember = (store: Storage, email: string) =>
+  store.db.selectFrom('site_users').select(['id', 'email', 'password_hash']).where(sql`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
+
+export async function seedMember(store: Storage, email: string, password: string | null): Promise<SeedResult> {
+  const existing = await findMember(store, email);
   if (existing) {
-    if (password) db.prepare('UPDATE site_users SET password_hash = ? WHERE id = ?').run(await hashPassword(password), existing.id);
+    if (password) await store.db.updateTable('site_users').set({ password_hash: await hashPassword(password) }).where('id', '=', existing.id).execute();
     return { email, role: 'member (site user)', generatedPassword: null, created: false };
   }
   const generated = password ? null : generatePassword();
-  db.prepare('INSERT INTO site_users (id, email, password_hash, created_at) VALUES (?, ?, ?, ?)').run(randomUUID(), email, await hashPassword(password ?? generated!), Date.now());
+  await store.db.insertInto('site_users').values({ id: randomUUID(), email, password_hash: await hashPassword(password ?? generated!), created_at: Date.now() }).execute();
   return { email, role: 'member (site user)', generatedPassword: generated, created: true };
 }
 
-export async function authenticateMember(db: Db, email: string, password: string): Promise<{ id: string; email: string } | null> {
-  const row = db.prepare('SELECT id, email, password_hash FROM site_users WHERE email = ?').get(email) as { id: string; email: string; password_hash: string } | undefined;
+export async function authenticateMember(store: Storage, email: string, password: string): Promise<{ id: string; email: string } | null> {
+  const row = await findMember(store, email);
   const ok = await verifyPassword(password, row?.password_hash ?? TIMING_DUMMY_HASH);
   return row && ok ? { id: row.id, email: row.email } : null;
 }
 
-export function createMemberSession(db: Db, userId: string, lifetimeMs: number, now = Date.now()): { token: string; xsrfToken: string } {
+export async function createMemberSession(store: Storage, userId: string, lifetimeMs: number, now = Date.now()): Promise<{ token: string; xsrfToken: string }> {
   const token = randomBytes(32).toString('base64url');
   const xsrfToken = randomBytes(24).toString('base64url');
-  db.prepare('INSERT INTO site_user_sessions (token_hash, user_id, xsrf_token, created_at, expires_at) VALUES (?, ?, ?, ?, ?)').run(hashToken(token), userId, xsrfToken, now, now + lifetimeMs);
-  db.prepare('DELETE FROM site_user_sessions WHERE expires_at < ?').run(now);
+  await store.db.insertInto('site_user_sessions').values({ token_hash: hashToken(token), user_id: userId, xsrf_token: xsrfToken, created_at: now, expires_at: now + lifetimeMs }).execute();
+  await store.db.deleteFrom('site_user_sessions').where('expires_at', '<', now).execute();
   return { token, xsrfToken };
 }
 
-export function memberForSession(db: Db, token: string | undefined, now = Date.now()): SiteUser | null {
+export async function memberForSession(store: Storage, token: string | undefined, now = Date.now()): Promise<SiteUser | null> {
   if (!token || token.length > 100) return null;
-  const row = db
-    .prepare('SELECT u.id, u.email, s.xsrf_token FROM site_user_sessions s JOIN site_users u ON u.id = s.user_id WHERE s.token_hash = ? AND s.expires_at > ?')
-    .get(hashToken(token), now) as { id: string; email: string; xsrf_token: string } | undefined;
+  const row = await store.db
+    .selectFrom('site_user_sessions as s')
+    .innerJoin('site_users as u', 'u.id', 's.user_id')
+    .select(['u.id', 'u.email', 's.xsrf_token'])
+    .where('s.token_hash', '=', hashToken(token))
+    .where('s.expires_at', '>', now)
+    .executeTakeFirst();
   return row ? { id: row.id, email: row.email, xsrfToken: row.xsrf_token } : null;
 }
 
-export function endMemberSession(db: Db, token: string | undefined): void {
-  if (token) db.prepare('DELETE FROM site_user_sessions WHERE token_hash = ?').run(hashToken(token));
+export async function endMemberSession(store: Storage, token: string | undefined): Promise<void> {
+  if (token) await store.db.deleteFrom('site_user_sessions').where('token_hash', '=', hashToken(token)).execute();
 }

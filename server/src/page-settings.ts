@@ -3,7 +3,7 @@
  * scheduled page, locked and members-only flags. Visitors get a page only when it is
  * available (or scheduled and due); signed-in owners see every page.
  */
-import type { Db } from './db';
+import type { Storage } from './storage/open';
 import { WorkflowState } from '../../contract/model/site-types';
 
 export interface PageSettings {
@@ -24,19 +24,21 @@ interface Row {
 
 const toSettings = (row: Row): PageSettings => ({ path: row.path, workflowState: row.workflow_state, locked: row.locked === 1, membersOnly: row.members_only === 1, publishAt: row.publish_at });
 
-export function allPageSettings(db: Db): Map<string, PageSettings> {
-  return new Map((db.prepare('SELECT * FROM page_settings').all() as Row[]).map((row) => [row.path, toSettings(row)]));
+const COLUMNS = ['path', 'workflow_state', 'locked', 'members_only', 'publish_at'] as const;
+
+export async function allPageSettings(store: Storage): Promise<Map<string, PageSettings>> {
+  const rows: Row[] = await store.db.selectFrom('page_settings').select(COLUMNS).execute();
+  return new Map(rows.map((row) => [row.path, toSettings(row)]));
 }
 
-export function pageSettings(db: Db, path: string): PageSettings | null {
-  const row = db.prepare('SELECT * FROM page_settings WHERE path = ?').get(path) as Row | undefined;
+export async function pageSettings(store: Storage, path: string): Promise<PageSettings | null> {
+  const row: Row | undefined = await store.db.selectFrom('page_settings').select(COLUMNS).where('path', '=', path).executeTakeFirst();
   return row ? toSettings(row) : null;
 }
 
-export function savePageSettings(db: Db, settings: PageSettings): void {
-  db.prepare(
-    'INSERT INTO page_settings (path, workflow_state, locked, members_only, publish_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (path) DO UPDATE SET workflow_state = excluded.workflow_state, locked = excluded.locked, members_only = excluded.members_only, publish_at = excluded.publish_at, updated_at = excluded.updated_at',
-  ).run(settings.path, settings.workflowState, settings.locked ? 1 : 0, settings.membersOnly ? 1 : 0, settings.publishAt, Date.now());
+export async function savePageSettings(store: Storage, settings: PageSettings): Promise<void> {
+  const values = { workflow_state: settings.workflowState, locked: settings.locked ? 1 : 0, members_only: settings.membersOnly ? 1 : 0, publish_at: settings.publishAt, updated_at: Date.now() };
+  await store.db.insertInto('page_settings').values({ path: settings.path, ...values }).onConflict((conflict) => conflict.column('path').doUpdateSet(values)).execute();
 }
 
 /** What a visitor (not a signed-in owner) gets for a page: it, a 404, or the member or lock page. */

@@ -4,9 +4,10 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { environmentFromHost } from '../../contract/context/environment';
 import { applyBlockOverrides, blockOverrides } from './block-overrides';
-import { announcementContext } from './routes/announcement';
-import { codeInjection, withCodeInjection } from './routes/code-injection';
-import { withHeadingFont } from './routes/fonts';
+import { ANNOUNCEMENT_KEY, announcementContext, parseAnnouncement } from './routes/announcement';
+import { CODE_INJECTION_KEY, parseCodeInjection, withCodeInjection } from './routes/code-injection';
+import { HEADING_FONT_KEY, withHeadingFont } from './routes/fonts';
+import { readSettings } from './repositories/settings';
 import { escapeHtml } from './html';
 import { ensureCrumb } from './plugins/crumb';
 import { withScriptNonce } from './plugins/security-headers';
@@ -64,10 +65,12 @@ export async function sendSitePage(
 ): Promise<FastifyReply> {
   ensureCrumb(app, request, reply);
   const included = await expandIncludes(html, path.join(examplesDir(app), '_partials'));
-  const expanded = withCodeInjection(withHeadingFont(applyBlockOverrides(included, blockOverrides(app.db)), app.db), codeInjection(app.db));
+  // What the owner set, in two queries: the settings a page shows and the blocks' overrides.
+  const [stored, overrides] = await Promise.all([readSettings(app.storage, [HEADING_FONT_KEY, CODE_INJECTION_KEY, ANNOUNCEMENT_KEY]), blockOverrides(app.storage)]);
+  const expanded = withCodeInjection(withHeadingFont(applyBlockOverrides(included, overrides), stored.get(HEADING_FONT_KEY)), parseCodeInjection(stored.get(CODE_INJECTION_KEY)));
   const site = settings ?? (await readSiteSettings(app));
   const env = app.settings.siteEnv ?? environmentFromHost(request.hostname.replace(/:\d+$/, ''));
-  const body = withScriptNonce(injectContext(expanded, { site, account: request.account, member: request.siteUser, announcement: announcementContext(app.db), env }, {
+  const body = withScriptNonce(injectContext(expanded, { site, account: request.account, member: request.siteUser, announcement: announcementContext(parseAnnouncement(stored.get(ANNOUNCEMENT_KEY))), env }, {
     cookies: request.cookies,
     gpc: request.headers['sec-gpc'] as string | undefined,
     screenshot: (request.query as Record<string, unknown> | undefined)?.sqsscreenshot,

@@ -1,13 +1,11 @@
 import type { Account } from './accounts';
 import type { SiteUser } from './members';
 import type { ServerConfig } from './config';
-import type { Db } from './db';
 import type { Crumbs } from './security/crumb';
 import type { Storage } from './storage/open';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    db: Db;
     /** The database through Kysely, on SQLite or PostgreSQL (repositories use it). */
     storage: Storage;
     crumbs: Crumbs;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, visitor, type TestServer } from './helper';
+import { countRows, startTestServer, type TestServer, visitor } from './helper';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -8,7 +8,7 @@ beforeAll(async () => {
 afterAll(async () => server.close());
 
 const common = { actor: 'visitor', action: 'click', event_owner_team: 'web', event_source: 'site', object_type: 'button' };
-const count = (table: string) => (server.app.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+const count = (table: string) => countRows(server, table);
 
 describe('v1 events endpoint', () => {
   it('takes JSON and form-encoded (beacon) payloads and answers 202', async () => {
@@ -18,7 +18,7 @@ describe('v1 events endpoint', () => {
     const form = new URLSearchParams({ analyticsId: 'a1', commonData: JSON.stringify(common), customData: '{}', customSchemaName: 's' }).toString();
     const beacon = await client.inject({ method: 'POST', url: '/api/v1/events', payload: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(beacon.statusCode).toBe(202);
-    expect(count('analytics_events')).toBe(2);
+    expect(await count('analytics_events')).toBe(2);
   });
 
   it('refuses events without the required fields or with broken JSON', async () => {
@@ -26,7 +26,7 @@ describe('v1 events endpoint', () => {
     expect((await client.inject({ method: 'POST', url: '/api/v1/events', payload: { analyticsId: 'a1', commonData: { actor: 'x' } } })).statusCode).toBe(400);
     const broken = new URLSearchParams({ analyticsId: 'a1', commonData: '{', customSchemaName: 's' }).toString();
     expect((await client.inject({ method: 'POST', url: '/api/v1/events', payload: broken, headers: { 'content-type': 'application/x-www-form-urlencoded' } })).statusCode).toBe(400);
-    expect(count('analytics_events')).toBe(2);
+    expect(await count('analytics_events')).toBe(2);
   });
 });
 
@@ -37,6 +37,6 @@ describe('legacy RecordEvent', () => {
     expect((await client.inject({ method: 'POST', url: '/api/events/RecordEvent', payload: ok, headers: { 'content-type': 'application/x-www-form-urlencoded' } })).statusCode).toBe(200);
     const bad = new URLSearchParams({ event: 'x', data: 'nope' }).toString();
     expect((await client.inject({ method: 'POST', url: '/api/events/RecordEvent', payload: bad, headers: { 'content-type': 'application/x-www-form-urlencoded' } })).statusCode).toBe(400);
-    expect(count('legacy_events')).toBe(1);
+    expect(await count('legacy_events')).toBe(1);
   });
 });

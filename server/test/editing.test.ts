@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { applyBlockOverrides } from '../src/block-overrides';
 import { acceptableLink, buttonsOf } from '../src/routes/blocks';
-import { OWNER, VIEWER, startTestServer, visitor, type TestServer } from './helper';
+import { OWNER, rows, startTestServer, type TestServer, VIEWER, visitor } from './helper';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -66,7 +66,7 @@ describe('mailing lists', () => {
       payload: { key, formId: 'newsletter', isOverlayForm: false, url: 'http://127.0.0.1/', title: '', referrer: '', form: JSON.stringify({ 'newsletter-email': 'reader@example.com' }) },
     });
     expect(saved.statusCode).toBe(200);
-    expect(server.app.db.prepare("SELECT list_id FROM newsletter_subscribers WHERE email = 'reader@example.com'").all()).toEqual([{ list_id: 'print-club' }]);
+    expect(await rows(server, "SELECT list_id FROM newsletter_subscribers WHERE email = 'reader@example.com'")).toEqual([{ list_id: 'print-club' }]);
 
     expect((await owner.inject({ method: 'DELETE', url: '/api/owner/mailing-lists/connections/newsletter' })).statusCode).toBe(200);
     expect(((await owner.inject({ method: 'GET', url: '/api/owner/mailing-lists' })).json() as typeof lists).newsletters).toContainEqual({ formId: 'newsletter', listId: null });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OWNER, VIEWER, startTestServer, visitor, type TestServer } from './helper';
+import { countRows, OWNER, rows, startTestServer, type TestServer, VIEWER, visitor } from './helper';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -18,15 +18,15 @@ async function save(client: Awaited<ReturnType<typeof visitor>>, formId: string,
   return client.inject({ method: 'POST', url: '/api/form/SaveFormSubmission', payload: { ...page, key, formId, isOverlayForm: false, form: JSON.stringify(values), ...extra } });
 }
 
-const count = (table: string) => (server.app.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+const count = (table: string) => countRows(server, table);
 
 describe('SaveFormSubmission', () => {
   it('stores a valid submission, values as text', async () => {
     const client = await visitor(server.app);
     const response = await save(client, 'contact', { name: ['<b>Ada</b>', 'L'], email: 'ada@example.com', message: '<script>alert(1)</script>', campaign: 'x' });
     expect(response.statusCode).toBe(200);
-    const row = server.app.db.prepare("SELECT values_json FROM form_submissions WHERE form_id = 'contact' ORDER BY id DESC").get() as { values_json: string };
-    expect(JSON.parse(row.values_json).message).toBe('<script>alert(1)</script>');
+    const [row] = await rows<{ values_json: string }>(server, "SELECT values_json FROM form_submissions WHERE form_id = 'contact' ORDER BY id DESC");
+    expect(JSON.parse(row!.values_json).message).toBe('<script>alert(1)</script>');
   });
 
   it('answers an unknown form with 404 and the verbatim message', async () => {
@@ -38,7 +38,7 @@ describe('SaveFormSubmission', () => {
 
   it('refuses made-up, reused and expired keys', async () => {
     const client = await visitor(server.app);
-    const before = count('form_submissions');
+    const before = await count('form_submissions');
     const bad = await client.inject({ method: 'POST', url: '/api/form/SaveFormSubmission', payload: { ...page, key: 'made-up', formId: 'newsletter', isOverlayForm: false, form: '{}' } });
     expect(bad.json()).toEqual({ error: 'Error processing form submission. Please reload and try again.', code: 'form.processingError' });
     const key = (await client.inject({ method: 'POST', url: '/api/form/FormSubmissionKey' })).json().key;
@@ -46,9 +46,9 @@ describe('SaveFormSubmission', () => {
     expect((await client.inject({ method: 'POST', url: '/api/form/SaveFormSubmission', payload: body })).statusCode).toBe(200);
     expect((await client.inject({ method: 'POST', url: '/api/form/SaveFormSubmission', payload: body })).statusCode).toBe(400);
     const old = (await client.inject({ method: 'POST', url: '/api/form/FormSubmissionKey' })).json().key;
-    server.app.db.prepare('UPDATE form_keys SET expires_at = 0 WHERE key = ?').run(old);
+    await rows(server, 'UPDATE form_keys SET expires_at = 0 WHERE key = ?', old);
     expect((await client.inject({ method: 'POST', url: '/api/form/SaveFormSubmission', payload: { ...body, key: old } })).statusCode).toBe(400);
-    expect(count('form_submissions')).toBe(before + 1);
+    expect(await count('form_submissions')).toBe(before + 1);
   });
 
   it('validates as the client does: an errors map keyed by field id', async () => {
@@ -68,14 +68,14 @@ describe('SaveFormSubmission', () => {
 
   it('refuses unknown fields, wrong shapes, malformed JSON and wrong types, storing nothing', async () => {
     const client = await visitor(server.app);
-    const before = count('form_submissions');
+    const before = await count('form_submissions');
     const unparseable = { error: 'Could not parse the form fields, please check your entries.', code: 'form.unparseableFields' };
     expect((await save(client, 'contact', { stranger: 'x' })).json()).toEqual(unparseable);
     expect((await save(client, 'contact', { name: 'Ada Lovelace' })).json()).toEqual(unparseable);
     expect((await save(client, 'contact', {}, { form: '{"a":' })).json()).toEqual(unparseable);
     expect((await save(client, 'contact', {}, { isOverlayForm: 'yes' })).statusCode).toBe(400);
     expect((await save(client, 'contact', {}, { extra: 1 })).statusCode).toBe(400);
-    expect(count('form_submissions')).toBe(before);
+    expect(await count('form_submissions')).toBe(before);
   });
 
   it('limits successful submissions per visitor and form with 429', async () => {
@@ -91,8 +91,8 @@ describe('SaveFormSubmission', () => {
   });
 
   it('keeps one subscriber row per email per list', async () => {
-    const rows = server.app.db.prepare("SELECT COUNT(*) AS n FROM newsletter_subscribers WHERE email = 'r0@example.com'").get() as { n: number };
-    expect(rows.n).toBe(1);
+    const [subscribed] = await rows<{ n: number }>(server, "SELECT COUNT(*) AS n FROM newsletter_subscribers WHERE email = 'r0@example.com'");
+    expect(Number(subscribed!.n)).toBe(1);
   });
 
   it('verifies the captcha: missing or forged fails with captchaFailed, a solved challenge passes once', async () => {
@@ -112,19 +112,19 @@ describe('SaveFormSubmission', () => {
 describe('census form-render and owner data', () => {
   it('stores form-render hits', async () => {
     const client = await visitor(server.app);
-    const before = count('census_form_renders');
+    const before = await count('census_form_renders');
     const response = await client.inject({ method: 'POST', url: '/api/census/form-render', payload: { ...page, formId: 'contact', websiteId: 'w1' } });
     expect(response.statusCode).toBe(200);
-    expect(count('census_form_renders')).toBe(before + 1);
+    expect(await count('census_form_renders')).toBe(before + 1);
     expect((await client.inject({ method: 'POST', url: '/api/census/form-render', payload: { formId: 7 } })).statusCode).toBe(400);
   });
 
   it('stores overlay hits and refuses unknown events', async () => {
     const client = await visitor(server.app);
-    const before = count('census_overlays');
+    const before = await count('census_overlays');
     expect((await client.inject({ method: 'POST', url: '/api/census/overlay', payload: { ...page, event: 'view' } })).statusCode).toBe(200);
     expect((await client.inject({ method: 'POST', url: '/api/census/overlay', payload: { ...page, event: 'explode' } })).statusCode).toBe(400);
-    expect(count('census_overlays')).toBe(before + 1);
+    expect(await count('census_overlays')).toBe(before + 1);
   });
 
   it('lets only a signed-in ADMIN read submissions', async () => {

@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteSummary } from '../src/app';
-import { OWNER, cookieHeader, startTestServer, visitor, type TestServer } from './helper';
+import { cookieHeader, countRows, OWNER, startTestServer, type TestServer, visitor } from './helper';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);
 
@@ -28,12 +28,9 @@ afterAll(async () => server.close());
 const COUNTS_REFUSALS = ['limit_counters'];
 
 /** Rows per table: what a refused request must leave as it was. */
-function rowCounts(): Record<string, number> {
-  const db = server.app.db;
-  const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as Array<{ name: string }>).filter(
-    ({ name }) => !COUNTS_REFUSALS.includes(name),
-  );
-  return Object.fromEntries(tables.map(({ name }) => [name, (db.prepare(`SELECT COUNT(*) AS n FROM "${name}"`).get() as { n: number }).n]));
+async function rowCounts(): Promise<Record<string, number>> {
+  const tables = (await server.app.storage.db.introspection.getTables()).map((table) => table.name).filter((name) => !COUNTS_REFUSALS.includes(name));
+  return Object.fromEntries(await Promise.all(tables.map(async (name) => [name, await countRows(server, `"${name}"`)] as const)));
 }
 
 const text = fc.oneof(
@@ -114,7 +111,7 @@ describe('every route under generated requests', () => {
           const path = route.url.replace(/:[A-Za-z]+|\*/g, () => encodeURIComponent(params[n++ % params.length]!));
           const search = new URLSearchParams(query).toString();
           const url = search ? `${path}?${search}` : path;
-          const before = rowCounts();
+          const before = await rowCounts();
           const options = {
             method: route.method as 'GET',
             url,
@@ -128,7 +125,7 @@ describe('every route under generated requests', () => {
           seen.add(`${route.method} ${route.url}`);
           expect(response.statusCode, `${route.method} ${url} → ${response.statusCode} ${response.body.slice(0, 200)}`).toBeLessThan(500);
           expect(response.body).not.toMatch(/\n\s+at .+:\d+:\d+/);
-          if (response.statusCode >= 400) expect(rowCounts(), `${route.method} ${url} → ${response.statusCode}`).toEqual(before);
+          if (response.statusCode >= 400) expect(await rowCounts(), `${route.method} ${url} → ${response.statusCode}`).toEqual(before);
         },
       ),
       { numRuns: RUNS },

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
 import { buildApp, type RouteSummary } from '../src/app';
 import { loadConfig, type ServerConfig } from '../src/config';
 
@@ -74,3 +75,17 @@ export async function visitor(app: FastifyInstance) {
     },
   };
 }
+
+/**
+ * Rows of a SQL statement written with `?` placeholders, run on the test server's database
+ * (SQLite or PostgreSQL): for the tests that look at what was stored.
+ */
+export async function rows<T = Record<string, unknown>>(server: { app: FastifyInstance }, text: string, ...params: unknown[]): Promise<T[]> {
+  const parts = text.split('?');
+  const strings = Object.assign([...parts], { raw: [...parts] }) as unknown as TemplateStringsArray;
+  return (await sql<T>(strings, ...params).execute(server.app.storage.db)).rows;
+}
+
+/** How many rows a table holds. */
+export const countRows = async (server: { app: FastifyInstance }, table: string): Promise<number> =>
+  Number((await rows<{ n: number }>(server, `SELECT COUNT(*) AS n FROM ${table}`))[0]!.n);

@@ -18,7 +18,7 @@ import {
   type UploadAnswer,
 } from '../../contract/api/owner-answers';
 import { submitReview } from '../src/commerce/store';
-import { OWNER, cookieHeader, startTestServer, visitor, type TestServer } from './helper';
+import { cookieHeader, OWNER, rows, startTestServer, type TestServer, visitor } from './helper';
 
 let server: TestServer;
 let owner: Awaited<ReturnType<typeof visitor>>;
@@ -53,10 +53,9 @@ beforeAll(async () => {
     payload: JSON.stringify([report]),
   });
   expect(errors.statusCode).toBe(200);
-  const db = server.app.db;
-  db.prepare("INSERT INTO orders (id, order_number, kind, email, name, currency, total_cents, lines_json, details_json, created_at) VALUES ('00000000-0000-0000-0000-0000000000aa', 1, 'order', 'a@b.co', 'A', 'USD', 1, '[]', '{}', 0)").run();
-  db.prepare("INSERT INTO review_requests (token, order_id, product_id, product_title, expires_at) VALUES ('answer-token-0123456789', '00000000-0000-0000-0000-0000000000aa', 'mug', 'Studio mug', ?)").run(Date.now() + 60_000);
-  expect(submitReview(db, 'answer-token-0123456789', 5, 'Great')).toBe('open');
+  await rows(server, "INSERT INTO orders (id, order_number, kind, email, name, currency, total_cents, lines_json, details_json, created_at) VALUES ('00000000-0000-0000-0000-0000000000aa', 1, 'order', 'a@b.co', 'A', 'USD', 1, '[]', '{}', 0)");
+  await rows(server, "INSERT INTO review_requests (token, order_id, product_id, product_title, expires_at) VALUES ('answer-token-0123456789', '00000000-0000-0000-0000-0000000000aa', 'mug', 'Studio mug', ?)", Date.now() + 60_000);
+  expect(await submitReview(server.app.storage, 'answer-token-0123456789', 5, 'Great')).toBe('open');
 
   owner = await visitor(server.app);
   expect((await owner.inject({ method: 'POST', url: '/api/auth/Login', payload: OWNER })).statusCode).toBe(200);

@@ -9,7 +9,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_JSON_DEPTH } from '../src/security/json-depth';
-import { MEMBER, OWNER, VIEWER, startTestServer, visitor, type TestServer } from './helper';
+import { countRows, MEMBER, OWNER, rows, startTestServer, type TestServer, VIEWER, visitor } from './helper';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -34,7 +34,7 @@ async function signedIn(account: { email: string; password: string }, address = 
   return client;
 }
 
-const count = (table: string) => (server.app.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+const count = (table: string) => countRows(server, table);
 /** The paths the search results list (not the site's navigation). */
 const searchPaths = (html: string) => {
   const results = /<section class="search-results"[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
@@ -87,7 +87,7 @@ describe('2. sign-in limits per account and per address', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     // From another address too: the account is what backs off.
     expect((await login(await visitorAt('10.2.0.2'), OWNER.email, OWNER.password)).statusCode).toBe(429);
-    server.app.db.prepare("DELETE FROM limit_counters WHERE key LIKE 'sign-in:%'").run();
+    await rows(server, "DELETE FROM limit_counters WHERE key LIKE 'sign-in:%'");
   });
 
   it('checks at most five of 40 concurrent wrong guesses', async () => {
@@ -164,8 +164,11 @@ describe('3. files: one name, one file', () => {
 
 describe('4. form keys', () => {
   it('are looked up and expired by index, deleted once spent, and limited per address', async () => {
-    const plan = server.app.db.prepare('EXPLAIN QUERY PLAN DELETE FROM form_keys WHERE expires_at <= ?').all(Date.now()) as Array<{ detail: string }>;
-    expect(plan.map((step) => step.detail).join(' ')).toMatch(/USING (COVERING )?INDEX form_keys_expiry/);
+    if (server.app.storage.engine === 'sqlite') {
+      // SQLite's planner says what it will use whatever the table's size (PostgreSQL's depends on it).
+      const plan = await rows<{ detail: string }>(server, 'EXPLAIN QUERY PLAN DELETE FROM form_keys WHERE expires_at <= ?', Date.now());
+      expect(plan.map((step) => step.detail).join(' ')).toMatch(/USING (COVERING )?INDEX form_keys_expiry/);
+    }
     const client = await visitorAt('10.4.0.1');
     const keys: number[] = [];
     for (let i = 0; i < 9; i += 1) keys.push((await client.inject({ method: 'POST', url: '/api/form/FormSubmissionKey' })).statusCode);
@@ -206,11 +209,11 @@ describe('6. deep bodies answer 400 before they are parsed or stored', () => {
 
   it('RecordHit with its data (JSON text) nested 8,000 deep', async () => {
     const client = await visitorAt('10.6.0.1');
-    const before = count('census_hits');
+    const before = await count('census_hits');
     const answer = await client.inject({ method: 'POST', url: '/api/census/RecordHit', payload: { event: 'pageView', data: arrays(8000) } });
     expect(answer.statusCode).toBe(400);
     expect(answer.json()).toEqual({ error: `Each hit needs data as a JSON object string, nested at most ${MAX_JSON_DEPTH} deep.` });
-    expect(count('census_hits')).toBe(before);
+    expect(await count('census_hits')).toBe(before);
   });
 
   it('JSON text nested deep inside other bodies: analytics, legacy events, error reports, widgets, forms', async () => {
@@ -237,13 +240,13 @@ describe('6. deep bodies answer 400 before they are parsed or stored', () => {
 describe('7. a refused cart change writes nothing', () => {
   it('an unknown product: 404, no cart row, no CART cookie', async () => {
     const client = await visitorAt('10.7.0.1');
-    const carts = count('carts');
+    const carts = await count('carts');
     for (let i = 0; i < 3; i += 1) {
       const answer = await client.inject({ method: 'POST', url: '/api/commerce/cart/entries', payload: { productId: 'no-such-product', quantity: 1 } });
       expect(answer.statusCode).toBe(404);
       expect(answer.cookies.map((cookie) => cookie.name)).not.toContain('CART');
     }
-    expect(count('carts')).toBe(carts);
+    expect(await count('carts')).toBe(carts);
   });
 });
 
@@ -289,7 +292,7 @@ describe('8b. a text stored before the check', () => {
   it('is given to the editor as none, not as a document it cannot open', async () => {
     const owner = await signedIn(OWNER);
     const bad = { doc: { type: 'doc', content: [{ type: 'html', content: [{ type: 'text', text: 'x' }] }] }, show: true };
-    server.app.db.prepare("INSERT INTO settings (key, value) VALUES ('announcementBar', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(JSON.stringify(bad));
+    await rows(server, "INSERT INTO settings (key, value) VALUES ('announcementBar', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", JSON.stringify(bad));
     expect((await owner.inject({ method: 'GET', url: '/api/owner/announcement' })).json()).toEqual({ doc: null, show: true });
   });
 });

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSiteOrigins } from '../src/config';
 import { FOREIGN_ORIGIN } from '../src/plugins/site-origins';
-import { startTestServer, type TestServer } from './helper';
+import { countRows, startTestServer, type TestServer } from './helper';
 
 const SITE = 'https://theme.example';
 let server: TestServer;
@@ -56,7 +56,7 @@ describe('SITE_ORIGINS', () => {
   it('refuses a call from an origin it does not list before it stores anything, by Origin or, for a pixel, by Referer', async () => {
     const { crumb } = await crumbFor();
     const cookie = `crumb=${crumb}`;
-    const before = server.app.db.prepare('SELECT COUNT(*) AS n FROM census_hits').get() as { n: number };
+    const before = { n: await countRows(server, 'census_hits') };
     const post = await server.app.inject({
       method: 'POST',
       url: `/api/census/RecordHit?crumb=${crumb}`,
@@ -68,7 +68,7 @@ describe('SITE_ORIGINS', () => {
     expect(post.headers['access-control-allow-origin']).toBeUndefined();
     const pixel = await server.app.inject({ method: 'GET', url: `/api/track/Track?crumb=${crumb}`, headers: { referer: 'https://evil.example/page', cookie } });
     expect(pixel.statusCode).toBe(403);
-    expect((server.app.db.prepare('SELECT COUNT(*) AS n FROM census_hits').get() as { n: number }).n).toBe(before.n);
+    expect(await countRows(server, 'census_hits')).toBe(before.n);
     // The server's own pages (compared by host: a TLS proxy may change the scheme) and callers without an Origin are not affected.
     const own = await server.app.inject({ method: 'GET', url: `/api/1/performance/settings?crumb=${crumb}`, headers: { origin: 'https://localhost:80', host: 'localhost:80', cookie } });
     expect(own.statusCode).toBe(200);

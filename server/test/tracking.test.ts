@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OWNER, VIEWER, startTestServer, visitor, type TestServer } from './helper';
+import { countRows, OWNER, rows, startTestServer, type TestServer, VIEWER, visitor } from './helper';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -16,8 +16,8 @@ describe('census RecordHit', () => {
     expect(single.statusCode).toBe(200);
     const batch = await client.inject({ method: 'POST', url: '/api/census/RecordHit', payload: [hit('/a'), hit('/b'), hit('/b', 'heartbeat')] });
     expect(batch.statusCode).toBe(200);
-    const rows = server.app.db.prepare("SELECT path, event, visitor_id AS visitor FROM census_hits WHERE visitor_id = 'v1' ORDER BY id").all();
-    expect(rows).toEqual([
+    const stored = await rows(server, "SELECT path, event, visitor_id AS visitor FROM census_hits WHERE visitor_id = 'v1' ORDER BY id");
+    expect(stored).toEqual([
       { path: '/a', event: 'pageView', visitor: 'v1' },
       { path: '/a', event: 'pageView', visitor: 'v1' },
       { path: '/b', event: 'pageView', visitor: 'v1' },
@@ -27,12 +27,12 @@ describe('census RecordHit', () => {
 
   it('refuses bad input and stores none of a bad batch', async () => {
     const client = await visitor(server.app);
-    const before = (server.app.db.prepare('SELECT COUNT(*) AS n FROM census_hits').get() as { n: number }).n;
+    const before = await countRows(server, 'census_hits');
     const badData = await client.inject({ method: 'POST', url: '/api/census/RecordHit', payload: [hit('/ok'), { event: 'pageView', data: 'not json' }] });
     expect(badData.statusCode).toBe(400);
     expect((await client.inject({ method: 'POST', url: '/api/census/RecordHit', payload: { event: 'explode', data: '{}' } })).statusCode).toBe(400);
     expect((await client.inject({ method: 'POST', url: '/api/census/RecordHit', payload: 'not json', headers: { 'content-type': 'text/plain' } })).statusCode).toBe(400);
-    expect((server.app.db.prepare('SELECT COUNT(*) AS n FROM census_hits').get() as { n: number }).n).toBe(before);
+    expect(await countRows(server, 'census_hits')).toBe(before);
   });
 });
 
@@ -41,8 +41,8 @@ describe('Track pixel and owner page views', () => {
     const response = await server.app.inject({ method: 'GET', url: '/api/track/Track?landing=%2Fshop&refer=x&rk=1&lang=en&screen=1x1&source=mail&other=x' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('image/gif');
-    const row = server.app.db.prepare("SELECT landing, marketing_json FROM track_hits WHERE landing = '/shop'").get() as { landing: string; marketing_json: string };
-    expect(JSON.parse(row.marketing_json)).toEqual({ source: 'mail' });
+    const [row] = await rows<{ landing: string; marketing_json: string }>(server, "SELECT landing, marketing_json FROM track_hits WHERE landing = '/shop'");
+    expect(JSON.parse(row!.marketing_json)).toEqual({ source: 'mail' });
   });
 
   it('gives the owner counts per day, per path and referrers; nobody else', async () => {

@@ -1,9 +1,10 @@
 /**
- * Carts, orders and review requests in SQLite. No payment provider: placing an order records
+ * Carts, orders and review requests. No payment provider: placing an order records
  * it, and every product bought gets a review request (spec part 2 §2, page type 209).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Db } from '../db';
+import { lockedTransaction, type Executor } from '../storage/locked';
+import type { Storage } from '../storage/open';
 import { ProductType } from '../../../contract/commerce/product';
 import { sellable, type Catalog } from './catalog';
 
@@ -25,20 +26,20 @@ export interface CartLine {
 
 export const newToken = () => randomBytes(18).toString('base64url');
 
-export function openCart(db: Db, token: string | undefined): { token: string; created: number; purchased: boolean } | null {
+export async function openCart(store: Storage, token: string | undefined): Promise<{ token: string; created: number; purchased: boolean } | null> {
   if (!token || token.length > 64) return null;
-  const row = db.prepare('SELECT token, created_at, purchased_at FROM carts WHERE token = ?').get(token) as { token: string; created_at: number; purchased_at: number | null } | undefined;
+  const row = await store.db.selectFrom('carts').select(['token', 'created_at', 'purchased_at']).where('token', '=', token).executeTakeFirst();
   return row ? { token: row.token, created: row.created_at, purchased: row.purchased_at !== null } : null;
 }
 
-export function createCart(db: Db, userId: string | null = null): string {
+export async function createCart(store: Storage, userId: string | null = null): Promise<string> {
   const token = newToken();
-  db.prepare('INSERT INTO carts (token, user_id, created_at) VALUES (?, ?, ?)').run(token, userId, Date.now());
+  await store.db.insertInto('carts').values({ token, user_id: userId, created_at: Date.now(), purchased_at: null }).execute();
   return token;
 }
 
-export function cartLines(db: Db, catalog: Catalog, token: string): CartLine[] {
-  const rows = db.prepare('SELECT sku, product_id, quantity FROM cart_entries WHERE cart_token = ? ORDER BY rowid').all(token) as Array<{ sku: string; product_id: string; quantity: number }>;
+export async function cartLines(store: Storage, catalog: Catalog, token: string): Promise<CartLine[]> {
+  const rows = await store.db.selectFrom('cart_entries').select(['sku', 'product_id', 'quantity']).where('cart_token', '=', token).orderBy('added_at').orderBy('sku').execute();
   return rows.flatMap((row) => {
     const item = sellable(catalog, row.product_id, row.sku);
     if (!item) return [];
@@ -55,41 +56,61 @@ export function cartLines(db: Db, catalog: Catalog, token: string): CartLine[] {
   });
 }
 
+/** Gives a member's cart to that member (signing in with a cart). */
+export async function claimCart(store: Storage, token: string, userId: string): Promise<void> {
+  await store.db.updateTable('carts').set({ user_id: userId }).where('token', '=', token).execute();
+}
+
 /** A change that went through names the cart it is in (null: there was none and none was needed). */
 export type CartChange = { ok: true; token: string | null } | { ok: false; status: number; error: string };
 
 /**
  * Sets a line's quantity (0 removes it), checked against the catalogue's stock. Without a cart
- * (`token` null), `newCart` makes one, only once the change is known to go through: a refused
+ * (`token` null), a new one is made, only once the change is known to go through: a refused
  * change writes nothing.
  */
-export function setQuantity(db: Db, catalog: Catalog, token: string | null, productId: string, sku: string | undefined, quantity: number, add: boolean, newCart: () => string): CartChange {
+export async function setQuantity(store: Storage, catalog: Catalog, token: string | null, productId: string, sku: string | undefined, quantity: number, add: boolean, userId: string | null = null): Promise<CartChange> {
   const item = sellable(catalog, productId, sku);
   if (!item) return { ok: false, status: 404, error: 'This product is not available.' };
   if (item.product.productType === ProductType.GIFT_CARD || item.product.subscriptionPlan) {
     return { ok: false, status: 400, error: 'Gift cards and subscriptions are bought on their own checkout page.' };
   }
-  const current = token ? ((db.prepare('SELECT quantity FROM cart_entries WHERE cart_token = ? AND sku = ?').get(token, item.sku) as { quantity: number } | undefined)?.quantity ?? 0) : 0;
-  const next = add ? current + quantity : quantity;
-  if (next <= 0) {
-    if (token) db.prepare('DELETE FROM cart_entries WHERE cart_token = ? AND sku = ?').run(token, item.sku);
-    return { ok: true, token };
-  }
-  if (next > MAX_QUANTITY) return { ok: false, status: 400, error: `At most ${MAX_QUANTITY} of one item.` };
-  if (item.stock !== null && next > item.stock) {
-    return { ok: false, status: 400, error: item.stock === 0 ? 'Sold out' : `Only ${item.stock} left in stock.` };
-  }
-  return db.transaction((): CartChange => {
-    const cart = token ?? newCart();
-    db.prepare('INSERT INTO cart_entries (cart_token, sku, product_id, quantity) VALUES (?, ?, ?, ?) ON CONFLICT (cart_token, sku) DO UPDATE SET quantity = excluded.quantity').run(cart, item.sku, item.product.id, next);
+  // One change per cart at a time, on every instance: two adds never both read the old quantity.
+  return lockedTransaction(store, token ? [`cart:${token}`] : [], async (trx): Promise<CartChange> => {
+    const current = token ? ((await trx.selectFrom('cart_entries').select('quantity').where('cart_token', '=', token).where('sku', '=', item.sku).executeTakeFirst())?.quantity ?? 0) : 0;
+    const next = add ? current + quantity : quantity;
+    if (next <= 0) {
+      if (token) await trx.deleteFrom('cart_entries').where('cart_token', '=', token).where('sku', '=', item.sku).execute();
+      return { ok: true, token };
+    }
+    if (next > MAX_QUANTITY) return { ok: false, status: 400, error: `At most ${MAX_QUANTITY} of one item.` };
+    if (item.stock !== null && next > item.stock) {
+      return { ok: false, status: 400, error: item.stock === 0 ? 'Sold out' : `Only ${item.stock} left in stock.` };
+    }
+    const now = Date.now();
+    const cart = token ?? newToken();
+    if (!token) await trx.insertInto('carts').values({ token: cart, user_id: userId, created_at: now, purchased_at: null }).execute();
+    await trx
+      .insertInto('cart_entries')
+      .values({ cart_token: cart, sku: item.sku, product_id: item.product.id, quantity: next, added_at: now })
+      .onConflict((conflict) => conflict.columns(['cart_token', 'sku']).doUpdateSet({ quantity: next }))
+      .execute();
     return { ok: true, token: cart };
-  })();
+  });
+}
+
+/** A cart of one line (a subscription's own checkout). */
+export async function cartOfOne(store: Storage, userId: string | null, productId: string, sku: string): Promise<string> {
+  const token = await createCart(store, userId);
+  await store.db.insertInto('cart_entries').values({ cart_token: token, sku, product_id: productId, quantity: 1, added_at: Date.now() }).execute();
+  return token;
 }
 
 /** A new anonymous cart with the same lines (a member signing out with cloneCart). */
-export function cloneCart(db: Db, token: string): string {
-  const copy = createCart(db);
-  db.prepare('INSERT INTO cart_entries (cart_token, sku, product_id, quantity) SELECT ?, sku, product_id, quantity FROM cart_entries WHERE cart_token = ?').run(copy, token);
+export async function cloneCart(store: Storage, token: string): Promise<string> {
+  const copy = await createCart(store);
+  const lines = await store.db.selectFrom('cart_entries').select(['sku', 'product_id', 'quantity', 'added_at']).where('cart_token', '=', token).execute();
+  if (lines.length) await store.db.insertInto('cart_entries').values(lines.map((line) => ({ ...line, cart_token: copy }))).execute();
   return copy;
 }
 
@@ -115,38 +136,36 @@ export interface Order extends Omit<OrderInput, 'cartToken'> {
 }
 
 /** Records the order, empties its cart and opens a review request per product, in one transaction. */
-export function placeOrder(db: Db, input: OrderInput, now = Date.now()): string {
+export async function placeOrder(store: Storage, input: OrderInput, now = Date.now()): Promise<string> {
   const id = randomUUID();
   const total = input.lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
-  db.transaction(() => {
-    const next = ((db.prepare('SELECT MAX(order_number) AS n FROM orders').get() as { n: number | null }).n ?? 1000) + 1;
-    db.prepare('INSERT INTO orders (id, order_number, kind, email, name, currency, total_cents, lines_json, details_json, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').run(
-      id, next, input.kind, input.email, input.name, input.currency, total, JSON.stringify(input.lines), JSON.stringify(input.details ?? {}), now,
-    );
-    if (input.cartToken) db.prepare('UPDATE carts SET purchased_at = ? WHERE token = ?').run(now, input.cartToken);
+  // Order numbers are taken one at a time, on every instance.
+  await lockedTransaction(store, ['order-number'], async (trx) => {
+    const next = ((await trx.selectFrom('orders').select((eb) => eb.fn.max('order_number').as('n')).executeTakeFirst())?.n ?? 1000) + 1;
+    await trx
+      .insertInto('orders')
+      .values({ id, order_number: next, kind: input.kind, email: input.email, name: input.name, currency: input.currency, total_cents: total, lines_json: JSON.stringify(input.lines), details_json: JSON.stringify(input.details ?? {}), created_at: now })
+      .execute();
+    if (input.cartToken) await trx.updateTable('carts').set({ purchased_at: now }).where('token', '=', input.cartToken).execute();
     if (input.kind === 'order') {
-      const seen = new Set<string>();
-      for (const line of input.lines) {
-        if (seen.has(line.productId)) continue;
-        seen.add(line.productId);
-        db.prepare('INSERT INTO review_requests (token, order_id, product_id, product_title, expires_at) VALUES (?, ?, ?, ?, ?)').run(newToken(), id, line.productId, line.title, now + REVIEW_REQUEST_DAYS * 86_400_000);
+      const products = [...new Map(input.lines.map((line) => [line.productId, line])).values()];
+      for (const [position, line] of products.entries()) {
+        await trx.insertInto('review_requests').values({ token: newToken(), order_id: id, product_id: line.productId, product_title: line.title, expires_at: now + REVIEW_REQUEST_DAYS * 86_400_000, reviewed_at: null, position }).execute();
       }
     }
-  })();
+  });
   return id;
 }
 
-export function findOrder(db: Db, id: string): Order | null {
+export async function findOrder(store: Storage, id: string): Promise<Order | null> {
   if (!/^[\da-f-]{36}$/.test(id)) return null;
-  const row = db.prepare('SELECT * FROM orders WHERE id = ?').get(id) as
-    | { id: string; order_number: number; kind: OrderKind; email: string; name: string; currency: string; total_cents: number; lines_json: string; details_json: string; created_at: number }
-    | undefined;
+  const row = await store.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) return null;
-  const reviewRequests = db.prepare('SELECT token, product_title AS productTitle FROM review_requests WHERE order_id = ? ORDER BY rowid').all(id) as Order['reviewRequests'];
+  const reviewRequests = await store.db.selectFrom('review_requests').select(['token', 'product_title as productTitle']).where('order_id', '=', id).orderBy('position').execute();
   return {
     id: row.id,
     orderNumber: row.order_number,
-    kind: row.kind,
+    kind: row.kind as OrderKind,
     email: row.email,
     name: row.name,
     currency: row.currency,
@@ -160,11 +179,9 @@ export function findOrder(db: Db, id: string): Order | null {
 
 export type ReviewRequestState = { status: 'open'; productTitle: string; productId: string } | { status: 'expired' | 'reviewed' | 'unknown' };
 
-export function reviewRequest(db: Db, token: string, now = Date.now()): ReviewRequestState {
+export async function reviewRequest(store: Storage | { db: Executor }, token: string, now = Date.now()): Promise<ReviewRequestState> {
   if (!/^[\w-]{16,64}$/.test(token)) return { status: 'unknown' };
-  const row = db.prepare('SELECT product_id, product_title, expires_at, reviewed_at FROM review_requests WHERE token = ?').get(token) as
-    | { product_id: string; product_title: string; expires_at: number; reviewed_at: number | null }
-    | undefined;
+  const row = await store.db.selectFrom('review_requests').select(['product_id', 'product_title', 'expires_at', 'reviewed_at']).where('token', '=', token).executeTakeFirst();
   if (!row) return { status: 'unknown' };
   if (row.reviewed_at !== null) return { status: 'reviewed' };
   if (row.expires_at <= now) return { status: 'expired' };
@@ -172,12 +189,12 @@ export function reviewRequest(db: Db, token: string, now = Date.now()): ReviewRe
 }
 
 /** Stores the review once; answers the request's state when it cannot. */
-export function submitReview(db: Db, token: string, rating: number, body: string, now = Date.now()): ReviewRequestState['status'] {
-  return db.transaction(() => {
-    const state = reviewRequest(db, token, now);
+export function submitReview(store: Storage, token: string, rating: number, body: string, now = Date.now()): Promise<ReviewRequestState['status']> {
+  return lockedTransaction(store, [`review:${token}`], async (trx) => {
+    const state = await reviewRequest({ db: trx }, token, now);
     if (state.status !== 'open') return state.status;
-    db.prepare('UPDATE review_requests SET reviewed_at = ? WHERE token = ?').run(now, token);
-    db.prepare('INSERT INTO reviews (request_token, product_id, rating, body, created_at) VALUES (?, ?, ?, ?, ?)').run(token, state.productId, rating, body, now);
-    return 'open';
-  })();
+    await trx.updateTable('review_requests').set({ reviewed_at: now }).where('token', '=', token).execute();
+    await trx.insertInto('reviews').values({ request_token: token, product_id: state.productId, rating, body, created_at: now }).execute();
+    return 'open' as const;
+  });
 }

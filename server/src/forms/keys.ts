@@ -4,22 +4,23 @@
  * only live keys and no call scans it.
  */
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../db';
+import type { Storage } from '../storage/open';
 
 /** A submission key lives an hour and is good for one save call. */
 export const FORM_KEY_LIFETIME_MS = 60 * 60 * 1000;
 
-export function mintFormKey(db: Db, now = Date.now()): string {
+export async function mintFormKey(store: Storage, now = Date.now()): Promise<string> {
   const key = randomBytes(24).toString('base64url');
-  db.prepare('INSERT INTO form_keys (key, created_at, expires_at) VALUES (?, ?, ?)').run(key, now, now + FORM_KEY_LIFETIME_MS);
+  await store.db.insertInto('form_keys').values({ key, created_at: now, expires_at: now + FORM_KEY_LIFETIME_MS, used_at: null }).execute();
   return key;
 }
 
 /** Spends a key: true once for a live key, false for a made-up, spent or expired one. */
-export function spendFormKey(db: Db, key: string, now = Date.now()): boolean {
-  return db.prepare('DELETE FROM form_keys WHERE key = ? AND expires_at > ?').run(key, now).changes === 1;
+export async function spendFormKey(store: Storage, key: string, now = Date.now()): Promise<boolean> {
+  const result = await store.db.deleteFrom('form_keys').where('key', '=', key).where('expires_at', '>', now).executeTakeFirst();
+  return result.numDeletedRows === 1n;
 }
 
-export function dropExpiredFormKeys(db: Db, now = Date.now()): void {
-  db.prepare('DELETE FROM form_keys WHERE expires_at <= ?').run(now);
+export async function dropExpiredFormKeys(store: Storage, now = Date.now()): Promise<void> {
+  await store.db.deleteFrom('form_keys').where('expires_at', '<=', now).execute();
 }

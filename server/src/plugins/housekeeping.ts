@@ -7,15 +7,11 @@ export const HOUSEKEEPING_INTERVAL_MS = 60_000;
 
 /** Drops expired limit counters and form keys now and then; stops when the server closes. */
 export function registerHousekeeping(app: FastifyInstance): void {
-  const sweep = () => {
-    try {
-      dropExpiredCounters(app.db);
-      dropExpiredFormKeys(app.db);
-    } catch (error) {
-      app.log.error({ err: error }, 'housekeeping failed; it runs again in a minute');
-    }
-  };
-  const timer = setInterval(sweep, HOUSEKEEPING_INTERVAL_MS);
+  const sweep = () =>
+    Promise.all([dropExpiredCounters(app.storage), dropExpiredFormKeys(app.storage)]).catch((error: unknown) =>
+      app.log.error({ err: error }, 'housekeeping failed; it runs again in a minute'),
+    );
+  const timer = setInterval(() => void sweep(), HOUSEKEEPING_INTERVAL_MS);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
 }

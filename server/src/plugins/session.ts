@@ -21,7 +21,7 @@ export function registerSession(app: FastifyInstance): void {
   app.decorateRequest('account', null);
   app.decorateRequest('siteUser', null);
   app.addHook('onRequest', async (request) => {
-    request.account = sessionAccount(app.db, request.cookies[SESSION_COOKIE]);
-    request.siteUser = memberForSession(app.db, request.cookies[MEMBER_SESSION_COOKIE]);
+    request.account = await sessionAccount(app.storage, request.cookies[SESSION_COOKIE]);
+    request.siteUser = await memberForSession(app.storage, request.cookies[MEMBER_SESSION_COOKIE]);
   });
 }

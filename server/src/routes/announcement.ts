@@ -4,7 +4,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { renderProseMirror, type PmNode } from '../../../contract/model/prose-mirror';
-import type { Db } from '../db';
+import { readSetting, writeSetting } from '../repositories/settings';
+import type { Storage } from '../storage/open';
 import { richTextProblem } from '../rich-text';
 import { crumbQuery } from '../schemas';
 import { OWNER_PATHS } from '../../../contract/api/owner-paths';
@@ -17,14 +18,15 @@ export interface Announcement {
   show: boolean;
 }
 
-export function storedAnnouncement(db: Db): Announcement | null {
-  const row = db.prepare('SELECT value FROM settings WHERE key = ?').get(KEY) as { value: string } | undefined;
-  return row ? (JSON.parse(row.value) as Announcement) : null;
+export async function storedAnnouncement(store: Storage): Promise<Announcement | null> {
+  return parseAnnouncement(await readSetting(store, KEY));
 }
 
+export const ANNOUNCEMENT_KEY = KEY;
+export const parseAnnouncement = (value: string | null | undefined): Announcement | null => (value ? (JSON.parse(value) as Announcement) : null);
+
 /** What the page context gets: the rendered text, and whether visitors see the bar. */
-export function announcementContext(db: Db): { html: string; show: boolean } | null {
-  const stored = storedAnnouncement(db);
+export function announcementContext(stored: Announcement | null): { html: string; show: boolean } | null {
   return stored ? { html: renderProseMirror(stored.doc), show: stored.show } : null;
 }
 
@@ -33,7 +35,7 @@ const node = { type: 'object', required: ['type'], properties: { type: { type: '
 export default async function announcementRoutes(app: FastifyInstance): Promise<void> {
   // A text saved before it was checked, which the editor cannot open, is given as none.
   app.get(OWNER_PATHS.announcement, { schema: { querystring: crumbQuery } }, async (): Promise<AnnouncementAnswer> => {
-    const stored = storedAnnouncement(app.db);
+    const stored = await storedAnnouncement(app.storage);
     return stored ? { doc: richTextProblem(stored.doc) ? null : stored.doc, show: stored.show } : { doc: null, show: false };
   });
 
@@ -45,7 +47,7 @@ export default async function announcementRoutes(app: FastifyInstance): Promise<
       const problem = richTextProblem(doc);
       if (problem) return reply.code(400).send({ error: problem });
       const json = JSON.stringify({ doc, show });
-      app.db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(KEY, json);
+      await writeSetting(app.storage, KEY, json);
       return { doc, show, html: renderProseMirror(doc) };
     },
   );

@@ -34,7 +34,7 @@ export async function signInOrRefuse<T>(
   email: string,
   verify: () => Promise<T | null>,
 ): Promise<T | null> {
-  const outcome = await limitedSignIn(app.db, scope, email, request.ip, verify);
+  const outcome = await limitedSignIn(app.storage, scope, email, request.ip, verify);
   if ('account' in outcome) return outcome.account;
   if ('refused' in outcome) void reply.code(429).header('Retry-After', retryAfterSeconds(outcome.refused)).send({ error: TOO_MANY_LOGINS });
   else void reply.code(401).send({ error: INVALID_LOGIN });
@@ -49,15 +49,15 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(LOGIN_PATH, { schema: loginSchema }, async (request, reply) => {
     const { email, password } = request.body as { email: string; password: string };
-    const account = await signInOrRefuse(app, request, reply, 'owner', email.trim(), () => authenticate(app.db, email.trim(), password));
+    const account = await signInOrRefuse(app, request, reply, 'owner', email.trim(), () => authenticate(app.storage, email.trim(), password));
     if (!account) return reply;
-    endSession(app.db, request.cookies[SESSION_COOKIE]);
-    setSessionCookie(reply, createSession(app.db, account.id));
+    await endSession(app.storage, request.cookies[SESSION_COOKIE]);
+    setSessionCookie(reply, await createSession(app.storage, account.id));
     return { account: { id: account.id, email: account.email, roles: account.roles } };
   });
 
   app.post(LOGOUT_PATH, { schema: noBody }, async (request, reply) => {
-    endSession(app.db, request.cookies[SESSION_COOKIE]);
+    await endSession(app.storage, request.cookies[SESSION_COOKIE]);
     clearSessionCookie(reply);
     return {};
   });

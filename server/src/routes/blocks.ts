@@ -14,6 +14,7 @@ import { richTextProblem } from '../rich-text';
 import { crumbQuery } from '../schemas';
 import { searchIndex } from '../site-search';
 import { examplesDir } from '../site-page';
+import { readSetting, writeSetting } from '../repositories/settings';
 import { OWNER_PATHS } from '../../../contract/api/owner-paths';
 import type { ButtonsAnswer, FormsAnswer, OwnerButton, OwnerForm, PagesAnswer } from '../../../contract/api/owner-answers';
 
@@ -62,7 +63,7 @@ export default async function blockRoutes(app: FastifyInstance): Promise<void> {
   }));
 
   app.get(OWNER_PATHS.buttons, { schema: { querystring: crumbQuery } }, async (): Promise<ButtonsAnswer> => {
-    const overrides = blockOverrides(app.db);
+    const overrides = await blockOverrides(app.storage);
     const buttons: OwnerButton[] = [];
     for (const name of (await fs.readdir(dir)).filter((n) => n.endsWith('.html')).sort()) {
       buttons.push(...buttonsOf(await fs.readFile(`${dir}/${name}`, 'utf8'), name === 'index.html' ? '/' : `/${name.replace(/\.html$/, '')}`, overrides));
@@ -88,7 +89,7 @@ export default async function blockRoutes(app: FastifyInstance): Promise<void> {
       const body = request.body as { clickthroughUrl: string; buttonText: string; newWindow: boolean };
       if (!acceptableLink(body.clickthroughUrl)) return reply.code(400).send({ error: notExpectedOption(body.clickthroughUrl) });
       const { id } = request.params as { id: string };
-      saveBlockOverride(app.db, id, { clickthroughUrl: body.clickthroughUrl, buttonText: body.buttonText.trim(), newWindow: body.newWindow });
+      await saveBlockOverride(app.storage, id, { clickthroughUrl: body.clickthroughUrl, buttonText: body.buttonText.trim(), newWindow: body.newWindow });
       return { id, ...body };
     },
   );
@@ -99,11 +100,11 @@ export default async function blockRoutes(app: FastifyInstance): Promise<void> {
     const forms: OwnerForm[] = [];
     for (const name of (await fs.readdir(dir)).filter((n) => n.endsWith('.html')).sort()) {
       for (const match of (await fs.readFile(`${dir}/${name}`, 'utf8')).matchAll(FORM)) {
-        const row = app.db.prepare('SELECT value FROM settings WHERE key = ?').get(SUCCESS_KEY(match[1]!)) as { value: string } | undefined;
+        const stored = await readSetting(app.storage, SUCCESS_KEY(match[1]!));
         forms.push({
           id: match[1]!,
           page: name === 'index.html' ? '/' : `/${name.replace(/\.html$/, '')}`,
-          successDoc: row ? (JSON.parse(row.value) as PmNode) : null,
+          successDoc: stored ? (JSON.parse(stored) as PmNode) : null,
           pageSuccessHtml: successHtmlOf(blockJsonOf(match[0])),
         });
       }
@@ -127,8 +128,8 @@ export default async function blockRoutes(app: FastifyInstance): Promise<void> {
       if (problem) return reply.code(400).send({ error: problem });
       const json = JSON.stringify(doc);
       const html = renderProseMirror(doc);
-      app.db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(SUCCESS_KEY(id), json);
-      saveBlockOverride(app.db, id, { successHtml: html });
+      await writeSetting(app.storage, SUCCESS_KEY(id), json);
+      await saveBlockOverride(app.storage, id, { successHtml: html });
       return { id, successHtml: html };
     },
   );

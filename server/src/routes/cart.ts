@@ -51,8 +51,8 @@ export default async function cartRoutes(app: FastifyInstance): Promise<void> {
   const catalog = () => loadCatalog(app.settings.siteDir);
 
   const cartJson = async (token: string | null) => {
-    const cart = token ? openCart(app.db, token) : null;
-    const lines = cart && !cart.purchased ? cartLines(app.db, catalog(), cart.token) : [];
+    const cart = token ? await openCart(app.storage, token) : null;
+    const lines = cart && !cart.purchased ? await cartLines(app.storage, catalog(), cart.token) : [];
     const subtotal = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
     const digital = lines.filter((line) => line.productType === 2).length;
     const site = await readSiteSettings(app);
@@ -78,11 +78,11 @@ export default async function cartRoutes(app: FastifyInstance): Promise<void> {
 
   const change = (add: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
     const { productId, sku, quantity } = request.body as { productId: string; sku?: string; quantity: number };
-    const open = openCart(app.db, request.cookies[CART_COOKIE]);
+    const open = await openCart(app.storage, request.cookies[CART_COOKIE]);
     const token = open && !open.purchased ? open.token : null;
     if (!token && add && quantity === 0) return reply.code(400).send({ error: 'Add at least one.' });
     // A new cart (and its cookie) only for a change that goes through.
-    const result = setQuantity(app.db, catalog(), token, productId, sku, quantity, add, () => createCart(app.db, request.siteUser?.id ?? null));
+    const result = await setQuantity(app.storage, catalog(), token, productId, sku, quantity, add, request.siteUser?.id ?? null);
     if (!result.ok) return reply.code(result.status).send({ error: result.error });
     if (result.token && result.token !== token) setCartCookie(reply, result.token);
     return cartJson(result.token);
@@ -91,8 +91,8 @@ export default async function cartRoutes(app: FastifyInstance): Promise<void> {
   app.put(CART_ENTRIES_PATH, { schema: { querystring: crumbQuery, body: entryBody } }, change(false));
 
   const checkoutPage = async (request: FastifyRequest, reply: FastifyReply, error = '') => {
-    const cart = openCart(app.db, request.cookies[CART_COOKIE]);
-    const lines = cart && !cart.purchased ? cartLines(app.db, catalog(), cart.token) : [];
+    const cart = await openCart(app.storage, request.cookies[CART_COOKIE]);
+    const lines = cart && !cart.purchased ? await cartLines(app.storage, catalog(), cart.token) : [];
     if (lines.length === 0) {
       const main = `<h1>Checkout</h1><p class="checkout-alert" role="alert">${escapeHtml(NO_CART_MESSAGE)}</p><p><a href="/blocks">Continue Shopping</a></p>`;
       return sendSitePage(app, request, reply, pageShell({ title: 'Checkout', pageType: PageType.CHECKOUT, main }));
@@ -112,16 +112,16 @@ ${checkoutForm(CHECKOUT_PATH, crumb, BUYER_FIELDS(body), 'Place order', {}, erro
     const body = (request.body ?? {}) as Record<string, unknown>;
     if (!formCrumbValid(app, request)) return checkoutPage(request, reply, 'Your session has expired. Please place the order again.');
     if (!isName(body.name) || !isEmail(body.email)) return checkoutPage(request, reply, 'Please enter your name and a valid email.');
-    const cart = openCart(app.db, request.cookies[CART_COOKIE]);
-    const lines = cart && !cart.purchased ? cartLines(app.db, catalog(), cart.token) : [];
+    const cart = await openCart(app.storage, request.cookies[CART_COOKIE]);
+    const lines = cart && !cart.purchased ? await cartLines(app.storage, catalog(), cart.token) : [];
     if (!cart || lines.length === 0) return checkoutPage(request, reply);
-    const id = placeOrder(app.db, { kind: 'order', email: body.email, name: body.name.trim(), currency: await currencyOf(app), lines, cartToken: cart.token });
+    const id = await placeOrder(app.storage, { kind: 'order', email: body.email, name: body.name.trim(), currency: await currencyOf(app), lines, cartToken: cart.token });
     clearCartCookie(reply);
     return reply.redirect(`/commerce/order-confirmed?order=${id}`, 303);
   });
 
   app.get('/commerce/order-confirmed', async (request, reply) => {
-    const order = findOrder(app.db, String((request.query as Record<string, unknown>).order ?? ''));
+    const order = await findOrder(app.storage, String((request.query as Record<string, unknown>).order ?? ''));
     if (!order || order.kind !== 'order') return reply.callNotFound();
     const main = confirmation(order, 'Order confirmed', `Thank you, ${order.name}. We have received your order.`);
     return sendSitePage(app, request, reply, pageShell({ title: 'Order confirmed', pageType: PageType.ORDER_CONFIRMED, main }));

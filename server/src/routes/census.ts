@@ -22,14 +22,19 @@ export default async function censusRoutes(app: FastifyInstance): Promise<void> 
  * A census call (spec part 1 §7): validated by its shared schema, stored with the page fields,
  * answered with {} (the runtime swallows the answer).
  */
-function censusRoute<T extends CensusPageFields>(app: FastifyInstance, url: string, body: object, table: string, columns: Record<string, (hit: T) => unknown>): void {
-  const names = Object.keys(columns);
-  const insert = app.db.prepare(
-    `INSERT INTO ${table} (${names.join(', ')}, page_url, website_id, visitor, created_at) VALUES (${names.map(() => '?').join(', ')}, ?, ?, ?, ?)`,
-  );
+function censusRoute<T extends CensusPageFields>(
+  app: FastifyInstance,
+  url: string,
+  body: object,
+  table: 'census_form_renders' | 'census_overlays' | 'census_buttons',
+  columns: Record<string, (hit: T) => unknown>,
+): void {
   app.post(url, { schema: { querystring: crumbQuery, body } }, async (request) => {
     const hit = request.body as T;
-    insert.run(...Object.values(columns).map((value) => value(hit)), hit.url, hit.websiteId ?? null, hit.visitorCookie ?? null, Date.now());
+    const own = Object.fromEntries(Object.entries(columns).map(([name, value]) => [name, value(hit)]));
+    const values = { ...own, page_url: hit.url, website_id: hit.websiteId ?? null, visitor: hit.visitorCookie ?? null, created_at: Date.now() };
+    // The three tables share the page columns; each route names its own.
+    await app.storage.db.insertInto(table).values(values as never).execute();
     return {};
   });
 }

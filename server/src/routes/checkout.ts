@@ -12,7 +12,7 @@ import { renewalText } from '../../../contract/commerce/subscription';
 import { PageType } from '../../../contract/model/page-types';
 import { loadCatalog, sellable } from '../commerce/catalog';
 import { BUYER_FIELDS, checkoutForm, confirmation, isEmail, isName, linesTable, type FormField } from '../commerce/pages';
-import { cartLines, createCart, findOrder, openCart, placeOrder, type OrderInput, type OrderKind } from '../commerce/store';
+import { cartLines, cartOfOne, findOrder, openCart, placeOrder, type OrderInput, type OrderKind } from '../commerce/store';
 import { escapeHtml } from '../html';
 import { ensureCrumb } from '../plugins/crumb';
 import { crumbQuery } from '../schemas';
@@ -83,9 +83,9 @@ export default async function checkoutRoutes(app: FastifyInstance): Promise<void
       pageType: PageType.CHECKOUT,
       submit: 'Subscribe',
       confirmed: { path: `${SUBSCRIBE_PATH}/confirmed`, pageType: PageType.SUBSCRIPTION_CONFIRMED, heading: 'Subscription confirmed', message: (name) => `Welcome to the club, ${name}.` },
-      resolve(query, body) {
-        const cart = openCart(app.db, query.cartToken);
-        const line = cart && !cart.purchased ? cartLines(app.db, catalog(), cart.token)[0] : undefined;
+      async resolve(query, body) {
+        const cart = await openCart(app.storage, query.cartToken);
+        const line = cart && !cart.purchased ? (await cartLines(app.storage, catalog(), cart.token))[0] : undefined;
         const product = line && catalog().products.find((p) => p.id === line.productId);
         if (!line || !product?.subscriptionPlan) return notFound('This subscription');
         const renews = renewalText(product.subscriptionPlan);
@@ -150,11 +150,11 @@ ${checkoutForm(flow.path, crumb, purchase.fields, flow.submit, purchase.hidden, 
       if (typeof purchase === 'string') return show(request, reply);
       if (purchase.lines.length === 0) return show(request, reply, 'Please enter an amount.');
       const cartToken = flow.kind === 'subscription' ? String(purchase.details?.cartToken) : undefined;
-      const id = placeOrder(app.db, { kind: flow.kind, email: body.email, name: body.name.trim(), currency, lines: purchase.lines, details: purchase.details, cartToken });
+      const id = await placeOrder(app.storage, { kind: flow.kind, email: body.email, name: body.name.trim(), currency, lines: purchase.lines, details: purchase.details, cartToken });
       return reply.redirect(`${flow.confirmed.path}?order=${id}`, 303);
     });
     app.get(flow.confirmed.path, async (request, reply) => {
-      const order = findOrder(app.db, String((request.query as Query).order ?? ''));
+      const order = await findOrder(app.storage, String((request.query as Query).order ?? ''));
       if (!order || order.kind !== flow.kind) return reply.callNotFound();
       const main = confirmation(order, flow.confirmed.heading, flow.confirmed.message(order.name));
       return sendSitePage(app, request, reply, pageShell({ title: flow.confirmed.heading, pageType: flow.confirmed.pageType, main }));
@@ -170,9 +170,7 @@ ${checkoutForm(flow.path, crumb, purchase.fields, flow.submit, purchase.hidden, 
       const product = catalog().products.find((p) => p.id === productId);
       const variant = product?.subscriptionPlan ? product.variants?.[0] : undefined;
       if (!product || !variant) return reply.code(404).send({ error: 'This subscription is not available.' });
-      const token = createCart(app.db, request.siteUser?.id ?? null);
-      app.db.prepare('INSERT INTO cart_entries (cart_token, sku, product_id, quantity) VALUES (?, ?, ?, 1)').run(token, variant.sku, product.id);
-      return { cartToken: token };
+      return { cartToken: await cartOfOne(app.storage, request.siteUser?.id ?? null, product.id, variant.sku) };
     },
   );
 }

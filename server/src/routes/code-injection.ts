@@ -4,7 +4,8 @@
  * what of it runs (docs/owner-app.md, "Code injection").
  */
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db';
+import { readSetting, writeSetting } from '../repositories/settings';
+import type { Storage } from '../storage/open';
 import { crumbQuery } from '../schemas';
 import { OWNER_PATHS } from '../../../contract/api/owner-paths';
 import type { CodeInjectionAnswer } from '../../../contract/api/owner-answers';
@@ -17,9 +18,11 @@ export interface CodeInjection {
   footer: string;
 }
 
-export function codeInjection(db: Db): CodeInjection {
-  const row = db.prepare('SELECT value FROM settings WHERE key = ?').get(KEY) as { value: string } | undefined;
-  return row ? (JSON.parse(row.value) as CodeInjection) : { header: '', footer: '' };
+export const CODE_INJECTION_KEY = KEY;
+export const parseCodeInjection = (value: string | null | undefined): CodeInjection => (value ? (JSON.parse(value) as CodeInjection) : { header: '', footer: '' });
+
+export async function codeInjection(store: Storage): Promise<CodeInjection> {
+  return parseCodeInjection(await readSetting(store, KEY));
 }
 
 /** The page with the owner's header code before </head> and footer code before </body>. */
@@ -31,7 +34,7 @@ export function withCodeInjection(html: string, code: CodeInjection): string {
 }
 
 export default async function codeInjectionRoutes(app: FastifyInstance): Promise<void> {
-  app.get(OWNER_PATHS.codeInjection, { schema: { querystring: crumbQuery } }, async (): Promise<CodeInjectionAnswer> => codeInjection(app.db));
+  app.get(OWNER_PATHS.codeInjection, { schema: { querystring: crumbQuery } }, async (): Promise<CodeInjectionAnswer> => codeInjection(app.storage));
   app.put(
     OWNER_PATHS.codeInjection,
     {
@@ -42,7 +45,7 @@ export default async function codeInjectionRoutes(app: FastifyInstance): Promise
     },
     async (request) => {
       const code = request.body as CodeInjection;
-      app.db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(KEY, JSON.stringify(code));
+      await writeSetting(app.storage, KEY, JSON.stringify(code));
       return code;
     },
   );

@@ -40,19 +40,22 @@ export const DEMO_DATASET = {
 };
 
 export default async function datasetRoutes(app: FastifyInstance): Promise<void> {
-  app.db
-    .prepare('INSERT OR IGNORE INTO datasets (id, name, columns_json, rows_json, updated_at) VALUES (?, ?, ?, ?, ?)')
-    .run(DEMO_DATASET.id, DEMO_DATASET.name, JSON.stringify(DEMO_DATASET.columns), JSON.stringify(DEMO_DATASET.rows), Date.now());
-  const find = (id: string) => app.db.prepare('SELECT * FROM datasets WHERE id = ?').get(id) as Row | undefined;
+  const store = app.storage;
+  await store.db
+    .insertInto('datasets')
+    .values({ id: DEMO_DATASET.id, name: DEMO_DATASET.name, columns_json: JSON.stringify(DEMO_DATASET.columns), rows_json: JSON.stringify(DEMO_DATASET.rows), updated_at: Date.now() })
+    .onConflict((conflict) => conflict.column('id').doNothing())
+    .execute();
+  const find = (id: string): Promise<Row | undefined> => store.db.selectFrom('datasets').selectAll().where('id', '=', id).executeTakeFirst();
 
   // Public: a chart block on any page reads its dataset.
   app.get(DATASET_ROUTE_PATH, { schema: { querystring: crumbQuery, params: idParams } }, async (request, reply) => {
-    const row = find((request.params as { id: string }).id);
+    const row = await find((request.params as { id: string }).id);
     return row ? toJson(row) : reply.code(404).send({ error: 'Unable to locate content' });
   });
 
   app.get(OWNER_PATHS.datasets, { schema: { querystring: crumbQuery } }, async (): Promise<DatasetsAnswer> => ({
-    datasets: (app.db.prepare('SELECT * FROM datasets ORDER BY updated_at DESC').all() as Row[]).map(toJson),
+    datasets: (await store.db.selectFrom('datasets').selectAll().orderBy('updated_at', 'desc').orderBy('id').execute()).map(toJson),
   }));
 
   app.put(OWNER_PATHS.dataset, { schema: { querystring: crumbQuery, params: idParams, body: datasetBody } }, async (request, reply) => {
@@ -61,14 +64,13 @@ export default async function datasetRoutes(app: FastifyInstance): Promise<void>
     if (problem) return reply.code(400).send({ error: problem });
     const { dataset, truncated } = truncate({ columns, rows });
     const id = (request.params as { id: string }).id;
-    app.db
-      .prepare('INSERT INTO datasets (id, name, columns_json, rows_json, updated_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET name = excluded.name, columns_json = excluded.columns_json, rows_json = excluded.rows_json, updated_at = excluded.updated_at')
-      .run(id, name.trim(), JSON.stringify(dataset.columns), JSON.stringify(dataset.rows), Date.now());
-    return { ...toJson(find(id)!), truncated };
+    const values = { name: name.trim(), columns_json: JSON.stringify(dataset.columns), rows_json: JSON.stringify(dataset.rows), updated_at: Date.now() };
+    await store.db.insertInto('datasets').values({ id, ...values }).onConflict((conflict) => conflict.column('id').doUpdateSet(values)).execute();
+    return { ...toJson((await find(id))!), truncated };
   });
 
   app.delete(OWNER_PATHS.dataset, { schema: { querystring: crumbQuery, params: idParams } }, async (request) => {
-    app.db.prepare('DELETE FROM datasets WHERE id = ?').run((request.params as { id: string }).id);
+    await store.db.deleteFrom('datasets').where('id', '=', (request.params as { id: string }).id).execute();
     return {};
   });
 }

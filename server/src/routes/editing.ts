@@ -9,6 +9,8 @@ import { A_LIST_MUST_BE_SELECTED, alreadyExists } from '../../../contract/model/
 import { loadFormDefinitions } from '../forms/definitions';
 import { crumbQuery } from '../schemas';
 import { OWNER_PATHS } from '../../../contract/api/owner-paths';
+import { sql } from 'kysely';
+import { lockedTransaction } from '../storage/locked';
 import type { MailingListsAnswer, TaxonomyAnswer } from '../../../contract/api/owner-answers';
 
 /** The demo site's subscriber lists, created on first start. */
@@ -25,15 +27,19 @@ const kindParams = {
 } as const;
 
 export default async function editingRoutes(app: FastifyInstance): Promise<void> {
-  const db = app.db;
-  const seed = db.prepare('INSERT OR IGNORE INTO mailing_lists (id, name) VALUES (?, ?)');
-  for (const list of DEMO_LISTS) seed.run(list.id, list.name);
+  const store = app.storage;
+  await store.db.insertInto('mailing_lists').values([...DEMO_LISTS]).onConflict((conflict) => conflict.column('id').doNothing()).execute();
   const forms = loadFormDefinitions(app.settings.siteDir);
 
   app.get(OWNER_PATHS.mailingLists, { schema: { querystring: crumbQuery } }, async (): Promise<MailingListsAnswer> => {
-    const connections = new Map((db.prepare('SELECT form_id, list_id FROM newsletter_connections').all() as Array<{ form_id: string; list_id: string }>).map((c) => [c.form_id, c.list_id]));
+    const connections = new Map((await store.db.selectFrom('newsletter_connections').select(['form_id', 'list_id']).execute()).map((c) => [c.form_id, c.list_id]));
+    const lists = await store.db
+      .selectFrom('mailing_lists as l')
+      .select((eb) => ['l.id', 'l.name', eb.selectFrom('newsletter_subscribers as s').select((inner) => inner.fn.countAll<number>().as('n')).whereRef('s.list_id', '=', 'l.id').as('subscribers')])
+      .orderBy('l.name')
+      .execute();
     return {
-      lists: db.prepare('SELECT l.id, l.name, (SELECT COUNT(*) FROM newsletter_subscribers s WHERE s.list_id = l.id) AS subscribers FROM mailing_lists l ORDER BY l.name').all() as MailingListsAnswer['lists'],
+      lists: lists.map((list) => ({ id: list.id, name: list.name, subscribers: Number(list.subscribers ?? 0) })),
       newsletters: [...forms.values()].filter((f) => f.newsletter).map((f) => ({ formId: f.formId, listId: connections.get(f.formId) ?? null })),
     };
   });
@@ -45,22 +51,27 @@ export default async function editingRoutes(app: FastifyInstance): Promise<void>
       const { formId } = request.params as { formId: string };
       const { listId } = (request.body ?? {}) as { listId?: string | null };
       if (!forms.get(formId)?.newsletter) return reply.code(404).send({ error: 'Unable to locate content' });
-      if (!listId || !db.prepare('SELECT 1 FROM mailing_lists WHERE id = ?').get(listId)) return reply.code(400).send({ error: A_LIST_MUST_BE_SELECTED });
-      db.prepare('INSERT INTO newsletter_connections (form_id, list_id) VALUES (?, ?) ON CONFLICT (form_id) DO UPDATE SET list_id = excluded.list_id').run(formId, listId);
+      if (!listId || !(await store.db.selectFrom('mailing_lists').select('id').where('id', '=', listId).executeTakeFirst())) return reply.code(400).send({ error: A_LIST_MUST_BE_SELECTED });
+      await store.db
+        .insertInto('newsletter_connections')
+        .values({ form_id: formId, list_id: listId })
+        .onConflict((conflict) => conflict.column('form_id').doUpdateSet({ list_id: listId }))
+        .execute();
       return { formId, listId };
     },
   );
 
   app.delete(OWNER_PATHS.mailingListConnection, { schema: { querystring: crumbQuery, params: formParams } }, async (request) => {
-    db.prepare('DELETE FROM newsletter_connections WHERE form_id = ?').run((request.params as { formId: string }).formId);
+    await store.db.deleteFrom('newsletter_connections').where('form_id', '=', (request.params as { formId: string }).formId).execute();
     return { listId: null };
   });
 
   const limits = { tag: MAX_TAG_LENGTH, category: MAX_CATEGORY_LENGTH } as const;
-  const list = (): TaxonomyAnswer => ({
-    tags: (db.prepare("SELECT name FROM taxonomy WHERE kind = 'tag' ORDER BY name").all() as Array<{ name: string }>).map((r) => r.name),
-    categories: (db.prepare("SELECT name FROM taxonomy WHERE kind = 'category' ORDER BY name").all() as Array<{ name: string }>).map((r) => r.name),
-  });
+  // Names are compared and sorted without case, as the owner reads them, on either engine.
+  const named = (name: string) => sql<boolean>`lower(name) = ${name.toLowerCase()}`;
+  const names = async (kind: 'tag' | 'category') =>
+    (await store.db.selectFrom('taxonomy').select('name').where('kind', '=', kind).orderBy(sql`lower(name)`).orderBy('name').execute()).map((row) => row.name);
+  const list = async (): Promise<TaxonomyAnswer> => ({ tags: await names('tag'), categories: await names('category') });
 
   app.get(OWNER_PATHS.taxonomy, { schema: { querystring: crumbQuery } }, async () => list());
 
@@ -79,19 +90,22 @@ export default async function editingRoutes(app: FastifyInstance): Promise<void>
       const { name, from } = request.body as { name: string; from?: string };
       const clean = name.trim();
       if (!clean || clean.length > limits[kind]) return reply.code(400).send({ error: `A ${kind} has 1 to ${limits[kind]} characters.` });
-      const exists = db.prepare('SELECT 1 FROM taxonomy WHERE kind = ? AND name = ?').get(kind, clean);
-      if (exists && clean.toLowerCase() !== from?.toLowerCase()) return reply.code(409).send({ error: alreadyExists(kind) });
-      db.transaction(() => {
-        if (from) db.prepare('DELETE FROM taxonomy WHERE kind = ? AND name = ?').run(kind, from);
-        db.prepare('INSERT OR REPLACE INTO taxonomy (kind, name, created_at) VALUES (?, ?, ?)').run(kind, clean, Date.now());
-      })();
+      const clash = await lockedTransaction(store, [`taxonomy:${kind}`], async (trx) => {
+        const exists = await trx.selectFrom('taxonomy').select('name').where('kind', '=', kind).where(named(clean)).executeTakeFirst();
+        if (exists && clean.toLowerCase() !== from?.toLowerCase()) return true;
+        if (from) await trx.deleteFrom('taxonomy').where('kind', '=', kind).where(named(from)).execute();
+        await trx.deleteFrom('taxonomy').where('kind', '=', kind).where(named(clean)).execute();
+        await trx.insertInto('taxonomy').values({ kind, name: clean, created_at: Date.now() }).execute();
+        return false;
+      });
+      if (clash) return reply.code(409).send({ error: alreadyExists(kind) });
       return list();
     },
   );
 
   app.delete(OWNER_PATHS.taxonomyName, { schema: { querystring: crumbQuery, params: kindParams } }, async (request) => {
-    const { kind, name } = request.params as { kind: string; name: string };
-    db.prepare('DELETE FROM taxonomy WHERE kind = ? AND name = ?').run(kind, name);
+    const { kind, name } = request.params as { kind: 'tag' | 'category'; name: string };
+    await store.db.deleteFrom('taxonomy').where('kind', '=', kind).where(named(name)).execute();
     return list();
   });
 }

@@ -4,6 +4,8 @@ import { isJsonObject, parseVisitorJson } from '../security/json-depth';
 import { JAVASCRIPT_ERRORS_PATH, TRACE_PATH } from '../../../contract/api/paths';
 import { ERROR_DATA_MAX_LENGTH, errorBatchSchema, traceBatchSchema, type ErrorEvent, type ErrorReport, type TraceEvent } from '../../../contract/model/api/errors';
 import { OWNER_PATHS } from '../../../contract/api/owner-paths';
+import { sql } from 'kysely';
+import { isoSecondOf } from '../storage/dialect';
 import type { ErrorsAnswer } from '../../../contract/api/owner-answers';
 
 /** A report as it arrives: its fields are the visitor's, checked one by one. */
@@ -16,16 +18,16 @@ export default async function errorRoutes(app: FastifyInstance): Promise<void> {
     { schema: { querystring: crumbQuery, body: errorBatchSchema } },
     async (request, reply) => {
       const events = request.body as ErrorEvent[];
-      const rows: Array<[string, string | null, number, string]> = [];
+      const now = Date.now();
+      const rows: Array<{ message: string; source: string | null; count: number; data_json: string; created_at: number }> = [];
       for (const event of events) {
         const parsed = parseVisitorJson(event.data);
         if (!isJsonObject(parsed)) return reply.code(400).send({ error: 'data must be a JSON object.' });
         const report = parsed as Reported;
         const count = typeof report.count === 'number' && report.count > 0 ? Math.min(report.count, 1_000_000) : 1;
-        rows.push([String(report.message ?? event.event).slice(0, 5000), typeof report.source === 'string' ? report.source.slice(0, 2048) : null, count, event.data]);
+        rows.push({ message: String(report.message ?? event.event).slice(0, 5000), source: typeof report.source === 'string' ? report.source.slice(0, 2048) : null, count, data_json: event.data, created_at: now });
       }
-      const insert = app.db.prepare('INSERT INTO js_errors (message, source, count, data_json, created_at) VALUES (?, ?, ?, ?, ?)');
-      app.db.transaction(() => rows.forEach((row) => insert.run(...row, Date.now())))();
+      await app.storage.db.insertInto('js_errors').values(rows).execute();
       return {};
     },
   );
@@ -35,17 +37,24 @@ export default async function errorRoutes(app: FastifyInstance): Promise<void> {
     { schema: { querystring: crumbQuery, body: traceBatchSchema } },
     async (request) => {
       const events = request.body as Array<Omit<TraceEvent, 'data'> & { data?: unknown }>;
-      const insert = app.db.prepare('INSERT INTO trace_events (type, page_url, data_json, created_at) VALUES (?, ?, ?, ?)');
-      app.db.transaction(() => events.forEach((event) => insert.run(event.type, event.pageUrl, JSON.stringify(event.data ?? null).slice(0, ERROR_DATA_MAX_LENGTH), Date.now())))();
+      const now = Date.now();
+      await app.storage.db
+        .insertInto('trace_events')
+        .values(events.map((event) => ({ type: event.type, page_url: event.pageUrl, data_json: JSON.stringify(event.data ?? null).slice(0, ERROR_DATA_MAX_LENGTH), created_at: now })))
+        .execute();
       return {};
     },
   );
 
   app.get(OWNER_PATHS.errors, { schema: { querystring: crumbQuery } }, async (): Promise<ErrorsAnswer> => ({
-    errors: app.db
-      .prepare(
-        "SELECT message, SUM(count) AS count, COUNT(*) AS reports, strftime('%Y-%m-%dT%H:%M:%SZ', MAX(created_at) / 1000, 'unixepoch') AS lastSeen FROM js_errors GROUP BY message ORDER BY MAX(created_at) DESC LIMIT 100",
-      )
-      .all() as ErrorsAnswer['errors'],
+    errors: (
+      await app.storage.db
+        .selectFrom('js_errors')
+        .select((eb) => ['message', eb.fn.sum<number>('count').as('count'), eb.fn.countAll<number>().as('reports'), isoSecondOf(app.storage.engine, sql<number>`max(created_at)`).as('lastSeen')])
+        .groupBy('message')
+        .orderBy(sql`max(created_at)`, 'desc')
+        .limit(100)
+        .execute()
+    ).map((row) => ({ message: row.message, count: Number(row.count), reports: Number(row.reports), lastSeen: row.lastSeen })),
   }));
 }

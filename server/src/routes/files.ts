@@ -28,14 +28,15 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
   const dir = path.join(app.settings.dataDir, 'files');
   await fs.mkdir(dir, { recursive: true });
   const pathOf = (name: string) => path.join(dir, name);
-  const row = (name: string) => app.db.prepare('SELECT * FROM files WHERE name = ?').get(name) as FileRow | undefined;
-  const setWidths = (name: string, widths: number[]) => app.db.prepare('UPDATE files SET widths_json = ? WHERE name = ?').run(JSON.stringify(widths), name);
+  const store = app.storage;
+  const row = (name: string): Promise<FileRow | undefined> => store.db.selectFrom('files').selectAll().where('name', '=', name).executeTakeFirst();
+  const setWidths = (name: string, widths: number[]) => store.db.updateTable('files').set({ widths_json: JSON.stringify(widths) }).where('name', '=', name).execute();
 
   // The upload's body is the file itself, whatever its type.
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_FILE_BYTES + 1 }, (_request, body, done) => done(null, body));
 
   app.get(OWNER_PATHS.files, { schema: { querystring: crumbQuery } }, async (): Promise<FilesAnswer> => ({
-    files: (app.db.prepare('SELECT * FROM files ORDER BY updated_at DESC').all() as FileRow[]).map(toJson),
+    files: (await store.db.selectFrom('files').selectAll().orderBy('updated_at', 'desc').orderBy('name').execute()).map(toJson),
   }));
 
   app.put(
@@ -52,23 +53,25 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
       const name = cleanFileName(raw);
       const type = fileTypeOf(name);
       if (problem || !type) return reply.code(problem === PLEASE_ENTER_FILE_NAME ? 400 : bytes.length > MAX_FILE_BYTES ? 413 : 415).send({ error: problem ?? unsupportedFileType(raw) });
-      const exists = row(name);
+      const exists = await row(name);
       if (exists && !(request.query as { replace: boolean }).replace) return reply.code(409).send({ error: `A file named ${name} already exists. Replace it or choose another name.` });
       // The bytes under the name, then the row: if the row cannot be written, the bytes go too.
       if (exists) await removeFile(pathOf(name));
       await writeFileWhole(pathOf(name), bytes);
       const now = Date.now();
       try {
-        app.db
-          .prepare("INSERT INTO files (name, type, size, widths_json, created_at, updated_at) VALUES (?, ?, ?, '[]', ?, ?) ON CONFLICT (name) DO UPDATE SET type = excluded.type, size = excluded.size, widths_json = '[]', updated_at = excluded.updated_at")
-          .run(name, type, bytes.length, now, now);
+        await store.db
+          .insertInto('files')
+          .values({ name, type, size: bytes.length, widths_json: '[]', created_at: now, updated_at: now })
+          .onConflict((conflict) => conflict.column('name').doUpdateSet({ type, size: bytes.length, widths_json: '[]', updated_at: now }))
+          .execute();
       } catch (error) {
         await removeFile(pathOf(name));
-        if (exists) app.db.prepare('DELETE FROM files WHERE name = ?').run(name);
+        if (exists) await store.db.deleteFrom('files').where('name', '=', name).execute();
         throw error;
       }
-      const job = IMAGE_EXTENSIONS.includes(extensionOf(name)) ? startJob(pathOf(name), name, (widths) => setWidths(name, widths)) : null;
-      return { file: toJson(row(name)!), jobId: job?.id ?? null };
+      const job = IMAGE_EXTENSIONS.includes(extensionOf(name)) ? startJob(pathOf(name), name, (widths) => void setWidths(name, widths).catch((error: unknown) => app.log.error({ err: error }, `storing the widths of ${name} failed`))) : null;
+      return { file: toJson((await row(name))!), jobId: job?.id ?? null };
     },
   );
 
@@ -78,21 +81,21 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const from = (request.params as { name: string }).name;
       const to = cleanFileName((request.body as { to: string }).to);
-      if (!row(from)) return reply.code(404).send({ error: UNABLE_TO_LOCATE_CONTENT });
+      if (!(await row(from))) return reply.code(404).send({ error: UNABLE_TO_LOCATE_CONTENT });
       if (!to) return reply.code(400).send({ error: PLEASE_ENTER_FILE_NAME });
-      if (extensionOf(to) !== extensionOf(from) || (to !== from && row(to))) return reply.code(400).send({ error: RENAME_PROBLEM });
+      if (extensionOf(to) !== extensionOf(from) || (to !== from && (await row(to)))) return reply.code(400).send({ error: RENAME_PROBLEM });
       if (to !== from) await renameFile(pathOf(from), pathOf(to));
-      app.db.prepare('UPDATE files SET name = ?, updated_at = ? WHERE name = ?').run(to, Date.now(), from);
-      return { file: toJson(row(to)!) };
+      await store.db.updateTable('files').set({ name: to, updated_at: Date.now() }).where('name', '=', from).execute();
+      return { file: toJson((await row(to))!) };
     },
   );
 
   // Only a file of exactly this name (a row's name is always a clean one, so it is a safe path).
   app.delete(OWNER_PATHS.file, { schema: { querystring: crumbQuery, params: nameParams } }, async (request, reply) => {
     const { name } = request.params as { name: string };
-    const file = row(name);
+    const file = await row(name);
     if (!file) return reply.code(404).send({ error: UNABLE_TO_LOCATE_CONTENT });
-    app.db.prepare('DELETE FROM files WHERE name = ?').run(file.name);
+    await store.db.deleteFrom('files').where('name', '=', file.name).execute();
     await removeFile(pathOf(file.name));
     return {};
   });
@@ -108,7 +111,7 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
   // Visitors: /s/{name}; an image's width with ?format=500w (the image loader's query format).
   app.get('/s/:name', { schema: { params: nameParams } }, async (request, reply) => {
     const { name } = request.params as { name: string };
-    const file = row(name);
+    const file = await row(name);
     if (!file) return reply.callNotFound();
     const format = /^(\d+)w$/.exec(String((request.query as Record<string, unknown>).format ?? ''))?.[1];
     const widths = JSON.parse(file.widths_json) as number[];

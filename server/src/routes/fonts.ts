@@ -6,27 +6,30 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { SITE_FONTS, fontFileUrl, headingFontCss } from '../../../contract/model/fonts';
-import type { Db } from '../db';
+import { deleteSetting, readSetting, writeSetting } from '../repositories/settings';
+import type { Storage } from '../storage/open';
 import { crumbQuery } from '../schemas';
 import { OWNER_PATHS } from '../../../contract/api/owner-paths';
 import type { FontsAnswer } from '../../../contract/api/owner-answers';
 
 const KEY = 'headingFont';
 
-export function headingFont(db: Db) {
-  const row = db.prepare('SELECT value FROM settings WHERE key = ?').get(KEY) as { value: string } | undefined;
-  return SITE_FONTS.find((font) => font.id === row?.value) ?? null;
+export const HEADING_FONT_KEY = KEY;
+export const fontById = (id: string | null | undefined) => SITE_FONTS.find((font) => font.id === id) ?? null;
+
+export async function headingFont(store: Storage) {
+  return fontById(await readSetting(store, KEY));
 }
 
 /** A page's <head> gets the heading font's stylesheet when the owner chose one. */
-export function withHeadingFont(html: string, db: Db): string {
-  return headingFont(db) ? html.replace(/<\/head>/i, '  <link rel="stylesheet" href="/fonts/site-fonts.css">\n</head>') : html;
+export function withHeadingFont(html: string, fontId: string | null | undefined): string {
+  return fontById(fontId) ? html.replace(/<\/head>/i, '  <link rel="stylesheet" href="/fonts/site-fonts.css">\n</head>') : html;
 }
 
 export default async function fontRoutes(app: FastifyInstance): Promise<void> {
   app.get(OWNER_PATHS.fonts, { schema: { querystring: crumbQuery } }, async (): Promise<FontsAnswer> => ({
     fonts: SITE_FONTS.map((font) => ({ ...font, url: fontFileUrl(font.id) })),
-    headingFont: headingFont(app.db)?.id ?? null,
+    headingFont: (await headingFont(app.storage))?.id ?? null,
   }));
 
   app.put(
@@ -34,14 +37,14 @@ export default async function fontRoutes(app: FastifyInstance): Promise<void> {
     { schema: { querystring: crumbQuery, body: { type: 'object', required: ['id'], properties: { id: { type: ['string', 'null'], enum: [...SITE_FONTS.map((f) => f.id), null] } } } } },
     async (request) => {
       const { id } = request.body as { id: string | null };
-      if (id) app.db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(KEY, id);
-      else app.db.prepare('DELETE FROM settings WHERE key = ?').run(KEY);
+      if (id) await writeSetting(app.storage, KEY, id);
+      else await deleteSetting(app.storage, KEY);
       return { headingFont: id };
     },
   );
 
   app.get('/fonts/site-fonts.css', async (_request, reply) => {
-    const font = headingFont(app.db);
+    const font = await headingFont(app.storage);
     return reply.type('text/css; charset=utf-8').header('Cache-Control', 'no-cache').send(font ? headingFontCss(font) : '');
   });
 

@@ -11,7 +11,8 @@ import { CRUMB_COOKIE } from '../plugins/crumb';
 import { crumbQuery, noBody } from '../schemas';
 import { mintFormKey, spendFormKey } from '../forms/keys';
 import { isJsonObject, parseVisitorJson } from '../security/json-depth';
-import { retryAfterSeconds, takeFromWindows, windowsFull } from '../security/limits';
+import { retryAfterSeconds, takeFromWindows, takeFromWindowsIn, windowsFull } from '../security/limits';
+import { lockedTransaction } from '../storage/locked';
 import { CAPTCHA_CHALLENGE_PATH, FORM_KEY_PATH, SAVE_FORM_PATH } from '../../../contract/api/paths';
 
 /** Successful submissions per visitor and form, and keys per address, within the window before 429. */
@@ -37,23 +38,16 @@ function firstEmail(definition: FormDefinition, values: FormValues): string | nu
 
 export default async function formRoutes(app: FastifyInstance): Promise<void> {
   const forms = loadFormDefinitions(app.settings.siteDir);
-  const captcha = createCaptcha(setting(app.db, 'captchaSecret', newCaptchaSecret), app.settings.captchaDifficulty);
-  const db = app.db;
-  const insertSubmission = db.prepare(
-    'INSERT INTO form_submissions (form_id, collection_id, values_json, page_url, visitor, is_overlay_form, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-  );
-  // A newsletter form connected to a mailing list subscribes to that list; else to its own.
-  const insertSubscriber = db.prepare(
-    'INSERT OR IGNORE INTO newsletter_subscribers (list_id, email, created_at) VALUES (COALESCE((SELECT list_id FROM newsletter_connections WHERE form_id = @formId), @formId), @email, @now)',
-  );
+  const captcha = createCaptcha(await setting(app.storage, 'captchaSecret', newCaptchaSecret), app.settings.captchaDifficulty);
+  const store = app.storage;
 
   app.get(CAPTCHA_CHALLENGE_PATH, { schema: { querystring: crumbQuery } }, captcha.challengeHandler);
 
   // Anyone may ask for a key, so each address gets a bounded number of them.
   app.post(FORM_KEY_PATH, { schema: noBody }, async (request, reply) => {
-    const refused = takeFromWindows(db, [{ key: `form-keys:address:${request.ip}`, limit: app.settings.formKeyRateLimit }], FORM_RATE_WINDOW_MS);
+    const refused = await takeFromWindows(store, [{ key: `form-keys:address:${request.ip}`, limit: app.settings.formKeyRateLimit }], FORM_RATE_WINDOW_MS);
     if (refused) return reply.code(429).header('Retry-After', retryAfterSeconds(refused)).send(formError('noSubmissionKey'));
-    return { key: mintFormKey(db) };
+    return { key: await mintFormKey(store) };
   });
 
   app.post(SAVE_FORM_PATH, { schema: { querystring: crumbQuery, body: saveFormSubmissionSchema } }, async (request, reply) => {
@@ -63,7 +57,7 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
     if (!definition) return reply.code(404).send({ error: NOT_CONFIGURED });
 
     // The key is spent by this call whatever happens next: a key never serves twice.
-    if (!spendFormKey(db, body.key, now)) return reply.code(400).send(formError('processingError'));
+    if (!(await spendFormKey(store, body.key, now))) return reply.code(400).send(formError('processingError'));
 
     // Counted per visitor (the crumb cookie) and per address, so that dropping cookies resets nothing.
     const limits = [
@@ -71,7 +65,7 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
       ...(request.cookies[CRUMB_COOKIE] ? [{ key: `form:${definition.formId}:visitor:${request.cookies[CRUMB_COOKIE]}`, limit: app.settings.formRateLimit }] : []),
     ];
     const limited = (refused: { retryAfterMs: number }) => reply.code(429).header('Retry-After', retryAfterSeconds(refused)).send({ error: RATE_LIMITED });
-    const full = windowsFull(db, limits, now);
+    const full = await windowsFull(store, limits, now);
     if (full) return limited(full);
 
     const values = parseFormValues(definition, body.form);
@@ -84,14 +78,25 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
     }
 
     // The count and the rows in one transaction: concurrent saves cannot pass the limit together.
-    const refused = db.transaction(() => {
-      const over = takeFromWindows(db, limits, FORM_RATE_WINDOW_MS);
+    const refused = await lockedTransaction(store, limits.map(({ key }) => key), async (trx) => {
+      const over = await takeFromWindowsIn(trx, limits, FORM_RATE_WINDOW_MS, now);
       if (over) return over;
-      insertSubmission.run(definition.formId, body.collectionId ?? null, JSON.stringify(values), body.url, body.visitorCookie ?? null, body.isOverlayForm ? 1 : 0, now);
+      await trx
+        .insertInto('form_submissions')
+        .values({ form_id: definition.formId, collection_id: body.collectionId ?? null, values_json: JSON.stringify(values), page_url: body.url, visitor: body.visitorCookie ?? null, is_overlay_form: body.isOverlayForm ? 1 : 0, created_at: now })
+        .execute();
       const email = definition.newsletter ? firstEmail(definition, values) : null;
-      if (email) insertSubscriber.run({ formId: definition.formId, email, now });
+      if (email) {
+        // A newsletter form connected to a mailing list subscribes to that list; else to its own.
+        const connection = await trx.selectFrom('newsletter_connections').select('list_id').where('form_id', '=', definition.formId).executeTakeFirst();
+        await trx
+          .insertInto('newsletter_subscribers')
+          .values({ list_id: connection?.list_id ?? definition.formId, email, created_at: now })
+          .onConflict((conflict) => conflict.doNothing())
+          .execute();
+      }
       return null;
-    }).immediate();
+    });
     return refused ? limited(refused) : {};
   });
 }

@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CART_COOKIE } from '../../../contract/commerce/routes';
 import { MEMBER_ACCESS_ROOT_ID, PageType } from '../../../contract/model/page-types';
-import { cloneCart, openCart } from '../commerce/store';
+import { claimCart, cloneCart, openCart } from '../commerce/store';
 import {
   MEMBER_SESSION_COOKIE,
   MEMBER_SESSION_MS,
@@ -42,14 +42,14 @@ export function sendMemberAccessPage(app: FastifyInstance, request: FastifyReque
 export default async function memberRoutes(app: FastifyInstance): Promise<void> {
   app.post(MEMBER_SESSION_PATH, { schema: signInSchema }, async (request, reply) => {
     const { email, password, rememberMe } = request.body as { email: string; password: string; rememberMe: boolean };
-    const user = await signInOrRefuse(app, request, reply, 'member', email.trim(), () => authenticateMember(app.db, email.trim(), password));
+    const user = await signInOrRefuse(app, request, reply, 'member', email.trim(), () => authenticateMember(app.storage, email.trim(), password));
     if (!user) return reply;
-    endMemberSession(app.db, request.cookies[MEMBER_SESSION_COOKIE]);
-    const { token, xsrfToken } = createMemberSession(app.db, user.id, rememberMe ? REMEMBERED_SESSION_MS : MEMBER_SESSION_MS);
+    await endMemberSession(app.storage, request.cookies[MEMBER_SESSION_COOKIE]);
+    const { token, xsrfToken } = await createMemberSession(app.storage, user.id, rememberMe ? REMEMBERED_SESSION_MS : MEMBER_SESSION_MS);
     // Without rememberMe, a browser-session cookie.
     void reply.setCookie(MEMBER_SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure: 'auto', ...(rememberMe ? { maxAge: REMEMBERED_SESSION_MS / 1000 } : {}) });
-    const cart = openCart(app.db, request.cookies[CART_COOKIE]);
-    if (cart && !cart.purchased) app.db.prepare('UPDATE carts SET user_id = ? WHERE token = ?').run(user.id, cart.token);
+    const cart = await openCart(app.storage, request.cookies[CART_COOKIE]);
+    if (cart && !cart.purchased) await claimCart(app.storage, cart.token, user.id);
     return { xsrfToken };
   });
 
@@ -57,11 +57,11 @@ export default async function memberRoutes(app: FastifyInstance): Promise<void> 
     const member = request.siteUser;
     if (!member) return reply.code(401).send({ error: 'You are not signed in.' });
     if (request.headers[XSRF_HEADER] !== member.xsrfToken) return reply.code(403).send({ error: 'Unauthorized request' });
-    endMemberSession(app.db, request.cookies[MEMBER_SESSION_COOKIE]);
+    await endMemberSession(app.storage, request.cookies[MEMBER_SESSION_COOKIE]);
     void reply.clearCookie(MEMBER_SESSION_COOKIE, { path: '/' });
-    const cart = openCart(app.db, request.cookies[CART_COOKIE]);
+    const cart = await openCart(app.storage, request.cookies[CART_COOKIE]);
     const { cloneCart: clone } = request.query as { cloneCart: boolean };
-    if (cart && !cart.purchased && clone) setCartCookie(reply, cloneCart(app.db, cart.token));
+    if (cart && !cart.purchased && clone) setCartCookie(reply, await cloneCart(app.storage, cart.token));
     else if (cart) clearCartCookie(reply);
     return { signedOut: true };
   });

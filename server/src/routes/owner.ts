@@ -1,22 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { crumbQuery } from '../schemas';
 import { OWNER_PATHS } from '../../../contract/api/owner-paths';
+import { readSetting, writeSetting } from '../repositories/settings';
 import type { PlanAnswer, SubmissionsAnswer } from '../../../contract/api/owner-answers';
 
 const listQuery = {
   type: 'object',
   properties: { ...crumbQuery.properties, formId: { type: 'string', maxLength: 128 }, limit: { type: 'integer', minimum: 1, maximum: 500, default: 100 } },
 } as const;
-
-interface SubmissionRow {
-  id: number;
-  form_id: string;
-  collection_id: string | null;
-  values_json: string;
-  page_url: string;
-  is_overlay_form: number;
-  created_at: number;
-}
 
 /** The site's plan (no payment provider: choosing one stores it). A new site is on a trial. */
 export const PLANS = [
@@ -25,13 +16,13 @@ export const PLANS = [
   { id: 'commerce', name: 'Commerce', priceCents: 3900 },
 ] as const;
 
-function currentPlan(app: FastifyInstance): string {
-  return (app.db.prepare("SELECT value FROM settings WHERE key = 'plan'").get() as { value: string } | undefined)?.value ?? 'trial';
+async function currentPlan(app: FastifyInstance): Promise<string> {
+  return (await readSetting(app.storage, 'plan')) ?? 'trial';
 }
 
 export default async function ownerRoutes(app: FastifyInstance): Promise<void> {
   app.get(OWNER_PATHS.plan, { schema: { querystring: crumbQuery } }, async (): Promise<PlanAnswer> => {
-    const plan = currentPlan(app);
+    const plan = await currentPlan(app);
     return { plan, trial: plan === 'trial', plans: [...PLANS] };
   });
 
@@ -45,19 +36,22 @@ export default async function ownerRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request): Promise<PlanAnswer> => {
       const { plan } = request.body as { plan: string };
-      app.db.prepare("INSERT INTO settings (key, value) VALUES ('plan', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(plan);
+      await writeSetting(app.storage, 'plan', plan);
       return { plan, trial: false, plans: [...PLANS] };
     },
   );
 
   app.get(OWNER_PATHS.submissions, { schema: { querystring: listQuery } }, async (request): Promise<SubmissionsAnswer> => {
     const { formId, limit } = request.query as { formId?: string; limit: number };
-    const rows = (
-      formId
-        ? app.db.prepare('SELECT * FROM form_submissions WHERE form_id = ? ORDER BY id DESC LIMIT ?').all(formId, limit)
-        : app.db.prepare('SELECT * FROM form_submissions ORDER BY id DESC LIMIT ?').all(limit)
-    ) as SubmissionRow[];
-    const subscribers = app.db.prepare('SELECT list_id AS listId, email, created_at AS createdAt FROM newsletter_subscribers ORDER BY created_at DESC LIMIT ?').all(limit) as SubmissionsAnswer['subscribers'];
+    let submissions = app.storage.db.selectFrom('form_submissions').selectAll().orderBy('id', 'desc').limit(limit);
+    if (formId) submissions = submissions.where('form_id', '=', formId);
+    const rows = await submissions.execute();
+    const subscribers = await app.storage.db
+      .selectFrom('newsletter_subscribers')
+      .select(['list_id as listId', 'email', 'created_at as createdAt'])
+      .orderBy('created_at', 'desc')
+      .limit(limit)
+      .execute();
     return {
       submissions: rows.map((row) => ({
         id: row.id,

@@ -12,7 +12,7 @@ const STATES = [WorkflowState.PUBLISHED, WorkflowState.SCHEDULED, WorkflowState.
 
 export default async function pageRoutes(app: FastifyInstance): Promise<void> {
   app.get(OWNER_PATHS.pageSettings, { schema: { querystring: crumbQuery } }, async (): Promise<PageSettingsAnswer> => {
-    const settings = allPageSettings(app.db);
+    const settings = await allPageSettings(app.storage);
     const timeZone = ((await readSiteSettings(app)).websiteSettings as { timeZone?: unknown } | undefined)?.timeZone;
     return {
       timeZone: typeof timeZone === 'string' ? timeZone : 'UTC',
@@ -47,7 +47,7 @@ export default async function pageRoutes(app: FastifyInstance): Promise<void> {
       const body = request.body as { path: string; workflowState: number; locked: boolean; membersOnly: boolean; publishAt?: number | null };
       if (!(await searchIndex(examplesDir(app))).some((page) => page.path === body.path)) return reply.code(404).send({ error: 'Unable to locate content' });
       if (body.workflowState === WorkflowState.SCHEDULED && !body.publishAt) return reply.code(400).send({ error: 'A scheduled page needs a publish date.' });
-      savePageSettings(app.db, { ...body, publishAt: body.workflowState === WorkflowState.SCHEDULED ? (body.publishAt ?? null) : null });
+      await savePageSettings(app.storage, { ...body, publishAt: body.workflowState === WorkflowState.SCHEDULED ? (body.publishAt ?? null) : null });
       return { ok: true };
     },
   );

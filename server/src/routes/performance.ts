@@ -6,6 +6,7 @@ import { DATA_IS_EMPTY, perfRecordBatchSchema, type PerfRecord } from '../../../
 import { crumbQuery } from '../schemas';
 import { PERFORMANCE_RECORDS_PATH, PERFORMANCE_SETTINGS_PATH } from '../../../contract/api/paths';
 import { OWNER_PATHS } from '../../../contract/api/owner-paths';
+import { dayOf } from '../storage/dialect';
 import type { PerformanceAnswer } from '../../../contract/api/owner-answers';
 
 interface PerformanceSettings {
@@ -45,26 +46,39 @@ export default async function performanceRoutes(app: FastifyInstance): Promise<v
     },
   );
 
-  const upsert = app.db.prepare(
-    'INSERT INTO performance_records (page_load_id, path, metrics_json, data_json, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT(page_load_id) DO UPDATE SET metrics_json = excluded.metrics_json, data_json = excluded.data_json',
-  );
   app.post(
     PERFORMANCE_RECORDS_PATH,
     { schema: { querystring: crumbQuery, body: perfRecordBatchSchema } },
     async (request, reply) => {
       const records = request.body as PerfRecord[];
       if (records.length === 0) return reply.code(400).send({ error: DATA_IS_EMPTY });
-      app.db.transaction(() => {
-        for (const record of records) {
-          upsert.run(record.pageLoadId, record.data.pathname ?? '/', JSON.stringify(record.data.metrics ?? {}), JSON.stringify(record.data).slice(0, 16_384), Date.now());
-        }
-      })();
+      // The latest record of each page load wins, within the batch as across batches.
+      const latest = new Map(records.map((record) => [record.pageLoadId, record]));
+      const now = Date.now();
+      await app.storage.db
+        .insertInto('performance_records')
+        .values(
+          [...latest.values()].map((record) => ({
+            page_load_id: record.pageLoadId,
+            path: record.data.pathname ?? '/',
+            metrics_json: JSON.stringify(record.data.metrics ?? {}),
+            data_json: JSON.stringify(record.data).slice(0, 16_384),
+            created_at: now,
+          })),
+        )
+        .onConflict((conflict) => conflict.column('page_load_id').doUpdateSet((eb) => ({ metrics_json: eb.ref('excluded.metrics_json'), data_json: eb.ref('excluded.data_json') })))
+        .execute();
       return {};
     },
   );
 
   app.get(OWNER_PATHS.performance, { schema: { querystring: crumbQuery } }, async (): Promise<PerformanceAnswer> => {
-    const rows = app.db.prepare('SELECT path, metrics_json AS metrics, date(created_at / 1000, \'unixepoch\') AS day FROM performance_records ORDER BY created_at DESC LIMIT 5000').all() as Array<{ path: string; metrics: string; day: string }>;
+    const rows = await app.storage.db
+      .selectFrom('performance_records')
+      .select(['path', 'metrics_json as metrics', dayOf(app.storage.engine, 'created_at').as('day')])
+      .orderBy('created_at', 'desc')
+      .limit(5000)
+      .execute();
     const groups = new Map<string, Map<string, number[]>>();
     for (const row of rows) {
       for (const key of [`path:${row.path}`, `day:${row.day}`]) {

@@ -21,7 +21,7 @@ export default async function reviewRoutes(app: FastifyInstance): Promise<void> 
   });
 
   app.get(REVIEW_REQUEST_API, { schema: { querystring: tokenQuery } }, async (request) => {
-    const state = reviewRequest(app.db, (request.query as { token: string }).token);
+    const state = await reviewRequest(app.storage, (request.query as { token: string }).token);
     return state.status === 'open' ? { status: 'open', productTitle: state.productTitle } : { status: state.status };
   });
 
@@ -44,7 +44,7 @@ export default async function reviewRoutes(app: FastifyInstance): Promise<void> 
     },
     async (request, reply) => {
       const { token, rating, body } = request.body as { token: string; rating: number; body: string };
-      const status = submitReview(app.db, token, rating, body.trim());
+      const status = await submitReview(app.storage, token, rating, body.trim());
       if (status === 'open') return { status: 'reviewed' };
       const code = status === 'reviewed' ? 409 : status === 'expired' ? 410 : 404;
       return reply.code(code).send({ status, error: `Review request ${status}` });
@@ -52,12 +52,14 @@ export default async function reviewRoutes(app: FastifyInstance): Promise<void> 
   );
 
   app.get(OWNER_PATHS.reviews, { schema: { querystring: crumbQuery } }, async (): Promise<ReviewsAnswer> => ({
-    reviews: app.db
-      .prepare('SELECT r.id, r.product_id AS productId, q.product_title AS productTitle, r.rating, r.body, r.created_at AS createdAt FROM reviews r JOIN review_requests q ON q.token = r.request_token ORDER BY r.id DESC LIMIT 500')
-      .all()
-      .map((row) => {
-        const review = row as Omit<ReviewsAnswer['reviews'][number], 'createdAt'> & { createdAt: number };
-        return { ...review, createdAt: new Date(review.createdAt).toISOString() };
-      }),
+    reviews: (
+      await app.storage.db
+        .selectFrom('reviews as r')
+        .innerJoin('review_requests as q', 'q.token', 'r.request_token')
+        .select(['r.id', 'r.product_id as productId', 'q.product_title as productTitle', 'r.rating', 'r.body', 'r.created_at as createdAt'])
+        .orderBy('r.id', 'desc')
+        .limit(500)
+        .execute()
+    ).map((review) => ({ ...review, createdAt: new Date(review.createdAt).toISOString() })),
   }));
 }

@@ -95,7 +95,7 @@ export default async function siteRoutes(app: FastifyInstance): Promise<void> {
     const pagePath = urlPath.replace(/\.html$/, '').replace(/\/index$/, '/') || '/';
     // Members-only pages (site.json memberPages, or the owner's flag) show the member access page to anyone else.
     const site = await readSiteSettings(app);
-    const access = pageAccess(request, pageSettings(app.db, pagePath), pagePath, site);
+    const access = pageAccess(request, await pageSettings(app.storage, pagePath), pagePath, site);
     if (access === 'hidden') return reply.callNotFound();
     if (access === 'locked') return sendLockScreen(app, request, reply);
     if (access === 'members') return sendMemberAccessPage(app, request, reply);
@@ -104,7 +104,7 @@ export default async function siteRoutes(app: FastifyInstance): Promise<void> {
       const raw = (request.query as Record<string, unknown>).q;
       const query = (typeof raw === 'string' ? raw : '').trim().slice(0, SEARCH_QUERY_MAX);
       const openable = async () => {
-        const settings = allPageSettings(app.db);
+        const settings = await allPageSettings(app.storage);
         return (await searchIndex(examplesDir)).filter((page) => pageAccess(request, settings.get(page.path) ?? null, page.path, site) === 'page');
       };
       const results = query ? searchPages(await openable(), query) : [];

@@ -4,6 +4,7 @@ import { MAX_JSON_DEPTH, isJsonObject, parseVisitorJson } from '../security/json
 import { QUICK_VIEW_ROUTE_PATH, RECORD_HIT_PATH, TRACK_PATH } from '../../../contract/api/paths';
 import { recordHitBodySchema, type RecordHit } from '../../../contract/model/api/record-hit';
 import { OWNER_PATHS } from '../../../contract/api/owner-paths';
+import { dayOf } from '../storage/dialect';
 import type { PageViewsAnswer } from '../../../contract/api/owner-answers';
 
 const MARKETING = ['source', 'campaign', 'subcampaign', 'channel', 'subchannel', 'variation', 'mkwid'];
@@ -19,21 +20,28 @@ function parseData(data: string): Record<string, unknown> | null {
 const str = (value: unknown, max: number) => (typeof value === 'string' ? value.slice(0, max) : null);
 
 export default async function trackingRoutes(app: FastifyInstance): Promise<void> {
-  const insertHit = app.db.prepare(
-    'INSERT INTO census_hits (event, path, referrer, website_id, visitor_id, data_json, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-  );
+  const store = app.storage;
 
   app.post(RECORD_HIT_PATH, { schema: { querystring: crumbQuery, body: recordHitBodySchema } }, async (request, reply) => {
     const hits = (Array.isArray(request.body) ? request.body : [request.body]) as RecordHit[];
     const parsed = hits.map((hit) => ({ hit, data: parseData(hit.data) }));
     if (parsed.some(({ data }) => !data)) return reply.code(400).send({ error: `Each hit needs data as a JSON object string, nested at most ${MAX_JSON_DEPTH} deep.` });
     const now = Date.now();
-    app.db.transaction(() => {
-      for (const { hit, data } of parsed) {
-        const visitor = hit.ss_cvr?.split('|')[0] ?? null;
-        insertHit.run(hit.event, str(data!.url, 2048) ?? '/', str(data!.referrer, 2048), str(data!.websiteId, 64), visitor, JSON.stringify(data), now);
-      }
-    })();
+    // One statement for the batch: all of it is stored, or none.
+    await store.db
+      .insertInto('census_hits')
+      .values(
+        parsed.map(({ hit, data }) => ({
+          event: hit.event,
+          path: str(data!.url, 2048) ?? '/',
+          referrer: str(data!.referrer, 2048),
+          website_id: str(data!.websiteId, 64),
+          visitor_id: hit.ss_cvr?.split('|')[0] ?? null,
+          data_json: JSON.stringify(data),
+          created_at: now,
+        })),
+      )
+      .execute();
     return {};
   });
 
@@ -53,9 +61,10 @@ export default async function trackingRoutes(app: FastifyInstance): Promise<void
     async (request, reply) => {
       const query = request.query as Record<string, string | undefined>;
       const marketing = Object.fromEntries(MARKETING.filter((name) => query[name]).map((name) => [name, query[name]]));
-      app.db
-        .prepare('INSERT INTO track_hits (landing, refer, lang, screen, marketing_json, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-        .run(query.landing, query.refer ?? null, query.lang ?? null, query.screen ?? null, JSON.stringify(marketing), Date.now());
+      await store.db
+        .insertInto('track_hits')
+        .values({ landing: query.landing!, refer: query.refer ?? null, lang: query.lang ?? null, screen: query.screen ?? null, marketing_json: JSON.stringify(marketing), created_at: Date.now() })
+        .execute();
       return reply.type('image/gif').header('Cache-Control', 'no-store').send(PIXEL);
     },
   );
@@ -66,22 +75,35 @@ export default async function trackingRoutes(app: FastifyInstance): Promise<void
     { schema: { querystring: crumbQuery, params: { type: 'object', properties: { id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' } } } } },
     async (request) => {
       const { id } = request.params as { id: string };
-      insertHit.run('quickView', `/quick-view/${id}`, null, null, null, JSON.stringify({ itemId: id }), Date.now());
+      await store.db
+        .insertInto('census_hits')
+        .values({ event: 'quickView', path: `/quick-view/${id}`, referrer: null, website_id: null, visitor_id: null, data_json: JSON.stringify({ itemId: id }), created_at: Date.now() })
+        .execute();
       return {};
     },
   );
 
   app.get(OWNER_PATHS.pageviews, { schema: { querystring: crumbQuery } }, async (): Promise<PageViewsAnswer> => {
-    const db = app.db;
-    const views = "event = 'pageView'";
+    const views = store.db.selectFrom('census_hits').where('event', '=', 'pageView');
+    const [total, perDay, perPath, referrers] = await Promise.all([
+      views.select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.count<number>('visitor_id').distinct().as('visitors')]).executeTakeFirstOrThrow(),
+      views.select((eb) => [dayOf(store.engine, 'created_at').as('day'), eb.fn.countAll<number>().as('views')]).groupBy('day').orderBy('day', 'desc').limit(90).execute(),
+      views.select((eb) => ['path', eb.fn.countAll<number>().as('views')]).groupBy('path').orderBy('views', 'desc').orderBy('path').limit(100).execute(),
+      views
+        .where('referrer', 'is not', null)
+        .where('referrer', '!=', '')
+        .select((eb) => [eb.ref('referrer').$notNull().as('referrer'), eb.fn.countAll<number>().as('views')])
+        .groupBy('referrer')
+        .orderBy('views', 'desc')
+        .limit(50)
+        .execute(),
+    ]);
     return {
-      total: (db.prepare(`SELECT COUNT(*) AS n FROM census_hits WHERE ${views}`).get() as { n: number }).n,
-      perDay: db.prepare(`SELECT date(created_at / 1000, 'unixepoch') AS day, COUNT(*) AS views FROM census_hits WHERE ${views} GROUP BY day ORDER BY day DESC LIMIT 90`).all() as PageViewsAnswer['perDay'],
-      perPath: db.prepare(`SELECT path, COUNT(*) AS views FROM census_hits WHERE ${views} GROUP BY path ORDER BY views DESC LIMIT 100`).all() as PageViewsAnswer['perPath'],
-      referrers: db
-        .prepare(`SELECT referrer, COUNT(*) AS views FROM census_hits WHERE ${views} AND referrer IS NOT NULL AND referrer != '' GROUP BY referrer ORDER BY views DESC LIMIT 50`)
-        .all() as PageViewsAnswer['referrers'],
-      visitors: (db.prepare(`SELECT COUNT(DISTINCT visitor_id) AS n FROM census_hits WHERE ${views}`).get() as { n: number }).n,
+      total: Number(total.n),
+      perDay: perDay.map((row) => ({ day: row.day, views: Number(row.views) })),
+      perPath: perPath.map((row) => ({ path: row.path, views: Number(row.views) })),
+      referrers: referrers.map((row) => ({ referrer: row.referrer, views: Number(row.views) })),
+      visitors: Number(total.visitors),
     };
   });
 }

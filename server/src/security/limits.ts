@@ -4,7 +4,8 @@
  * nothing. Each check and count is one transaction: concurrent requests cannot all pass a check
  * that only the first of them should.
  */
-import type { Db } from '../db';
+import { lockedTransaction, type Executor } from '../storage/locked';
+import type { Storage } from '../storage/open';
 
 /** Answered when a limit holds: how long until the next try may pass. */
 export interface Refusal {
@@ -29,17 +30,17 @@ interface CounterRow {
   expires_at: number;
 }
 
-const read = (db: Db, key: string, now: number): CounterRow | null => {
-  const row = db.prepare('SELECT count, locked_until, expires_at FROM limit_counters WHERE key = ?').get(key) as CounterRow | undefined;
+const read = async (db: Executor, key: string, now: number): Promise<CounterRow | null> => {
+  const row = await db.selectFrom('limit_counters').select(['count', 'locked_until', 'expires_at']).where('key', '=', key).executeTakeFirst();
   return row && row.expires_at > now ? row : null;
 };
 
-const write = (db: Db, key: string, row: CounterRow) =>
+const write = (db: Executor, key: string, row: CounterRow) =>
   db
-    .prepare(
-      'INSERT INTO limit_counters (key, count, locked_until, expires_at) VALUES (?, ?, ?, ?) ON CONFLICT (key) DO UPDATE SET count = excluded.count, locked_until = excluded.locked_until, expires_at = excluded.expires_at',
-    )
-    .run(key, row.count, row.locked_until, row.expires_at);
+    .insertInto('limit_counters')
+    .values({ key, ...row })
+    .onConflict((conflict) => conflict.column('key').doUpdateSet({ count: row.count, locked_until: row.locked_until, expires_at: row.expires_at }))
+    .execute();
 
 /** The wait after `failures` failures under `policy` (0 while they are free). */
 export function backoffDelay(policy: Backoff, failures: number): number {
@@ -52,38 +53,38 @@ export function backoffDelay(policy: Backoff, failures: number): number {
  * a key is waiting out its backoff (then nothing is counted). A success takes it back with
  * `forgive` or `giveBack`.
  */
-export function claimAttempt(db: Db, keys: Array<{ key: string; policy: Backoff }>, now = Date.now()): Refusal | null {
-  return db
-    .transaction((): Refusal | null => {
-      const rows = keys.map(({ key }) => read(db, key, now));
-      const waits = rows.map((row) => (row ? row.locked_until - now : 0));
-      const wait = Math.max(0, ...waits);
-      if (wait > 0) return { retryAfterMs: wait };
-      keys.forEach(({ key, policy }, index) => {
-        const count = (rows[index]?.count ?? 0) + 1;
-        const delay = backoffDelay(policy, count);
-        write(db, key, { count, locked_until: delay ? now + delay : 0, expires_at: now + Math.max(policy.forgetAfterMs, delay) });
-      });
-      return null;
-    })
-    .immediate();
+export function claimAttempt(store: Storage, keys: Array<{ key: string; policy: Backoff }>, now = Date.now()): Promise<Refusal | null> {
+  return lockedTransaction(store, keys.map(({ key }) => key), async (trx) => {
+    const rows = await Promise.all(keys.map(({ key }) => read(trx, key, now)));
+    const wait = Math.max(0, ...rows.map((row) => (row ? row.locked_until - now : 0)));
+    if (wait > 0) return { retryAfterMs: wait };
+    for (const [index, { key, policy }] of keys.entries()) {
+      const count = (rows[index]?.count ?? 0) + 1;
+      const delay = backoffDelay(policy, count);
+      await write(trx, key, { count, locked_until: delay ? now + delay : 0, expires_at: now + Math.max(policy.forgetAfterMs, delay) });
+    }
+    return null;
+  });
 }
 
 /** Forgets every failure under `key` (the account's own successful sign-in). */
-export function forgive(db: Db, key: string): void {
-  db.prepare('DELETE FROM limit_counters WHERE key = ?').run(key);
+export async function forgive(store: Storage, key: string): Promise<void> {
+  await store.db.deleteFrom('limit_counters').where('key', '=', key).execute();
 }
 
 /** Takes back one claimed attempt that turned out a success (another account's failures stay). */
-export function giveBack(db: Db, key: string, policy: Backoff, now = Date.now()): void {
-  db.transaction(() => {
-    const row = read(db, key, now);
+export function giveBack(store: Storage, key: string, policy: Backoff, now = Date.now()): Promise<void> {
+  return lockedTransaction(store, [key], async (trx) => {
+    const row = await read(trx, key, now);
     if (!row) return;
     const count = row.count - 1;
-    if (count <= 0) return forgive(db, key);
+    if (count <= 0) {
+      await trx.deleteFrom('limit_counters').where('key', '=', key).execute();
+      return;
+    }
     const delay = backoffDelay(policy, count);
-    write(db, key, { count, locked_until: delay ? row.locked_until : 0, expires_at: row.expires_at });
-  }).immediate();
+    await write(trx, key, { count, locked_until: delay ? row.locked_until : 0, expires_at: row.expires_at });
+  });
 }
 
 /**
@@ -91,29 +92,35 @@ export function giveBack(db: Db, key: string, policy: Backoff, now = Date.now())
  * it, and counts this one under each (all or none). Refused: how long until the fullest window
  * ends.
  */
-export function takeFromWindows(db: Db, keys: Array<{ key: string; limit: number }>, windowMs: number, now = Date.now()): Refusal | null {
-  return db
-    .transaction((): Refusal | null => {
-      const refused = windowsFull(db, keys, now);
-      if (refused) return refused;
-      keys.forEach(({ key }) => {
-        const row = read(db, key, now);
-        write(db, key, row ? { ...row, count: row.count + 1 } : { count: 1, locked_until: 0, expires_at: now + windowMs });
-      });
-      return null;
-    })
-    .immediate();
+export function takeFromWindows(store: Storage, keys: Array<{ key: string; limit: number }>, windowMs: number, now = Date.now()): Promise<Refusal | null> {
+  return lockedTransaction(store, keys.map(({ key }) => key), (trx) => takeFromWindowsIn(trx, keys, windowMs, now));
 }
 
-/** Would `takeFromWindows` refuse? (Checked before work that should not be done in vain.) */
-export function windowsFull(db: Db, keys: Array<{ key: string; limit: number }>, now = Date.now()): Refusal | null {
-  const full = keys.map(({ key, limit }) => ({ row: read(db, key, now), limit })).filter(({ row, limit }) => !!row && row.count >= limit);
+/** `takeFromWindows` inside a transaction that already holds the keys' locks (with the work it counts). */
+export async function takeFromWindowsIn(trx: Executor, keys: Array<{ key: string; limit: number }>, windowMs: number, now = Date.now()): Promise<Refusal | null> {
+  const refused = await fullWindows(trx, keys, now);
+  if (refused) return refused;
+  for (const { key } of keys) {
+    const row = await read(trx, key, now);
+    await write(trx, key, row ? { ...row, count: row.count + 1 } : { count: 1, locked_until: 0, expires_at: now + windowMs });
+  }
+  return null;
+}
+
+async function fullWindows(db: Executor, keys: Array<{ key: string; limit: number }>, now: number): Promise<Refusal | null> {
+  const rows = await Promise.all(keys.map(async ({ key, limit }) => ({ row: await read(db, key, now), limit })));
+  const full = rows.filter(({ row, limit }) => !!row && row.count >= limit);
   return full.length > 0 ? { retryAfterMs: Math.max(...full.map(({ row }) => row!.expires_at - now)) } : null;
 }
 
+/** Would `takeFromWindows` refuse? (Checked before work that should not be done in vain.) */
+export function windowsFull(store: Storage, keys: Array<{ key: string; limit: number }>, now = Date.now()): Promise<Refusal | null> {
+  return fullWindows(store.db, keys, now);
+}
+
 /** Drops counters whose time is over (by the expiry index, never a scan). */
-export function dropExpiredCounters(db: Db, now = Date.now()): void {
-  db.prepare('DELETE FROM limit_counters WHERE expires_at <= ?').run(now);
+export async function dropExpiredCounters(store: Storage, now = Date.now()): Promise<void> {
+  await store.db.deleteFrom('limit_counters').where('expires_at', '<=', now).execute();
 }
 
 /** The Retry-After header's value: whole seconds, at least one. */

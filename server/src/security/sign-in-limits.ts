@@ -4,7 +4,7 @@
  * are counted too). An account's own success forgives its failures; it takes back only its own
  * attempt from the address's count, so another account's success resets nothing.
  */
-import type { Db } from '../db';
+import type { Storage } from '../storage/open';
 import { claimAttempt, forgive, giveBack, type Backoff, type Refusal } from './limits';
 
 const SECOND_MS = 1000;
@@ -24,17 +24,17 @@ export type SignInOutcome<T> = { account: T } | { refused: Refusal } | { invalid
  * Runs `verify` (the password check) when neither the account nor the address is waiting out a
  * backoff, and counts its outcome.
  */
-export async function limitedSignIn<T>(db: Db, scope: SignInScope, email: string, address: string, verify: () => Promise<T | null>): Promise<SignInOutcome<T>> {
+export async function limitedSignIn<T>(store: Storage, scope: SignInScope, email: string, address: string, verify: () => Promise<T | null>): Promise<SignInOutcome<T>> {
   const accountKey = `sign-in:${scope}:${email.toLowerCase()}`;
   const addressKey = `sign-in-address:${address}`;
-  const refused = claimAttempt(db, [
+  const refused = await claimAttempt(store, [
     { key: accountKey, policy: ACCOUNT_BACKOFF },
     { key: addressKey, policy: ADDRESS_BACKOFF },
   ]);
   if (refused) return { refused };
   const account = await verify();
   if (!account) return { invalid: true };
-  forgive(db, accountKey);
-  giveBack(db, addressKey, ADDRESS_BACKOFF);
+  await forgive(store, accountKey);
+  await giveBack(store, addressKey, ADDRESS_BACKOFF);
   return { account };
 }

@@ -57,7 +57,7 @@ export interface Tables {
   site_users: { id: string; email: string; password_hash: string; created_at: Millis };
   site_user_sessions: { token_hash: string; user_id: string; xsrf_token: string; created_at: Millis; expires_at: Millis };
   carts: { token: string; user_id: string | null; created_at: Millis; purchased_at: Millis | null };
-  cart_entries: { cart_token: string; sku: string; product_id: string; quantity: number };
+  cart_entries: { cart_token: string; sku: string; product_id: string; quantity: number; added_at: Generated<Millis> };
   orders: {
     id: string;
     order_number: number;
@@ -70,7 +70,7 @@ export interface Tables {
     details_json: string;
     created_at: Millis;
   };
-  review_requests: { token: string; order_id: string; product_id: string; product_title: string; expires_at: Millis; reviewed_at: Millis | null };
+  review_requests: { token: string; order_id: string; product_id: string; product_title: string; expires_at: Millis; reviewed_at: Millis | null; position: Generated<number> };
   reviews: { id: Generated<number>; request_token: string; product_id: string; rating: number; body: string; created_at: Millis };
   datasets: { id: string; name: string; columns_json: string; rows_json: string; updated_at: Millis };
   mailing_lists: { id: string; name: string };
