@@ -49,6 +49,7 @@ describe('settings', () => {
   });
 
   it('read numbers, folders and the proxy setting; an empty variable is unset', () => {
+    expect(loadConfig({ FORM_RATE_LIMIT: '1000000000' }).formRateLimit).toBe(1_000_000_000);
     const config = loadConfig({ PORT: '0', FORM_KEY_RATE_LIMIT: '7', SITE_DIR: 'my-site', DATA_DIR: '', TRUST_PROXY: '1', LOG_REQUESTS: '1' });
     expect(config).toMatchObject({ port: 0, formKeyRateLimit: 7, siteDir: path.resolve('my-site'), trustProxy: 1, logRequests: true });
     expect(config.dataDir).toBe(path.join(root, 'data'));
