@@ -21,6 +21,18 @@ export default defineConfig({
       },
       // The server's tests run on SQLite and on a real PostgreSQL server that the setup starts.
       { test: { name: 'server', environment: 'node', include: ['server/test/**/*.test.ts', 'bench/test/**/*.test.ts'], globalSetup: ['server/test/global-postgres.ts'] } },
+      // Every server test again, each test server on a fresh PostgreSQL database.
+      {
+        test: {
+          name: 'server-postgres',
+          environment: 'node',
+          include: ['server/test/**/*.test.ts'],
+          // Run on both engines in the sqlite project already.
+          exclude: ['server/test/storage.test.ts', 'server/test/limits.test.ts'],
+          globalSetup: ['server/test/global-postgres.ts'],
+          env: { TESSERA_TEST_ENGINE: 'postgres' },
+        },
+      },
       { test: { name: 'preview-app', environment: 'jsdom', include: ['preview-app/test/**/*.test.{ts,tsx}'] } },
     ],
   },

@@ -83,7 +83,7 @@ export async function buildApp(config: ServerConfig): Promise<App> {
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     ajv,
   });
-  const storage = await openStorage({ dataDir: config.dataDir });
+  const storage = await openStorage({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   app.decorate('storage', storage);
   app.decorate('settings', config);
   app.decorate('crumbs', createCrumbs(await setting(storage, 'crumbSecret', () => randomBytes(32).toString('base64url'))));

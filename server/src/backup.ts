@@ -1,22 +1,55 @@
 /**
- * `npm run backup -- FILE`: a consistent copy of the site's database while the server runs
- * (SQLite's online backup: pages copied in steps, writers never blocked for long). Reads
- * DATA_DIR as the server does. Restore: stop the server, put the copy in place as
- * DATA_DIR/site.sqlite (removing site.sqlite-wal and -shm), start it (docs/deployment.md).
+ * `npm run backup -- FILE`: a consistent copy of the site's database while the server runs,
+ * from DATA_DIR or DATABASE_URL as the server reads them. Restoring is in docs/deployment.md.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { ConfigError, loadConfig } from './config';
+import { spawnSync } from 'node:child_process';
+import pg from 'pg';
+import { ConfigError, hidePassword, loadConfig } from './config';
 import { MIGRATION_NAMES } from './migrations/index';
 import { MIGRATION_TABLE } from './storage/open';
 
-export async function backup(dataDir: string, file: string): Promise<{ file: string; schema: number; bytes: number }> {
-  const source = path.join(dataDir, 'site.sqlite');
-  if (!fs.existsSync(source)) throw new Error(`No database at ${source}: is DATA_DIR right?`);
+/** PostgreSQL's client tools: the newest installed server's, else whatever PATH has. */
+function postgresTool(name: string): string {
+  const root = '/usr/lib/postgresql';
+  const versions = fs.existsSync(root) ? fs.readdirSync(root).filter((version) => fs.existsSync(path.join(root, version, 'bin', name))).sort((a, b) => Number(b) - Number(a)) : [];
+  return versions.length ? path.join(root, versions[0]!, 'bin', name) : name;
+}
+
+export interface BackupResult {
+  file: string;
+  /** How many migrations the copied database had. */
+  schema: number;
+  bytes: number;
+}
+
+/**
+ * SQLite: the online backup API (a consistent copy, writers barely held). PostgreSQL:
+ * `pg_dump --format=custom` (restore with `pg_restore --clean --if-exists -d URL FILE`).
+ */
+export async function backup(source: { dataDir: string; databaseUrl: string | null }, file: string): Promise<BackupResult> {
   const target = path.resolve(file);
   if (fs.existsSync(target)) throw new Error(`${target} exists: choose a new file, nothing is overwritten.`);
-  const db = new Database(source, { readonly: true, fileMustExist: true });
+  if (source.databaseUrl) {
+    const dump = spawnSync(postgresTool('pg_dump'), ['--format=custom', `--file=${target}`, source.databaseUrl], { encoding: 'utf8' });
+    if (dump.status !== 0) {
+      fs.rmSync(target, { force: true });
+      throw new Error(`pg_dump failed: ${(dump.stderr || dump.error?.message || '').trim()}`);
+    }
+    const client = new pg.Client({ connectionString: source.databaseUrl });
+    await client.connect();
+    try {
+      const schema = Number((await client.query(`SELECT COUNT(*) AS n FROM ${MIGRATION_TABLE}`)).rows[0].n);
+      return { file: target, schema, bytes: fs.statSync(target).size };
+    } finally {
+      await client.end();
+    }
+  }
+  const database = path.join(source.dataDir, 'site.sqlite');
+  if (!fs.existsSync(database)) throw new Error(`No database at ${database}: is DATA_DIR right?`);
+  const db = new Database(database, { readonly: true, fileMustExist: true });
   try {
     const schema = (db.prepare(`SELECT COUNT(*) AS n FROM ${MIGRATION_TABLE}`).get() as { n: number }).n;
     await db.backup(target);
@@ -33,9 +66,9 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const config = loadConfig();
-  const result = await backup(config.dataDir, file);
+  const result = await backup(config, file);
   const note = result.schema === MIGRATION_NAMES.length ? '' : ` (this server's code knows ${MIGRATION_NAMES.length})`;
-  console.log(`Backed up ${config.dataDir}/site.sqlite to ${result.file}: ${result.bytes} bytes, ${result.schema} migrations${note}.`);
+  console.log(`Backed up ${config.databaseUrl ? hidePassword(config.databaseUrl) : `${config.dataDir}/site.sqlite`} to ${result.file}: ${result.bytes} bytes, ${result.schema} migrations${note}.`);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]).endsWith(path.join('dist', 'server', 'backup.js'))) {

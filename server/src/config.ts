@@ -16,6 +16,8 @@ export interface ServerConfig {
   host: string;
   port: number;
   dataDir: string;
+  /** `postgres://…` (DATABASE_URL): the site's data in PostgreSQL instead of SQLite in dataDir. */
+  databaseUrl: string | null;
   /** The repository root: `dist/` (the runtime, the owner app) is found below it. */
   rootDir: string;
   /** The site served: pages, site.json, forms.json, collections, products, assets (SITE_DIR). */
@@ -111,6 +113,7 @@ const ENV_SCHEMA = {
     PORT: whole(0, 65535, 'a whole number from 0 to 65535'),
     HOST: { type: 'string', minLength: 1, description: 'an address to listen on' },
     DATA_DIR: { type: 'string', minLength: 1, description: 'a folder' },
+    DATABASE_URL: { type: 'string', pattern: '^postgres(ql)?://', description: 'a postgres:// URL' },
     SITE_DIR: { type: 'string', minLength: 1, description: 'a site folder' },
     ROOT_DIR: { type: 'string', minLength: 1, description: 'a folder' },
     SITE_ENV: { type: 'string', enum: ['dev', 'qa', 'staging', 'prod'], description: 'dev, qa, staging or prod' },
@@ -168,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: text('HOST') ?? '127.0.0.1',
     port: count('PORT', 8080),
     dataDir: path.resolve(text('DATA_DIR') ?? path.join(rootDir, 'data')),
+    databaseUrl: text('DATABASE_URL') ?? null,
     rootDir,
     siteDir: path.resolve(text('SITE_DIR') ?? path.join(rootDir, 'examples')),
     siteEnv: text('SITE_ENV') ?? null,
@@ -186,6 +190,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   };
 }
 
+/** A database URL with its password replaced by ***. */
+export function hidePassword(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.href;
+  } catch {
+    return 'postgres://…';
+  }
+}
+
 /** The settings as the start banner prints them: passwords hidden, folders resolved. */
 export function effectiveSettings(config: ServerConfig): Record<string, string> {
   const hidden = (seed: AccountSeed) => `${seed.email} (password ${seed.password ? 'from the environment' : 'generated or kept'})`;
@@ -194,6 +209,7 @@ export function effectiveSettings(config: ServerConfig): Record<string, string> 
     PORT: String(config.port),
     SITE_DIR: config.siteDir,
     DATA_DIR: config.dataDir,
+    DATABASE: config.databaseUrl ? hidePassword(config.databaseUrl) : `SQLite in ${config.dataDir}`,
     SITE_ENV: config.siteEnv ?? 'by host name',
     SITE_ORIGINS: config.siteOrigins.join(', ') || 'none',
     TRUST_PROXY: Array.isArray(config.trustProxy) ? config.trustProxy.join(', ') : String(config.trustProxy),

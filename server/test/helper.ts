@@ -6,6 +6,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { buildApp, type RouteSummary } from '../src/app';
 import { loadConfig, type ServerConfig } from '../src/config';
+import { freshPostgresDatabase } from './engines';
 
 export const OWNER = { email: 'owner@test.local', password: 'owner-password-1' };
 export const VIEWER = { email: 'viewer@test.local', password: 'viewer-password-1' };
@@ -20,11 +21,15 @@ export interface TestServer {
 }
 
 /** Builds the app on a fresh temporary DATA_DIR, as the fastify/demo tests do. */
+/** The engine this run's server tests use: the `server-postgres` project sets TESSERA_TEST_ENGINE. */
+export const TEST_ENGINE = process.env.TESSERA_TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
+
 export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-server-'));
+  const databaseUrl = TEST_ENGINE === 'postgres' && overrides.databaseUrl === undefined ? await freshPostgresDatabase() : (overrides.databaseUrl ?? null);
   const config = loadConfig(
     { OWNER_EMAIL: OWNER.email, OWNER_PASSWORD: OWNER.password, VIEWER_EMAIL: VIEWER.email, VIEWER_PASSWORD: VIEWER.password, MEMBER_EMAIL: MEMBER.email, MEMBER_PASSWORD: MEMBER.password },
-    { dataDir, rootDir, logger: false, ...overrides },
+    { dataDir, rootDir, logger: false, ...overrides, databaseUrl },
   );
   const { app, routes } = await buildApp(config);
   await app.ready();

@@ -4,7 +4,7 @@
  * believed only when told, a database from a newer server refused, backups.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -14,7 +14,8 @@ import { backup } from '../src/backup';
 import { ConfigError, effectiveSettings, loadConfig, parseTrustProxy } from '../src/config';
 import { MIGRATION_NAMES } from '../src/migrations/index';
 import { MIGRATION_TABLE, NewerSchemaError, openStorage } from '../src/storage/open';
-import { OWNER, cookieJar, startTestServer, visitor, type TestServer } from './helper';
+import { freshPostgresDatabase } from './engines';
+import { OWNER, TEST_ENGINE, cookieJar, startTestServer, visitor, type TestServer } from './helper';
 
 const root = path.resolve(__dirname, '..', '..');
 const started: TestServer[] = [];
@@ -74,7 +75,7 @@ describe('health and readiness', () => {
     const health = await server.app.inject({ method: 'GET', url: '/healthz' });
     expect([health.statusCode, health.json()]).toEqual([200, { status: 'ok' }]);
     const ready = await server.app.inject({ method: 'GET', url: '/readyz' });
-    expect([ready.statusCode, ready.json()]).toEqual([200, { status: 'ready', schema: MIGRATION_NAMES.length, engine: 'sqlite' }]);
+    expect([ready.statusCode, ready.json()]).toEqual([200, { status: 'ready', schema: MIGRATION_NAMES.length, engine: TEST_ENGINE }]);
     expect(ready.headers['cache-control']).toBe('no-store');
     await server.app.storage.db.destroy();
     const down = await server.app.inject({ method: 'GET', url: '/readyz' });
@@ -183,15 +184,32 @@ describe('the database', () => {
     const server = await start();
     const client = await visitor(server.app);
     await client.inject({ method: 'POST', url: '/api/census/RecordHit', payload: [{ event: 'pageView', data: JSON.stringify({ url: '/faq' }), ss_cvr: 'v1|1|1|1|1' }] });
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'tessera-backup-')), 'copy.sqlite');
-    const result = await backup(server.config.dataDir, file);
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'tessera-backup-')), 'copy.backup');
+    const result = await backup(server.config, file);
     expect(result).toMatchObject({ file, schema: MIGRATION_NAMES.length });
-    const copy = new Database(file, { readonly: true });
-    expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
-    expect((copy.prepare('SELECT COUNT(*) AS n FROM census_hits').get() as { n: number }).n).toBe(1);
-    expect((copy.prepare('SELECT COUNT(*) AS n FROM accounts').get() as { n: number }).n).toBeGreaterThan(0);
-    copy.close();
-    await expect(backup(server.config.dataDir, file)).rejects.toThrow('exists: choose a new file');
+    if (TEST_ENGINE === 'sqlite') {
+      const copy = new Database(file, { readonly: true });
+      expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
+      expect((copy.prepare('SELECT COUNT(*) AS n FROM census_hits').get() as { n: number }).n).toBe(1);
+      expect((copy.prepare('SELECT COUNT(*) AS n FROM accounts').get() as { n: number }).n).toBeGreaterThan(0);
+      copy.close();
+    } else {
+      // Restored into an empty database, the copy has what was stored.
+      const restored = await freshPostgresDatabase();
+      const restore = spawnSync('/usr/bin/env', ['pg_restore', '--no-owner', `--dbname=${restored}`, file], { encoding: 'utf8', env: { ...process.env, PATH: `${postgresBinDir()}:${process.env.PATH}` } });
+      expect(restore.status, restore.stderr).toBe(0);
+      const copy = await openStorage({ dataDir: server.config.dataDir, databaseUrl: restored });
+      expect(await copy.db.selectFrom('census_hits').select('path').execute()).toEqual([{ path: '/faq' }]);
+      await copy.close();
+    }
+    await expect(backup(server.config, file)).rejects.toThrow('exists: choose a new file');
     expect(existsSync(file)).toBe(true);
   });
 });
+
+/** The newest installed PostgreSQL's programs. */
+const postgresBinDir = () => {
+  const root = '/usr/lib/postgresql';
+  const version = readdirSync(root).sort((a, b) => Number(b) - Number(a))[0]!;
+  return path.join(root, version, 'bin');
+};
