@@ -5,6 +5,8 @@ import { seedAccount, type SeedResult } from './accounts';
 import type { ServerConfig } from './config';
 import { setting } from './db';
 import { openStorage } from './storage/open';
+import { startJobQueue } from './files/jobs';
+import path from 'node:path';
 import { registerBodyParsers } from './plugins/body-parsers';
 import { registerCrumbCheck, registerCrumbRoute } from './plugins/crumb';
 import { registerSiteOrigins } from './plugins/site-origins';
@@ -85,9 +87,21 @@ export async function buildApp(config: ServerConfig): Promise<App> {
   });
   const storage = await openStorage({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   app.decorate('storage', storage);
+  // This instance's image worker takes jobs from the shared table, whichever instance took the upload.
+  const imageJobs = startJobQueue(storage, {
+    pathOf: (name) => path.join(config.dataDir, 'files', name),
+    onDone: async (name, widths) => {
+      await storage.db.updateTable('files').set({ widths_json: JSON.stringify(widths) }).where('name', '=', name).execute();
+    },
+    onError: (error, message) => app.log.error({ err: error }, message),
+  });
+  app.decorate('imageJobs', imageJobs);
   app.decorate('settings', config);
   app.decorate('crumbs', createCrumbs(await setting(storage, 'crumbSecret', () => randomBytes(32).toString('base64url'))));
-  app.addHook('onClose', async () => storage.close());
+  app.addHook('onClose', async () => {
+    await imageJobs.stop();
+    await storage.close();
+  });
   const routes: RouteSummary[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, bodySchema: route.schema?.body });

@@ -3,11 +3,14 @@ import type { SiteUser } from './members';
 import type { ServerConfig } from './config';
 import type { Crumbs } from './security/crumb';
 import type { Storage } from './storage/open';
+import type { JobQueue } from './files/jobs';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The database through Kysely, on SQLite or PostgreSQL (repositories use it). */
     storage: Storage;
+    /** Image processing jobs, shared by every instance on the database. */
+    imageJobs: JobQueue;
     crumbs: Crumbs;
     settings: ServerConfig;
   }

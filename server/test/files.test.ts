@@ -2,7 +2,6 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findJob } from '../src/files/jobs';
 import { OWNER, startTestServer, visitor, type TestServer } from './helper';
 
 let server: TestServer;
@@ -77,10 +76,10 @@ describe('owner files', () => {
     // Large enough that making seven widths takes well over a second.
     const jpeg = await sharp({ create: { width: 7000, height: 5000, channels: 3, background: '#402010' } }).jpeg().toBuffer();
     const { jobId } = (await put(client, 'poster.jpg', jpeg)).json() as { jobId: string };
-    await expect.poll(() => findJob(jobId)!.widths.length, { interval: 10 }).toBeGreaterThan(0);
+    await expect.poll(async () => ((await client.inject({ method: 'GET', url: `/api/owner/jobs/${jobId}` })).json() as { widths: number[] }).widths.length, { interval: 10 }).toBeGreaterThan(0);
     expect((await client.inject({ method: 'DELETE', url: `/api/owner/jobs/${jobId}` })).json()).toMatchObject({ status: 'cancelled' });
     // The resize under way finishes, then the job cleans up after itself.
-    await findJob(jobId)!.settled;
+    await server.app.imageJobs.idle();
     expect(readdirSync(path.join(server.config.dataDir, 'files')).filter((n) => n.startsWith('poster.jpg'))).toEqual(['poster.jpg']);
     expect((await client.inject({ method: 'GET', url: `/api/owner/jobs/${jobId}` })).json()).toMatchObject({ status: 'cancelled' });
     const { files } = (await client.inject({ method: 'GET', url: '/api/owner/files' })).json() as { files: { name: string; widths: number[] }[] };

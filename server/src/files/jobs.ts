@@ -1,62 +1,190 @@
 /**
  * Image processing jobs (spec part 2 §3, §4, §8): one per uploaded image, making each
- * responsive width no larger than the original. A job runs, completes, fails or is cancelled;
- * the owner app polls it. Jobs live in memory: a restart forgets them, never the files.
+ * responsive width no larger than the original. Jobs are rows (image_jobs), so every instance
+ * answers for every job and exactly one does the work: each instance runs a worker that claims
+ * the oldest queued job (PostgreSQL: FOR UPDATE SKIP LOCKED, so workers never wait on each
+ * other; SQLite: under the write lock). A job runs, completes, fails or is cancelled; a job
+ * whose worker died (claimed longer ago than STALE_CLAIM_MS) is claimed again, three tries at most.
  */
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import sharp from 'sharp';
 import { IMAGE_WIDTHS } from '../../../contract/model/files';
+import { lockedTransaction } from '../storage/locked';
+import type { Storage } from '../storage/open';
+import type { Selectable } from 'kysely';
+import type { Tables } from '../storage/tables';
 import { removeVariants, variantPath } from './storage';
 
 export type JobStatus = 'running' | 'complete' | 'failed' | 'cancelled';
 
-export interface Job {
+/** A job as the owner app sees it: a queued job reads as running. */
+export interface JobView {
   id: string;
   file: string;
   status: JobStatus;
   widths: number[];
-  cancelled: boolean;
-  /** Resolves once the job's work (and any clean-up after cancelling) has stopped. */
-  settled: Promise<void>;
 }
 
-const MAX_JOBS = 200;
-const jobs = new Map<string, Job>();
+export const STALE_CLAIM_MS = 5 * 60_000;
+const MAX_ATTEMPTS = 3;
+const IDLE_POLL_MS = 500;
 
-export function startJob(original: string, name: string, onDone: (widths: number[]) => void): Job {
-  const job: Job = { id: randomUUID(), file: name, status: 'running', widths: [], cancelled: false, settled: Promise.resolve() };
-  if (jobs.size >= MAX_JOBS) jobs.delete(jobs.keys().next().value!);
-  jobs.set(job.id, job);
-  job.settled = (async () => {
+type JobRow = Selectable<Tables['image_jobs']>;
+
+const view = (row: { id: string; file: string; status: JobRow['status']; widths_json: string }): JobView => ({
+  id: row.id,
+  file: row.file,
+  status: row.status === 'queued' ? 'running' : row.status,
+  widths: JSON.parse(row.widths_json) as number[],
+});
+
+export interface JobQueue {
+  enqueue(file: string): Promise<JobView>;
+  find(id: string): Promise<JobView | null>;
+  /** Cancels a queued or running job; answers it as it now is. */
+  cancel(id: string): Promise<JobView | null>;
+  /** Resolves once this instance's worker is idle (tests). */
+  idle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface JobOptions {
+  /** Where a file's original is. */
+  pathOf(name: string): string;
+  /** A job completed: the widths it made. */
+  onDone(name: string, widths: number[]): Promise<void>;
+  onError(error: unknown, message: string): void;
+  now?: () => number;
+}
+
+export function startJobQueue(store: Storage, options: JobOptions): JobQueue {
+  const worker = randomUUID();
+  const now = options.now ?? Date.now;
+  let stopped = false;
+  let wake: (() => void) | null = null;
+  let busy: Promise<void> = Promise.resolve();
+
+  const read = (id: string) => store.db.selectFrom('image_jobs').selectAll().where('id', '=', id).executeTakeFirst() as Promise<JobRow | undefined>;
+
+  /** The oldest queued job (or one whose worker died), now this worker's. */
+  async function claim(): Promise<JobRow | null> {
+    const at = now();
+    const stale = at - STALE_CLAIM_MS;
+    if (store.engine === 'postgres') {
+      const claimed = await sql<JobRow>`
+        UPDATE image_jobs SET status = 'running', worker = ${worker}, claimed_at = ${at}, attempts = attempts + 1, updated_at = ${at}
+        WHERE id = (
+          SELECT id FROM image_jobs
+          WHERE status = 'queued' OR (status = 'running' AND claimed_at < ${stale})
+          ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED
+        )
+        RETURNING *`.execute(store.db);
+      return claimed.rows[0] ?? null;
+    }
+    return lockedTransaction(store, ['image-jobs'], async (trx) => {
+      const next = (await trx
+        .selectFrom('image_jobs')
+        .selectAll()
+        .where((eb) => eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'running'), eb('claimed_at', '<', stale)])]))
+        .orderBy('created_at')
+        .limit(1)
+        .executeTakeFirst()) as JobRow | undefined;
+      if (!next) return null;
+      await trx.updateTable('image_jobs').set({ status: 'running', worker, claimed_at: at, attempts: next.attempts + 1, updated_at: at }).where('id', '=', next.id).execute();
+      return { ...next, status: 'running', worker, claimed_at: at, attempts: next.attempts + 1 };
+    });
+  }
+
+  /** Another instance, or the owner, may have cancelled it: the row says. */
+  const cancelled = async (id: string) => (await read(id))?.status === 'cancelled';
+  const finish = (id: string, status: JobRow['status'], widths: number[]) =>
+    store.db.updateTable('image_jobs').set({ status, widths_json: JSON.stringify(widths), updated_at: now() }).where('id', '=', id).where('status', '=', 'running').where('worker', '=', worker).execute();
+
+  async function work(job: JobRow): Promise<void> {
+    const original = options.pathOf(job.file);
+    if (job.attempts > MAX_ATTEMPTS) return void (await finish(job.id, 'failed', []));
+    const widths: number[] = [];
     try {
       const { width = 0 } = await sharp(original).metadata();
       for (const target of IMAGE_WIDTHS) {
-        if (job.cancelled) break;
+        if (await cancelled(job.id)) break;
         if (target > width) continue;
         await sharp(original).resize({ width: target }).toFile(variantPath(original, target));
-        job.widths.push(target);
+        widths.push(target);
+        await store.db.updateTable('image_jobs').set({ widths_json: JSON.stringify(widths), updated_at: now() }).where('id', '=', job.id).where('status', '=', 'running').execute();
       }
       // A cancelled job leaves nothing behind: the widths it made so far are removed.
-      if (job.cancelled) return void (await removeVariants(original));
-      job.status = 'complete';
-      onDone(job.widths);
-    } catch {
+      if (await cancelled(job.id)) {
+        await removeVariants(original);
+        await store.db.updateTable('image_jobs').set({ widths_json: '[]' }).where('id', '=', job.id).execute();
+        return;
+      }
+      await finish(job.id, 'complete', widths);
+      await options.onDone(job.file, widths);
+    } catch (error) {
       // Nor does a failed one (a width it was writing when it failed included).
-      if (!job.cancelled) job.status = 'failed';
-      job.widths = [];
-      await removeVariants(original);
+      await removeVariants(original).catch(() => undefined);
+      await finish(job.id, 'failed', []).catch((finishError: unknown) => options.onError(finishError, 'marking an image job failed'));
+      if (!(error instanceof Error && /unsupported image format|Input buffer contains unsupported/i.test(error.message))) options.onError(error, `image job for ${job.file}`);
     }
-  })();
-  return job;
-}
-
-export const findJob = (id: string) => jobs.get(id);
-
-export function cancelJob(id: string): Job | undefined {
-  const job = jobs.get(id);
-  if (job?.status === 'running') {
-    job.cancelled = true;
-    job.status = 'cancelled';
   }
-  return job;
+
+  async function loop(): Promise<void> {
+    while (!stopped) {
+      let job: JobRow | null = null;
+      try {
+        job = await claim();
+      } catch (error) {
+        options.onError(error, 'claiming an image job');
+      }
+      if (job) {
+        busy = work(job);
+        await busy;
+        continue;
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, IDLE_POLL_MS);
+        timer.unref();
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = null;
+    }
+  }
+  const running = loop();
+
+  return {
+    async enqueue(file) {
+      const at = now();
+      const row = { id: randomUUID(), file, status: 'queued' as const, widths_json: '[]', worker: null, claimed_at: null, created_at: at, updated_at: at };
+      await store.db.insertInto('image_jobs').values(row).execute();
+      wake?.();
+      return view(row);
+    },
+    async find(id) {
+      const row = await read(id);
+      return row ? view(row) : null;
+    },
+    async cancel(id) {
+      await store.db
+        .updateTable('image_jobs')
+        .set({ status: 'cancelled', updated_at: now() })
+        .where('id', '=', id)
+        .where('status', 'in', ['queued', 'running'])
+        .execute();
+      const row = await read(id);
+      return row ? view(row) : null;
+    },
+    async idle() {
+      await busy;
+    },
+    async stop() {
+      stopped = true;
+      wake?.();
+      await running;
+    },
+  };
 }

@@ -6,10 +6,12 @@ import type { Migration, MigrationProvider } from 'kysely';
 import type { Engine } from '../storage/engine';
 import { baseline } from './001-baseline';
 import { rowOrder } from './002-row-order';
+import { imageJobs } from './003-image-jobs';
 
 export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   '001-baseline': baseline(engine),
   '002-row-order': rowOrder,
+  '003-image-jobs': imageJobs,
 });
 
 export const MIGRATION_NAMES = Object.keys(migrationsFor('sqlite'));

@@ -7,7 +7,6 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { IMAGE_EXTENSIONS, IMAGE_WIDTHS, MAX_FILE_BYTES, cleanFileName, extensionOf, fileProblem, fileTypeOf } from '../../../contract/model/files';
 import { PLEASE_ENTER_FILE_NAME, RENAME_PROBLEM, UNABLE_TO_LOCATE_CONTENT, unsupportedFileType } from '../../../contract/model/editor-messages';
-import { cancelJob, findJob, startJob } from '../files/jobs';
 import { removeFile, renameFile, variantPath, writeFileWhole } from '../files/storage';
 import { crumbQuery } from '../schemas';
 import { OWNER_PATHS } from '../../../contract/api/owner-paths';
@@ -30,7 +29,7 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
   const pathOf = (name: string) => path.join(dir, name);
   const store = app.storage;
   const row = (name: string): Promise<FileRow | undefined> => store.db.selectFrom('files').selectAll().where('name', '=', name).executeTakeFirst();
-  const setWidths = (name: string, widths: number[]) => store.db.updateTable('files').set({ widths_json: JSON.stringify(widths) }).where('name', '=', name).execute();
+  const jobs = app.imageJobs;
 
   // The upload's body is the file itself, whatever its type.
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_FILE_BYTES + 1 }, (_request, body, done) => done(null, body));
@@ -70,7 +69,7 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
         if (exists) await store.db.deleteFrom('files').where('name', '=', name).execute();
         throw error;
       }
-      const job = IMAGE_EXTENSIONS.includes(extensionOf(name)) ? startJob(pathOf(name), name, (widths) => void setWidths(name, widths).catch((error: unknown) => app.log.error({ err: error }, `storing the widths of ${name} failed`))) : null;
+      const job = IMAGE_EXTENSIONS.includes(extensionOf(name)) ? await jobs.enqueue(name) : null;
       return { file: toJson((await row(name))!), jobId: job?.id ?? null };
     },
   );
@@ -101,9 +100,9 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
   });
 
   const jobParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 64 } } } as const;
-  const jobJson = (reply: FastifyReply, id: string, cancel = false) => {
-    const job = cancel ? cancelJob(id) : findJob(id);
-    return job ? { id: job.id, file: job.file, status: job.status, widths: job.widths } : reply.code(404).send({ error: UNABLE_TO_LOCATE_CONTENT });
+  const jobJson = async (reply: FastifyReply, id: string, cancel = false) => {
+    const job = cancel ? await jobs.cancel(id) : await jobs.find(id);
+    return job ?? reply.code(404).send({ error: UNABLE_TO_LOCATE_CONTENT });
   };
   app.get(OWNER_PATHS.job, { schema: { querystring: crumbQuery, params: jobParams } }, async (request, reply) => jobJson(reply, (request.params as { id: string }).id));
   app.delete(OWNER_PATHS.job, { schema: { querystring: crumbQuery, params: jobParams } }, async (request, reply) => jobJson(reply, (request.params as { id: string }).id, true));

@@ -79,5 +79,16 @@ export interface Tables {
   page_settings: { path: string; workflow_state: Generated<number>; locked: Generated<Flag>; members_only: Generated<Flag>; publish_at: Millis | null; updated_at: Millis };
   block_overrides: { block_id: string; json: string; updated_at: Millis };
   taxonomy: { kind: 'tag' | 'category'; name: string; created_at: Millis };
+  image_jobs: {
+    id: string;
+    file: string;
+    status: 'queued' | 'running' | 'complete' | 'failed' | 'cancelled';
+    widths_json: Generated<string>;
+    worker: string | null;
+    claimed_at: Millis | null;
+    attempts: Generated<number>;
+    created_at: Millis;
+    updated_at: Millis;
+  };
   limit_counters: { key: string; count: number; locked_until: Generated<Millis>; expires_at: Millis };
 }
