@@ -35,17 +35,20 @@ export async function startBuiltServer(env: Record<string, string>, dataDir = mk
     server.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
   });
   server.stdout!.resume();
+  /** Sends the signal and waits for the exit (at once when the process has ended already). */
+  const ended = (signal: NodeJS.Signals) =>
+    new Promise<void>((resolve) => {
+      if (server.exitCode !== null || server.signalCode !== null) return resolve();
+      server.once('exit', () => resolve());
+      server.kill(signal);
+    });
   return {
     baseUrl,
     dataDir,
     stop: async () => {
-      server.kill('SIGTERM');
-      await new Promise((resolve) => server.once('exit', resolve));
+      await ended('SIGTERM');
       rmSync(dataDir, { recursive: true, force: true });
     },
-    kill: async () => {
-      server.kill('SIGKILL');
-      await new Promise((resolve) => server.once('exit', resolve));
-    },
+    kill: () => ended('SIGKILL'),
   };
 }

@@ -1,0 +1,164 @@
+/**
+ * Several instances on one PostgreSQL (issue 40 §3): a real PostgreSQL server started for this
+ * file and two built servers on two ports, sharing the database and the files folder. What one
+ * instance is told, the other knows; a limit counts over both; an image is processed once; and
+ * when one instance is killed (SIGKILL) in a stream of writes to both, the other keeps answering
+ * and every acknowledged record is stored exactly once.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { APIRequestContext } from '@playwright/test';
+import pg from 'pg';
+import sharp from 'sharp';
+import { expect, test } from './fixtures';
+import { OWNER } from './global-setup';
+import { startBuiltServer, type ServerProcess } from './server-process';
+// @ts-expect-error: a plain ES module of the scripts folder, without declarations
+import { startPostgres } from '../scripts/postgres.mjs';
+
+test.describe.configure({ mode: 'serial' });
+
+let postgres: { url: string; databaseUrl(name: string): string; stop(): void };
+let database: pg.Client;
+let first: ServerProcess;
+let second: ServerProcess;
+let dataDir: string;
+
+const SETTINGS = { OWNER_EMAIL: OWNER.email, OWNER_PASSWORD: OWNER.password, FORM_RATE_LIMIT: '1000000', FORM_ADDRESS_RATE_LIMIT: '1000000', FORM_KEY_RATE_LIMIT: '1000000' };
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  postgres = (await startPostgres()) as typeof postgres;
+  const admin = new pg.Client({ connectionString: postgres.url });
+  await admin.connect();
+  await admin.query('CREATE DATABASE site');
+  await admin.end();
+  const databaseUrl = postgres.databaseUrl('site');
+  dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-instances-'));
+  // One after the other: the first creates the tables, the second finds them.
+  first = await startBuiltServer({ ...SETTINGS, DATABASE_URL: databaseUrl }, dataDir);
+  second = await startBuiltServer({ ...SETTINGS, DATABASE_URL: databaseUrl }, dataDir);
+  database = new pg.Client({ connectionString: databaseUrl });
+  await database.connect();
+});
+
+test.afterAll(async () => {
+  await database?.end();
+  await first?.kill().catch(() => undefined);
+  await second?.kill().catch(() => undefined);
+  rmSync(dataDir, { recursive: true, force: true });
+  postgres?.stop();
+});
+
+/** A client of one instance with its crumb (cookies are per host, so both instances see them). */
+async function client(api: APIRequestContext, server: ServerProcess) {
+  await api.get(`${server.baseUrl}/plain`);
+  const crumb = encodeURIComponent((await api.storageState()).cookies.find((cookie) => cookie.name === 'crumb')!.value);
+  const url = (pathname: string) => `${server.baseUrl}${pathname}${pathname.includes('?') ? '&' : '?'}crumb=${crumb}`;
+  return {
+    get: (pathname: string) => api.get(url(pathname)),
+    post: (pathname: string, data?: unknown) => api.post(url(pathname), { data }),
+    put: (pathname: string, data: Buffer) => api.put(url(pathname), { data, headers: { 'content-type': 'application/octet-stream' } }),
+    async submit(message: string) {
+      const key = ((await (await api.post(url('/api/form/FormSubmissionKey'))).json()) as { key: string }).key;
+      return api.post(url('/api/form/SaveFormSubmission'), {
+        data: { url: `${server.baseUrl}/contact`, title: 'Contact', referrer: '', key, formId: 'contact', isOverlayForm: false, form: JSON.stringify({ name: ['Ada', 'L'], email: 'ada@example.com', message }) },
+      });
+    },
+  };
+}
+
+test('a submission to one instance is in the owner’s list on the other; a sign-in on one is valid on the other', async ({ playwright }) => {
+  const visitor = await playwright.request.newContext();
+  expect((await (await client(visitor, first)).submit('sent to the first')).status()).toBe(200);
+  const owner = await playwright.request.newContext();
+  expect((await (await client(owner, first)).post('/api/auth/Login', OWNER)).status()).toBe(200);
+  const onSecond = await client(owner, second);
+  const answer = await onSecond.get('/api/owner/submissions');
+  expect(answer.status()).toBe(200);
+  const { submissions } = (await answer.json()) as { submissions: Array<{ values: { message: string } }> };
+  expect(submissions.map((submission) => submission.values.message)).toContain('sent to the first');
+  await visitor.dispose();
+  await owner.dispose();
+});
+
+test('the sign-in limit counts failures spread over both instances', async ({ playwright }) => {
+  const guesser = await playwright.request.newContext();
+  const [a, b] = [await client(guesser, first), await client(guesser, second)];
+  const statuses: number[] = [];
+  // The account's five free tries, alternating instances, then a wait that both enforce.
+  for (let i = 0; i < 6; i += 1) statuses.push((await (i % 2 ? b : a).post('/api/auth/Login', { email: 'someone@e2e.test', password: `wrong-${i}` })).status());
+  expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+  expect((await b.post('/api/auth/Login', { email: 'someone@e2e.test', password: 'wrong-again' })).status()).toBe(429);
+  expect((await a.post('/api/auth/Login', { email: 'someone@e2e.test', password: 'wrong-again' })).status()).toBe(429);
+  await guesser.dispose();
+});
+
+test('an image uploaded on one instance is processed once, and both serve its widths', async ({ playwright }) => {
+  const owner = await playwright.request.newContext();
+  const onFirst = await client(owner, first);
+  expect((await onFirst.post('/api/auth/Login', OWNER)).status()).toBe(200);
+  const onSecond = await client(owner, second);
+  const png = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#446688' } }).png().toBuffer();
+  const upload = await onFirst.put('/api/owner/files/shared.png', png);
+  expect(upload.status()).toBe(200);
+  const { jobId } = (await upload.json()) as { jobId: string };
+  await expect
+    .poll(async () => ((await (await onSecond.get(`/api/owner/jobs/${jobId}`)).json()) as { status: string }).status, { timeout: 30_000 })
+    .toBe('complete');
+  const job = (await database.query('SELECT attempts, worker FROM image_jobs WHERE id = $1', [jobId])).rows[0] as { attempts: number; worker: string };
+  expect(job.attempts).toBe(1);
+  for (const server of [first, second]) {
+    const small = await owner.get(`${server.baseUrl}/s/shared.png?format=500w`);
+    expect(small.status()).toBe(200);
+    expect((await sharp(await small.body()).metadata()).width).toBe(500);
+  }
+  await owner.dispose();
+});
+
+test('one instance killed in a stream of hits and submissions to both: the other answers, and every acknowledged record is stored once', async ({ playwright }) => {
+  test.setTimeout(90_000);
+  const api = await playwright.request.newContext();
+  const clients = [await client(api, first), await client(api, second)];
+  const acknowledged = { hits: [] as string[], submissions: [] as string[] };
+  let killed = false;
+  let afterKill = 0;
+
+  const stream = async (index: number) => {
+    for (let n = 0; n < 100_000 && !(killed && afterKill >= 60); n += 1) {
+      const target = clients[(n + index) % 2]!;
+      const marker = `stream-${index}-${n}`;
+      try {
+        const hit = await target.post('/api/census/RecordHit', [{ event: 'pageView', data: JSON.stringify({ url: `/${marker}` }) }]);
+        if (hit.status() === 200) acknowledged.hits.push(marker);
+        const saved = await target.submit(marker);
+        if (saved.status() === 200) acknowledged.submissions.push(marker);
+        if (killed) afterKill += 1;
+      } catch {
+        // The killed instance's connection died: the next write goes to the other.
+      }
+    }
+  };
+  const streams = [0, 1, 2, 3].map(stream);
+  await expect.poll(() => acknowledged.submissions.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(60);
+  await first.kill();
+  killed = true;
+  await Promise.all(streams);
+  const survivorsAnswers = afterKill;
+  expect(survivorsAnswers).toBeGreaterThanOrEqual(60);
+  expect((await api.get(`${second.baseUrl}/healthz`)).status()).toBe(200);
+
+  const count = async (sqlText: string, markers: string[]) => {
+    const rows = (await database.query(sqlText, [markers])).rows as Array<{ marker: string; n: string }>;
+    return new Map(rows.map((row) => [row.marker, Number(row.n)]));
+  };
+  const hits = await count("SELECT substr(path, 2) AS marker, COUNT(*) AS n FROM census_hits WHERE substr(path, 2) = ANY($1) GROUP BY path", acknowledged.hits);
+  const submissions = await count(
+    "SELECT values_json::json->>'message' AS marker, COUNT(*) AS n FROM form_submissions WHERE values_json::json->>'message' = ANY($1) GROUP BY 1",
+    acknowledged.submissions,
+  );
+  expect(acknowledged.hits.filter((marker) => hits.get(marker) !== 1)).toEqual([]);
+  expect(acknowledged.submissions.filter((marker) => submissions.get(marker) !== 1)).toEqual([]);
+  await api.dispose();
+});
