@@ -41,7 +41,10 @@ export const submissionsAnswerSchema = strict({
 export type SubmissionsAnswer = FromSchema<typeof submissionsAnswerSchema>;
 export type OwnerSubmission = SubmissionsAnswer['submissions'][number];
 
+/** GET /api/owner/pageviews?from=YYYY-MM-DD&to=YYYY-MM-DD (UTC days, both included; default the last 30). */
 export const pageViewsAnswerSchema = strict({
+  from: text,
+  to: text,
   total: count,
   visitors: count,
   perDay: { type: 'array', items: strict({ day: text, views: count }) },

@@ -6,6 +6,8 @@ import type { ServerConfig } from './config';
 import { setting } from './db';
 import { openStorage } from './storage/open';
 import { startJobQueue } from './files/jobs';
+import { createWriteBuffer } from './ingest/buffer';
+import { rollUpHits } from './ingest/rollups';
 import path from 'node:path';
 import { registerBodyParsers } from './plugins/body-parsers';
 import { registerCrumbCheck, registerCrumbRoute } from './plugins/crumb';
@@ -96,9 +98,13 @@ export async function buildApp(config: ServerConfig): Promise<App> {
     onError: (error, message) => app.log.error({ err: error }, message),
   });
   app.decorate('imageJobs', imageJobs);
+  // Visitor data goes to the database in batches, rolled up by day as it is written.
+  const ingest = createWriteBuffer(storage, { afterInsert: (trx, table, rows) => (table === 'census_hits' ? rollUpHits(trx, rows as never) : Promise.resolve()) });
+  app.decorate('ingest', ingest);
   app.decorate('settings', config);
   app.decorate('crumbs', createCrumbs(await setting(storage, 'crumbSecret', () => randomBytes(32).toString('base64url'))));
   app.addHook('onClose', async () => {
+    await ingest.drain();
     await imageJobs.stop();
     await storage.close();
   });

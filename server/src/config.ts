@@ -47,6 +47,8 @@ export interface ServerConfig {
    * CORS with credentials, and their calls are accepted. The server's own origin always is.
    */
   siteOrigins: string[];
+  /** Raw visitor rows older than this many days are dropped (RETENTION_DAYS); null keeps them. */
+  retentionDays: number | null;
   /** Which proxies to believe about the client's address and scheme (TRUST_PROXY). */
   trustProxy: TrustProxy;
 }
@@ -127,6 +129,7 @@ const ENV_SCHEMA = {
     FORM_ADDRESS_RATE_LIMIT: whole(1, Number.MAX_SAFE_INTEGER, 'a whole number of at least 1'),
     FORM_KEY_RATE_LIMIT: whole(1, Number.MAX_SAFE_INTEGER, 'a whole number of at least 1'),
     LOG_REQUESTS: { type: 'string', enum: ['0', '1', 'true', 'false'], description: '1 or 0' },
+    RETENTION_DAYS: whole(1, 100_000, 'a whole number of days, at least 1'),
     SITE_ORIGINS: { type: 'string', description: 'comma-separated origins' },
     TRUST_PROXY: { type: 'string', description: 'false, true, a number of proxies, or proxy addresses' },
   },
@@ -186,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     captchaDifficulty: { min: 5_000, max: 10_000 },
     siteOrigins,
     trustProxy,
+    retentionDays: typeof parsed.RETENTION_DAYS === 'number' ? parsed.RETENTION_DAYS : null,
     ...overrides,
   };
 }
@@ -214,6 +218,7 @@ export function effectiveSettings(config: ServerConfig): Record<string, string> 
     SITE_ORIGINS: config.siteOrigins.join(', ') || 'none',
     TRUST_PROXY: Array.isArray(config.trustProxy) ? config.trustProxy.join(', ') : String(config.trustProxy),
     LOG_REQUESTS: config.logRequests ? '1' : '0',
+    RETENTION_DAYS: config.retentionDays === null ? 'keep everything' : String(config.retentionDays),
     FORM_RATE_LIMIT: String(config.formRateLimit),
     FORM_ADDRESS_RATE_LIMIT: String(config.formAddressRateLimit),
     FORM_KEY_RATE_LIMIT: String(config.formKeyRateLimit),

@@ -4,6 +4,7 @@ import type { ServerConfig } from './config';
 import type { Crumbs } from './security/crumb';
 import type { Storage } from './storage/open';
 import type { JobQueue } from './files/jobs';
+import type { WriteBuffer } from './ingest/buffer';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,6 +12,8 @@ declare module 'fastify' {
     storage: Storage;
     /** Image processing jobs, shared by every instance on the database. */
     imageJobs: JobQueue;
+    /** Batched writes of visitor data (census, analytics, errors). */
+    ingest: WriteBuffer;
     crumbs: Crumbs;
     settings: ServerConfig;
   }

@@ -15,8 +15,8 @@ import { ENGINES, freshStorage } from './engines';
 import { legacyMigrate } from './fixtures/legacy-schema';
 
 const TABLES = [
-  'accounts', 'analytics_events', 'block_overrides', 'cart_entries', 'carts', 'census_buttons', 'census_form_renders', 'census_hits',
-  'census_overlays', 'datasets', 'files', 'form_keys', 'form_submissions', 'image_jobs', 'js_errors', 'legacy_events', 'limit_counters', 'mailing_lists',
+  'accounts', 'analytics_events', 'block_overrides', 'cart_entries', 'carts', 'census_buttons', 'census_daily', 'census_daily_paths', 'census_daily_referrers', 'census_form_renders', 'census_hits',
+  'census_overlays', 'census_visitor_days', 'datasets', 'files', 'form_keys', 'form_submissions', 'image_jobs', 'js_errors', 'legacy_events', 'limit_counters', 'mailing_lists',
   'newsletter_connections', 'newsletter_subscribers', 'orders', 'page_settings', 'performance_records', 'review_requests', 'reviews',
   'sessions', 'settings', 'site_user_sessions', 'site_users', 'taxonomy', 'trace_events', 'track_hits',
 ];
@@ -69,6 +69,8 @@ describe('a SQLite database from before Kysely', () => {
     try {
       expect(await appliedMigrations(storage.db)).toEqual(MIGRATION_NAMES);
       expect(await storage.db.selectFrom('census_hits').select('path').execute()).toEqual([{ path: '/old' }]);
+      // Hits stored before the rollups existed are rolled up by their migration.
+      expect(await storage.db.selectFrom('census_daily_paths').select(['day', 'path', 'views']).execute()).toEqual([{ day: '1970-01-01', path: '/old', views: 1 }]);
       expect(await storage.db.selectFrom('accounts').select('email').where('email', '=', 'OWNER@old.test').execute()).toEqual([{ email: 'owner@old.test' }]);
     } finally {
       await storage.close();

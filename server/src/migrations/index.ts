@@ -7,11 +7,13 @@ import type { Engine } from '../storage/engine';
 import { baseline } from './001-baseline';
 import { rowOrder } from './002-row-order';
 import { imageJobs } from './003-image-jobs';
+import { dailyRollups } from './004-daily-rollups';
 
 export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   '001-baseline': baseline(engine),
   '002-row-order': rowOrder,
   '003-image-jobs': imageJobs,
+  '004-daily-rollups': dailyRollups(engine),
 });
 
 export const MIGRATION_NAMES = Object.keys(migrationsFor('sqlite'));

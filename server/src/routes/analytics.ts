@@ -21,10 +21,9 @@ export default async function analyticsRoutes(app: FastifyInstance): Promise<voi
       const payload = request.body as AnalyticsPayload;
       const common = JSON.stringify(payload.commonData);
       if (common.length > 16_384) return reply.code(413).send({ error: 'The event is too large.' });
-      await app.storage.db
-        .insertInto('analytics_events')
-        .values({ analytics_id: payload.analyticsId, schema_name: payload.customSchemaName.slice(0, 128) || 'custom', action: payload.commonData.action, common_json: common, custom_json: JSON.stringify(payload.customData), created_at: Date.now() })
-        .execute();
+      await app.ingest.write('analytics_events', [
+        { analytics_id: payload.analyticsId, schema_name: payload.customSchemaName.slice(0, 128) || 'custom', action: payload.commonData.action, common_json: common, custom_json: JSON.stringify(payload.customData), created_at: Date.now() },
+      ]);
       return reply.code(202).send({});
     },
   );
@@ -41,7 +40,7 @@ export default async function analyticsRoutes(app: FastifyInstance): Promise<voi
     async (request, reply) => {
       const { event, data } = request.body as { event: string; data: string };
       if (!isRecord(parseVisitorJson(data))) return reply.code(400).send({ error: 'data must be a JSON object.' });
-      await app.storage.db.insertInto('legacy_events').values({ event, data_json: data, created_at: Date.now() }).execute();
+      await app.ingest.write('legacy_events', [{ event, data_json: data, created_at: Date.now() }]);
       return {};
     },
   );

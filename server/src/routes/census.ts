@@ -34,7 +34,7 @@ function censusRoute<T extends CensusPageFields>(
     const own = Object.fromEntries(Object.entries(columns).map(([name, value]) => [name, value(hit)]));
     const values = { ...own, page_url: hit.url, website_id: hit.websiteId ?? null, visitor: hit.visitorCookie ?? null, created_at: Date.now() };
     // The three tables share the page columns; each route names its own.
-    await app.storage.db.insertInto(table).values(values as never).execute();
+    await app.ingest.write(table, [values as never]);
     return {};
   });
 }

@@ -27,7 +27,7 @@ export default async function errorRoutes(app: FastifyInstance): Promise<void> {
         const count = typeof report.count === 'number' && report.count > 0 ? Math.min(report.count, 1_000_000) : 1;
         rows.push({ message: String(report.message ?? event.event).slice(0, 5000), source: typeof report.source === 'string' ? report.source.slice(0, 2048) : null, count, data_json: event.data, created_at: now });
       }
-      await app.storage.db.insertInto('js_errors').values(rows).execute();
+      await app.ingest.write('js_errors', rows);
       return {};
     },
   );
@@ -38,10 +38,10 @@ export default async function errorRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const events = request.body as Array<Omit<TraceEvent, 'data'> & { data?: unknown }>;
       const now = Date.now();
-      await app.storage.db
-        .insertInto('trace_events')
-        .values(events.map((event) => ({ type: event.type, page_url: event.pageUrl, data_json: JSON.stringify(event.data ?? null).slice(0, ERROR_DATA_MAX_LENGTH), created_at: now })))
-        .execute();
+      await app.ingest.write(
+        'trace_events',
+        events.map((event) => ({ type: event.type, page_url: event.pageUrl, data_json: JSON.stringify(event.data ?? null).slice(0, ERROR_DATA_MAX_LENGTH), created_at: now })),
+      );
       return {};
     },
   );

@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { crumbQuery } from '../schemas';
 import { MAX_JSON_DEPTH, isJsonObject, parseVisitorJson } from '../security/json-depth';
 import { QUICK_VIEW_ROUTE_PATH, RECORD_HIT_PATH, TRACK_PATH } from '../../../contract/api/paths';
 import { recordHitBodySchema, type RecordHit } from '../../../contract/model/api/record-hit';
 import { OWNER_PATHS } from '../../../contract/api/owner-paths';
-import { dayOf } from '../storage/dialect';
+import { MAX_RANGE_DAYS, dayRange, dayRangeQuery } from '../ingest/day-range';
 import type { PageViewsAnswer } from '../../../contract/api/owner-answers';
 
 const MARKETING = ['source', 'campaign', 'subcampaign', 'channel', 'subchannel', 'variation', 'mkwid'];
@@ -28,20 +28,18 @@ export default async function trackingRoutes(app: FastifyInstance): Promise<void
     if (parsed.some(({ data }) => !data)) return reply.code(400).send({ error: `Each hit needs data as a JSON object string, nested at most ${MAX_JSON_DEPTH} deep.` });
     const now = Date.now();
     // One statement for the batch: all of it is stored, or none.
-    await store.db
-      .insertInto('census_hits')
-      .values(
-        parsed.map(({ hit, data }) => ({
+    await app.ingest.write(
+      'census_hits',
+      parsed.map(({ hit, data }) => ({
           event: hit.event,
           path: str(data!.url, 2048) ?? '/',
           referrer: str(data!.referrer, 2048),
           website_id: str(data!.websiteId, 64),
           visitor_id: hit.ss_cvr?.split('|')[0] ?? null,
-          data_json: JSON.stringify(data),
-          created_at: now,
-        })),
-      )
-      .execute();
+        data_json: JSON.stringify(data),
+        created_at: now,
+      })),
+    );
     return {};
   });
 
@@ -61,10 +59,7 @@ export default async function trackingRoutes(app: FastifyInstance): Promise<void
     async (request, reply) => {
       const query = request.query as Record<string, string | undefined>;
       const marketing = Object.fromEntries(MARKETING.filter((name) => query[name]).map((name) => [name, query[name]]));
-      await store.db
-        .insertInto('track_hits')
-        .values({ landing: query.landing!, refer: query.refer ?? null, lang: query.lang ?? null, screen: query.screen ?? null, marketing_json: JSON.stringify(marketing), created_at: Date.now() })
-        .execute();
+      await app.ingest.write('track_hits', [{ landing: query.landing!, refer: query.refer ?? null, lang: query.lang ?? null, screen: query.screen ?? null, marketing_json: JSON.stringify(marketing), created_at: Date.now() }]);
       return reply.type('image/gif').header('Cache-Control', 'no-store').send(PIXEL);
     },
   );
@@ -75,35 +70,49 @@ export default async function trackingRoutes(app: FastifyInstance): Promise<void
     { schema: { querystring: crumbQuery, params: { type: 'object', properties: { id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' } } } } },
     async (request) => {
       const { id } = request.params as { id: string };
-      await store.db
-        .insertInto('census_hits')
-        .values({ event: 'quickView', path: `/quick-view/${id}`, referrer: null, website_id: null, visitor_id: null, data_json: JSON.stringify({ itemId: id }), created_at: Date.now() })
-        .execute();
+      await app.ingest.write('census_hits', [{ event: 'quickView', path: `/quick-view/${id}`, referrer: null, website_id: null, visitor_id: null, data_json: JSON.stringify({ itemId: id }), created_at: Date.now() }]);
       return {};
     },
   );
 
-  app.get(OWNER_PATHS.pageviews, { schema: { querystring: crumbQuery } }, async (): Promise<PageViewsAnswer> => {
-    const views = store.db.selectFrom('census_hits').where('event', '=', 'pageView');
-    const [total, perDay, perPath, referrers] = await Promise.all([
-      views.select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.count<number>('visitor_id').distinct().as('visitors')]).executeTakeFirstOrThrow(),
-      views.select((eb) => [dayOf(store.engine, 'created_at').as('day'), eb.fn.countAll<number>().as('views')]).groupBy('day').orderBy('day', 'desc').limit(90).execute(),
-      views.select((eb) => ['path', eb.fn.countAll<number>().as('views')]).groupBy('path').orderBy('views', 'desc').orderBy('path').limit(100).execute(),
-      views
-        .where('referrer', 'is not', null)
-        .where('referrer', '!=', '')
-        .select((eb) => [eb.ref('referrer').$notNull().as('referrer'), eb.fn.countAll<number>().as('views')])
+  // From the daily rollups only: a date range costs the same whatever the number of hits.
+  app.get(OWNER_PATHS.pageviews, { schema: { querystring: dayRangeQuery } }, async (request, reply): Promise<PageViewsAnswer | FastifyReply> => {
+    const range = dayRange(request.query as { from?: string; to?: string });
+    if ('error' in range) return reply.code(400).send({ error: range.error });
+    const { from, to } = range;
+    const [totals, perDay, perPath, referrers] = await Promise.all([
+      store.db.selectFrom('census_daily').where('day', '>=', from).where('day', '<=', to).select((eb) => [eb.fn.sum<number>('views').as('views'), eb.fn.sum<number>('visitors').as('visitors')]).executeTakeFirst(),
+      store.db.selectFrom('census_daily').where('day', '>=', from).where('day', '<=', to).select(['day', 'views']).orderBy('day', 'desc').limit(MAX_RANGE_DAYS).execute(),
+      store.db
+        .selectFrom('census_daily_paths')
+        .where('day', '>=', from)
+        .where('day', '<=', to)
+        .select((eb) => ['path', eb.fn.sum<number>('views').as('views')])
+        .groupBy('path')
+        .orderBy('views', 'desc')
+        .orderBy('path')
+        .limit(100)
+        .execute(),
+      store.db
+        .selectFrom('census_daily_referrers')
+        .where('day', '>=', from)
+        .where('day', '<=', to)
+        .select((eb) => ['referrer', eb.fn.sum<number>('views').as('views')])
         .groupBy('referrer')
         .orderBy('views', 'desc')
+        .orderBy('referrer')
         .limit(50)
         .execute(),
     ]);
     return {
-      total: Number(total.n),
+      from,
+      to,
+      total: Number(totals?.views ?? 0),
+      // Daily unique visitors, summed over the range.
+      visitors: Number(totals?.visitors ?? 0),
       perDay: perDay.map((row) => ({ day: row.day, views: Number(row.views) })),
       perPath: perPath.map((row) => ({ path: row.path, views: Number(row.views) })),
       referrers: referrers.map((row) => ({ referrer: row.referrer, views: Number(row.views) })),
-      visitors: Number(total.visitors),
     };
   });
 }

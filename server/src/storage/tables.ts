@@ -79,6 +79,10 @@ export interface Tables {
   page_settings: { path: string; workflow_state: Generated<number>; locked: Generated<Flag>; members_only: Generated<Flag>; publish_at: Millis | null; updated_at: Millis };
   block_overrides: { block_id: string; json: string; updated_at: Millis };
   taxonomy: { kind: 'tag' | 'category'; name: string; created_at: Millis };
+  census_daily: { day: string; views: number; visitors: number };
+  census_daily_paths: { day: string; path: string; views: number };
+  census_daily_referrers: { day: string; referrer: string; views: number };
+  census_visitor_days: { day: string; visitor_id: string };
   image_jobs: {
     id: string;
     file: string;

@@ -1,0 +1,117 @@
+/**
+ * Visitor data (census hits, analytics events, error reports, …) is written in batches, as
+ * Plausible does: rows wait in memory and go to the database together, one transaction per
+ * flush, instead of one transaction per request. A flush starts when `maxRows` rows wait or the
+ * oldest has waited `maxWaitMs`, and only one runs at a time, so under load the batches grow by
+ * themselves. A request is answered once the flush holding its rows has committed: an
+ * acknowledged record is stored, whatever happens to the process afterwards. `drain()` (on
+ * shutdown) flushes what waits and stops taking rows.
+ */
+import type { Executor } from '../storage/locked';
+import type { Storage } from '../storage/open';
+import type { Tables } from '../storage/tables';
+import type { Insertable } from 'kysely';
+
+export type BufferedTable = 'census_hits' | 'track_hits' | 'analytics_events' | 'js_errors' | 'trace_events' | 'census_buttons' | 'census_overlays' | 'census_form_renders' | 'legacy_events';
+
+export interface WriteBufferOptions {
+  maxRows?: number;
+  maxWaitMs?: number;
+  /** Work done in the same transaction as a flush (the daily rollups of the rows it writes). */
+  afterInsert?: (trx: Executor, table: BufferedTable, rows: Array<Insertable<Tables[BufferedTable]>>) => Promise<void>;
+}
+
+interface Waiting {
+  table: BufferedTable;
+  rows: Array<Insertable<Tables[BufferedTable]>>;
+  done: { resolve(): void; reject(error: unknown): void };
+}
+
+/** Rows per INSERT statement: well under either engine's limit on bound parameters. */
+const ROWS_PER_STATEMENT = 500;
+
+export class BufferClosedError extends Error {
+  constructor() {
+    super('The server is stopping: nothing more is taken.');
+    this.name = 'BufferClosedError';
+  }
+}
+
+export interface WriteBuffer {
+  /** Resolves once the rows are committed; rejects if their flush failed. */
+  write<T extends BufferedTable>(table: T, rows: Array<Insertable<Tables[T]>>): Promise<void>;
+  /** Flushes everything that waits, then refuses new rows. */
+  drain(): Promise<void>;
+}
+
+export function createWriteBuffer(store: Storage, options: WriteBufferOptions = {}): WriteBuffer {
+  const maxRows = options.maxRows ?? 500;
+  const maxWaitMs = options.maxWaitMs ?? 100;
+  let waiting: Waiting[] = [];
+  let waitingRows = 0;
+  let timer: NodeJS.Timeout | null = null;
+  let flushing: Promise<void> | null = null;
+  let closed = false;
+
+  async function flushNow(): Promise<void> {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    const batch = waiting;
+    waiting = [];
+    waitingRows = 0;
+    if (batch.length === 0) return;
+    try {
+      await store.db.transaction().execute(async (trx) => {
+        const byTable = new Map<BufferedTable, Array<Insertable<Tables[BufferedTable]>>>();
+        for (const entry of batch) byTable.set(entry.table, [...(byTable.get(entry.table) ?? []), ...entry.rows]);
+        for (const [table, rows] of byTable) {
+          for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
+            await trx.insertInto(table).values(rows.slice(start, start + ROWS_PER_STATEMENT) as never).execute();
+          }
+          await options.afterInsert?.(trx, table, rows);
+        }
+      });
+      for (const entry of batch) entry.done.resolve();
+    } catch (error) {
+      for (const entry of batch) entry.done.reject(error);
+    }
+  }
+
+  /** One flush at a time; whatever arrived meanwhile goes in the next. */
+  function schedule(): void {
+    if (flushing) return;
+    if (waitingRows >= maxRows) {
+      flushing = flushNow().finally(() => {
+        flushing = null;
+        if (waitingRows > 0) schedule();
+      });
+      return;
+    }
+    timer ??= setTimeout(() => {
+      timer = null;
+      flushing = flushNow().finally(() => {
+        flushing = null;
+        if (waitingRows > 0) schedule();
+      });
+    }, maxWaitMs);
+  }
+
+  return {
+    write(table, rows) {
+      if (closed) return Promise.reject(new BufferClosedError());
+      if (rows.length === 0) return Promise.resolve();
+      return new Promise<void>((resolve, reject) => {
+        waiting.push({ table, rows: rows as Array<Insertable<Tables[BufferedTable]>>, done: { resolve, reject } });
+        waitingRows += rows.length;
+        schedule();
+      });
+    },
+    async drain() {
+      closed = true;
+      while (flushing || waitingRows > 0) {
+        if (flushing) await flushing;
+        else await flushNow();
+      }
+    },
+  };
+}

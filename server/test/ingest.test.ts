@@ -1,0 +1,116 @@
+/**
+ * Ingest and analytics at scale (issue 40 §4), on the engine of the run: visitor data is
+ * written in batches and acknowledged only once stored; the daily rollups follow every hit and
+ * answer the owner's date ranges; raw rows past RETENTION_DAYS go while the rollups stay.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayRange } from '../src/ingest/day-range';
+import { createWriteBuffer } from '../src/ingest/buffer';
+import { dropExpiredVisitorData } from '../src/ingest/retention';
+import { rollUpHits, utcDay } from '../src/ingest/rollups';
+import { countRows, OWNER, rows, startTestServer, type TestServer, visitor } from './helper';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => server.close());
+
+const DAY_MS = 86_400_000;
+const hit = (path: string, visitorId: string | null, at: number, referrer: string | null = null) => ({
+  event: 'pageView',
+  path,
+  referrer,
+  website_id: null,
+  visitor_id: visitorId,
+  data_json: '{}',
+  created_at: at,
+});
+
+describe('the write buffer', () => {
+  it('batches concurrent writes into few transactions, answering each only once its rows are stored', async () => {
+    const store = server.app.storage;
+    let flushes = 0;
+    const buffer = createWriteBuffer(store, { maxRows: 50, maxWaitMs: 30, afterInsert: async () => void (flushes += 1) });
+    const before = await countRows(server, 'legacy_events');
+    // At each answer, that write's own row is there to read.
+    const writes = Array.from({ length: 120 }, (_, n) =>
+      buffer.write('legacy_events', [{ event: `batched-${n}`, data_json: '{}', created_at: Date.now() }]).then(() => rows(server, 'SELECT event FROM legacy_events WHERE event = ?', `batched-${n}`)),
+    );
+    expect((await Promise.all(writes)).map((found) => found.length)).toEqual(Array.from({ length: 120 }, () => 1));
+    expect(await countRows(server, 'legacy_events')).toBe(before + 120);
+    expect(flushes).toBeGreaterThanOrEqual(2);
+    expect(flushes).toBeLessThanOrEqual(10);
+    await buffer.drain();
+    await expect(buffer.write('legacy_events', [{ event: 'late', data_json: '{}', created_at: 1 }])).rejects.toThrow('The server is stopping');
+  });
+
+  it('drain stores what waits', async () => {
+    const buffer = createWriteBuffer(server.app.storage, { maxRows: 1000, maxWaitMs: 60_000 });
+    const before = await countRows(server, 'trace_events');
+    const pending = buffer.write('trace_events', [{ type: 'drain', page_url: '/x', data_json: 'null', created_at: Date.now() }]);
+    await buffer.drain();
+    await pending;
+    expect(await countRows(server, 'trace_events')).toBe(before + 1);
+  });
+});
+
+describe('daily rollups', () => {
+  it('count views per day, path and referrer, and a visitor once a day', async () => {
+    const day1 = Date.UTC(2031, 0, 10, 12);
+    const day2 = day1 + DAY_MS;
+    await server.app.storage.db.transaction().execute(async (trx) => {
+      await rollUpHits(trx, [hit('/a', 'v1', day1, 'https://ref.test/'), hit('/a', 'v1', day1), hit('/b', 'v2', day1), { ...hit('/a', 'v3', day1), event: 'heartbeat' }]);
+      await rollUpHits(trx, [hit('/a', 'v1', day1 + 1000), hit('/b', 'v1', day2), hit('/b', null, day2)]);
+    });
+    const owner = await visitor(server.app);
+    await owner.inject({ method: 'POST', url: '/api/auth/Login', payload: OWNER });
+    const stats = (await owner.inject({ method: 'GET', url: `/api/owner/pageviews?from=${utcDay(day1)}&to=${utcDay(day2)}` })).json();
+    expect(stats).toEqual({
+      from: '2031-01-10',
+      to: '2031-01-11',
+      total: 6,
+      visitors: 3, // v1 and v2 on the 10th, v1 again on the 11th
+      perDay: [{ day: '2031-01-11', views: 2 }, { day: '2031-01-10', views: 4 }],
+      perPath: [{ path: '/a', views: 3 }, { path: '/b', views: 3 }],
+      referrers: [{ referrer: 'https://ref.test/', views: 1 }],
+    });
+    const oneDay = (await owner.inject({ method: 'GET', url: '/api/owner/pageviews?from=2031-01-11&to=2031-01-11' })).json();
+    expect([oneDay.total, oneDay.visitors]).toEqual([2, 1]);
+    expect((await owner.inject({ method: 'GET', url: '/api/owner/pageviews?from=2031-01-12&to=2031-01-10' })).json()).toEqual({ error: 'from must not be after to.' });
+    expect((await owner.inject({ method: 'GET', url: '/api/owner/pageviews?from=2031-02-30' })).statusCode).toBe(400);
+  });
+
+  it('hits sent by visitors reach the rollups through the buffer', async () => {
+    const client = await visitor(server.app);
+    const today = utcDay(Date.now());
+    const [before] = await rows<{ views: number }>(server, "SELECT views FROM census_daily_paths WHERE day = ? AND path = '/rolled'", today);
+    const sent = await client.inject({ method: 'POST', url: '/api/census/RecordHit', payload: [1, 2, 3].map(() => ({ event: 'pageView', data: JSON.stringify({ url: '/rolled' }), ss_cvr: 'r1|1|1|1|1' })) });
+    expect(sent.statusCode).toBe(200);
+    const [after] = await rows<{ views: number }>(server, "SELECT views FROM census_daily_paths WHERE day = ? AND path = '/rolled'", today);
+    expect(Number(after!.views) - Number(before?.views ?? 0)).toBe(3);
+  });
+
+  it('ranges default to the last 30 days and hold at most 366', () => {
+    const now = Date.UTC(2031, 5, 30, 18);
+    expect(dayRange({}, now)).toEqual({ from: '2031-06-01', to: '2031-06-30' });
+    expect(dayRange({ from: '2030-01-01', to: '2031-01-01' }, now)).toEqual({ from: '2030-01-01', to: '2031-01-01' });
+    expect(dayRange({ from: '2029-12-31', to: '2031-01-01' }, now)).toEqual({ error: 'A range has at most 366 days.' });
+    expect(dayRange({ from: '2031-06-31' }, now)).toEqual({ error: 'from and to must be days (YYYY-MM-DD).' });
+  });
+});
+
+describe('retention', () => {
+  it('drops raw rows older than RETENTION_DAYS and keeps the rollups', async () => {
+    const store = server.app.storage;
+    const now = Date.UTC(2032, 3, 1);
+    const old = now - 40 * DAY_MS;
+    await store.db.insertInto('census_hits').values([hit('/old', 'o1', old), hit('/new', 'o2', now - DAY_MS)]).execute();
+    await store.db.transaction().execute((trx) => rollUpHits(trx, [hit('/old', 'o1', old)]));
+    await store.db.insertInto('js_errors').values({ message: 'old error', source: null, count: 1, data_json: '{}', created_at: old }).execute();
+    expect(await dropExpiredVisitorData(store, 30, now)).toBeGreaterThanOrEqual(2);
+    expect(await rows(server, "SELECT path FROM census_hits WHERE path IN ('/old', '/new')")).toEqual([{ path: '/new' }]);
+    expect(await rows(server, "SELECT message FROM js_errors WHERE message = 'old error'")).toEqual([]);
+    expect(await rows(server, "SELECT path FROM census_daily_paths WHERE path = '/old'")).toEqual([{ path: '/old' }]);
+  });
+});
