@@ -14,6 +14,9 @@ import { expect, test } from './fixtures';
 const ROOT = process.cwd();
 const PACKAGE = 'tessera-runtime';
 
+// One worker packs once: packing assembles packages/runtime in place, so two at once would race.
+test.describe.configure({ mode: 'serial' });
+
 let scratch: string;
 let tarball: string;
 
