@@ -1,11 +1,11 @@
 /**
- * Visitor data (census hits, analytics events, error reports, …) is written in batches, as
- * Plausible does: rows wait in memory and go to the database together, one transaction per
- * flush, instead of one transaction per request. A flush starts when `maxRows` rows wait or the
- * oldest has waited `maxWaitMs`, and only one runs at a time, so under load the batches grow by
- * themselves. A request is answered once the flush holding its rows has committed: an
- * acknowledged record is stored, whatever happens to the process afterwards. `drain()` (on
- * shutdown) flushes what waits and stops taking rows.
+ * Visitor data (census hits, analytics events, error reports, …) is written in batches: rows
+ * wait in memory and go to the database together, one transaction per flush of at most
+ * `maxRows` rows, instead of one transaction per request. Only one flush runs at a time and the
+ * next starts as soon as it ends (group commit), so an idle server writes at once and a busy one
+ * writes ever larger batches. Unlike Plausible's timed flushes, a request is answered once the
+ * flush holding its rows has committed: an acknowledged record is stored, whatever happens to
+ * the process afterwards. `drain()` (on shutdown) flushes what waits and stops taking rows.
  */
 import type { Executor } from '../storage/locked';
 import type { Storage } from '../storage/open';
@@ -16,7 +16,6 @@ export type BufferedTable = 'census_hits' | 'track_hits' | 'analytics_events' | 
 
 export interface WriteBufferOptions {
   maxRows?: number;
-  maxWaitMs?: number;
   /** Work done in the same transaction as a flush (the daily rollups of the rows it writes). */
   afterInsert?: (trx: Executor, table: BufferedTable, rows: Array<Insertable<Tables[BufferedTable]>>) => Promise<void>;
 }
@@ -46,19 +45,20 @@ export interface WriteBuffer {
 
 export function createWriteBuffer(store: Storage, options: WriteBufferOptions = {}): WriteBuffer {
   const maxRows = options.maxRows ?? 500;
-  const maxWaitMs = options.maxWaitMs ?? 100;
   let waiting: Waiting[] = [];
   let waitingRows = 0;
-  let timer: NodeJS.Timeout | null = null;
+  let pending: NodeJS.Immediate | null = null;
   let flushing: Promise<void> | null = null;
   let closed = false;
 
   async function flushNow(): Promise<void> {
-    if (timer) clearTimeout(timer);
-    timer = null;
-    const batch = waiting;
-    waiting = [];
-    waitingRows = 0;
+    // The entries that arrived first, up to maxRows rows (an entry's rows stay together).
+    let taken = 0;
+    let rowsTaken = 0;
+    while (taken < waiting.length && (taken === 0 || rowsTaken + waiting[taken]!.rows.length <= maxRows)) rowsTaken += waiting[taken++]!.rows.length;
+    const batch = waiting.slice(0, taken);
+    waiting = waiting.slice(taken);
+    waitingRows -= rowsTaken;
     if (batch.length === 0) return;
     try {
       await store.db.transaction().execute(async (trx) => {
@@ -77,23 +77,16 @@ export function createWriteBuffer(store: Storage, options: WriteBufferOptions = 
     }
   }
 
-  /** One flush at a time; whatever arrived meanwhile goes in the next. */
+  /** One flush at a time, started on the next turn of the event loop so that rows arriving together go together. */
   function schedule(): void {
-    if (flushing) return;
-    if (waitingRows >= maxRows) {
+    if (flushing || pending) return;
+    pending = setImmediate(() => {
+      pending = null;
       flushing = flushNow().finally(() => {
         flushing = null;
         if (waitingRows > 0) schedule();
       });
-      return;
-    }
-    timer ??= setTimeout(() => {
-      timer = null;
-      flushing = flushNow().finally(() => {
-        flushing = null;
-        if (waitingRows > 0) schedule();
-      });
-    }, maxWaitMs);
+    });
   }
 
   return {
@@ -108,6 +101,8 @@ export function createWriteBuffer(store: Storage, options: WriteBufferOptions = 
     },
     async drain() {
       closed = true;
+      if (pending) clearImmediate(pending);
+      pending = null;
       while (flushing || waitingRows > 0) {
         if (flushing) await flushing;
         else await flushNow();
