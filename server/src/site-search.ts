@@ -5,7 +5,7 @@ import { escapeHtml } from './html';
 /** Where search.html wants its results (page type 102). */
 export const SEARCH_RESULTS_MARKER = '<!--#search-results-->';
 export const SEARCH_QUERY_MAX = 100;
-const MAX_RESULTS = 20;
+export const MAX_SEARCH_RESULTS = 20;
 
 export interface SearchPage {
   path: string;
@@ -47,15 +47,6 @@ export function searchIndex(examplesDir: string): Promise<SearchPage[]> {
   return index;
 }
 
-/** Pages holding every word of the query, title matches first. */
-export function searchPages(pages: SearchPage[], query: string): SearchPage[] {
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return [];
-  const matches = pages.filter((page) => words.every((word) => `${page.title} ${page.text}`.toLowerCase().includes(word)));
-  const inTitle = (page: SearchPage) => words.some((word) => page.title.toLowerCase().includes(word));
-  return matches.sort((a, b) => Number(inTitle(b)) - Number(inTitle(a))).slice(0, MAX_RESULTS);
-}
-
 function snippet(text: string, word: string): string {
   const at = Math.max(0, text.toLowerCase().indexOf(word) - 60);
   const cut = text.slice(at, at + 180);
@@ -67,7 +58,7 @@ export function renderResults(query: string, results: SearchPage[]): string {
   if (!query) return '';
   const heading = `<h2 id="search-results-title">${results.length} ${results.length === 1 ? 'result' : 'results'} for “${escapeHtml(query)}”</h2>`;
   if (results.length === 0) return `<section class="search-results" aria-labelledby="search-results-title">${heading}<p>No pages match. Try fewer or other words.</p></section>`;
-  const first = query.toLowerCase().split(/\s+/).filter(Boolean)[0] ?? '';
+  const first = query.toLowerCase().match(/[\p{L}\p{N}]+/u)?.[0] ?? '';
   const items = results
     .map((page) => `<li><a href="${escapeHtml(page.path)}">${escapeHtml(page.title)}</a><p>${escapeHtml(snippet(page.text, first))}</p></li>`)
     .join('');

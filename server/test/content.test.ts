@@ -1,27 +1,53 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderEventsSummary } from '../src/routes/widgets';
-import { pageText, renderResults, searchPages } from '../src/site-search';
+import { searchSitePages, syncSitePages } from '../src/repositories/site-pages';
+import { pageText, renderResults } from '../src/site-search';
+import { ENGINES, freshStorage } from './engines';
 import { startTestServer, visitor, type TestServer } from './helper';
 
 describe('site search', () => {
-  const pages = [
-    { path: '/faq', title: 'FAQ', text: 'This accordion allows several items open at once.' },
-    { path: '/gallery', title: 'Galleries', text: 'Every gallery design, with an accordion of notes.' },
-    { path: '/plain', title: 'Plain', text: 'Nothing here.' },
-  ];
-
   it('reads the title and the visible text of <main>', () => {
     expect(pageText('<title> FAQ </title><main><h1>Q</h1><script>var x = "secret";</script><p>Hello <b>there</b></p></main>')).toEqual({ title: 'FAQ', text: 'Q Hello there' });
   });
 
-  it('matches every word, title matches first, and escapes what it shows', () => {
-    expect(searchPages(pages, 'accordion').map((p) => p.path)).toEqual(['/faq', '/gallery']);
-    expect(searchPages(pages, 'galleries accordion').map((p) => p.path)).toEqual(['/gallery']);
-    expect(searchPages(pages, '   ')).toEqual([]);
+  it('escapes what it shows', () => {
     const html = renderResults('<b>accordion</b>', []);
     expect(html).toContain('0 results for “&lt;b&gt;accordion&lt;/b&gt;”');
     expect(html).not.toContain('<b>');
     expect(renderResults('', [])).toBe('');
+  });
+});
+
+// The index in the database, on both engines: every word must match (as a word or its start), titles first.
+describe.each(ENGINES)('full-text search on %s', (engine) => {
+  const pages = [
+    { path: '/faq', title: 'FAQ', text: 'This accordion allows several items open at once.' },
+    { path: '/gallery', title: 'Galleries', text: 'Every gallery design, with an accordion of notes.' },
+    { path: '/plain', title: 'Plain', text: 'Nothing here. Café au lait.' },
+  ];
+  let store: Awaited<ReturnType<typeof freshStorage>>;
+  beforeAll(async () => {
+    store = await freshStorage(engine);
+    expect(await syncSitePages(store, pages)).toBe(true);
+    expect(await syncSitePages(store, pages)).toBe(false); // unchanged: not rebuilt
+  });
+  afterAll(async () => store.remove());
+
+  it('matches every word, word starts too, title matches first', async () => {
+    const paths = async (query: string) => (await searchSitePages(store, query)).map((page) => page.path);
+    expect(await paths('accordion')).toEqual(['/faq', '/gallery']);
+    expect(await paths('galleries accordion')).toEqual(['/gallery']);
+    expect(await paths('Galler')).toEqual(['/gallery']);
+    expect(await paths('gallery')).toEqual(['/gallery']);
+    expect(await paths('lait')).toEqual(['/plain']);
+    expect(await paths('   ')).toEqual([]);
+    expect(await paths('"); DROP TABLE site_pages; --')).toEqual([]);
+    expect(await paths('accordion OR plain')).toEqual([]);
+  });
+
+  it('follows the pages when they change', async () => {
+    expect(await syncSitePages(store, [...pages, { path: '/new', title: 'New', text: 'An etching.' }])).toBe(true);
+    expect((await searchSitePages(store, 'etching')).map((page) => page.path)).toEqual(['/new']);
   });
 });
 

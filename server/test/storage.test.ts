@@ -18,14 +18,15 @@ const TABLES = [
   'accounts', 'analytics_events', 'block_overrides', 'cart_entries', 'carts', 'census_buttons', 'census_daily', 'census_daily_paths', 'census_daily_referrers', 'census_form_renders', 'census_hits',
   'census_overlays', 'census_visitor_days', 'datasets', 'files', 'form_keys', 'form_submissions', 'image_jobs', 'js_errors', 'legacy_events', 'limit_counters', 'mailing_lists',
   'newsletter_connections', 'newsletter_subscribers', 'orders', 'page_settings', 'performance_records', 'review_requests', 'reviews',
-  'sessions', 'settings', 'site_user_sessions', 'site_users', 'taxonomy', 'trace_events', 'track_hits',
+  'sessions', 'settings', 'site_pages', 'site_user_sessions', 'site_users', 'taxonomy', 'trace_events', 'track_hits',
 ];
 
 describe.each(ENGINES)('storage on %s', (engine) => {
   it('has every table after its migrations, and migrating again changes nothing', async () => {
     const storage = await freshStorage(engine);
     try {
-      const tables = (await storage.db.introspection.getTables()).map((table) => table.name).filter((name) => !name.startsWith('kysely_')).sort();
+      // FTS5 keeps its index in shadow tables of its own (site_pages_data, …): not ours to list.
+      const tables = (await storage.db.introspection.getTables()).map((table) => table.name).filter((name) => !name.startsWith('kysely_') && !/^site_pages_/.test(name)).sort();
       expect(tables).toEqual(TABLES);
       expect(await appliedMigrations(storage.db)).toEqual(MIGRATION_NAMES);
       await migrateToLatest(storage.db, storage.engine);

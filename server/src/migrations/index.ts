@@ -8,12 +8,14 @@ import { baseline } from './001-baseline';
 import { rowOrder } from './002-row-order';
 import { imageJobs } from './003-image-jobs';
 import { dailyRollups } from './004-daily-rollups';
+import { siteSearch } from './005-site-search';
 
 export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   '001-baseline': baseline(engine),
   '002-row-order': rowOrder,
   '003-image-jobs': imageJobs,
   '004-daily-rollups': dailyRollups(engine),
+  '005-site-search': siteSearch(engine),
 });
 
 export const MIGRATION_NAMES = Object.keys(migrationsFor('sqlite'));

@@ -6,7 +6,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PageType } from '../../../contract/model/page-types';
 import { canOpenConfig } from '../accounts';
 import { allPageSettings, pageSettings, visitorAccess, type PageSettings } from '../page-settings';
-import { SEARCH_QUERY_MAX, SEARCH_RESULTS_MARKER, renderResults, searchIndex, searchPages } from '../site-search';
+import { MAX_SEARCH_RESULTS, SEARCH_QUERY_MAX, SEARCH_RESULTS_MARKER, renderResults, searchIndex } from '../site-search';
+import { searchSitePages, syncSitePages } from '../repositories/site-pages';
 import { examplesDir as examplesDirOf, pageShell, readSiteSettings, sendSitePage } from '../site-page';
 import { sendMemberAccessPage } from './members';
 
@@ -51,6 +52,8 @@ const HASHED_CHUNK = /[\\/]chunks[\\/][^\\/]+-[\w-]{6}\.js$/;
 /** The demo site: pages from examples/ with the context injected, assets, and the runtime. */
 export default async function siteRoutes(app: FastifyInstance): Promise<void> {
   const examplesDir = examplesDirOf(app);
+  // The search index follows the site folder's pages (rebuilt once by whichever instance finds them changed).
+  await syncSitePages(app.storage, await searchIndex(examplesDir));
 
   await app.register(fastifyStatic, {
     root: path.join(app.settings.rootDir, 'dist', 'runtime'),
@@ -99,15 +102,15 @@ export default async function siteRoutes(app: FastifyInstance): Promise<void> {
     if (access === 'hidden') return reply.callNotFound();
     if (access === 'locked') return sendLockScreen(app, request, reply);
     if (access === 'members') return sendMemberAccessPage(app, request, reply);
+    const openableMatches = async (query: string) => {
+      const [matches, settings] = await Promise.all([searchSitePages(app.storage, query), allPageSettings(app.storage)]);
+      return matches.filter((page) => pageAccess(request, settings.get(page.path) ?? null, page.path, site) === 'page').slice(0, MAX_SEARCH_RESULTS);
+    };
     if (html.includes(SEARCH_RESULTS_MARKER)) {
       // The search page (page type 102) lists the pages that match ?q= among those this request may open.
       const raw = (request.query as Record<string, unknown>).q;
       const query = (typeof raw === 'string' ? raw : '').trim().slice(0, SEARCH_QUERY_MAX);
-      const openable = async () => {
-        const settings = await allPageSettings(app.storage);
-        return (await searchIndex(examplesDir)).filter((page) => pageAccess(request, settings.get(page.path) ?? null, page.path, site) === 'page');
-      };
-      const results = query ? searchPages(await openable(), query) : [];
+      const results = query ? await openableMatches(query) : [];
       html = html.replace(SEARCH_RESULTS_MARKER, () => renderResults(query, results));
     }
     return sendSitePage(app, request, reply, html, 200, site);
