@@ -30,7 +30,12 @@ async function startProxy(target: string, scheme: 'https' | 'http' = 'https'): P
   });
   // Every local address (IPv4 and IPv6), so that `localhost` reaches it however it resolves.
   await new Promise<void>((resolve) => proxy.listen(0, resolve));
-  return { url: `http://localhost:${(proxy.address() as AddressInfo).port}`, close: () => new Promise((resolve) => proxy.close(() => resolve())) };
+  return { url: `http://localhost:${(proxy.address() as AddressInfo).port}`, close: () =>
+      new Promise((resolve) => {
+        // Keep-alive connections would hold close() open: end them too.
+        proxy.close(() => resolve());
+        proxy.closeAllConnections();
+      }) };
 }
 
 const ACCOUNTS = { OWNER_EMAIL: OWNER.email, OWNER_PASSWORD: OWNER.password };

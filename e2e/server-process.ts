@@ -39,7 +39,12 @@ export async function startBuiltServer(env: Record<string, string>, dataDir = mk
   const ended = (signal: NodeJS.Signals) =>
     new Promise<void>((resolve) => {
       if (server.exitCode !== null || server.signalCode !== null) return resolve();
-      server.once('exit', () => resolve());
+      // A server that has not stopped 10 s after SIGTERM is killed: a test never hangs on it.
+      const deadline = signal === 'SIGKILL' ? null : setTimeout(() => server.kill('SIGKILL'), 10_000);
+      server.once('exit', () => {
+        if (deadline) clearTimeout(deadline);
+        resolve();
+      });
       server.kill(signal);
     });
   return {

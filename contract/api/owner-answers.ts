@@ -54,6 +54,8 @@ export const pageViewsAnswerSchema = strict({
 export type PageViewsAnswer = FromSchema<typeof pageViewsAnswerSchema>;
 
 export const performanceAnswerSchema = strict({
+  from: text,
+  to: text,
   records: count,
   overall: numbersByName,
   perPath: { type: 'array', items: strict({ path: text, p75: numbersByName, samples: count }) },
@@ -62,6 +64,8 @@ export const performanceAnswerSchema = strict({
 export type PerformanceAnswer = FromSchema<typeof performanceAnswerSchema>;
 
 export const errorsAnswerSchema = strict({
+  from: text,
+  to: text,
   errors: { type: 'array', items: strict({ message: text, count, reports: count, lastSeen: isoTime }) },
 });
 export type ErrorsAnswer = FromSchema<typeof errorsAnswerSchema>;

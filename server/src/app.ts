@@ -6,8 +6,9 @@ import type { ServerConfig } from './config';
 import { setting } from './db';
 import { openStorage } from './storage/open';
 import { startJobQueue } from './files/jobs';
+import { setFileWidths } from './repositories/files';
 import { createWriteBuffer } from './ingest/buffer';
-import { rollUpHits } from './ingest/rollups';
+import { rollUpErrors, rollUpHits } from './ingest/rollups';
 import path from 'node:path';
 import { registerBodyParsers } from './plugins/body-parsers';
 import { registerCrumbCheck, registerCrumbRoute } from './plugins/crumb';
@@ -92,14 +93,14 @@ export async function buildApp(config: ServerConfig): Promise<App> {
   // This instance's image worker takes jobs from the shared table, whichever instance took the upload.
   const imageJobs = startJobQueue(storage, {
     pathOf: (name) => path.join(config.dataDir, 'files', name),
-    onDone: async (name, widths) => {
-      await storage.db.updateTable('files').set({ widths_json: JSON.stringify(widths) }).where('name', '=', name).execute();
-    },
+    onDone: (name, widths) => setFileWidths(storage, name, widths),
     onError: (error, message) => app.log.error({ err: error }, message),
   });
   app.decorate('imageJobs', imageJobs);
   // Visitor data goes to the database in batches, rolled up by day as it is written.
-  const ingest = createWriteBuffer(storage, { afterInsert: (trx, table, rows) => (table === 'census_hits' ? rollUpHits(trx, rows as never) : Promise.resolve()) });
+  const ingest = createWriteBuffer(storage, {
+    afterInsert: (trx, table, rows) => (table === 'census_hits' ? rollUpHits(trx, rows as never) : table === 'js_errors' ? rollUpErrors(trx, rows as never) : Promise.resolve()),
+  });
   app.decorate('ingest', ingest);
   app.decorate('settings', config);
   app.decorate('crumbs', createCrumbs(await setting(storage, 'crumbSecret', () => randomBytes(32).toString('base64url'))));

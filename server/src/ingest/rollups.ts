@@ -3,7 +3,7 @@
  * themselves (the write buffer's flush), so a dashboard never counts a hit twice or misses one.
  * Days are UTC.
  */
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Executor } from '../storage/locked';
 import type { Tables } from '../storage/tables';
 
@@ -57,6 +57,32 @@ export async function rollUpHits(trx: Executor, hits: Array<Insertable<Tables['c
     .values([...days].map(([name, count]) => ({ day: name, views: count, visitors: newVisitors.get(name) ?? 0 })))
     .onConflict((conflict) =>
       conflict.column('day').doUpdateSet((eb) => ({ views: eb('census_daily.views', '+', eb.ref('excluded.views')), visitors: eb('census_daily.visitors', '+', eb.ref('excluded.visitors')) })),
+    )
+    .execute();
+}
+
+/** Error reports by day and message: how many, in how many reports, seen last when. */
+export async function rollUpErrors(trx: Executor, reports: Array<Insertable<Tables['js_errors']>>): Promise<void> {
+  const groups = new Map<string, { day: string; message: string; count: number; reports: number; last_seen: number }>();
+  for (const report of reports) {
+    const day = utcDay(Number(report.created_at));
+    const key = `${day}${SEPARATOR}${report.message}`;
+    const group = groups.get(key) ?? { day, message: report.message, count: 0, reports: 0, last_seen: 0 };
+    group.count += Number(report.count);
+    group.reports += 1;
+    group.last_seen = Math.max(group.last_seen, Number(report.created_at));
+    groups.set(key, group);
+  }
+  if (groups.size === 0) return;
+  await trx
+    .insertInto('js_error_daily')
+    .values([...groups.values()])
+    .onConflict((conflict) =>
+      conflict.columns(['day', 'message']).doUpdateSet((eb) => ({
+        count: eb('js_error_daily.count', '+', eb.ref('excluded.count')),
+        reports: eb('js_error_daily.reports', '+', eb.ref('excluded.reports')),
+        last_seen: sql<number>`CASE WHEN js_error_daily.last_seen > excluded.last_seen THEN js_error_daily.last_seen ELSE excluded.last_seen END`,
+      })),
     )
     .execute();
 }

@@ -9,6 +9,7 @@ import { rowOrder } from './002-row-order';
 import { imageJobs } from './003-image-jobs';
 import { dailyRollups } from './004-daily-rollups';
 import { siteSearch } from './005-site-search';
+import { errorRollups } from './006-error-rollups';
 
 export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   '001-baseline': baseline(engine),
@@ -16,6 +17,7 @@ export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   '003-image-jobs': imageJobs,
   '004-daily-rollups': dailyRollups(engine),
   '005-site-search': siteSearch(engine),
+  '006-error-rollups': errorRollups(engine),
 });
 
 export const MIGRATION_NAMES = Object.keys(migrationsFor('sqlite'));

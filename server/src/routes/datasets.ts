@@ -3,6 +3,7 @@
  * one by id. Every save is checked with the spec's messages and truncated to our limits.
  */
 import type { FastifyInstance } from 'fastify';
+import { deleteDataset, findDataset, listDatasets, saveDataset, seedDataset } from '../repositories/datasets';
 import { MAX_COLUMNS, MAX_ROWS, datasetProblem, truncate, type Dataset } from '../../../contract/chart/dataset';
 import { crumbQuery } from '../schemas';
 import { DATASET_ROUTE_PATH } from '../../../contract/api/paths';
@@ -41,12 +42,8 @@ export const DEMO_DATASET = {
 
 export default async function datasetRoutes(app: FastifyInstance): Promise<void> {
   const store = app.storage;
-  await store.db
-    .insertInto('datasets')
-    .values({ id: DEMO_DATASET.id, name: DEMO_DATASET.name, columns_json: JSON.stringify(DEMO_DATASET.columns), rows_json: JSON.stringify(DEMO_DATASET.rows), updated_at: Date.now() })
-    .onConflict((conflict) => conflict.column('id').doNothing())
-    .execute();
-  const find = (id: string): Promise<Row | undefined> => store.db.selectFrom('datasets').selectAll().where('id', '=', id).executeTakeFirst();
+  await seedDataset(store, DEMO_DATASET.id, DEMO_DATASET.name, DEMO_DATASET as Dataset);
+  const find = (id: string) => findDataset(store, id);
 
   // Public: a chart block on any page reads its dataset.
   app.get(DATASET_ROUTE_PATH, { schema: { querystring: crumbQuery, params: idParams } }, async (request, reply) => {
@@ -55,7 +52,7 @@ export default async function datasetRoutes(app: FastifyInstance): Promise<void>
   });
 
   app.get(OWNER_PATHS.datasets, { schema: { querystring: crumbQuery } }, async (): Promise<DatasetsAnswer> => ({
-    datasets: (await store.db.selectFrom('datasets').selectAll().orderBy('updated_at', 'desc').orderBy('id').execute()).map(toJson),
+    datasets: (await listDatasets(store)).map(toJson),
   }));
 
   app.put(OWNER_PATHS.dataset, { schema: { querystring: crumbQuery, params: idParams, body: datasetBody } }, async (request, reply) => {
@@ -64,13 +61,12 @@ export default async function datasetRoutes(app: FastifyInstance): Promise<void>
     if (problem) return reply.code(400).send({ error: problem });
     const { dataset, truncated } = truncate({ columns, rows });
     const id = (request.params as { id: string }).id;
-    const values = { name: name.trim(), columns_json: JSON.stringify(dataset.columns), rows_json: JSON.stringify(dataset.rows), updated_at: Date.now() };
-    await store.db.insertInto('datasets').values({ id, ...values }).onConflict((conflict) => conflict.column('id').doUpdateSet(values)).execute();
+    await saveDataset(store, id, name.trim(), dataset);
     return { ...toJson((await find(id))!), truncated };
   });
 
   app.delete(OWNER_PATHS.dataset, { schema: { querystring: crumbQuery, params: idParams } }, async (request) => {
-    await store.db.deleteFrom('datasets').where('id', '=', (request.params as { id: string }).id).execute();
+    await deleteDataset(store, (request.params as { id: string }).id);
     return {};
   });
 }

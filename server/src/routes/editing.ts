@@ -9,8 +9,8 @@ import { A_LIST_MUST_BE_SELECTED, alreadyExists } from '../../../contract/model/
 import { loadFormDefinitions } from '../forms/definitions';
 import { crumbQuery } from '../schemas';
 import { OWNER_PATHS } from '../../../contract/api/owner-paths';
-import { sql } from 'kysely';
-import { lockedTransaction } from '../storage/locked';
+import { connect, connections, disconnect, listExists, listsWithSubscribers, seedMailingLists } from '../repositories/mailing-lists';
+import { deleteTaxonomyName, saveTaxonomyName, taxonomyNames } from '../repositories/taxonomy';
 import type { MailingListsAnswer, TaxonomyAnswer } from '../../../contract/api/owner-answers';
 
 /** The demo site's subscriber lists, created on first start. */
@@ -28,19 +28,14 @@ const kindParams = {
 
 export default async function editingRoutes(app: FastifyInstance): Promise<void> {
   const store = app.storage;
-  await store.db.insertInto('mailing_lists').values([...DEMO_LISTS]).onConflict((conflict) => conflict.column('id').doNothing()).execute();
+  await seedMailingLists(store, DEMO_LISTS);
   const forms = loadFormDefinitions(app.settings.siteDir);
 
   app.get(OWNER_PATHS.mailingLists, { schema: { querystring: crumbQuery } }, async (): Promise<MailingListsAnswer> => {
-    const connections = new Map((await store.db.selectFrom('newsletter_connections').select(['form_id', 'list_id']).execute()).map((c) => [c.form_id, c.list_id]));
-    const lists = await store.db
-      .selectFrom('mailing_lists as l')
-      .select((eb) => ['l.id', 'l.name', eb.selectFrom('newsletter_subscribers as s').select((inner) => inner.fn.countAll<number>().as('n')).whereRef('s.list_id', '=', 'l.id').as('subscribers')])
-      .orderBy('l.name')
-      .execute();
+    const connected = await connections(store);
     return {
-      lists: lists.map((list) => ({ id: list.id, name: list.name, subscribers: Number(list.subscribers ?? 0) })),
-      newsletters: [...forms.values()].filter((f) => f.newsletter).map((f) => ({ formId: f.formId, listId: connections.get(f.formId) ?? null })),
+      lists: await listsWithSubscribers(store),
+      newsletters: [...forms.values()].filter((f) => f.newsletter).map((f) => ({ formId: f.formId, listId: connected.get(f.formId) ?? null })),
     };
   });
 
@@ -51,27 +46,19 @@ export default async function editingRoutes(app: FastifyInstance): Promise<void>
       const { formId } = request.params as { formId: string };
       const { listId } = (request.body ?? {}) as { listId?: string | null };
       if (!forms.get(formId)?.newsletter) return reply.code(404).send({ error: 'Unable to locate content' });
-      if (!listId || !(await store.db.selectFrom('mailing_lists').select('id').where('id', '=', listId).executeTakeFirst())) return reply.code(400).send({ error: A_LIST_MUST_BE_SELECTED });
-      await store.db
-        .insertInto('newsletter_connections')
-        .values({ form_id: formId, list_id: listId })
-        .onConflict((conflict) => conflict.column('form_id').doUpdateSet({ list_id: listId }))
-        .execute();
+      if (!listId || !(await listExists(store, listId))) return reply.code(400).send({ error: A_LIST_MUST_BE_SELECTED });
+      await connect(store, formId, listId);
       return { formId, listId };
     },
   );
 
   app.delete(OWNER_PATHS.mailingListConnection, { schema: { querystring: crumbQuery, params: formParams } }, async (request) => {
-    await store.db.deleteFrom('newsletter_connections').where('form_id', '=', (request.params as { formId: string }).formId).execute();
+    await disconnect(store, (request.params as { formId: string }).formId);
     return { listId: null };
   });
 
   const limits = { tag: MAX_TAG_LENGTH, category: MAX_CATEGORY_LENGTH } as const;
-  // Names are compared and sorted without case, as the owner reads them, on either engine.
-  const named = (name: string) => sql<boolean>`lower(name) = ${name.toLowerCase()}`;
-  const names = async (kind: 'tag' | 'category') =>
-    (await store.db.selectFrom('taxonomy').select('name').where('kind', '=', kind).orderBy(sql`lower(name)`).orderBy('name').execute()).map((row) => row.name);
-  const list = async (): Promise<TaxonomyAnswer> => ({ tags: await names('tag'), categories: await names('category') });
+  const list = async (): Promise<TaxonomyAnswer> => ({ tags: await taxonomyNames(store, 'tag'), categories: await taxonomyNames(store, 'category') });
 
   app.get(OWNER_PATHS.taxonomy, { schema: { querystring: crumbQuery } }, async () => list());
 
@@ -90,22 +77,14 @@ export default async function editingRoutes(app: FastifyInstance): Promise<void>
       const { name, from } = request.body as { name: string; from?: string };
       const clean = name.trim();
       if (!clean || clean.length > limits[kind]) return reply.code(400).send({ error: `A ${kind} has 1 to ${limits[kind]} characters.` });
-      const clash = await lockedTransaction(store, [`taxonomy:${kind}`], async (trx) => {
-        const exists = await trx.selectFrom('taxonomy').select('name').where('kind', '=', kind).where(named(clean)).executeTakeFirst();
-        if (exists && clean.toLowerCase() !== from?.toLowerCase()) return true;
-        if (from) await trx.deleteFrom('taxonomy').where('kind', '=', kind).where(named(from)).execute();
-        await trx.deleteFrom('taxonomy').where('kind', '=', kind).where(named(clean)).execute();
-        await trx.insertInto('taxonomy').values({ kind, name: clean, created_at: Date.now() }).execute();
-        return false;
-      });
-      if (clash) return reply.code(409).send({ error: alreadyExists(kind) });
+      if (!(await saveTaxonomyName(store, kind, clean, from))) return reply.code(409).send({ error: alreadyExists(kind) });
       return list();
     },
   );
 
   app.delete(OWNER_PATHS.taxonomyName, { schema: { querystring: crumbQuery, params: kindParams } }, async (request) => {
     const { kind, name } = request.params as { kind: 'tag' | 'category'; name: string };
-    await store.db.deleteFrom('taxonomy').where('kind', '=', kind).where(named(name)).execute();
+    await deleteTaxonomyName(store, kind, name);
     return list();
   });
 }

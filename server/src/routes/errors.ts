@@ -1,11 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { crumbQuery } from '../schemas';
 import { isJsonObject, parseVisitorJson } from '../security/json-depth';
 import { JAVASCRIPT_ERRORS_PATH, TRACE_PATH } from '../../../contract/api/paths';
 import { ERROR_DATA_MAX_LENGTH, errorBatchSchema, traceBatchSchema, type ErrorEvent, type ErrorReport, type TraceEvent } from '../../../contract/model/api/errors';
 import { OWNER_PATHS } from '../../../contract/api/owner-paths';
-import { sql } from 'kysely';
-import { isoSecondOf } from '../storage/dialect';
+import { errorsIn } from '../repositories/dashboards';
+import { dayRange, dayRangeQuery } from '../ingest/day-range';
 import type { ErrorsAnswer } from '../../../contract/api/owner-answers';
 
 /** A report as it arrives: its fields are the visitor's, checked one by one. */
@@ -46,15 +46,9 @@ export default async function errorRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get(OWNER_PATHS.errors, { schema: { querystring: crumbQuery } }, async (): Promise<ErrorsAnswer> => ({
-    errors: (
-      await app.storage.db
-        .selectFrom('js_errors')
-        .select((eb) => ['message', eb.fn.sum<number>('count').as('count'), eb.fn.countAll<number>().as('reports'), isoSecondOf(app.storage.engine, sql<number>`max(created_at)`).as('lastSeen')])
-        .groupBy('message')
-        .orderBy(sql`max(created_at)`, 'desc')
-        .limit(100)
-        .execute()
-    ).map((row) => ({ message: row.message, count: Number(row.count), reports: Number(row.reports), lastSeen: row.lastSeen })),
-  }));
+  app.get(OWNER_PATHS.errors, { schema: { querystring: dayRangeQuery } }, async (request, reply): Promise<ErrorsAnswer | FastifyReply> => {
+    const range = dayRange(request.query as { from?: string; to?: string });
+    if ('error' in range) return reply.code(400).send({ error: range.error });
+    return { ...range, errors: await errorsIn(app.storage, range) };
+  });
 }

@@ -5,6 +5,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { deleteFileRow, findFile, listFiles, renameFileRow, storeFile, type FileRow } from '../repositories/files';
 import { IMAGE_EXTENSIONS, IMAGE_WIDTHS, MAX_FILE_BYTES, cleanFileName, extensionOf, fileProblem, fileTypeOf } from '../../../contract/model/files';
 import { PLEASE_ENTER_FILE_NAME, RENAME_PROBLEM, UNABLE_TO_LOCATE_CONTENT, unsupportedFileType } from '../../../contract/model/editor-messages';
 import { removeFile, renameFile, variantPath, writeFileWhole } from '../files/storage';
@@ -14,13 +15,6 @@ import type { FilesAnswer, OwnerFile } from '../../../contract/api/owner-answers
 
 const nameParams = { type: 'object', required: ['name'], properties: { name: { type: 'string', minLength: 1, maxLength: 120 } } } as const;
 
-interface FileRow {
-  name: string;
-  type: string;
-  size: number;
-  widths_json: string;
-  updated_at: number;
-}
 const toJson = (row: FileRow): OwnerFile => ({ name: row.name, url: `/s/${row.name}`, type: row.type, size: row.size, widths: JSON.parse(row.widths_json) as number[], updatedAt: new Date(row.updated_at).toISOString() });
 
 export default async function fileRoutes(app: FastifyInstance): Promise<void> {
@@ -28,14 +22,14 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
   await fs.mkdir(dir, { recursive: true });
   const pathOf = (name: string) => path.join(dir, name);
   const store = app.storage;
-  const row = (name: string): Promise<FileRow | undefined> => store.db.selectFrom('files').selectAll().where('name', '=', name).executeTakeFirst();
+  const row = (name: string) => findFile(store, name);
   const jobs = app.imageJobs;
 
   // The upload's body is the file itself, whatever its type.
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_FILE_BYTES + 1 }, (_request, body, done) => done(null, body));
 
   app.get(OWNER_PATHS.files, { schema: { querystring: crumbQuery } }, async (): Promise<FilesAnswer> => ({
-    files: (await store.db.selectFrom('files').selectAll().orderBy('updated_at', 'desc').orderBy('name').execute()).map(toJson),
+    files: (await listFiles(store)).map(toJson),
   }));
 
   app.put(
@@ -59,14 +53,10 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
       await writeFileWhole(pathOf(name), bytes);
       const now = Date.now();
       try {
-        await store.db
-          .insertInto('files')
-          .values({ name, type, size: bytes.length, widths_json: '[]', created_at: now, updated_at: now })
-          .onConflict((conflict) => conflict.column('name').doUpdateSet({ type, size: bytes.length, widths_json: '[]', updated_at: now }))
-          .execute();
+        await storeFile(store, name, type, bytes.length, now);
       } catch (error) {
         await removeFile(pathOf(name));
-        if (exists) await store.db.deleteFrom('files').where('name', '=', name).execute();
+        if (exists) await deleteFileRow(store, name);
         throw error;
       }
       const job = IMAGE_EXTENSIONS.includes(extensionOf(name)) ? await jobs.enqueue(name) : null;
@@ -84,7 +74,7 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
       if (!to) return reply.code(400).send({ error: PLEASE_ENTER_FILE_NAME });
       if (extensionOf(to) !== extensionOf(from) || (to !== from && (await row(to)))) return reply.code(400).send({ error: RENAME_PROBLEM });
       if (to !== from) await renameFile(pathOf(from), pathOf(to));
-      await store.db.updateTable('files').set({ name: to, updated_at: Date.now() }).where('name', '=', from).execute();
+      await renameFileRow(store, from, to);
       return { file: toJson((await row(to))!) };
     },
   );
@@ -94,7 +84,7 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
     const { name } = request.params as { name: string };
     const file = await row(name);
     if (!file) return reply.code(404).send({ error: UNABLE_TO_LOCATE_CONTENT });
-    await store.db.deleteFrom('files').where('name', '=', file.name).execute();
+    await deleteFileRow(store, file.name);
     await removeFile(pathOf(file.name));
     return {};
   });

@@ -13,6 +13,8 @@ import { mintFormKey, spendFormKey } from '../forms/keys';
 import { isJsonObject, parseVisitorJson } from '../security/json-depth';
 import { retryAfterSeconds, takeFromWindows, takeFromWindowsIn, windowsFull } from '../security/limits';
 import { lockedTransaction } from '../storage/locked';
+import { subscribe } from '../repositories/mailing-lists';
+import { storeSubmission } from '../repositories/submissions';
 import { CAPTCHA_CHALLENGE_PATH, FORM_KEY_PATH, SAVE_FORM_PATH } from '../../../contract/api/paths';
 
 /** Successful submissions per visitor and form, and keys per address, within the window before 429. */
@@ -81,20 +83,9 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
     const refused = await lockedTransaction(store, limits.map(({ key }) => key), async (trx) => {
       const over = await takeFromWindowsIn(trx, limits, FORM_RATE_WINDOW_MS, now);
       if (over) return over;
-      await trx
-        .insertInto('form_submissions')
-        .values({ form_id: definition.formId, collection_id: body.collectionId ?? null, values_json: JSON.stringify(values), page_url: body.url, visitor: body.visitorCookie ?? null, is_overlay_form: body.isOverlayForm ? 1 : 0, created_at: now })
-        .execute();
+      await storeSubmission(trx, { formId: definition.formId, collectionId: body.collectionId ?? null, values, pageUrl: body.url, visitor: body.visitorCookie ?? null, overlay: body.isOverlayForm, at: now });
       const email = definition.newsletter ? firstEmail(definition, values) : null;
-      if (email) {
-        // A newsletter form connected to a mailing list subscribes to that list; else to its own.
-        const connection = await trx.selectFrom('newsletter_connections').select('list_id').where('form_id', '=', definition.formId).executeTakeFirst();
-        await trx
-          .insertInto('newsletter_subscribers')
-          .values({ list_id: connection?.list_id ?? definition.formId, email, created_at: now })
-          .onConflict((conflict) => conflict.doNothing())
-          .execute();
-      }
+      if (email) await subscribe(trx, definition.formId, email, now);
       return null;
     });
     return refused ? limited(refused) : {};

@@ -4,9 +4,7 @@
  * Neither needs a crumb or a session, and neither is logged per request.
  */
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
-import { MIGRATION_NAMES } from '../migrations/index';
-import { appliedMigrations } from '../storage/open';
+import { readiness } from '../storage/open';
 
 export const HEALTH_PATH = '/healthz';
 export const READY_PATH = '/readyz';
@@ -17,9 +15,8 @@ export default async function healthRoutes(app: FastifyInstance): Promise<void> 
   app.get(READY_PATH, { logLevel: 'silent' }, async (request, reply) => {
     void reply.header('cache-control', 'no-store');
     try {
-      await sql`SELECT 1`.execute(app.storage.db);
-      const applied = (await appliedMigrations(app.storage.db)).filter((name) => MIGRATION_NAMES.includes(name)).length;
-      if (applied < MIGRATION_NAMES.length) return reply.code(503).send({ status: 'not ready', reason: `migrations applied: ${applied} of ${MIGRATION_NAMES.length}` });
+      const { applied, known } = await readiness(app.storage);
+      if (applied < known) return reply.code(503).send({ status: 'not ready', reason: `migrations applied: ${applied} of ${known}` });
       return reply.send({ status: 'ready', schema: applied, engine: app.storage.engine });
     } catch (error) {
       request.log.error(error, 'readiness check failed');

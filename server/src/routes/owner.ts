@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { crumbQuery } from '../schemas';
 import { OWNER_PATHS } from '../../../contract/api/owner-paths';
 import { readSetting, writeSetting } from '../repositories/settings';
+import { latestSubmissions, latestSubscribers } from '../repositories/submissions';
 import type { PlanAnswer, SubmissionsAnswer } from '../../../contract/api/owner-answers';
 
 const listQuery = {
@@ -43,15 +44,8 @@ export default async function ownerRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(OWNER_PATHS.submissions, { schema: { querystring: listQuery } }, async (request): Promise<SubmissionsAnswer> => {
     const { formId, limit } = request.query as { formId?: string; limit: number };
-    let submissions = app.storage.db.selectFrom('form_submissions').selectAll().orderBy('id', 'desc').limit(limit);
-    if (formId) submissions = submissions.where('form_id', '=', formId);
-    const rows = await submissions.execute();
-    const subscribers = await app.storage.db
-      .selectFrom('newsletter_subscribers')
-      .select(['list_id as listId', 'email', 'created_at as createdAt'])
-      .orderBy('created_at', 'desc')
-      .limit(limit)
-      .execute();
+    const rows = await latestSubmissions(app.storage, limit, formId);
+    const subscribers = await latestSubscribers(app.storage, limit);
     return {
       submissions: rows.map((row) => ({
         id: row.id,

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { DATA_IS_EMPTY, perfRecordBatchSchema, type PerfRecord } from '../../../contract/perf/settings';
 import { crumbQuery } from '../schemas';
 import { PERFORMANCE_RECORDS_PATH, PERFORMANCE_SETTINGS_PATH } from '../../../contract/api/paths';
 import { OWNER_PATHS } from '../../../contract/api/owner-paths';
-import { dayOf } from '../storage/dialect';
+import { performanceIn, storePerformanceRecords } from '../repositories/dashboards';
+import { dayRange, dayRangeQuery } from '../ingest/day-range';
 import type { PerformanceAnswer } from '../../../contract/api/owner-answers';
 
 interface PerformanceSettings {
@@ -55,30 +56,24 @@ export default async function performanceRoutes(app: FastifyInstance): Promise<v
       // The latest record of each page load wins, within the batch as across batches.
       const latest = new Map(records.map((record) => [record.pageLoadId, record]));
       const now = Date.now();
-      await app.storage.db
-        .insertInto('performance_records')
-        .values(
-          [...latest.values()].map((record) => ({
-            page_load_id: record.pageLoadId,
-            path: record.data.pathname ?? '/',
-            metrics_json: JSON.stringify(record.data.metrics ?? {}),
-            data_json: JSON.stringify(record.data).slice(0, 16_384),
-            created_at: now,
-          })),
-        )
-        .onConflict((conflict) => conflict.column('page_load_id').doUpdateSet((eb) => ({ metrics_json: eb.ref('excluded.metrics_json'), data_json: eb.ref('excluded.data_json') })))
-        .execute();
+      await storePerformanceRecords(
+        app.storage,
+        [...latest.values()].map((record) => ({
+          page_load_id: record.pageLoadId,
+          path: record.data.pathname ?? '/',
+          metrics_json: JSON.stringify(record.data.metrics ?? {}),
+          data_json: JSON.stringify(record.data).slice(0, 16_384),
+          created_at: now,
+        })),
+      );
       return {};
     },
   );
 
-  app.get(OWNER_PATHS.performance, { schema: { querystring: crumbQuery } }, async (): Promise<PerformanceAnswer> => {
-    const rows = await app.storage.db
-      .selectFrom('performance_records')
-      .select(['path', 'metrics_json as metrics', dayOf(app.storage.engine, 'created_at').as('day')])
-      .orderBy('created_at', 'desc')
-      .limit(5000)
-      .execute();
+  app.get(OWNER_PATHS.performance, { schema: { querystring: dayRangeQuery } }, async (request, reply): Promise<PerformanceAnswer | FastifyReply> => {
+    const range = dayRange(request.query as { from?: string; to?: string });
+    if ('error' in range) return reply.code(400).send({ error: range.error });
+    const rows = await performanceIn(app.storage, range);
     const groups = new Map<string, Map<string, number[]>>();
     for (const row of rows) {
       for (const key of [`path:${row.path}`, `day:${row.day}`]) {
@@ -97,6 +92,7 @@ export default async function performanceRoutes(app: FastifyInstance): Promise<v
     for (const [key, metrics] of groups) if (key.startsWith('day:')) for (const [name, values] of metrics) all.set(name, [...(all.get(name) ?? []), ...values]);
     const overall = Object.fromEntries([...all].map(([name, values]) => [name, p75(values)]));
     return {
+      ...range,
       records: rows.length,
       overall,
       perPath: summary('path:').map(({ key, ...rest }) => ({ path: key, ...rest })),

@@ -9,6 +9,7 @@ import { reviewRequest, submitReview } from '../commerce/store';
 import { crumbQuery } from '../schemas';
 import { pageShell, sendSitePage } from '../site-page';
 import { OWNER_PATHS } from '../../../contract/api/owner-paths';
+import { latestReviews } from '../repositories/dashboards';
 import type { ReviewsAnswer } from '../../../contract/api/owner-answers';
 
 const tokenQuery = { type: 'object', required: ['token'], properties: { ...crumbQuery.properties, token: { type: 'string', maxLength: 64 } } } as const;
@@ -52,14 +53,6 @@ export default async function reviewRoutes(app: FastifyInstance): Promise<void> 
   );
 
   app.get(OWNER_PATHS.reviews, { schema: { querystring: crumbQuery } }, async (): Promise<ReviewsAnswer> => ({
-    reviews: (
-      await app.storage.db
-        .selectFrom('reviews as r')
-        .innerJoin('review_requests as q', 'q.token', 'r.request_token')
-        .select(['r.id', 'r.product_id as productId', 'q.product_title as productTitle', 'r.rating', 'r.body', 'r.created_at as createdAt'])
-        .orderBy('r.id', 'desc')
-        .limit(500)
-        .execute()
-    ).map((review) => ({ ...review, createdAt: new Date(review.createdAt).toISOString() })),
+    reviews: await latestReviews(app.storage),
   }));
 }

@@ -4,7 +4,8 @@ import { MAX_JSON_DEPTH, isJsonObject, parseVisitorJson } from '../security/json
 import { QUICK_VIEW_ROUTE_PATH, RECORD_HIT_PATH, TRACK_PATH } from '../../../contract/api/paths';
 import { recordHitBodySchema, type RecordHit } from '../../../contract/model/api/record-hit';
 import { OWNER_PATHS } from '../../../contract/api/owner-paths';
-import { MAX_RANGE_DAYS, dayRange, dayRangeQuery } from '../ingest/day-range';
+import { dayRange, dayRangeQuery } from '../ingest/day-range';
+import { trafficIn } from '../repositories/dashboards';
 import type { PageViewsAnswer } from '../../../contract/api/owner-answers';
 
 const MARKETING = ['source', 'campaign', 'subcampaign', 'channel', 'subchannel', 'variation', 'mkwid'];
@@ -80,39 +81,6 @@ export default async function trackingRoutes(app: FastifyInstance): Promise<void
     const range = dayRange(request.query as { from?: string; to?: string });
     if ('error' in range) return reply.code(400).send({ error: range.error });
     const { from, to } = range;
-    const [totals, perDay, perPath, referrers] = await Promise.all([
-      store.db.selectFrom('census_daily').where('day', '>=', from).where('day', '<=', to).select((eb) => [eb.fn.sum<number>('views').as('views'), eb.fn.sum<number>('visitors').as('visitors')]).executeTakeFirst(),
-      store.db.selectFrom('census_daily').where('day', '>=', from).where('day', '<=', to).select(['day', 'views']).orderBy('day', 'desc').limit(MAX_RANGE_DAYS).execute(),
-      store.db
-        .selectFrom('census_daily_paths')
-        .where('day', '>=', from)
-        .where('day', '<=', to)
-        .select((eb) => ['path', eb.fn.sum<number>('views').as('views')])
-        .groupBy('path')
-        .orderBy('views', 'desc')
-        .orderBy('path')
-        .limit(100)
-        .execute(),
-      store.db
-        .selectFrom('census_daily_referrers')
-        .where('day', '>=', from)
-        .where('day', '<=', to)
-        .select((eb) => ['referrer', eb.fn.sum<number>('views').as('views')])
-        .groupBy('referrer')
-        .orderBy('views', 'desc')
-        .orderBy('referrer')
-        .limit(50)
-        .execute(),
-    ]);
-    return {
-      from,
-      to,
-      total: Number(totals?.views ?? 0),
-      // Daily unique visitors, summed over the range.
-      visitors: Number(totals?.visitors ?? 0),
-      perDay: perDay.map((row) => ({ day: row.day, views: Number(row.views) })),
-      perPath: perPath.map((row) => ({ path: row.path, views: Number(row.views) })),
-      referrers: referrers.map((row) => ({ referrer: row.referrer, views: Number(row.views) })),
-    };
+    return { from, to, ...(await trafficIn(store, { from, to })) };
   });
 }

@@ -82,3 +82,9 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
   }
   return storage;
 }
+
+/** For /readyz: the database answers, and how many of this server's migrations it has had. */
+export async function readiness(store: Storage): Promise<{ applied: number; known: number }> {
+  await sql`SELECT 1`.execute(store.db);
+  return { applied: (await appliedMigrations(store.db)).filter((name) => MIGRATION_NAMES.includes(name)).length, known: MIGRATION_NAMES.length };
+}

@@ -83,6 +83,7 @@ export interface Tables {
   census_daily_paths: { day: string; path: string; views: number };
   census_daily_referrers: { day: string; referrer: string; views: number };
   census_visitor_days: { day: string; visitor_id: string };
+  js_error_daily: { day: string; message: string; count: number; reports: number; last_seen: Millis };
   site_pages: { path: string; title: string; body: string };
   image_jobs: {
     id: string;

@@ -1,0 +1,41 @@
+/** Mailing lists, which newsletter form feeds which list, and the subscribers (part 2 §1). */
+import type { Storage } from '../storage/open';
+import type { Executor } from '../storage/locked';
+
+export async function seedMailingLists(store: Storage, lists: ReadonlyArray<{ id: string; name: string }>): Promise<void> {
+  await store.db.insertInto('mailing_lists').values([...lists]).onConflict((conflict) => conflict.column('id').doNothing()).execute();
+}
+
+/** Every list with its number of subscribers, by name. */
+export async function listsWithSubscribers(store: Storage): Promise<Array<{ id: string; name: string; subscribers: number }>> {
+  const lists = await store.db
+    .selectFrom('mailing_lists as l')
+    .select((eb) => ['l.id', 'l.name', eb.selectFrom('newsletter_subscribers as s').select((inner) => inner.fn.countAll<number>().as('n')).whereRef('s.list_id', '=', 'l.id').as('subscribers')])
+    .orderBy('l.name')
+    .execute();
+  return lists.map((list) => ({ id: list.id, name: list.name, subscribers: Number(list.subscribers ?? 0) }));
+}
+
+export const listExists = async (store: Storage, id: string) => !!(await store.db.selectFrom('mailing_lists').select('id').where('id', '=', id).executeTakeFirst());
+
+export async function connections(store: Storage): Promise<Map<string, string>> {
+  return new Map((await store.db.selectFrom('newsletter_connections').select(['form_id', 'list_id']).execute()).map((c) => [c.form_id, c.list_id]));
+}
+
+export async function connect(store: Storage, formId: string, listId: string): Promise<void> {
+  await store.db.insertInto('newsletter_connections').values({ form_id: formId, list_id: listId }).onConflict((conflict) => conflict.column('form_id').doUpdateSet({ list_id: listId })).execute();
+}
+
+export async function disconnect(store: Storage, formId: string): Promise<void> {
+  await store.db.deleteFrom('newsletter_connections').where('form_id', '=', formId).execute();
+}
+
+/** Subscribes to the list the form is connected to, else to the form's own; once per address and list. */
+export async function subscribe(trx: Executor, formId: string, email: string, now: number): Promise<void> {
+  const connection = await trx.selectFrom('newsletter_connections').select('list_id').where('form_id', '=', formId).executeTakeFirst();
+  await trx
+    .insertInto('newsletter_subscribers')
+    .values({ list_id: connection?.list_id ?? formId, email, created_at: now })
+    .onConflict((conflict) => conflict.doNothing())
+    .execute();
+}

@@ -1,0 +1,40 @@
+/** Form submissions (spec part 1 §7) and the owner's list of them. */
+import type { Executor } from '../storage/locked';
+import type { Storage } from '../storage/open';
+
+export interface NewSubmission {
+  formId: string;
+  collectionId: string | null;
+  values: Record<string, unknown>;
+  pageUrl: string;
+  visitor: string | null;
+  overlay: boolean;
+  at: number;
+}
+
+/** Stored inside the transaction that counts it against the limits (routes/forms.ts). */
+export async function storeSubmission(trx: Executor, submission: NewSubmission): Promise<void> {
+  await trx
+    .insertInto('form_submissions')
+    .values({
+      form_id: submission.formId,
+      collection_id: submission.collectionId,
+      values_json: JSON.stringify(submission.values),
+      page_url: submission.pageUrl,
+      visitor: submission.visitor,
+      is_overlay_form: submission.overlay ? 1 : 0,
+      created_at: submission.at,
+    })
+    .execute();
+}
+
+/** The newest submissions, of one form or all. */
+export function latestSubmissions(store: Storage, limit: number, formId?: string) {
+  let query = store.db.selectFrom('form_submissions').selectAll().orderBy('id', 'desc').limit(limit);
+  if (formId) query = query.where('form_id', '=', formId);
+  return query.execute();
+}
+
+export function latestSubscribers(store: Storage, limit: number) {
+  return store.db.selectFrom('newsletter_subscribers').select(['list_id as listId', 'email', 'created_at as createdAt']).orderBy('created_at', 'desc').limit(limit).execute();
+}
