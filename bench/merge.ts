@@ -26,6 +26,7 @@ export function describeUpdate(fresh: Results): string {
   if (fresh.memory) parts.push('memory');
   if (fresh.lighthouse) parts.push(`Lighthouse on ${fresh.lighthouse.map((r) => r.page).join(', ')}`);
   if (fresh.ingest) parts.push('server ingest');
+  if (fresh.storage) parts.push(`storage on ${fresh.storage.map((r) => r.engine).join(', ')}`);
   return `${fresh.date}: ${parts.join('; ') || 'nothing'}`;
 }
 
@@ -40,6 +41,7 @@ export function mergeResults(old: Results, fresh: Results): Results {
     memory: fresh.memory ?? old.memory,
     lighthouse: mergeRows(old.lighthouse, fresh.lighthouse, (r) => r.page),
     ingest: fresh.ingest ?? old.ingest,
+    storage: mergeRows(old.storage, fresh.storage, (r) => r.engine),
     updates: [...(old.updates ?? []), describeUpdate(fresh)],
   };
 }

@@ -1,6 +1,7 @@
 /** bench/RESULTS.md: every figure with its target and PASS or FAIL beside it. */
 import type { PageBytes } from './bytes';
 import type { IngestResult } from './ingest';
+import type { StorageResult } from './storage';
 import type { LighthouseResult } from './lighthouse';
 import { addsNoLongTask, type DemoPageRuns } from './demo-main';
 import type { MainThreadResult, MainThreadRun } from './main-thread';
@@ -18,6 +19,7 @@ export interface Results {
   memory?: MemoryResult;
   lighthouse?: LighthouseResult[];
   ingest?: IngestResult[];
+  storage?: StorageResult[];
   /** Partial runs merged in since the full run (bench/merge.ts): when, and what they measured. */
   updates?: string[];
 }
@@ -59,6 +61,10 @@ export function verdicts(results: Results): Verdicts {
   if (results.memory) out['no heap growth over ten mount/destroy cycles, no detached DOM'] = results.memory.growthKB <= 256 && (results.memory.detachedHeldByPage ?? results.memory.detachedAfterDestroy) === 0;
   // A page Lighthouse cannot score either way (it answers an error status) is listed, not judged.
   if (results.lighthouse) out['Lighthouse within 1 point and TBT within 10 ms of the page without the runtime'] = results.lighthouse.filter(scored).every((r) => r.without.score - r.with.score <= 1 && r.with.tbtMs - r.without.tbtMs <= 10);
+  for (const r of results.storage ?? []) {
+    out[`${r.engine}: traffic panel within 100 ms at ${r.pageViews.toLocaleString('en')} page views`] = r.panelP95Ms <= 100;
+    out[`${r.engine}: census ingest p99 while the panel is read ≤ 2× its p99 without`] = r.ingestP99DuringReadsMs <= 2 * Math.max(1, r.ingestP99QuietMs);
+  }
   if (results.ingest) {
     const hits = results.ingest[0]!;
     out['server ≥ 3,000 census hits/s with p99 < 50 ms, none lost'] = hits.perSecond >= 3000 && hits.p99Ms < 50 && results.ingest.every((r) => r.stored >= r.ok && r.stored <= r.sent);
@@ -122,6 +128,18 @@ export function renderResults(results: Results): string {
     for (const r of results.lighthouse) {
       if (scored(r)) lines.push(`| \`${r.page}\` | ${r.with.score} / ${r.without.score} | ${ms(r.with.tbtMs)} / ${ms(r.without.tbtMs)} | ${ms(r.with.lcpMs)} / ${ms(r.without.lcpMs)} | ${cls(r.with.cls)} / ${cls(r.without.cls)} |`);
       else lines.push(`| \`${r.page}\` | not scored: ${unscored(r)} | | | |`);
+    }
+    lines.push('');
+  }
+  if (results.storage?.length) {
+    lines.push(
+      '## 5b. Storage at scale (bench/storage.ts)',
+      '',
+      '| engine | page views stored | seeding | traffic panel (90 days) median / p95 | census p99 quiet / during panel reads | census hits/s, one instance / two |',
+      '|---|---|---|---|---|---|',
+    );
+    for (const r of results.storage) {
+      lines.push(`| ${r.engine} | ${r.pageViews.toLocaleString('en')} | ${r.seedSeconds.toFixed(1)} s | ${ms(r.panelMedianMs)} / ${ms(r.panelP95Ms)} | ${r.ingestP99QuietMs} / ${r.ingestP99DuringReadsMs} ms | ${r.hitsPerSecondOne} / ${r.hitsPerSecondTwo ?? 'n/a'} |`);
     }
     lines.push('');
   }

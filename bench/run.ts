@@ -2,7 +2,7 @@
  * `npm run bench`: builds nothing itself (npm runs the build first), starts the built server and
  * the benchmark's front server, drives Debian's Chromium, and writes bench/RESULTS.md and
  * bench/results.json. `--quick` runs fewer and smaller rounds; `--only=bytes,main,memory,
- * lighthouse,ingest` picks sections; `--lighthouse-runs=3` takes medians of three audits (five by default, one with `--quick`);
+ * lighthouse,ingest,storage` picks sections (`storage`: `--page-views=1000000`, on both engines); `--lighthouse-runs=3` takes medians of three audits (five by default, one with `--quick`);
  * `--blocks=1000 --runs=3` sets the main-thread section's page sizes (the largest is measured
  * in the contained theme too) and runs, `--pages=/,/faq
  * --demo-runs=5` its demo pages and their runs (`--pages` picks Lighthouse's pages too);
@@ -20,6 +20,7 @@ import { startBuiltServer } from '../e2e/server-process';
 import { demoPages, measureBytes, measureLikeForLike } from './bytes';
 import { PEERS, peerSize, peerStackScript, peerStyles, type Peer } from './bundle';
 import { measureIngest } from './ingest';
+import { measureStorage } from './storage';
 import { CHROMIUM, measureLighthouse } from './lighthouse';
 import { measureDemoPages } from './demo-main';
 import { measureMainThread } from './main-thread';
@@ -96,6 +97,14 @@ async function main(): Promise<void> {
     if (wanted('ingest')) {
       console.log('Server ingest…');
       results.ingest = await measureIngest(server.baseUrl, server.dataDir, quick ? 3 : 10, 10);
+    }
+    if (wanted('storage')) {
+      const pageViews = Number(option('page-views') ?? (quick ? 100_000 : 1_000_000));
+      results.storage = [];
+      for (const engine of ['sqlite', 'postgres'] as const) {
+        console.log(`Storage on ${engine} with ${pageViews} page views…`);
+        results.storage.push(await measureStorage(engine, pageViews, quick ? 3 : 5));
+      }
     }
     if (wanted('lighthouse')) {
       console.log('Lighthouse…');
