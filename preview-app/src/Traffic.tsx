@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { LineChart, daySeconds } from './Chart';
 import { DataSection } from './DataSection';
 import { useOwnerData } from './use-owner-data';
@@ -7,12 +7,34 @@ import type { PageViewsAnswer } from '../../contract/api/owner-answers';
 
 type PageViews = PageViewsAnswer;
 
-/** Page views per day (chart and table) and the most viewed paths. */
+/** The ranges the owner picks from: the last n UTC days, today included. */
+export const TRAFFIC_RANGES = [7, 30, 90, 365] as const;
+const DAY_MS = 86_400_000;
+export const rangeQuery = (days: number, now = Date.now()) =>
+  `from=${new Date(now - (days - 1) * DAY_MS).toISOString().slice(0, 10)}&to=${new Date(now).toISOString().slice(0, 10)}`;
+
+/** Page views per day (chart and table) and the most viewed paths, for the last 7 to 365 days. */
 export function Traffic() {
-  const [state, reload] = useOwnerData<PageViews>(OWNER_PATHS.pageviews);
+  const [days, setDays] = useState<number>(30);
+  const [state, reload] = useOwnerData<PageViews>(`${OWNER_PATHS.pageviews}?${rangeQuery(days)}`);
+  const rangeId = useId();
   return (
     <DataSection id="traffic" title="Page views" state={state} reload={reload}>
-      {(data) => <TrafficView data={data} />}
+      {(data) => (
+        <>
+          <p>
+            <label htmlFor={rangeId}>Range </label>
+            <select id={rangeId} value={days} onChange={(event) => setDays(Number(event.target.value))}>
+              {TRAFFIC_RANGES.map((n) => (
+                <option key={n} value={n}>
+                  Last {n} days
+                </option>
+              ))}
+            </select>
+          </p>
+          <TrafficView data={data} />
+        </>
+      )}
     </DataSection>
   );
 }
@@ -24,7 +46,7 @@ function TrafficView({ data }: { data: PageViews }) {
   return (
     <>
       <p>
-        <strong>{data.total}</strong> page views from <strong>{data.visitors}</strong> visitors.
+        <strong>{data.total}</strong> page views from <strong>{data.visitors}</strong> daily visitors, {data.from} to {data.to}.
       </p>
       <LineChart
         title="Page views per day"

@@ -20,6 +20,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../src/App';
 import { Submissions, submissionsCsv, valueText } from '../src/Submissions';
+import { Traffic, rangeQuery } from '../src/Traffic';
 import { csvCell } from '../src/csv';
 import { FRAME_EXPANDED_COOKIE, readExpanded } from '../src/panel-cookie';
 import { metricText, rating } from '../src/vitals';
@@ -34,12 +35,14 @@ let container: HTMLDivElement;
 let root: Root;
 const answers: Record<string, unknown> = {
   '/api/owner/plan': { plan: 'trial', trial: true, plans: [{ id: 'personal', name: 'Personal', priceCents: 1600 }] },
-  '/api/owner/pageviews': { total: 3, visitors: 2, perDay: [{ day: '2026-11-22', views: 2 }, { day: '2026-11-21', views: 1 }], perPath: [{ path: '/faq', views: 2 }] },
+  '/api/owner/pageviews': { from: '2026-10-24', to: '2026-11-22', total: 3, visitors: 2, perDay: [{ day: '2026-11-22', views: 2 }, { day: '2026-11-21', views: 1 }], perPath: [{ path: '/faq', views: 2 }] },
   '/api/owner/performance': { records: 1, overall: { lcp: 1200, cls: 0.3 }, perDay: [] },
   '/api/owner/errors': { errors: [{ message: 'TypeError: x is undefined', count: 4, reports: 2, lastSeen: '2026-11-22T07:00:00Z' }] },
   '/api/owner/submissions': { submissions: [] },
 };
 const calls: string[] = [];
+/** Every URL asked for, with its query. */
+const urls: string[] = [];
 
 beforeEach(() => {
   history.replaceState(null, '', '/config/');
@@ -50,6 +53,7 @@ beforeEach(() => {
   calls.length = 0;
   vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
     const path = String(url).split('?')[0]!;
+    urls.push(String(url));
     calls.push(`${init?.method ?? 'GET'} ${path}`);
     return { ok: true, json: async () => answers[path] ?? {} };
   });
@@ -67,7 +71,7 @@ describe('App', () => {
   it('frames the path, shows the data, and toggles the panel with aria-expanded and the cookie', async () => {
     await act(async () => root.render(<App frameUrl="/faq" />));
     expect(container.querySelector('iframe')!.getAttribute('src')).toBe('/faq');
-    expect(container.textContent).toContain('3 page views from 2 visitors.');
+    expect(container.textContent).toContain('3 page views from 2 daily visitors, 2026-10-24 to 2026-11-22.');
     expect(plots.created).toBeGreaterThan(0);
     expect(container.querySelector('.config-chart .sr-only table caption')!.textContent).toBe('Page views per day');
     expect(container.textContent).toContain('TypeError: x is undefined');
@@ -174,5 +178,21 @@ describe('web vitals', () => {
     expect(metricText('lcp', 2512.3)).toBe('2.51 s');
     expect(metricText('inp', 96.4)).toBe('96 ms');
     expect(metricText('cls', 0.1234)).toBe('0.123');
+  });
+});
+
+describe('Traffic', () => {
+  it('asks for the range the owner picks, the last 30 days at first', async () => {
+    expect(rangeQuery(7, Date.UTC(2026, 10, 22, 15))).toBe('from=2026-11-16&to=2026-11-22');
+    urls.length = 0;
+    await act(async () => root.render(<Traffic />));
+    expect(urls.at(-1)).toContain(rangeQuery(30));
+    const select = container.querySelector<HTMLSelectElement>('select')!;
+    expect(container.querySelector(`label[for="${select.id}"]`)!.textContent).toBe('Range ');
+    await act(async () => {
+      select.value = '7';
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    expect(urls.at(-1)).toContain(rangeQuery(7));
   });
 });
