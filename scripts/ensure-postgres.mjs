@@ -2,6 +2,7 @@
 // their own server (scripts/postgres.mjs) and nothing may download a database from elsewhere.
 import { existsSync, readdirSync } from 'node:fs';
 import { execSync } from 'node:child_process';
+import { aptInstall } from './apt-install.mjs';
 
 export const postgresBin = () => {
   const root = '/usr/lib/postgresql';
@@ -9,20 +10,11 @@ export const postgresBin = () => {
   return versions.length ? `${root}/${versions[0]}/bin` : null;
 };
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  if (postgresBin()) process.exit(0);
-  console.log('PostgreSQL is missing: installing Debian\'s postgresql package…');
-  const run = (command) => execSync(command, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-  try {
-    run('apt-get update -qq');
-    run('apt-get install -y -qq postgresql');
-  } catch (error) {
-    console.error(`Could not install postgresql (${error.message}). Run 'apt-get install -y postgresql' as root.`);
-    process.exit(1);
-  }
+if (import.meta.url === `file://${process.argv[1]}` && !postgresBin()) {
+  aptInstall('postgresql');
   // Debian starts a cluster of its own on install; the tests use their own, so stop it.
   try {
-    run('service postgresql stop');
+    execSync('service postgresql stop', { stdio: 'inherit' });
   } catch {
     /* not running, or no service manager: nothing to stop */
   }
