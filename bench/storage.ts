@@ -38,23 +38,20 @@ const DAY_MS = 86_400_000;
 const PATHS = 200;
 const VISITORS = 50_000;
 
-/** The seeding SQL for either engine: `series` numbers 0 … N-1. */
+/** The seeding SQL for either engine, on a new site's empty tables: `series` numbers 0 … N-1. */
 function seedStatements(engine: 'sqlite' | 'postgres', pageViews: number, now: number): string[] {
   const series = engine === 'postgres' ? `generate_series(0, ${pageViews - 1}) AS s(n)` : `(WITH RECURSIVE seq(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM seq WHERE n < ${pageViews - 1}) SELECT n FROM seq) AS s`;
   const concat = (a: string, b: string) => `${a} || ${b}`;
   const day = engine === 'postgres' ? `to_char(to_timestamp(created_at / 1000.0) AT TIME ZONE 'UTC', 'YYYY-MM-DD')` : `date(created_at / 1000, 'unixepoch')`;
   return [
     `INSERT INTO census_hits (event, path, referrer, website_id, visitor_id, data_json, created_at)
-     SELECT 'pageView', ${concat("'/page-'", `(n % ${PATHS})`)}, CASE WHEN n % 7 = 0 THEN 'https://search.example/' ELSE NULL END, 'bench', ${concat("'v'", `(n % ${VISITORS})`)}, '{}', ${now} - (n % 90) * ${DAY_MS} - (n % 1000)
+     SELECT 'pageView', ${concat("'/page-'", `(n % ${PATHS})`)}, CASE WHEN n % 7 = 0 THEN 'https://search.example/' ELSE NULL END, 'bench', ${concat("'v'", `(n % ${VISITORS})`)}, '{}', ${now} - CAST(n % 90 AS BIGINT) * ${DAY_MS} - (n % 1000)
      FROM ${series}`,
-    `INSERT INTO census_daily_paths (day, path, views) SELECT ${day}, path, COUNT(*) FROM census_hits WHERE event = 'pageView' GROUP BY 1, 2
-     ON CONFLICT (day, path) DO UPDATE SET views = excluded.views`,
-    `INSERT INTO census_daily_referrers (day, referrer, views) SELECT ${day}, referrer, COUNT(*) FROM census_hits WHERE event = 'pageView' AND referrer IS NOT NULL GROUP BY 1, 2
-     ON CONFLICT (day, referrer) DO UPDATE SET views = excluded.views`,
-    `INSERT INTO census_visitor_days (day, visitor_id) SELECT DISTINCT ${day}, visitor_id FROM census_hits WHERE event = 'pageView' AND visitor_id IS NOT NULL ON CONFLICT DO NOTHING`,
+    `INSERT INTO census_daily_paths (day, path, views) SELECT ${day}, path, COUNT(*) FROM census_hits WHERE event = 'pageView' GROUP BY 1, 2`,
+    `INSERT INTO census_daily_referrers (day, referrer, views) SELECT ${day}, referrer, COUNT(*) FROM census_hits WHERE event = 'pageView' AND referrer IS NOT NULL GROUP BY 1, 2`,
+    `INSERT INTO census_visitor_days (day, visitor_id) SELECT DISTINCT ${day}, visitor_id FROM census_hits WHERE event = 'pageView' AND visitor_id IS NOT NULL`,
     `INSERT INTO census_daily (day, views, visitors)
-     SELECT d.day, d.views, (SELECT COUNT(*) FROM census_visitor_days v WHERE v.day = d.day) FROM (SELECT day, SUM(views) AS views FROM census_daily_paths GROUP BY day) d
-     ON CONFLICT (day) DO UPDATE SET views = excluded.views, visitors = excluded.visitors`,
+     SELECT d.day, d.views, (SELECT COUNT(*) FROM census_visitor_days v WHERE v.day = d.day) FROM (SELECT day, SUM(views) AS views FROM census_daily_paths GROUP BY day) d`,
   ];
 }
 
@@ -117,6 +114,7 @@ export async function measureStorage(engine: 'sqlite' | 'postgres', pageViews: n
     const statements = seedStatements(engine, pageViews, Date.now());
     if (databaseUrl) {
       const client = new pg.Client({ connectionString: databaseUrl });
+      client.on('error', (error) => console.error('  seeding connection:', error.message));
       await client.connect();
       for (const statement of statements) await client.query(statement);
       await client.query('ANALYZE');
@@ -129,6 +127,7 @@ export async function measureStorage(engine: 'sqlite' | 'postgres', pageViews: n
       db.close();
     }
     const seedSeconds = (Date.now() - seeded) / 1000;
+    console.log(`  seeded ${pageViews} page views in ${seedSeconds.toFixed(1)} s`);
 
     const owner = await ownerSession(base);
     const to = new Date().toISOString().slice(0, 10);
@@ -145,6 +144,7 @@ export async function measureStorage(engine: 'sqlite' | 'postgres', pageViews: n
     const panelTimes: number[] = [];
     for (let i = 0; i < 20; i += 1) panelTimes.push(await panel());
 
+    console.log(`  traffic panel: median ${median(panelTimes).toFixed(1)} ms`);
     const quiet: number[] = [];
     const duringReads: number[] = [];
     for (let round = 0; round < 2; round += 1) {
