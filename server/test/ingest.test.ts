@@ -8,6 +8,7 @@ import { dayRange } from '../src/ingest/day-range';
 import { createWriteBuffer } from '../src/ingest/buffer';
 import { dropExpiredVisitorData } from '../src/ingest/retention';
 import { rollUpHits, utcDay } from '../src/ingest/rollups';
+import { openStorage } from '../src/storage/open';
 import { countRows, OWNER, rows, startTestServer, type TestServer, visitor } from './helper';
 
 let server: TestServer;
@@ -112,5 +113,23 @@ describe('retention', () => {
     expect(await rows(server, "SELECT path FROM census_hits WHERE path IN ('/old', '/new')")).toEqual([{ path: '/new' }]);
     expect(await rows(server, "SELECT message FROM js_errors WHERE message = 'old error'")).toEqual([]);
     expect(await rows(server, "SELECT path FROM census_daily_paths WHERE path = '/old'")).toEqual([{ path: '/old' }]);
+  });
+});
+
+describe('closing the server (SIGTERM)', () => {
+  it('drains what waits in the buffer before the database closes, and takes no new request', async () => {
+    const closing = await startTestServer();
+    const client = await visitor(closing.app);
+    // Rows waiting for their flush when the close begins.
+    const waiting = closing.app.ingest.write('census_hits', [1, 2, 3].map((n) => ({ event: 'pageView', path: `/closing-${n}`, referrer: null, website_id: null, visitor_id: null, data_json: '{}', created_at: Date.now() })));
+    const closed = closing.app.close();
+    const late = await client.inject({ method: 'POST', url: '/api/census/RecordHit', payload: [{ event: 'pageView', data: JSON.stringify({ url: '/closing-late' }) }] });
+    await Promise.all([waiting, closed]);
+    expect([late.statusCode, late.headers['retry-after'], late.json()]).toEqual([503, '1', { error: 'The server is stopping. Please try again.' }]);
+    const reopened = await openStorage({ dataDir: closing.config.dataDir, databaseUrl: closing.config.databaseUrl });
+    const stored = await reopened.db.selectFrom('census_hits').select('path').where('path', 'like', '/closing-%').orderBy('path').execute();
+    await reopened.close();
+    expect(stored).toEqual([{ path: '/closing-1' }, { path: '/closing-2' }, { path: '/closing-3' }]);
+    await closing.close().catch(() => undefined);
   });
 });

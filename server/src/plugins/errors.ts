@@ -1,8 +1,13 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { BufferClosedError } from '../ingest/buffer';
+
+export const SERVER_STOPPING = 'The server is stopping. Please try again.';
 
 /** Every error answers JSON with a status; bad input is a 4xx, never a crash. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // A write that arrives while the server stops: the client may send it again elsewhere.
+    if (error instanceof BufferClosedError) return void reply.code(503).header('Retry-After', '1').type('application/json').send({ error: SERVER_STOPPING });
     const status = error.validation ? 400 : error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) request.log.error(error);
     const message = status >= 500 ? 'Internal server error.' : error.message;
