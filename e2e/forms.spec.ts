@@ -240,8 +240,16 @@ test.describe('newsletter and captcha', () => {
 
     const widget = page.locator('altcha-widget');
     const solve = async () => {
-      await widget.getByRole('checkbox').focus(); // by keyboard, as a screen-reader user would
-      await page.keyboard.press('Space');
+      const box = widget.getByRole('checkbox');
+      // By keyboard, as a screen-reader user would. A press that lands while the widget is still
+      // wiring itself up is lost (seen once in CI): press again until it ticks.
+      await expect(async () => {
+        if (!(await box.isChecked())) {
+          await box.focus();
+          await page.keyboard.press('Space');
+        }
+        await expect(box).toBeChecked({ timeout: 2_000 });
+      }).toPass({ timeout: 15_000 });
     };
     await solve();
     await expect(widget.locator('input[name="altcha"]')).toHaveValue(/.{20,}/, { timeout: 15_000 });
