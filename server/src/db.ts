@@ -1,3 +1,4 @@
+import { readSetting } from './repositories/settings';
 import type { Storage } from './storage/open';
 
 /**
@@ -5,9 +6,8 @@ import type { Storage } from './storage/open';
  * created on first use; when two instances create it at once, both keep the first one stored.
  */
 export async function setting(store: Storage, key: string, create: () => string): Promise<string> {
-  const read = () => store.db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
-  const row = await read();
-  if (row) return row.value;
+  const stored = await readSetting(store, key);
+  if (stored !== null) return stored;
   await store.db.insertInto('settings').values({ key, value: create() }).onConflict((conflict) => conflict.column('key').doNothing()).execute();
-  return (await read())!.value;
+  return (await readSetting(store, key))!;
 }

@@ -4,7 +4,7 @@
  * believed only when told, a database from a newer server refused, backups.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -14,6 +14,8 @@ import { backup } from '../src/backup';
 import { ConfigError, effectiveSettings, loadConfig, parseTrustProxy } from '../src/config';
 import { MIGRATION_NAMES } from '../src/migrations/index';
 import { MIGRATION_TABLE, NewerSchemaError, openStorage } from '../src/storage/open';
+// @ts-expect-error: a plain ES module of the scripts folder, without declarations
+import { postgresBin } from '../../scripts/ensure-postgres.mjs';
 import { freshPostgresDatabase } from './engines';
 import { OWNER, TEST_ENGINE, cookieJar, startTestServer, visitor, type TestServer } from './helper';
 
@@ -196,7 +198,7 @@ describe('the database', () => {
     } else {
       // Restored into an empty database, the copy has what was stored.
       const restored = await freshPostgresDatabase();
-      const restore = spawnSync('/usr/bin/env', ['pg_restore', '--no-owner', `--dbname=${restored}`, file], { encoding: 'utf8', env: { ...process.env, PATH: `${postgresBinDir()}:${process.env.PATH}` } });
+      const restore = spawnSync('/usr/bin/env', ['pg_restore', '--no-owner', `--dbname=${restored}`, file], { encoding: 'utf8', env: { ...process.env, PATH: `${postgresBin()}:${process.env.PATH}` } });
       expect(restore.status, restore.stderr).toBe(0);
       const copy = await openStorage({ dataDir: server.config.dataDir, databaseUrl: restored });
       expect(await copy.db.selectFrom('census_hits').select('path').execute()).toEqual([{ path: '/faq' }]);
@@ -207,9 +209,3 @@ describe('the database', () => {
   });
 });
 
-/** The newest installed PostgreSQL's programs. */
-const postgresBinDir = () => {
-  const root = '/usr/lib/postgresql';
-  const version = readdirSync(root).sort((a, b) => Number(b) - Number(a))[0]!;
-  return path.join(root, version, 'bin');
-};
