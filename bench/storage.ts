@@ -3,6 +3,8 @@
  * default; raw hits spread over 90 days and 200 paths, their daily rollups as the server keeps
  * them), then
  * - the owner's traffic panel for the last 90 days: the median and p95 of 20 calls;
+ * - the performance panel for the same days, with one performance record per ten page views
+ *   rolled up (four timing metrics and CLS each): the median and p95 of 20 calls;
  * - census ingest p99 (autocannon, 10 connections) with and without the panel being read back to
  *   back from another thread at the same time, interleaved (without, with, without, with), as a
  *   ratio of medians;
@@ -27,6 +29,8 @@ export interface StorageResult {
   seedSeconds: number;
   panelMedianMs: number;
   panelP95Ms: number;
+  performancePanelMedianMs: number;
+  performancePanelP95Ms: number;
   ingestP99QuietMs: number;
   ingestP99DuringReadsMs: number;
   /** Census hits per second: one instance, and (PostgreSQL) two on one database. */
@@ -40,10 +44,16 @@ const DAY_MS = 86_400_000;
 const PATHS = 200;
 const VISITORS = 50_000;
 
+const concat = (a: string, b: string) => `${a} || ${b}`;
+
 /** The seeding SQL for either engine, on a new site's empty tables: `series` numbers 0 … N-1. */
 function seedStatements(engine: 'sqlite' | 'postgres', pageViews: number, now: number): string[] {
-  const series = engine === 'postgres' ? `generate_series(0, ${pageViews - 1}) AS s(n)` : `(WITH RECURSIVE seq(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM seq WHERE n < ${pageViews - 1}) SELECT n FROM seq) AS s`;
-  const concat = (a: string, b: string) => `${a} || ${b}`;
+  const seriesOf = (count: number) =>
+    engine === 'postgres' ? `generate_series(0, ${count - 1}) AS s(n)` : `(WITH RECURSIVE seq(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM seq WHERE n < ${count - 1}) SELECT n FROM seq) AS s`;
+  const series = seriesOf(pageViews);
+  // Performance records as the rollups hold them: values already to three significant digits.
+  const loads = `(SELECT ${concat("'/page-'", `(n % ${PATHS})`)} AS path, ${now} - CAST(n % 90 AS BIGINT) * ${DAY_MS} AS created_at, n FROM ${seriesOf(Math.max(1, Math.floor(pageViews / 10)))}) AS l`;
+  const metrics = `(SELECT 'lcp' AS metric, 10 AS scale, 40 AS base UNION ALL SELECT 'fcp', 10, 20 UNION ALL SELECT 'ttfb', 1, 100 UNION ALL SELECT 'inp', 1, 50 UNION ALL SELECT 'cls', 0.001, 0) AS m`;
   const day = engine === 'postgres' ? `to_char(to_timestamp(created_at / 1000.0) AT TIME ZONE 'UTC', 'YYYY-MM-DD')` : `date(created_at / 1000, 'unixepoch')`;
   return [
     `INSERT INTO census_hits (event, path, referrer, website_id, visitor_id, data_json, created_at)
@@ -54,6 +64,9 @@ function seedStatements(engine: 'sqlite' | 'postgres', pageViews: number, now: n
     `INSERT INTO census_visitor_days (day, visitor_id) SELECT DISTINCT ${day}, visitor_id FROM census_hits WHERE event = 'pageView' AND visitor_id IS NOT NULL`,
     `INSERT INTO census_daily (day, views, visitors)
      SELECT d.day, d.views, (SELECT COUNT(*) FROM census_visitor_days v WHERE v.day = d.day) FROM (SELECT day, SUM(views) AS views FROM census_daily_paths GROUP BY day) d`,
+    `INSERT INTO performance_daily (day, path, metric, value, samples)
+     SELECT ${day}, path, metric, (base + (n * 37) % 300) * scale, COUNT(*) FROM ${loads} CROSS JOIN ${metrics} GROUP BY 1, 2, 3, 4`,
+    `INSERT INTO performance_daily_loads (day, path, loads) SELECT ${day}, path, COUNT(*) FROM ${loads} GROUP BY 1, 2`,
   ];
 }
 
@@ -156,6 +169,18 @@ export async function measureStorage(engine: 'sqlite' | 'postgres', pageViews: n
     for (let i = 0; i < 20; i += 1) panelTimes.push(await panel());
 
     console.log(`  traffic panel: median ${median(panelTimes).toFixed(1)} ms`);
+    const performanceUrl = `${base}/api/owner/performance?from=${from}&to=${to}&crumb=${encodeURIComponent(owner.crumb)}`;
+    const performancePanel = async () => {
+      const started = performance.now();
+      const response = await fetch(performanceUrl, { headers: { cookie: owner.cookie } });
+      const answer = (await response.json()) as { records?: number };
+      if (!response.ok || !answer.records) throw new Error(`the performance panel answered ${response.status} with ${answer.records} records`);
+      return performance.now() - started;
+    };
+    await performancePanel(); // warm
+    const performanceTimes: number[] = [];
+    for (let i = 0; i < 20; i += 1) performanceTimes.push(await performancePanel());
+    console.log(`  performance panel: median ${median(performanceTimes).toFixed(1)} ms`);
     const quiet: number[] = [];
     const duringReads: number[] = [];
     for (let round = 0; round < 2; round += 1) {
@@ -179,6 +204,8 @@ export async function measureStorage(engine: 'sqlite' | 'postgres', pageViews: n
       seedSeconds,
       panelMedianMs: median(panelTimes),
       panelP95Ms: percentile(panelTimes, 0.95),
+      performancePanelMedianMs: median(performanceTimes),
+      performancePanelP95Ms: percentile(performanceTimes, 0.95),
       ingestP99QuietMs: median(quiet),
       ingestP99DuringReadsMs: median(duringReads),
       hitsPerSecondOne: Math.round(one),

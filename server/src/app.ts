@@ -8,6 +8,7 @@ import { openStorage } from './storage/open';
 import { startJobQueue } from './files/jobs';
 import { setFileWidths } from './repositories/files';
 import { createWriteBuffer } from './ingest/buffer';
+import { storePerformanceRecords } from './ingest/performance-rollups';
 import { rollUpErrors, rollUpHits } from './ingest/rollups';
 import path from 'node:path';
 import { registerBodyParsers } from './plugins/body-parsers';
@@ -99,6 +100,7 @@ export async function buildApp(config: ServerConfig): Promise<App> {
   app.decorate('imageJobs', imageJobs);
   // Visitor data goes to the database in batches, rolled up by day as it is written.
   const ingest = createWriteBuffer(storage, {
+    writers: { performance_records: (trx, rows) => storePerformanceRecords(trx, storage.engine, rows) },
     afterInsert: (trx, table, rows) => (table === 'census_hits' ? rollUpHits(trx, rows as never) : table === 'js_errors' ? rollUpErrors(trx, rows as never) : Promise.resolve()),
   });
   app.decorate('ingest', ingest);

@@ -46,6 +46,19 @@ describe('the write buffer', () => {
     await expect(buffer.write('legacy_events', [{ event: 'late', data_json: '{}', created_at: 1 }])).rejects.toThrow('The server is stopping');
   });
 
+  it("writes a flush's tables in one fixed order, whatever order their rows came in", async () => {
+    const order: string[] = [];
+    const buffer = createWriteBuffer(server.app.storage, { afterInsert: async (_trx, table) => void order.push(table) });
+    const at = Date.now();
+    await Promise.all([
+      buffer.write('legacy_events', [{ event: 'order', data_json: '{}', created_at: at }]),
+      buffer.write('trace_events', [{ type: 'order', page_url: '/x', data_json: 'null', created_at: at }]),
+      buffer.write('census_hits', [hit('/order', null, at)]),
+    ]);
+    expect(order).toEqual(['census_hits', 'trace_events', 'legacy_events']);
+    await buffer.drain();
+  });
+
   it('drain stores what waits', async () => {
     const buffer = createWriteBuffer(server.app.storage, { maxRows: 1000 });
     const before = await countRows(server, 'trace_events');

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { p75 } from '../src/routes/performance';
-import { OWNER, startTestServer, visitor, type TestServer } from './helper';
+import { roundedForRollup, storePerformanceRecords } from '../src/ingest/performance-rollups';
+import { dropExpiredVisitorData } from '../src/ingest/retention';
+import { OWNER, rows, startTestServer, visitor, type TestServer } from './helper';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -32,9 +33,60 @@ describe('performance endpoints', () => {
     expect(stats.perPath).toEqual([{ path: '/faq', p75: { lcp: 300 }, samples: 4 }]);
   });
 
-  it('p75 by nearest rank', () => {
-    expect(p75([1, 2, 3, 4])).toBe(3);
-    expect(p75([5])).toBe(5);
-    expect(p75([])).toBe(0);
+  it('a replaced record leaves the rollup as its successor enters it', async () => {
+    const histogram = await rows(server, "SELECT value, samples FROM performance_daily WHERE path = '/faq' AND metric = 'lcp' AND samples <> 0 ORDER BY value");
+    expect(histogram.map((row) => [Number(row.value), Number(row.samples)])).toEqual([[150, 1], [200, 1], [300, 1], [400, 1]]);
+  });
+
+  it('keeps values to three significant digits', () => {
+    expect([1234.5, 0.012345, 99.96, 0, 2500, 87].map(roundedForRollup)).toEqual([1230, 0.0123, 100, 0, 2500, 87]);
+  });
+});
+
+describe('the performance dashboard over a range of days', () => {
+  const DAY_MS = 86_400_000;
+  const day1 = Date.UTC(2033, 4, 10, 12);
+  const day2 = day1 + DAY_MS;
+  const stored = (id: string, path: string, at: number, metrics: Record<string, number>) => ({ page_load_id: id, path, metrics_json: JSON.stringify(metrics), data_json: '{}', created_at: at });
+  let owner: Awaited<ReturnType<typeof visitor>>;
+
+  beforeAll(async () => {
+    const store = server.app.storage;
+    await store.db.transaction().execute((trx) =>
+      storePerformanceRecords(trx, store.engine, [
+        stored('r1', '/range-a', day1, { lcp: 100, cls: 0.01 }),
+        stored('r2', '/range-a', day1, { lcp: 200, cls: 0.02 }),
+        stored('r3', '/range-b', day1, { lcp: 300 }),
+        stored('r4', '/range-b', day1, { lcp: 400 }),
+        stored('r5', '/range-a', day2, { lcp: 1000 }),
+        stored('r6', '/range-a', day2, { lcp: 2000.4, inp: Number.NaN }),
+      ]),
+    );
+    owner = await visitor(server.app);
+    await owner.inject({ method: 'POST', url: '/api/auth/Login', payload: OWNER });
+  });
+  const dashboard = async (query: string) => (await owner.inject({ method: 'GET', url: `/api/owner/performance?${query}` })).json();
+
+  it('gives p75 by nearest rank over the whole range, per path and per day, from the rollups', async () => {
+    const both = await dashboard('from=2033-05-10&to=2033-05-11');
+    expect(both.records).toBe(6);
+    // Six LCP values: the fifth smallest; not a mean of the days' p75s.
+    expect(both.overall).toEqual({ lcp: 1000, cls: 0.02 });
+    expect(both.perDay).toEqual([
+      { day: '2033-05-11', p75: { lcp: 2000 }, samples: 2 },
+      { day: '2033-05-10', p75: { lcp: 300, cls: 0.02 }, samples: 4 },
+    ]);
+    expect(both.perPath).toEqual([
+      { path: '/range-a', p75: { lcp: 1000, cls: 0.02 }, samples: 4 },
+      { path: '/range-b', p75: { lcp: 400 }, samples: 2 },
+    ]);
+    const first = await dashboard('from=2033-05-10&to=2033-05-10');
+    expect(first).toMatchObject({ from: '2033-05-10', to: '2033-05-10', records: 4, overall: { lcp: 300, cls: 0.02 } });
+  });
+
+  it('keeps its history when the records are past RETENTION_DAYS', async () => {
+    await dropExpiredVisitorData(server.app.storage, 30, day2 + 40 * DAY_MS);
+    expect(await rows(server, "SELECT page_load_id FROM performance_records WHERE path LIKE '/range-%'")).toEqual([]);
+    expect((await dashboard('from=2033-05-10&to=2033-05-11')).overall).toEqual({ lcp: 1000, cls: 0.02 });
   });
 });

@@ -17,7 +17,7 @@ import { legacyMigrate } from './fixtures/legacy-schema';
 const TABLES = [
   'accounts', 'analytics_events', 'block_overrides', 'cart_entries', 'carts', 'census_buttons', 'census_daily', 'census_daily_paths', 'census_daily_referrers', 'census_form_renders', 'census_hits',
   'census_overlays', 'census_visitor_days', 'datasets', 'files', 'form_keys', 'form_submissions', 'image_jobs', 'js_error_daily', 'js_errors', 'legacy_events', 'limit_counters', 'mailing_lists',
-  'newsletter_connections', 'newsletter_subscribers', 'orders', 'page_settings', 'performance_records', 'review_requests', 'reviews',
+  'newsletter_connections', 'newsletter_subscribers', 'orders', 'page_settings', 'performance_daily', 'performance_daily_loads', 'performance_records', 'review_requests', 'reviews',
   'sessions', 'settings', 'site_pages', 'site_user_sessions', 'site_users', 'taxonomy', 'trace_events', 'track_hits',
 ];
 
@@ -65,6 +65,7 @@ describe('a SQLite database from before Kysely', () => {
     legacyMigrate(legacy);
     legacy.prepare("INSERT INTO census_hits (event, path, data_json, created_at) VALUES ('pageView', '/old', '{}', 1)").run();
     legacy.prepare("INSERT INTO accounts (id, email, password_hash, roles, created_at) VALUES ('a1', 'owner@old.test', 'h', '[]', 1)").run();
+    legacy.prepare(`INSERT INTO performance_records (page_load_id, path, metrics_json, data_json, created_at) VALUES ('p1', '/old', '{"lcp":1234.5}', '{}', 1)`).run();
     legacy.close();
     const storage = await openStorage({ dataDir });
     try {
@@ -72,6 +73,9 @@ describe('a SQLite database from before Kysely', () => {
       expect(await storage.db.selectFrom('census_hits').select('path').execute()).toEqual([{ path: '/old' }]);
       // Hits stored before the rollups existed are rolled up by their migration.
       expect(await storage.db.selectFrom('census_daily_paths').select(['day', 'path', 'views']).execute()).toEqual([{ day: '1970-01-01', path: '/old', views: 1 }]);
+      // And so are performance records, values to three significant digits.
+      expect(await storage.db.selectFrom('performance_daily').select(['day', 'path', 'metric', 'value', 'samples']).execute()).toEqual([{ day: '1970-01-01', path: '/old', metric: 'lcp', value: 1230, samples: 1 }]);
+      expect(await storage.db.selectFrom('performance_daily_loads').select(['path', 'loads']).execute()).toEqual([{ path: '/old', loads: 1 }]);
       expect(await storage.db.selectFrom('accounts').select('email').where('email', '=', 'OWNER@old.test').execute()).toEqual([{ email: 'owner@old.test' }]);
     } finally {
       await storage.close();

@@ -12,17 +12,36 @@ import type { Storage } from '../storage/open';
 import type { Tables } from '../storage/tables';
 import type { Insertable } from 'kysely';
 
-export type BufferedTable = 'census_hits' | 'track_hits' | 'analytics_events' | 'js_errors' | 'trace_events' | 'census_buttons' | 'census_overlays' | 'census_form_renders' | 'legacy_events';
+/**
+ * The tables written through the buffer, in the order a flush writes them: every flush takes
+ * its locks in the same order, so two instances' flushes never wait on each other in a circle.
+ */
+export const BUFFERED_TABLES = [
+  'census_hits',
+  'track_hits',
+  'analytics_events',
+  'js_errors',
+  'trace_events',
+  'census_buttons',
+  'census_overlays',
+  'census_form_renders',
+  'legacy_events',
+  'performance_records',
+] as const;
+export type BufferedTable = (typeof BUFFERED_TABLES)[number];
+type Rows<T extends BufferedTable> = Array<Insertable<Tables[T]>>;
 
 export interface WriteBufferOptions {
   maxRows?: number;
+  /** How a table's rows are written when a plain INSERT is not enough (a performance record replaces its page load's earlier one). */
+  writers?: { [T in BufferedTable]?: (trx: Executor, rows: Rows<T>) => Promise<void> };
   /** Work done in the same transaction as a flush (the daily rollups of the rows it writes). */
-  afterInsert?: (trx: Executor, table: BufferedTable, rows: Array<Insertable<Tables[BufferedTable]>>) => Promise<void>;
+  afterInsert?: (trx: Executor, table: BufferedTable, rows: Rows<BufferedTable>) => Promise<void>;
 }
 
 interface Waiting {
   table: BufferedTable;
-  rows: Array<Insertable<Tables[BufferedTable]>>;
+  rows: Rows<BufferedTable>;
   done: { resolve(): void; reject(error: unknown): void };
 }
 
@@ -62,11 +81,17 @@ export function createWriteBuffer(store: Storage, options: WriteBufferOptions = 
     if (batch.length === 0) return;
     try {
       await store.db.transaction().execute(async (trx) => {
-        const byTable = new Map<BufferedTable, Array<Insertable<Tables[BufferedTable]>>>();
+        const byTable = new Map<BufferedTable, Rows<BufferedTable>>();
         for (const entry of batch) byTable.set(entry.table, [...(byTable.get(entry.table) ?? []), ...entry.rows]);
-        for (const [table, rows] of byTable) {
-          for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
-            await trx.insertInto(table).values(rows.slice(start, start + ROWS_PER_STATEMENT) as never).execute();
+        for (const table of BUFFERED_TABLES) {
+          const rows = byTable.get(table);
+          if (!rows) continue;
+          const writer = options.writers?.[table] as ((trx: Executor, rows: Rows<BufferedTable>) => Promise<void>) | undefined;
+          if (writer) await writer(trx, rows);
+          else {
+            for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
+              await trx.insertInto(table).values(rows.slice(start, start + ROWS_PER_STATEMENT) as never).execute();
+            }
           }
           await options.afterInsert?.(trx, table, rows);
         }
@@ -94,7 +119,7 @@ export function createWriteBuffer(store: Storage, options: WriteBufferOptions = 
       if (closed) return Promise.reject(new BufferClosedError());
       if (rows.length === 0) return Promise.resolve();
       return new Promise<void>((resolve, reject) => {
-        waiting.push({ table, rows: rows as Array<Insertable<Tables[BufferedTable]>>, done: { resolve, reject } });
+        waiting.push({ table, rows: rows as Rows<BufferedTable>, done: { resolve, reject } });
         waitingRows += rows.length;
         schedule();
       });

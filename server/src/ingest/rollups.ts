@@ -18,6 +18,11 @@ const tally = <K>(items: K[], key: (item: K) => string | null) => {
   return counts;
 };
 const SEPARATOR = '\u0000';
+/**
+ * A tally's entries in key order: rollup rows are written sorted, so that two instances adding
+ * to the same rows lock them in the same order and never wait on each other in a circle.
+ */
+export const inKeyOrder = <V>(counts: Map<string, V>): Array<[string, V]> => [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 
 export async function rollUpHits(trx: Executor, hits: Array<Insertable<Tables['census_hits']>>): Promise<void> {
   const views = hits.filter((hit) => hit.event === 'pageView');
@@ -27,7 +32,7 @@ export async function rollUpHits(trx: Executor, hits: Array<Insertable<Tables['c
   const paths = tally(views, (hit) => `${day(hit)}${SEPARATOR}${hit.path}`);
   await trx
     .insertInto('census_daily_paths')
-    .values([...paths].map(([key, count]) => ({ day: key.split(SEPARATOR)[0]!, path: key.split(SEPARATOR)[1]!, views: count })))
+    .values(inKeyOrder(paths).map(([key, count]) => ({ day: key.split(SEPARATOR)[0]!, path: key.split(SEPARATOR)[1]!, views: count })))
     .onConflict((conflict) => conflict.columns(['day', 'path']).doUpdateSet((eb) => ({ views: eb('census_daily_paths.views', '+', eb.ref('excluded.views')) })))
     .execute();
 
@@ -35,13 +40,13 @@ export async function rollUpHits(trx: Executor, hits: Array<Insertable<Tables['c
   if (referrers.size) {
     await trx
       .insertInto('census_daily_referrers')
-      .values([...referrers].map(([key, count]) => ({ day: key.split(SEPARATOR)[0]!, referrer: key.split(SEPARATOR).slice(1).join(SEPARATOR), views: count })))
+      .values(inKeyOrder(referrers).map(([key, count]) => ({ day: key.split(SEPARATOR)[0]!, referrer: key.split(SEPARATOR).slice(1).join(SEPARATOR), views: count })))
       .onConflict((conflict) => conflict.columns(['day', 'referrer']).doUpdateSet((eb) => ({ views: eb('census_daily_referrers.views', '+', eb.ref('excluded.views')) })))
       .execute();
   }
 
   // A visitor counts once a day: only the (day, visitor) pairs new to the table add one.
-  const seen = [...new Set(views.filter((hit) => hit.visitor_id).map((hit) => `${day(hit)}${SEPARATOR}${hit.visitor_id}`))];
+  const seen = [...new Set(views.filter((hit) => hit.visitor_id).map((hit) => `${day(hit)}${SEPARATOR}${hit.visitor_id}`))].sort();
   const added = seen.length
     ? await trx
         .insertInto('census_visitor_days')
@@ -54,7 +59,7 @@ export async function rollUpHits(trx: Executor, hits: Array<Insertable<Tables['c
   const days = tally(views, day);
   await trx
     .insertInto('census_daily')
-    .values([...days].map(([name, count]) => ({ day: name, views: count, visitors: newVisitors.get(name) ?? 0 })))
+    .values(inKeyOrder(days).map(([name, count]) => ({ day: name, views: count, visitors: newVisitors.get(name) ?? 0 })))
     .onConflict((conflict) =>
       conflict.column('day').doUpdateSet((eb) => ({ views: eb('census_daily.views', '+', eb.ref('excluded.views')), visitors: eb('census_daily.visitors', '+', eb.ref('excluded.visitors')) })),
     )
@@ -76,7 +81,7 @@ export async function rollUpErrors(trx: Executor, reports: Array<Insertable<Tabl
   if (groups.size === 0) return;
   await trx
     .insertInto('js_error_daily')
-    .values([...groups.values()])
+    .values(inKeyOrder(groups).map(([, group]) => group))
     .onConflict((conflict) =>
       conflict.columns(['day', 'message']).doUpdateSet((eb) => ({
         count: eb('js_error_daily.count', '+', eb.ref('excluded.count')),

@@ -10,6 +10,7 @@ import { imageJobs } from './003-image-jobs';
 import { dailyRollups } from './004-daily-rollups';
 import { siteSearch } from './005-site-search';
 import { errorRollups } from './006-error-rollups';
+import { performanceRollups } from './007-performance-rollups';
 
 export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   '001-baseline': baseline(engine),
@@ -18,6 +19,7 @@ export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   '004-daily-rollups': dailyRollups(engine),
   '005-site-search': siteSearch(engine),
   '006-error-rollups': errorRollups(engine),
+  '007-performance-rollups': performanceRollups,
 });
 
 export const MIGRATION_NAMES = Object.keys(migrationsFor('sqlite'));

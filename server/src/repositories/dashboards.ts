@@ -1,18 +1,14 @@
 /**
- * What the owner's dashboards read, each for a range of UTC days: page views and errors from
- * their daily rollups, performance from the records of those days (p75 needs the values).
+ * What the owner's dashboards read, each for a range of UTC days, from the daily rollups:
+ * page views, errors, and performance (value histograms, see ingest/performance-rollups.ts).
  */
 import { sql } from 'kysely';
-import { dayOf } from '../storage/dialect';
 import type { Storage } from '../storage/open';
 
 export interface DayRange {
   from: string;
   to: string;
 }
-
-const DAY_MS = 86_400_000;
-const startOf = (day: string) => Date.parse(`${day}T00:00:00Z`);
 
 export async function trafficIn(store: Storage, { from, to }: DayRange, top = { paths: 100, referrers: 50, days: 366 }) {
   const [totals, perDay, perPath, referrers] = await Promise.all([
@@ -63,33 +59,61 @@ export async function errorsIn(store: Storage, { from, to }: DayRange, limit = 1
   return rows.map((row) => ({ message: row.message, count: Number(row.count), reports: Number(row.reports), lastSeen: new Date(Number(row.lastSeen)).toISOString().replace(/\.\d{3}Z$/, 'Z') }));
 }
 
-/** Performance records of the range (the newest `limit`): path, metrics and day. */
-export function performanceIn(store: Storage, { from, to }: DayRange, limit = 5000) {
-  return store.db
-    .selectFrom('performance_records')
-    .where('created_at', '>=', startOf(from))
-    .where('created_at', '<', startOf(to) + DAY_MS)
-    .select(['path', 'metrics_json as metrics', dayOf(store.engine, 'created_at').as('day')])
-    .orderBy('created_at', 'desc')
-    .limit(limit)
-    .execute();
+type P75s = Record<string, number>;
+interface P75Row {
+  subject: string;
+  metric: string;
+  p75: number | string;
+  samples: number | string;
 }
 
-export interface PerformanceRecordRow {
-  page_load_id: string;
-  path: string;
-  metrics_json: string;
-  data_json: string;
-  created_at: number;
+/**
+ * p75 per metric over the range from the rollups' histograms, by nearest rank: the smallest
+ * value whose running count reaches three quarters of the samples. Grouped by path, by day, or
+ * not at all; `samples` is the largest sample count among a group's metrics.
+ */
+async function p75sBy(store: Storage, { from, to }: DayRange, by: 'path' | 'day' | null): Promise<Map<string, { p75: P75s; samples: number }>> {
+  const subject = by ? sql.ref(by) : sql.lit('');
+  const { rows } = await sql<P75Row>`
+    WITH histogram AS (
+      SELECT ${subject} AS subject, metric, value, SUM(samples) AS n FROM performance_daily
+      WHERE day >= ${from} AND day <= ${to}
+      GROUP BY 1, 2, 3 HAVING SUM(samples) > 0
+    ), running AS (
+      SELECT subject, metric, value,
+        SUM(n) OVER (PARTITION BY subject, metric ORDER BY value) AS reached,
+        SUM(n) OVER (PARTITION BY subject, metric) AS total
+      FROM histogram
+    )
+    SELECT subject, metric, MIN(value) AS p75, MAX(total) AS samples FROM running
+    WHERE reached * 4 >= total * 3 GROUP BY subject, metric`.execute(store.db);
+  const groups = new Map<string, { p75: P75s; samples: number }>();
+  for (const row of rows) {
+    const group = groups.get(row.subject) ?? { p75: {}, samples: 0 };
+    group.p75[row.metric] = Number(row.p75);
+    group.samples = Math.max(group.samples, Number(row.samples));
+    groups.set(row.subject, group);
+  }
+  return groups;
 }
 
-/** The latest record of each page load wins. */
-export async function storePerformanceRecords(store: Storage, rows: PerformanceRecordRow[]): Promise<void> {
-  await store.db
-    .insertInto('performance_records')
-    .values(rows)
-    .onConflict((conflict) => conflict.column('page_load_id').doUpdateSet((eb) => ({ metrics_json: eb.ref('excluded.metrics_json'), data_json: eb.ref('excluded.data_json') })))
-    .execute();
+/** The performance dashboard for a range of days: page loads measured and p75 per metric overall, per path (the most measured first) and per day (the latest first). */
+export async function performanceIn(store: Storage, range: DayRange, top = { paths: 100 }) {
+  const [loads, overall, perPath, perDay] = await Promise.all([
+    store.db.selectFrom('performance_daily_loads').where('day', '>=', range.from).where('day', '<=', range.to).select((eb) => eb.fn.sum<number>('loads').as('loads')).executeTakeFirst(),
+    p75sBy(store, range, null),
+    p75sBy(store, range, 'path'),
+    p75sBy(store, range, 'day'),
+  ]);
+  return {
+    records: Number(loads?.loads ?? 0),
+    overall: overall.get('')?.p75 ?? {},
+    perPath: [...perPath]
+      .map(([path, group]) => ({ path, ...group }))
+      .sort((a, b) => b.samples - a.samples || (a.path < b.path ? -1 : 1))
+      .slice(0, top.paths),
+    perDay: [...perDay].map(([day, group]) => ({ day, ...group })).sort((a, b) => (a.day < b.day ? 1 : -1)),
+  };
 }
 
 export async function latestReviews(store: Storage, limit = 500) {

@@ -6,7 +6,7 @@ import { DATA_IS_EMPTY, perfRecordBatchSchema, type PerfRecord } from '../../../
 import { crumbQuery } from '../schemas';
 import { PERFORMANCE_RECORDS_PATH, PERFORMANCE_SETTINGS_PATH } from '../../../contract/api/paths';
 import { OWNER_PATHS } from '../../../contract/api/owner-paths';
-import { performanceIn, storePerformanceRecords } from '../repositories/dashboards';
+import { performanceIn } from '../repositories/dashboards';
 import { dayRange, dayRangeQuery } from '../ingest/day-range';
 import type { PerformanceAnswer } from '../../../contract/api/owner-answers';
 
@@ -17,12 +17,6 @@ interface PerformanceSettings {
   userTiming?: boolean;
   sampleRate?: number;
   offPaths?: string[];
-}
-
-/** p75 of a list of numbers (nearest rank). */
-export function p75(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.max(0, Math.ceil(sorted.length * 0.75) - 1)] ?? 0;
 }
 
 export default async function performanceRoutes(app: FastifyInstance): Promise<void> {
@@ -53,12 +47,11 @@ export default async function performanceRoutes(app: FastifyInstance): Promise<v
     async (request, reply) => {
       const records = request.body as PerfRecord[];
       if (records.length === 0) return reply.code(400).send({ error: DATA_IS_EMPTY });
-      // The latest record of each page load wins, within the batch as across batches.
-      const latest = new Map(records.map((record) => [record.pageLoadId, record]));
+      // The latest record of each page load wins, within the batch as across batches (ingest/performance-rollups.ts).
       const now = Date.now();
-      await storePerformanceRecords(
-        app.storage,
-        [...latest.values()].map((record) => ({
+      await app.ingest.write(
+        'performance_records',
+        records.map((record) => ({
           page_load_id: record.pageLoadId,
           path: record.data.pathname ?? '/',
           metrics_json: JSON.stringify(record.data.metrics ?? {}),
@@ -73,30 +66,6 @@ export default async function performanceRoutes(app: FastifyInstance): Promise<v
   app.get(OWNER_PATHS.performance, { schema: { querystring: dayRangeQuery } }, async (request, reply): Promise<PerformanceAnswer | FastifyReply> => {
     const range = dayRange(request.query as { from?: string; to?: string });
     if ('error' in range) return reply.code(400).send({ error: range.error });
-    const rows = await performanceIn(app.storage, range);
-    const groups = new Map<string, Map<string, number[]>>();
-    for (const row of rows) {
-      for (const key of [`path:${row.path}`, `day:${row.day}`]) {
-        const metrics = groups.get(key) ?? new Map<string, number[]>();
-        groups.set(key, metrics);
-        for (const [name, value] of Object.entries(JSON.parse(row.metrics) as Record<string, unknown>)) {
-          if (typeof value === 'number' && Number.isFinite(value)) metrics.set(name, [...(metrics.get(name) ?? []), value]);
-        }
-      }
-    }
-    const summary = (prefix: string) =>
-      [...groups]
-        .filter(([key]) => key.startsWith(prefix))
-        .map(([key, metrics]) => ({ key: key.slice(prefix.length), p75: Object.fromEntries([...metrics].map(([name, values]) => [name, p75(values)])), samples: Math.max(0, ...[...metrics.values()].map((v) => v.length)) }));
-    const all = new Map<string, number[]>();
-    for (const [key, metrics] of groups) if (key.startsWith('day:')) for (const [name, values] of metrics) all.set(name, [...(all.get(name) ?? []), ...values]);
-    const overall = Object.fromEntries([...all].map(([name, values]) => [name, p75(values)]));
-    return {
-      ...range,
-      records: rows.length,
-      overall,
-      perPath: summary('path:').map(({ key, ...rest }) => ({ path: key, ...rest })),
-      perDay: summary('day:').map(({ key, ...rest }) => ({ day: key, ...rest })),
-    };
+    return { ...range, ...(await performanceIn(app.storage, range)) };
   });
 }

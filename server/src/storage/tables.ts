@@ -84,6 +84,8 @@ export interface Tables {
   census_daily_referrers: { day: string; referrer: string; views: number };
   census_visitor_days: { day: string; visitor_id: string };
   js_error_daily: { day: string; message: string; count: number; reports: number; last_seen: Millis };
+  performance_daily: { day: string; path: string; metric: string; value: number; samples: number };
+  performance_daily_loads: { day: string; path: string; loads: number };
   site_pages: { path: string; title: string; body: string };
   image_jobs: {
     id: string;
