@@ -22,6 +22,7 @@ export const PEERS = {
   'web-vitals': { file: 'web-vitals.ts', covers: 'real-user performance (metrics only; no sending)' },
   '@sentry/browser': { file: 'sentry.ts', covers: 'JavaScript error reporting' },
   '@googlemaps/js-api-loader': { file: 'maps-loader.ts', covers: 'the map block (the loader only)' },
+  '@plausible-analytics/tracker': { file: 'plausible.ts', covers: 'page-view tracking (the census)' },
 } as const;
 export type Peer = keyof typeof PEERS;
 

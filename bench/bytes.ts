@@ -61,7 +61,7 @@ async function measure(browser: Browser, base: string, path: string, interact?: 
     if (types.has('video')) used.push('lite-youtube-embed');
     if (types.has('map')) used.push('@googlemaps/js-api-loader');
     if (document.querySelector('.site-cookie-banner')) used.push('vanilla-cookieconsent');
-    if (window.SiteRuntime?.context.website.id) used.push('web-vitals', '@sentry/browser');
+    if (window.SiteRuntime?.context.website.id) used.push('web-vitals', '@sentry/browser', '@plausible-analytics/tracker');
     return used;
   });
   const files = await Promise.all(bodies);

@@ -1,7 +1,9 @@
 /**
- * Lighthouse 12.8 (performance only, its default mobile settings with simulated throttling) on
- * each demo page, with the runtime and without it (the same page with its script tag removed by
- * the benchmark's front server). Medians of `runs` runs.
+ * Lighthouse 12.8 (performance only, its default mobile settings) on each demo page, with the
+ * runtime and without it (the same page with its script tag removed and its images as plain
+ * `src`, by the benchmark's front server), under each throttling method: simulated (Lighthouse's
+ * default: an unthrottled load, its timings then modelled for a slow phone) and applied
+ * ("devtools": the load itself throttled, 4x CPU and a slow 4G network). Medians of `runs` runs.
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -15,8 +17,13 @@ export interface LighthouseScores {
   /** Why Lighthouse could not score the page (its runtime error), when it could not. */
   error?: string;
 }
+export type Throttling = 'simulated' | 'devtools';
+export const THROTTLING_METHODS: Throttling[] = ['simulated', 'devtools'];
+
 export interface LighthouseResult {
   page: string;
+  /** Absent in results from before devtools throttling was measured: simulated. */
+  throttling?: Throttling;
   with: LighthouseScores;
   without: LighthouseScores;
 }
@@ -30,20 +37,20 @@ const launch = () => chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: 
  * own: in a browser that has audited a page before, Lighthouse's own handling of a Cookie header
  * lost the session (the page answered 403).
  */
-async function audit(port: number, url: string, cookie?: string): Promise<LighthouseScores> {
+async function audit(port: number, url: string, throttling: Throttling, cookie?: string): Promise<LighthouseScores> {
   if (cookie) {
     const own = await launch();
     try {
-      return await auditIn(own.port, url, { Cookie: cookie });
+      return await auditIn(own.port, url, throttling, { Cookie: cookie });
     } finally {
       await own.kill();
     }
   }
-  return auditIn(port, url);
+  return auditIn(port, url, throttling);
 }
 
-async function auditIn(port: number, url: string, extraHeaders?: Record<string, string>): Promise<LighthouseScores> {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], ...(extraHeaders ? { extraHeaders } : {}) });
+async function auditIn(port: number, url: string, throttlingMethod: Throttling, extraHeaders?: Record<string, string>): Promise<LighthouseScores> {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], throttlingMethod: throttlingMethod === 'simulated' ? 'simulate' : 'devtools', ...(extraHeaders ? { extraHeaders } : {}) });
   const lhr = result!.lhr;
   const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   const scores: LighthouseScores = { score: Math.round((lhr.categories.performance?.score ?? 0) * 100), tbtMs: value('total-blocking-time'), lcpMs: value('largest-contentful-paint'), cls: value('cumulative-layout-shift') };
@@ -71,15 +78,17 @@ export async function measureLighthouse(base: string, pages: string[], runs: num
   const chrome = await launch();
   const results: LighthouseResult[] = [];
   try {
-    for (const page of pages) {
-      const withRuntime: LighthouseScores[] = [];
-      const withoutRuntime: LighthouseScores[] = [];
-      for (let i = 0; i < runs; i++) {
-        // Alternating keeps machine noise from favouring one side.
-        withRuntime.push(await audit(chrome.port, `${base}${page}`, cookies[page]));
-        withoutRuntime.push(await audit(chrome.port, `${base}${page}${page.includes('?') ? '&' : '?'}bench-no-runtime`, cookies[page]));
+    for (const throttling of THROTTLING_METHODS) {
+      for (const page of pages) {
+        const withRuntime: LighthouseScores[] = [];
+        const withoutRuntime: LighthouseScores[] = [];
+        for (let i = 0; i < runs; i++) {
+          // Alternating keeps machine noise from favouring one side.
+          withRuntime.push(await audit(chrome.port, `${base}${page}`, throttling, cookies[page]));
+          withoutRuntime.push(await audit(chrome.port, `${base}${page}${page.includes('?') ? '&' : '?'}bench-no-runtime`, throttling, cookies[page]));
+        }
+        results.push({ page, throttling, with: medianScores(withRuntime), without: medianScores(withoutRuntime) });
       }
-      results.push({ page, with: medianScores(withRuntime), without: medianScores(withoutRuntime) });
     }
   } finally {
     await chrome.kill();

@@ -9,7 +9,7 @@
  * Rendering that the script's DOM changes bring about is not attributed (the blocking time
  * beside the page without the script shows it). And the main thread's time in all its tasks,
  * with the script's and style and layout's part (CDP Performance.getMetrics). Medians of
- * several runs.
+ * several runs, the variants interleaved.
  */
 import type { Browser } from '@playwright/test';
 import type { Variant } from './pages';
@@ -140,13 +140,15 @@ export async function runOnce(browser: Browser, url: string, variant: Variant, t
 export async function measureMainThread(browser: Browser, base: string, counts: number[], runs: number, containedCounts: number[] = []): Promise<MainThreadResult[]> {
   const results: MainThreadResult[] = [];
   const pages = [...counts.map((blocks) => ({ blocks, contained: false })), ...containedCounts.map((blocks) => ({ blocks, contained: true }))];
+  const variants: Variant[] = ['none', 'tessera', 'peers'];
   for (const { blocks, contained } of pages) {
-    for (const variant of ['none', 'tessera', 'peers'] as Variant[]) {
-      const all: MainThreadRun[] = [];
-      // Interleaving would be fairer still; runs of one variant back to back keep caches alike.
-      for (let i = 0; i < runs; i++) all.push(await runOnce(browser, `${base}/bench/blocks-${blocks}-${variant}${contained ? '-contained' : ''}`, variant));
-      results.push({ blocks, variant, contained, runs, ...medianRun(all) });
+    // Interleaved (none, Tessera, peers, none, …), as --compare does: a busy moment on the
+    // machine falls on every variant alike.
+    const all = new Map<Variant, MainThreadRun[]>(variants.map((variant) => [variant, []]));
+    for (let i = 0; i < runs; i++) {
+      for (const variant of variants) all.get(variant)!.push(await runOnce(browser, `${base}/bench/blocks-${blocks}-${variant}${contained ? '-contained' : ''}`, variant));
     }
+    for (const variant of variants) results.push({ blocks, variant, contained, runs, ...medianRun(all.get(variant)!) });
   }
   return results;
 }

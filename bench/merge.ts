@@ -24,7 +24,7 @@ export function describeUpdate(fresh: Results): string {
   if (fresh.mainThread) parts.push(`main thread at ${[...new Set(fresh.mainThread.map((r) => r.blocks))].join(', ')} blocks`);
   if (fresh.demoMainThread) parts.push(`main thread of ${fresh.demoMainThread.map((r) => r.page).join(', ')}`);
   if (fresh.memory) parts.push('memory');
-  if (fresh.lighthouse) parts.push(`Lighthouse on ${fresh.lighthouse.map((r) => r.page).join(', ')}`);
+  if (fresh.lighthouse) parts.push(`Lighthouse on ${[...new Set(fresh.lighthouse.map((r) => r.page))].join(', ')}`);
   if (fresh.ingest) parts.push('server ingest');
   if (fresh.storage) parts.push(`storage on ${fresh.storage.map((r) => r.engine).join(', ')}`);
   return `${fresh.date}: ${parts.join('; ') || 'nothing'}`;
@@ -39,7 +39,7 @@ export function mergeResults(old: Results, fresh: Results): Results {
     mainThread: mergeRows(old.mainThread, fresh.mainThread, (r) => `${r.blocks} ${r.variant} ${!!r.contained}`),
     demoMainThread: mergeRows(old.demoMainThread, fresh.demoMainThread, (r) => r.page),
     memory: fresh.memory ?? old.memory,
-    lighthouse: mergeRows(old.lighthouse, fresh.lighthouse, (r) => r.page),
+    lighthouse: mergeRows(old.lighthouse, fresh.lighthouse, (r) => `${r.page} ${r.throttling ?? 'simulated'}`),
     ingest: fresh.ingest ?? old.ingest,
     storage: mergeRows(old.storage, fresh.storage, (r) => r.engine),
     updates: [...(old.updates ?? []), describeUpdate(fresh)],

@@ -52,6 +52,14 @@ function peerBlock(kind: (typeof KINDS)[number], n: number): string {
   }
 }
 
+/**
+ * Images as a page without the runtime shows them: the address the runtime would load from
+ * `data-src` as a plain `src`, so that the runtime is not charged for loading the page's own
+ * images (an image that has a `src` keeps it).
+ */
+export const withPlainImages = (html: string, lazy = false): string =>
+  html.replace(/<img\b[^>]*>/g, (tag) => (/\ssrc=/.test(tag) ? tag : tag.replace(/\sdata-src=/, lazy ? ' loading="lazy" src=' : ' src=')));
+
 /** A site page's context: a website (so collectors run) with the cookie banner asking. */
 export const BENCH_CONTEXT = {
   website: { id: 'bench-site' },
@@ -71,7 +79,9 @@ export function blocksPage(count: number, variant: Variant, contained = false): 
   const blocks: string[] = [];
   for (let n = 0; n < count; n++) {
     const kind = KINDS[n % KINDS.length]!;
-    blocks.push(`<section>${variant === 'peers' ? peerBlock(kind, n) : tesseraBlock(kind, n)}</section>`);
+    // The page without a script shows the same images, loaded by the browser as they come near
+    // (as the runtime and the peers load them).
+    blocks.push(`<section>${variant === 'peers' ? peerBlock(kind, n) : variant === 'none' ? withPlainImages(tesseraBlock(kind, n), true) : tesseraBlock(kind, n)}</section>`);
   }
   // The page without a script keeps the runtime's stylesheet: the same page as served, laid out
   // the same before any script runs, so that the difference is the script's work alone.

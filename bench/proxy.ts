@@ -1,18 +1,19 @@
 /**
  * A small front for the real server: the generated benchmark pages and the peer stack under
- * /bench/, any page with `?bench-no-runtime` served without the runtime's script tag (the
- * "same page without the runtime" for Lighthouse), everything else passed through unchanged.
+ * /bench/, any page with `?bench-no-runtime` served without the runtime's script tag and with
+ * plain image addresses (the "same page without the runtime" for Lighthouse), everything else
+ * passed through unchanged.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
-import { blocksPage, likeForLikePage, type Variant } from './pages';
+import { blocksPage, likeForLikePage, withPlainImages, type Variant } from './pages';
 
 /** The runtime's script tag with whatever attributes the server gave it (its CSP nonce). */
 const RUNTIME_TAG = /<script\b[^>]*\ssrc="\/runtime\/site(?:\.iife)?\.js"[^>]*><\/script>/g;
 
-/** The page as it would be without the runtime: its script tag gone, everything else as served. */
-export const withoutRuntime = (html: string): string => html.replace(RUNTIME_TAG, '');
+/** The page as it would be without the runtime: its script tag gone, its images plain, everything else as served. */
+export const withoutRuntime = (html: string): string => withPlainImages(html.replace(RUNTIME_TAG, ''));
 
 export interface Proxy {
   url: string;

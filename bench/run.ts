@@ -1,17 +1,7 @@
 /**
  * `npm run bench`: builds nothing itself (npm runs the build first), starts the built server and
  * the benchmark's front server, drives Debian's Chromium, and writes bench/RESULTS.md and
- * bench/results.json. `--quick` runs fewer and smaller rounds; `--only=bytes,main,memory,
- * lighthouse,ingest,storage` picks sections (`storage`: `--page-views=1000000`, on both engines); `--lighthouse-runs=3` takes medians of three audits (five by default, one with `--quick`);
- * `--blocks=1000 --runs=3` sets the main-thread section's page sizes (the largest is measured
- * in the contained theme too) and runs, `--pages=/,/faq
- * --demo-runs=5` its demo pages and their runs (`--pages` picks Lighthouse's pages too);
- * `--profile=/bench/blocks-100-tessera` profiles one page instead (see profile.ts; `--consented`
- * as a visitor who accepted cookies);
- * `--compare=/a,/b --runs=5` measures pages side by side in interleaved runs (see compare.ts);
- * `--paints=/cart,/blocks --runs=5` measures first and largest paints on a throttled phone (paints.ts);
- * `--serve` only serves the bench pages, for probing by hand;
- * `--merge` puts a partial run's rows into the last results instead of replacing them (merge.ts).
+ * bench/results.json. Its options: options.ts (`--help`) and bench/README.md.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -32,8 +22,17 @@ import { profilePage } from './profile';
 import { measurePaints } from './paints';
 import { startProxy } from './proxy';
 import { renderResults, verdicts, type Results } from './report';
+import { checkArgs, USAGE } from './options';
 
 const args = process.argv.slice(2);
+
+const checked = checkArgs(args);
+if (checked.help || checked.mistakes.length) {
+  for (const mistake of checked.help ? [] : checked.mistakes) console.error(`bench: ${mistake}`);
+  console.log(`${checked.help ? '' : '\n'}${USAGE}`);
+  process.exit(checked.help ? 0 : 2);
+}
+
 const quick = args.includes('--quick');
 const only = args.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
 const profile = args.find((arg) => arg.startsWith('--profile='))?.slice('--profile='.length);

@@ -1,12 +1,14 @@
 /**
  * The whole peer stack as one script for the benchmark's peer pages: it starts the same
  * features as Tessera on the same markup (slideshows, lightbox, videos, cookie banner, web-vitals,
- * error reporting, the maps loader without a key), so that the main-thread numbers compare.
+ * error reporting, page-view tracking, the maps loader without a key), so that the main-thread
+ * numbers compare.
  */
 import { PhotoSwipeLightbox } from './photoswipe';
 import './lite-youtube';
 import { run } from './cookieconsent';
 import { init } from './sentry';
+import { init as initPageViews } from './plausible';
 import { setOptions } from './maps-loader';
 import { Autoplay, Navigation, Pagination, Swiper, Thumbs } from './swiper';
 import { onCLS, onFCP, onINP, onLCP, onTTFB } from './web-vitals';
@@ -20,6 +22,7 @@ declare global {
 window.peerReady = new Promise((resolve) => {
   const start = () => {
     init({ dsn: '', defaultIntegrations: false });
+    initPageViews({ domain: 'bench.test', endpoint: '/api/bench-page-views', captureOnLocalhost: true, logging: false });
     for (const metric of [onCLS, onFCP, onINP, onLCP, onTTFB]) metric(() => undefined);
     setOptions({ key: '', v: 'weekly' });
     for (const element of Array.from(document.querySelectorAll<HTMLElement>('.swiper'))) {

@@ -16,4 +16,9 @@ describe('withoutRuntime (the "same page without the runtime" of the demo and Li
     expect(stripped).toContain('id="site-context">{"pageType": 102}</script>');
     expect(stripped).toContain('<script nonce="bm9uY2U=" src="/assets/theme.js"></script>');
   });
+
+  it('shows the images the runtime would load, as plain src', () => {
+    const page = '<img data-src="/images/demo/1-1000x1500.svg" width="1000" height="1500" alt="Demofoto 1"><img src="/assets/favicon.svg" data-src="/other.svg" alt=""><div data-src="/x.svg"></div>';
+    expect(withoutRuntime(page)).toBe('<img src="/images/demo/1-1000x1500.svg" width="1000" height="1500" alt="Demofoto 1"><img src="/assets/favicon.svg" data-src="/other.svg" alt=""><div data-src="/x.svg"></div>');
+  });
 });
