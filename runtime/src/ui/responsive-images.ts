@@ -188,7 +188,7 @@ export class ImageLoader {
         : null;
   }
 
-  /** Starts managing `img`; answers a promise that settles once its host has a size. */
+  /** Starts managing `img`; answers a promise that settles once its host has a size (at once for a lazy image). */
   add(img: HTMLImageElement, defaults: Partial<ImageSettings> = {}): Promise<void> {
     if (this._tracked.has(img) || !img.dataset.src) return Promise.resolve();
     const settings = imageSettings(img, defaults);
@@ -201,14 +201,19 @@ export class ImageLoader {
     }
     const tracked: Tracked = { settings, loadedWidth: 0, near: !this._lazy || !this._intersection, queued: false, wanted: 0 };
     this._tracked.set(img, tracked);
+    // A lazy image is measured when it comes near, by the intersection observer after a layout
+    // (and by the resize observer from then on): nothing to wait for or to read now. Reading
+    // every host at mount forced layouts of the whole page while it mounted.
+    if (!tracked.near) {
+      if (this._held) this._held.push(img);
+      else this._intersection!.observe(img);
+      return Promise.resolve();
+    }
     return waitForHost(img).then(() => {
       if (!this._tracked.has(img)) return;
       // The resize observer's first notice (after the next layout) considers it; without one, now.
-      if (tracked.near) {
-        if (this._resize) this._resize.observe(img);
-        else this._consider(img);
-      } else if (this._held) this._held.push(img);
-      else this._intersection?.observe(img);
+      if (this._resize) this._resize.observe(img);
+      else this._consider(img);
     });
   }
 
