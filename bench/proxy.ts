@@ -22,18 +22,29 @@ export interface Proxy {
 
 export async function startProxy(upstream: string, peerStack: { script: string; styles: string }): Promise<Proxy> {
   const target = new URL(upstream);
+  /**
+   * A generated page comes with a crumb cookie, as the server's own pages do (without one, a
+   * visitor's first API calls would be refused and tried again).
+   */
+  const page = async (request: http.IncomingMessage, response: http.ServerResponse, html: string) => {
+    const hasCrumb = /(?:^|;\s*)crumb=/.test(request.headers.cookie ?? '');
+    const answer = hasCrumb ? null : await fetch(new URL('/api/1/crumb', upstream), { headers: { host: request.headers.host ?? target.host } }).catch(() => null);
+    send(response, 'text/html; charset=utf-8', html, answer?.headers.getSetCookie() ?? []);
+  };
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://bench');
-    const page = /^\/bench\/blocks-(\d+)-(tessera|peers|none)(-contained)?$/.exec(url.pathname);
-    if (page) return send(response, 'text/html; charset=utf-8', blocksPage(Number(page[1]), page[2] as Variant, !!page[3]));
-    if (url.pathname === '/bench/like-for-like') return send(response, 'text/html; charset=utf-8', likeForLikePage());
+    const blocks = /^\/bench\/blocks-(\d+)-(tessera|peers|none)(-contained)?$/.exec(url.pathname);
+    if (blocks) return void page(request, response, blocksPage(Number(blocks[1]), blocks[2] as Variant, !!blocks[3]));
+    if (url.pathname === '/bench/like-for-like') return void page(request, response, likeForLikePage());
     if (url.pathname === '/bench/peer-stack.js') return send(response, 'text/javascript', peerStack.script);
     if (url.pathname === '/bench/peer-stack.css') return send(response, 'text/css', peerStack.styles);
     const strip = url.searchParams.has('bench-no-runtime');
     url.searchParams.delete('bench-no-runtime');
     const forward = http.request(
       // Only a page to strip is asked for uncompressed; everything else travels as the browser asked.
-      { hostname: target.hostname, port: target.port, method: request.method, path: url.pathname + url.search, headers: { ...request.headers, host: target.host, ...(strip ? { 'accept-encoding': 'identity' } : {}) } },
+      // The Host header goes on as the browser sent it, as a reverse proxy's does: the server
+      // tells its own pages from other sites' by comparing it with the Origin header.
+      { hostname: target.hostname, port: target.port, method: request.method, path: url.pathname + url.search, headers: { ...request.headers, ...(strip ? { 'accept-encoding': 'identity' } : {}) } },
       (answer) => {
         if (!strip || !String(answer.headers['content-type']).startsWith('text/html')) {
           response.writeHead(answer.statusCode ?? 502, answer.headers);
@@ -61,7 +72,7 @@ export async function startProxy(upstream: string, peerStack: { script: string; 
   return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
-function send(response: http.ServerResponse, type: string, body: string): void {
-  response.writeHead(200, { 'content-type': type, 'cache-control': 'no-store' });
+function send(response: http.ServerResponse, type: string, body: string, cookies: string[] = []): void {
+  response.writeHead(200, { 'content-type': type, 'cache-control': 'no-store', ...(cookies.length ? { 'set-cookie': cookies } : {}) });
   response.end(body);
 }
