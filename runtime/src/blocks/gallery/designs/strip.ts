@@ -116,14 +116,21 @@ export const strip: DesignFactory = ({ container, gallery, options }) => {
     );
   });
   teardowns.push(
-    // The first placing joins the page's batch of layout reads once the strip has been laid out:
-    // a page of strips lays out once, and one a theme keeps unrendered is not measured.
+    // The first placing waits until the strip has been laid out (one a theme keeps unrendered
+    // is not measured). At the observer's notice layout is fresh: the strip is measured there and
+    // placed in the next frame, so no strip's write makes the next one's read force a layout of
+    // a page still mounting. Without an observer, with the page's batch of layout reads.
     onResizeEnd(
       container,
       () => placeAndReach(gallery.index),
-      () => {
+      (width) => {
         sized = true;
-        readThenWrite(measure, (measured) => !destroyed && placeAndReach(gallery.index, measured));
+        const write = (measured: Measured) => !destroyed && placeAndReach(gallery.index, measured);
+        if (width === undefined) readThenWrite(measure, write);
+        else {
+          const measured = measure();
+          requestAnimationFrame(() => write(measured));
+        }
       },
     ),
   );
