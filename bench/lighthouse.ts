@@ -3,7 +3,8 @@
  * runtime and without it (the same page with its script tag removed and its images as plain
  * `src`, by the benchmark's front server), under each throttling method: simulated (Lighthouse's
  * default: an unthrottled load, its timings then modelled for a slow phone) and applied
- * ("devtools": the load itself throttled, 4x CPU and a slow 4G network). Medians of `runs` runs.
+ * ("devtools": the load itself throttled, 4x CPU and a slow 4G network). Medians of `runs` runs
+ * of each method.
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -74,7 +75,7 @@ const medianScores = (all: LighthouseScores[]): LighthouseScores => {
  * `cookies`: the Cookie header a page is audited with. A members-only page answers a visitor
  * 403, which Lighthouse does not score: it is audited as a signed-in member (member.ts).
  */
-export async function measureLighthouse(base: string, pages: string[], runs: number, cookies: Record<string, string> = {}): Promise<LighthouseResult[]> {
+export async function measureLighthouse(base: string, pages: string[], runs: Record<Throttling, number>, cookies: Record<string, string> = {}): Promise<LighthouseResult[]> {
   const chrome = await launch();
   const results: LighthouseResult[] = [];
   try {
@@ -82,7 +83,7 @@ export async function measureLighthouse(base: string, pages: string[], runs: num
       for (const page of pages) {
         const withRuntime: LighthouseScores[] = [];
         const withoutRuntime: LighthouseScores[] = [];
-        for (let i = 0; i < runs; i++) {
+        for (let i = 0; i < runs[throttling]; i++) {
           // Alternating keeps machine noise from favouring one side.
           withRuntime.push(await audit(chrome.port, `${base}${page}`, throttling, cookies[page]));
           withoutRuntime.push(await audit(chrome.port, `${base}${page}${page.includes('?') ? '&' : '?'}bench-no-runtime`, throttling, cookies[page]));

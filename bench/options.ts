@@ -1,7 +1,7 @@
 /** The bench's command line: its usage, and what is wrong with the arguments given. */
 export const USAGE = `Usage: npm run bench -- [options]   (or: node dist/bench/run.js [options] after the bench build)
 
-With no option it runs every section (about 50 minutes here) and rewrites bench/RESULTS.md and
+With no option it runs every section (about two hours here) and rewrites bench/RESULTS.md and
 bench/results.json.
 
   --only=SECTIONS        some of bytes,main,memory,lighthouse,ingest,storage
@@ -11,7 +11,8 @@ bench/results.json.
   --runs=N               runs per page (main thread, --compare, --paints)
   --pages=/,/faq         the demo pages measured (main thread and Lighthouse)
   --demo-runs=N          runs per demo page in the main-thread section
-  --lighthouse-runs=N    audits per page and throttling method (medians)
+  --lighthouse-runs=N    audits per page with and without the runtime, simulated throttling (5)
+  --devtools-runs=N      the same under devtools throttling (3)
   --page-views=N         page views stored for the storage section (1,000,000)
   --compare=/a,/b        measure pages side by side in interleaved runs and print the medians
   --paints=/a,/b         first and largest paints on a throttled phone
@@ -22,7 +23,7 @@ bench/results.json.
 
 See bench/README.md.`;
 
-const KNOWN = ['only', 'merge', 'quick', 'blocks', 'runs', 'pages', 'demo-runs', 'lighthouse-runs', 'page-views', 'compare', 'paints', 'profile', 'consented', 'serve', 'help'];
+const KNOWN = ['only', 'merge', 'quick', 'blocks', 'runs', 'pages', 'demo-runs', 'lighthouse-runs', 'devtools-runs', 'page-views', 'compare', 'paints', 'profile', 'consented', 'serve', 'help'];
 export const SECTIONS = ['bytes', 'main', 'memory', 'lighthouse', 'ingest', 'storage'];
 
 /** Whether the usage was asked for, and each unknown option or section (a typo must not start a 50-minute run). */
