@@ -26,7 +26,7 @@ See bench/README.md.`;
 const KNOWN = ['only', 'merge', 'quick', 'blocks', 'runs', 'pages', 'demo-runs', 'lighthouse-runs', 'devtools-runs', 'page-views', 'compare', 'paints', 'profile', 'consented', 'serve', 'help'];
 export const SECTIONS = ['bytes', 'main', 'memory', 'lighthouse', 'ingest', 'storage'];
 
-/** Whether the usage was asked for, and each unknown option or section (a typo must not start a 50-minute run). */
+/** Whether the usage was asked for, and each unknown option or section (a typo must not start a two-hour run). */
 export function checkArgs(args: string[]): { help: boolean; mistakes: string[] } {
   const sections = args.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',') ?? [];
   return {
