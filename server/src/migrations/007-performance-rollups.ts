@@ -2,7 +2,8 @@
  * Performance records rolled up by day, path and metric as histograms of values kept to three
  * significant digits (ingest/performance-rollups.ts), so that the performance dashboard reads a
  * date range's rollups instead of every record, and keeps its history past RETENTION_DAYS.
- * Records already stored are rolled up here, a few thousand at a time.
+ * Records already stored are rolled up here, a few thousand at a time, by the live rollup code:
+ * should its rounding ever change, a new migration must rebuild these tables.
  */
 import type { Kysely, Migration } from 'kysely';
 import { PerformanceTally } from '../ingest/performance-rollups';
