@@ -28,7 +28,7 @@ export async function startProxy(upstream: string, peerStack: { script: string; 
    */
   const page = async (request: http.IncomingMessage, response: http.ServerResponse, html: string) => {
     const hasCrumb = /(?:^|;\s*)crumb=/.test(request.headers.cookie ?? '');
-    const answer = hasCrumb ? null : await fetch(new URL('/api/1/crumb', upstream), { headers: { host: request.headers.host ?? target.host } }).catch(() => null);
+    const answer = hasCrumb ? null : await fetch(new URL('/api/1/crumb', upstream)).catch(() => null);
     send(response, 'text/html; charset=utf-8', html, answer?.headers.getSetCookie() ?? []);
   };
   const server = http.createServer((request, response) => {

@@ -9,7 +9,7 @@ import imageBlock, { NARROW_CLASS } from '../../src/blocks/image/index';
 import { mountGalleryBlock } from '../../src/blocks/gallery/index';
 import { defaultContext, readContext } from '../../src/context/read';
 import { watchWidth } from '../../src/platform/size';
-import { waitForHost } from '../../src/ui/responsive-images';
+import { ImageLoader, waitForHost } from '../../src/ui/responsive-images';
 import { galleryInBody } from '../blocks/gallery/fixture';
 
 type Notice = (entries: Array<Partial<ResizeObserverEntry>>) => void;
@@ -77,6 +77,31 @@ describe('layout reads while blocks mount', () => {
     expect(element.classList.contains(NARROW_CLASS)).toBe(false);
     expect(read).not.toHaveBeenCalled();
     instance.destroy();
+  });
+
+  it('a lazy image is not measured as it is added: the intersection observer measures it when it comes near', async () => {
+    vi.useFakeTimers();
+    const watched: Element[] = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        observe(element: Element) {
+          watched.push(element);
+        }
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    const host = document.body.appendChild(document.createElement('section'));
+    const img = host.appendChild(document.createElement('img'));
+    img.dataset.src = '/a.jpg';
+    const reads = [vi.spyOn(host, 'getBoundingClientRect'), vi.spyOn(img, 'getBoundingClientRect')];
+    const loader = new ImageLoader();
+    await loader.add(img);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(watched).toEqual([img]);
+    for (const read of reads) expect(read).not.toHaveBeenCalled();
+    loader.destroy();
   });
 
   it('an image whose host is not rendered (content-visibility, display: none) is not measured: the observers take over at once', async () => {

@@ -11,6 +11,7 @@ import type { Executor } from '../storage/locked';
 import type { Storage } from '../storage/open';
 import type { Tables } from '../storage/tables';
 import type { Insertable } from 'kysely';
+import { inStatements } from './rollups';
 
 /**
  * The tables written through the buffer, in the order a flush writes them: every flush takes
@@ -45,8 +46,6 @@ interface Waiting {
   done: { resolve(): void; reject(error: unknown): void };
 }
 
-/** Rows per INSERT statement: well under either engine's limit on bound parameters. */
-const ROWS_PER_STATEMENT = 500;
 
 export class BufferClosedError extends Error {
   constructor() {
@@ -88,11 +87,7 @@ export function createWriteBuffer(store: Storage, options: WriteBufferOptions = 
           if (!rows) continue;
           const writer = options.writers?.[table] as ((trx: Executor, rows: Rows<BufferedTable>) => Promise<void>) | undefined;
           if (writer) await writer(trx, rows);
-          else {
-            for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
-              await trx.insertInto(table).values(rows.slice(start, start + ROWS_PER_STATEMENT) as never).execute();
-            }
-          }
+          else for (const run of inStatements(rows)) await trx.insertInto(table).values(run as never).execute();
           await options.afterInsert?.(trx, table, rows);
         }
       });

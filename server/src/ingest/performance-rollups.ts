@@ -12,7 +12,7 @@ import { sql, type Insertable } from 'kysely';
 import type { Engine } from '../storage/engine';
 import type { Executor } from '../storage/locked';
 import type { Tables } from '../storage/tables';
-import { inKeyOrder, utcDay } from './rollups';
+import { addCounts, inKeyOrder, inStatements, SEPARATOR, utcDay } from './rollups';
 
 export type PerformanceRecordRow = Insertable<Tables['performance_records']>;
 type Recorded = Pick<PerformanceRecordRow, 'path' | 'metrics_json' | 'created_at'>;
@@ -33,10 +33,6 @@ function metricsOf(json: string): Array<[string, number]> {
   }
 }
 
-const SEPARATOR = '\u0000';
-/** Rows per INSERT statement: well under either engine's limit on bound parameters. */
-const ROWS_PER_STATEMENT = 500;
-
 /** Changes to the rollups, summed: samples per (day, path, metric, value) and page loads per (day, path). */
 export class PerformanceTally {
   readonly samples = new Map<string, number>();
@@ -56,32 +52,18 @@ export class PerformanceTally {
 
   /** Adds the tally to the rollup tables (in key order, as every rollup). */
   async applyTo(trx: Executor): Promise<void> {
-    const samples = inKeyOrder(this.samples).filter(([, count]) => count !== 0);
-    for (let start = 0; start < samples.length; start += ROWS_PER_STATEMENT) {
-      await trx
-        .insertInto('performance_daily')
-        .values(
-          samples.slice(start, start + ROWS_PER_STATEMENT).map(([key, count]) => {
-            const [day, path, metric, value] = key.split(SEPARATOR) as [string, string, string, string];
-            return { day, path, metric, value: Number(value), samples: count };
-          }),
-        )
-        .onConflict((conflict) => conflict.columns(['day', 'path', 'metric', 'value']).doUpdateSet((eb) => ({ samples: eb('performance_daily.samples', '+', eb.ref('excluded.samples')) })))
-        .execute();
-    }
-    const loads = inKeyOrder(this.loads);
-    for (let start = 0; start < loads.length; start += ROWS_PER_STATEMENT) {
-      await trx
-        .insertInto('performance_daily_loads')
-        .values(
-          loads.slice(start, start + ROWS_PER_STATEMENT).map(([key, count]) => {
-            const [day, path] = key.split(SEPARATOR) as [string, string];
-            return { day, path, loads: count };
-          }),
-        )
-        .onConflict((conflict) => conflict.columns(['day', 'path']).doUpdateSet((eb) => ({ loads: eb('performance_daily_loads.loads', '+', eb.ref('excluded.loads')) })))
-        .execute();
-    }
+    const samples = inKeyOrder(this.samples)
+      .filter(([, count]) => count !== 0)
+      .map(([key, count]) => {
+        const [day, path, metric, value] = key.split(SEPARATOR) as [string, string, string, string];
+        return { day, path, metric, value: Number(value), samples: count };
+      });
+    await addCounts(trx, 'performance_daily', ['day', 'path', 'metric', 'value'], 'samples', samples);
+    const loads = inKeyOrder(this.loads).map(([key, count]) => {
+      const [day, path] = key.split(SEPARATOR) as [string, string];
+      return { day, path, loads: count };
+    });
+    await addCounts(trx, 'performance_daily_loads', ['day', 'path'], 'loads', loads);
   }
 }
 
@@ -99,8 +81,7 @@ export async function storePerformanceRecords(trx: Executor, engine: Engine, row
 
   const ids = [...latest.keys()].sort();
   const tally = new PerformanceTally();
-  for (let start = 0; start < ids.length; start += ROWS_PER_STATEMENT) {
-    const chunk = ids.slice(start, start + ROWS_PER_STATEMENT);
+  for (const chunk of inStatements(ids)) {
     const stored = new Map(
       (await trx.selectFrom('performance_records').select(['page_load_id', 'path', 'metrics_json', 'created_at']).where('page_load_id', 'in', chunk).execute()).map((row) => [row.page_load_id, row]),
     );

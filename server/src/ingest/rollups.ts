@@ -17,12 +17,36 @@ const tally = <K>(items: K[], key: (item: K) => string | null) => {
   }
   return counts;
 };
-const SEPARATOR = '\u0000';
+/** Joins the parts of a tally's key (a day and a path, say). */
+export const SEPARATOR = '\u0000';
+/** Rows per INSERT statement: well under either engine's limit on bound parameters. */
+export const ROWS_PER_STATEMENT = 500;
+
+/** `items` in runs of at most ROWS_PER_STATEMENT, one statement each. */
+export function inStatements<T>(items: T[]): T[][] {
+  const runs: T[][] = [];
+  for (let start = 0; start < items.length; start += ROWS_PER_STATEMENT) runs.push(items.slice(start, start + ROWS_PER_STATEMENT));
+  return runs;
+}
+
 /**
  * A tally's entries in key order: rollup rows are written sorted, so that two instances adding
  * to the same rows lock them in the same order and never wait on each other in a circle.
  */
 export const inKeyOrder = <V>(counts: Map<string, V>): Array<[string, V]> => [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+
+type CountedTable = 'census_daily_paths' | 'census_daily_referrers' | 'performance_daily' | 'performance_daily_loads';
+
+/** Adds each row's `counter` to the rollup row with its key columns, made when missing (rows in key order). */
+export async function addCounts<T extends CountedTable>(trx: Executor, table: T, key: Array<keyof Tables[T] & string>, counter: keyof Tables[T] & string, rows: Array<Insertable<Tables[T]>>): Promise<void> {
+  for (const run of inStatements(rows)) {
+    await trx
+      .insertInto(table)
+      .values(run as never)
+      .onConflict((conflict) => conflict.columns(key as never).doUpdateSet({ [counter]: sql`${sql.ref(`${table}.${counter}`)} + ${sql.ref(`excluded.${counter}`)}` } as never))
+      .execute();
+  }
+}
 
 export async function rollUpHits(trx: Executor, hits: Array<Insertable<Tables['census_hits']>>): Promise<void> {
   const views = hits.filter((hit) => hit.event === 'pageView');
@@ -30,20 +54,10 @@ export async function rollUpHits(trx: Executor, hits: Array<Insertable<Tables['c
   const day = (hit: Insertable<Tables['census_hits']>) => utcDay(Number(hit.created_at));
 
   const paths = tally(views, (hit) => `${day(hit)}${SEPARATOR}${hit.path}`);
-  await trx
-    .insertInto('census_daily_paths')
-    .values(inKeyOrder(paths).map(([key, count]) => ({ day: key.split(SEPARATOR)[0]!, path: key.split(SEPARATOR)[1]!, views: count })))
-    .onConflict((conflict) => conflict.columns(['day', 'path']).doUpdateSet((eb) => ({ views: eb('census_daily_paths.views', '+', eb.ref('excluded.views')) })))
-    .execute();
-
+  const byDay = (counts: Map<string, number>) => inKeyOrder(counts).map(([key, views]) => ({ day: key.slice(0, key.indexOf(SEPARATOR)), name: key.slice(key.indexOf(SEPARATOR) + 1), views }));
+  await addCounts(trx, 'census_daily_paths', ['day', 'path'], 'views', byDay(paths).map(({ day, name, views }) => ({ day, path: name, views })));
   const referrers = tally(views, (hit) => (hit.referrer ? `${day(hit)}${SEPARATOR}${hit.referrer}` : null));
-  if (referrers.size) {
-    await trx
-      .insertInto('census_daily_referrers')
-      .values(inKeyOrder(referrers).map(([key, count]) => ({ day: key.split(SEPARATOR)[0]!, referrer: key.split(SEPARATOR).slice(1).join(SEPARATOR), views: count })))
-      .onConflict((conflict) => conflict.columns(['day', 'referrer']).doUpdateSet((eb) => ({ views: eb('census_daily_referrers.views', '+', eb.ref('excluded.views')) })))
-      .execute();
-  }
+  await addCounts(trx, 'census_daily_referrers', ['day', 'referrer'], 'views', byDay(referrers).map(({ day, name, views }) => ({ day, referrer: name, views })));
 
   // A visitor counts once a day: only the (day, visitor) pairs new to the table add one.
   const seen = [...new Set(views.filter((hit) => hit.visitor_id).map((hit) => `${day(hit)}${SEPARATOR}${hit.visitor_id}`))].sort();
