@@ -13,6 +13,29 @@ const callback = new URL(document.currentScript.src).searchParams.get('callback'
 setTimeout(() => window[callback](), 0);
 `;
 
+/**
+ * Every layout shift from the first paint, summed in `window.__shift`; and the map chunk held
+ * until the page has painted a while, so the blocks fill in a page already on screen (as on a
+ * slow phone) and a shift would be seen.
+ */
+async function watchShiftsWithLateMount(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shift: number };
+    w.__shift = 0;
+    new PerformanceObserver((list) => list.getEntries().forEach((e) => (w.__shift += (e as unknown as { value: number }).value))).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.route(/\/runtime\/chunks\/map-[^/]*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await route.continue();
+  });
+}
+
+/** The shifts so far, two frames on (the last one is reported a frame late). */
+async function shifted(page: Page): Promise<number> {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  return page.evaluate(() => (window as unknown as { __shift: number }).__shift);
+}
+
 async function stubMaps(page: Page): Promise<string[]> {
   const asked: string[] = [];
   await page.route('https://maps.googleapis.com/**', (route) => {
@@ -70,29 +93,62 @@ test.describe('map block', () => {
   });
 
   for (const fault of ['internetdisconnected', 'connectionreset', 500, 503] as const) {
-    test(`${fault}: no empty box, the address and an Open in Maps link, and nothing moved`, async ({ page, consoleErrors }) => {
+    test(`${fault}: the box stays as a plain panel over the address and its Open in Maps link, and nothing moved`, async ({ page, consoleErrors }) => {
       await page.route('https://maps.googleapis.com/**', (route) => (typeof fault === 'number' ? route.fulfill({ status: fault, body: '' }) : route.abort(fault)));
-      // Every map box ever added, and every layout shift, from the first paint.
-      await page.addInitScript(() => {
-        const w = window as unknown as { __boxes: number; __shift: number };
-        w.__boxes = 0;
-        w.__shift = 0;
-        new MutationObserver((records) => records.forEach((r) => r.addedNodes.forEach((n) => (w.__boxes += n instanceof Element && n.matches('.tm-canvas') ? 1 : 0)))).observe(document, { childList: true, subtree: true });
-        new PerformanceObserver((list) => list.getEntries().forEach((e) => (w.__shift += (e as unknown as { value: number }).value))).observe({ type: 'layout-shift', buffered: true });
-      });
+      await watchShiftsWithLateMount(page);
       await page.goto('/map');
       await runtimeReady(page);
       const shop = page.locator('#block-map-shop');
       await expect(shop).toHaveAttribute('data-map-state', 'failed');
       await expect(page.locator('[data-map-state="failed"]')).toHaveCount(3);
-      await expect(shop.locator('.tm-canvas')).toHaveCount(0);
-      // Two frames for the last layout shift to be reported.
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-      expect(await page.evaluate(() => { const w = window as unknown as { __boxes: number; __shift: number }; return { boxes: w.__boxes, shift: w.__shift }; })).toEqual({ boxes: 0, shift: 0 });
+      // The panel is no map region any more: the address and its link are the map now.
+      await expect(shop.getByRole('region')).toHaveCount(0);
+      const panel = shop.locator('.tm-canvas');
+      await expect(panel).toHaveCSS('background-image', /map-marker\.svg/);
+      const box = (await panel.boundingBox())!;
+      expect(Math.abs(box.width / box.height - 16 / 9)).toBeLessThan(0.02);
+      expect(await shifted(page)).toBe(0);
       await expect(shop.getByRole('link', { name: 'Open in Maps' })).toHaveAttribute('href', /^https:\/\/maps\.google\.com\/maps\?q=175\+Fifth\+Avenue/);
       expect(consoleErrors.filter((error) => error.startsWith('uncaught'))).toEqual([]);
     });
   }
+
+  test.describe('at a phone\'s width, mounted once the page is on screen', () => {
+    test.use({ viewport: { width: 390, height: 844 } });
+
+    test('the map arrives in the room runtime.css held for it: nothing moves', async ({ page }) => {
+      await stubMaps(page);
+      await watchShiftsWithLateMount(page);
+      await page.goto('/map');
+      await runtimeReady(page);
+      await expect(page.locator('[data-map-state="loaded"]')).toHaveCount(3);
+      await expect(page.locator('#block-map-shop .tm-canvas')).toHaveAttribute('data-stub-map', 'drawn');
+      expect(await shifted(page)).toBe(0);
+    });
+
+    test.describe('restrictive policy, no answer yet', () => {
+      test.use({ consented: false });
+
+      test('the consent placeholder fills the map\'s box: nothing moves, and loading the map keeps the box', async ({ page }) => {
+        await stubMaps(page);
+        await watchShiftsWithLateMount(page);
+        await page.goto('/map');
+        await runtimeReady(page);
+        const shop = page.locator('#block-map-shop');
+        const gate = shop.getByRole('group', { name: 'Google Maps map' });
+        await expect(gate).toBeVisible();
+        const room = (await shop.locator('.tm-canvas').boundingBox())!;
+        expect(await gate.boundingBox()).toEqual(room);
+        // The whole notice and both buttons can be reached inside the box on a phone.
+        await gate.getByRole('button', { name: 'Allow all embeds' }).scrollIntoViewIfNeeded();
+        await expect(gate.getByRole('button', { name: 'Allow all embeds' })).toBeInViewport();
+        expect(await shifted(page)).toBe(0);
+        await gate.getByRole('button', { name: 'Load the map' }).click();
+        await expect(shop).toHaveAttribute('data-map-state', 'loaded');
+        expect(await shop.locator('.tm-canvas').boundingBox()).toEqual(room);
+      });
+    });
+  });
 
   test('a script that never answers fails the load after 30 seconds', async ({ page }) => {
     // The installed clock also flows with real time, so the test reads the fake time of each

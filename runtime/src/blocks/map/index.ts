@@ -1,7 +1,10 @@
 /**
  * The map block (spec part 2 §2–4, §8, §9): loads the maps script once per page (loading,
  * loaded, or failed after 30 s), shows one marker, and keeps the address with an "Open in
- * Maps" link under the map, which is all that remains when the script cannot load.
+ * Maps" link under the map. Everything arrives in one room (blocks.css): the map's box, which
+ * runtime.css holds from the first paint, with the address under it; the consent placeholder
+ * and, when the script cannot load, a plain panel with the marker take the box's place, so
+ * nothing on the page moves whichever way the load goes.
  */
 import type { BlockModule } from '../../core/types';
 import { gateEmbed } from '../../core/consent';
@@ -76,19 +79,17 @@ export function loadMaps(key: string, locale: string, timeoutMs = MAP_LOAD_TIMEO
 }
 
 const map: BlockModule = {
+  stylesheet: 'blocks.css',
   async mount(element, { config, page }) {
     const location = mapLocation(config.location ?? config);
     const options = mapOptions(config);
     const key = typeof page.websiteSettings.mapsApiKey === 'string' ? page.websiteSettings.mapsApiKey : '';
     const setState = (state: 'loading' | 'loaded' | 'failed') => element.setAttribute('data-map-state', state);
 
-    // The address and a link come first: they are the map for keyboards, screen readers
-    // and any page where the script cannot load.
+    // The box (16:9 unless the theme says otherwise, blocks.css), then the address and a link:
+    // they are the map for keyboards, screen readers and any page where the script cannot load.
     const canvas = document.createElement('div');
     canvas.className = 'tm-canvas';
-    // Sized here (no stylesheet to fetch): a 16:9 box the theme may override.
-    canvas.style.width = '100%';
-    canvas.style.aspectRatio = '16 / 9';
     canvas.setAttribute('role', 'region');
     canvas.setAttribute('aria-label', fill(mapWords().label, { place: location.title || location.address }));
     const caption = document.createElement('p');
@@ -100,10 +101,8 @@ const map: BlockModule = {
     link.rel = 'noopener';
     link.textContent = mapWords().openInMaps;
     caption.append(' ', link);
-    // The box joins the page once the script is in, above the address: a script that cannot
-    // load (no key, offline, blocked) leaves no box that appeared and vanished (two layout
-    // shifts), and one that loads moves the page no more than a box added now would.
-    element.append(caption);
+    // Both at once, in the room runtime.css held for them.
+    element.append(canvas, caption);
     setState('loading');
 
     let marker: InstanceType<MapsApi['Marker']> | null = null;
@@ -113,11 +112,10 @@ const map: BlockModule = {
     // Through the consent gate: under a restrictive policy, nothing goes to Google before the visitor says so.
     const ready = new Promise<MapsApi>((resolve, reject) => {
       if (!key) return reject(new Error('No maps key in the page context.'));
-      stopGate = gateEmbed(page.cookieSettings, element, { provider: 'Google Maps', what: 'map' }, () => void loadMaps(key, document.documentElement.lang || 'en-US').then(resolve, reject));
+      stopGate = gateEmbed(page.cookieSettings, canvas, { provider: 'Google Maps', what: 'map' }, () => void loadMaps(key, document.documentElement.lang || 'en-US').then(resolve, reject));
     }).then(
       (maps) => {
         if (destroyed) return;
-        element.insertBefore(canvas, caption);
         const instance = new maps.Map(canvas, {
           center: location.center,
           zoom: location.zoom,
@@ -147,7 +145,10 @@ const map: BlockModule = {
       },
       (error: unknown) => {
         if (destroyed) return;
-        // No empty box: the address and its link stay.
+        // The box stays (the page does not move) as a plain panel with the marker, named no
+        // more as a map; the address and its link under it are the map now.
+        canvas.removeAttribute('role');
+        canvas.removeAttribute('aria-label');
         setState('failed');
         console.warn(`Map #${element.id}: ${(error as Error).message} Showing the address instead.`);
       },

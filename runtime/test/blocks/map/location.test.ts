@@ -69,7 +69,7 @@ function blockElement() {
 }
 
 describe('map block without a maps key', () => {
-  it('never shows a map box (it would appear and vanish): only the address and its link', async () => {
+  it('keeps the box, no longer a map region, as a panel over the address and its link', async () => {
     const { default: mapBlock } = await import('../../../src/blocks/map/index');
     const { defaultContext } = await import('../../../src/context/read');
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
@@ -77,9 +77,10 @@ describe('map block without a maps key', () => {
     const instance = await mapBlock.mount(element, { id: 'm', config: { location: { addressLine1: '175 Fifth Avenue' } }, page: defaultContext() });
     await (instance.ready as Promise<void>);
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(appended).toEqual(['tm-address']);
-    expect(element.querySelector('.tm-canvas')).toBeNull();
+    expect(appended).toEqual(['tm-canvas', 'tm-address']);
     expect(element.getAttribute('data-map-state')).toBe('failed');
+    const box = element.querySelector('.tm-canvas')!;
+    expect([box.getAttribute('role'), box.getAttribute('aria-label'), box.childNodes.length]).toEqual([null, null, 0]);
     expect(element.querySelector('.tm-address a')?.textContent).toBe('Open in Maps');
     expect(warn).toHaveBeenCalledWith('Map #block-m: No maps key in the page context. Showing the address instead.');
     instance.destroy();
@@ -97,31 +98,32 @@ describe('map block with a maps key', () => {
     return document.head.querySelector<HTMLScriptElement>('script[src^="https://maps.googleapis.com/"]')!;
   };
 
-  it('adds no box while the script loads, nor when it fails: the address and its link are all there ever is', async () => {
+  it('adds the box and the address at once, and nothing more while the script loads or when it fails', async () => {
     const { default: mapBlock } = await import('../../../src/blocks/map/index');
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { element, appended } = blockElement();
     const instance = await mapBlock.mount(element, { id: 'm', config: { location: { addressLine1: '175 Fifth Avenue' } }, page: await page() });
     const script = await mapsScript();
     expect(element.getAttribute('data-map-state')).toBe('loading');
-    expect(element.querySelector('.tm-canvas')).toBeNull();
+    expect(element.querySelector('.tm-canvas')?.getAttribute('aria-label')).toBe('Map: 175 Fifth Avenue');
     script.dispatchEvent(new Event('error'));
     await (instance.ready as Promise<void>);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(element.getAttribute('data-map-state')).toBe('failed');
-    expect(appended).toEqual(['tm-address']);
+    expect(appended).toEqual(['tm-canvas', 'tm-address']);
+    expect(element.querySelector('.tm-canvas')?.hasAttribute('role')).toBe(false);
     expect(warn).toHaveBeenCalledWith('Map #block-m: The map script could not be loaded. Showing the address instead.');
     instance.destroy();
     element.remove();
   });
 
-  it('puts the box above the address once the script is in, and draws the map into it there', async () => {
+  it('draws the map into the box above the address, where it has been since the mount', async () => {
     const { default: mapBlock } = await import('../../../src/blocks/map/index');
     const { MAPS_CALLBACK } = await import('../../../src/blocks/map/location');
     const { element, appended } = blockElement();
     const instance = await mapBlock.mount(element, { id: 'm', config: { location: { addressLine1: '175 Fifth Avenue' } }, page: await page() });
     await mapsScript();
-    expect(appended).toEqual(['tm-address']);
+    expect(appended).toEqual(['tm-canvas', 'tm-address']);
     const drawnInto: { connected: boolean; next: string | undefined }[] = [];
     const global = window as unknown as Record<string, unknown>;
     global.google = {
@@ -142,7 +144,8 @@ describe('map block with a maps key', () => {
     (global[MAPS_CALLBACK] as () => void)();
     await (instance.ready as Promise<void>);
     expect(element.getAttribute('data-map-state')).toBe('loaded');
-    expect(appended).toEqual(['tm-address', 'tm-canvas']);
+    expect(appended).toEqual(['tm-canvas', 'tm-address']);
+    expect(element.querySelector('.tm-canvas')?.getAttribute('role')).toBe('region');
     expect([...element.children].map((child) => child.className)).toEqual(['tm-canvas', 'tm-address']);
     expect(drawnInto).toEqual([{ connected: true, next: 'tm-address' }]);
     instance.destroy();
