@@ -80,6 +80,8 @@ export async function measureLighthouse(base: string, pages: string[], runs: Rec
   const results: LighthouseResult[] = [];
   try {
     for (const throttling of THROTTLING_METHODS) {
+      // `--lighthouse-runs=0` measures under devtools throttling only (and the other way round).
+      if (runs[throttling] === 0) continue;
       for (const page of pages) {
         const withRuntime: LighthouseScores[] = [];
         const withoutRuntime: LighthouseScores[] = [];

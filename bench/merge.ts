@@ -24,7 +24,7 @@ export function describeUpdate(fresh: Results): string {
   if (fresh.mainThread) parts.push(`main thread at ${[...new Set(fresh.mainThread.map((r) => r.blocks))].join(', ')} blocks`);
   if (fresh.demoMainThread) parts.push(`main thread of ${fresh.demoMainThread.map((r) => r.page).join(', ')}`);
   if (fresh.memory) parts.push('memory');
-  if (fresh.lighthouse) parts.push(`Lighthouse on ${[...new Set(fresh.lighthouse.map((r) => r.page))].join(', ')}`);
+  if (fresh.lighthouse) parts.push(`Lighthouse (${[...new Set(fresh.lighthouse.map((r) => r.throttling ?? 'simulated'))].join(' and ')} throttling) on ${[...new Set(fresh.lighthouse.map((r) => r.page))].join(', ')}`);
   if (fresh.ingest) parts.push('server ingest');
   if (fresh.storage) parts.push(`storage on ${fresh.storage.map((r) => r.engine).join(', ')}`);
   return `${fresh.date}: ${parts.join('; ') || 'nothing'}`;

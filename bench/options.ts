@@ -11,8 +11,8 @@ bench/results.json.
   --runs=N               runs per page (main thread, --compare, --paints)
   --pages=/,/faq         the demo pages measured (main thread and Lighthouse)
   --demo-runs=N          runs per demo page in the main-thread section
-  --lighthouse-runs=N    audits per page with and without the runtime, simulated throttling (5)
-  --devtools-runs=N      the same under devtools throttling (3)
+  --lighthouse-runs=N    audits per page with and without the runtime, simulated throttling (5; 0: none)
+  --devtools-runs=N      the same under devtools throttling (3; 0: none)
   --page-views=N         page views stored for the storage section (1,000,000)
   --compare=/a,/b        measure pages side by side in interleaved runs and print the medians
   --paints=/a,/b         first and largest paints on a throttled phone
@@ -24,6 +24,8 @@ bench/results.json.
 See bench/README.md.`;
 
 const KNOWN = ['only', 'merge', 'quick', 'blocks', 'runs', 'pages', 'demo-runs', 'lighthouse-runs', 'devtools-runs', 'page-views', 'compare', 'paints', 'profile', 'consented', 'serve', 'help'];
+/** Options that count something (0 is allowed: `--lighthouse-runs=0` audits under devtools throttling only). */
+const COUNTS = ['runs', 'demo-runs', 'lighthouse-runs', 'devtools-runs', 'page-views'];
 export const SECTIONS = ['bytes', 'main', 'memory', 'lighthouse', 'ingest', 'storage'];
 
 /** Whether the usage was asked for, and each unknown option or section (a typo must not start a two-hour run). */
@@ -34,6 +36,7 @@ export function checkArgs(args: string[]): { help: boolean; mistakes: string[] }
     mistakes: [
       ...args.filter((arg) => arg !== '-h' && !KNOWN.includes(/^--([\w-]+)/.exec(arg)?.[1] ?? '')).map((arg) => `unknown option ${arg}`),
       ...sections.filter((name) => !SECTIONS.includes(name)).map((name) => `no section "${name}"`),
+      ...args.filter((arg) => COUNTS.some((name) => arg.startsWith(`--${name}=`)) && !/=\d+$/.test(arg)).map((arg) => `${arg}: a whole number, please`),
     ],
   };
 }

@@ -21,14 +21,14 @@ describe('merging a partial run into the last full one', () => {
     expect(merged.mainThread!.map((r) => r.tbtMs)).toEqual([500, 2000, 1500]);
     expect(merged.ingest).toBe(full.ingest);
     expect(merged.date).toBe(full.date);
-    expect(merged.updates).toEqual(['2026-11-23T21:00:00Z: main thread at 1000 blocks; Lighthouse on /map']);
-    expect(renderResults(merged)).toContain('- 2026-11-23T21:00:00Z: main thread at 1000 blocks; Lighthouse on /map');
+    expect(merged.updates).toEqual(['2026-11-23T21:00:00Z: main thread at 1000 blocks; Lighthouse (simulated throttling) on /map']);
+    expect(renderResults(merged)).toContain('- 2026-11-23T21:00:00Z: main thread at 1000 blocks; Lighthouse (simulated throttling) on /map');
   });
 
   it('adds rows the full run did not have, and keeps earlier updates', () => {
     const once = mergeResults(full, { date: 'A', machine: 'test', lighthouse: [audit('/new', 100)] });
     const twice = mergeResults(once, { date: 'B', machine: 'test', memory: undefined });
     expect(twice.lighthouse!.map((r) => r.page)).toEqual(['/', '/map', '/plain', '/new']);
-    expect(twice.updates).toEqual(['A: Lighthouse on /new', 'B: nothing']);
+    expect(twice.updates).toEqual(['A: Lighthouse (simulated throttling) on /new', 'B: nothing']);
   });
 });
