@@ -116,3 +116,34 @@ export async function fillCallback(page: Page): Promise<void> {
   await page.getByLabel('Prefix').fill('123');
   await page.getByLabel('Line', { exact: true }).fill('4567');
 }
+
+/** Sums every layout shift from the first paint in `window.__shift` (read it with `layoutShifted`). */
+export async function watchLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shift: number };
+    w.__shift = 0;
+    new PerformanceObserver((list) => list.getEntries().forEach((e) => (w.__shift += (e as unknown as { value: number }).value))).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** The layout shifts so far, two frames on (the last one is reported a frame late). */
+export async function layoutShifted(page: Page): Promise<number> {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  return page.evaluate(() => (window as unknown as { __shift: number }).__shift);
+}
+
+/**
+ * Holds the runtime's chunk `name` (`map`, `bars`) until the page has been on screen a while, so
+ * that what it brings arrives in a painted page, as on a slow phone, where a shift would be seen.
+ */
+export async function holdChunk(page: Page, name: string, ms = 500): Promise<void> {
+  await page.route(new RegExp(`/runtime/chunks/${name}-[^/]*\\.js$`), async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    await route.continue();
+  });
+}
+
+/** Waits for the page's transitions and finite animations to end (a banner sliding into place). */
+export async function animationsSettled(page: Page): Promise<void> {
+  await page.evaluate(() => Promise.all(document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity).map((animation) => animation.finished.catch(() => undefined))));
+}

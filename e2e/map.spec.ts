@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, runtimeReady, test } from './fixtures';
+import { expect, holdChunk, layoutShifted, runtimeReady, test, watchLayoutShifts } from './fixtures';
 
 /** A stand-in for the maps API, served by route interception: it records what it is given. */
 const STUB = `
@@ -13,27 +13,10 @@ const callback = new URL(document.currentScript.src).searchParams.get('callback'
 setTimeout(() => window[callback](), 0);
 `;
 
-/**
- * Every layout shift from the first paint, summed in `window.__shift`; and the map chunk held
- * until the page has painted a while, so the blocks fill in a page already on screen (as on a
- * slow phone) and a shift would be seen.
- */
+/** Layout shifts watched, and the map chunk held until the page is on screen (fixtures.ts). */
 async function watchShiftsWithLateMount(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const w = window as unknown as { __shift: number };
-    w.__shift = 0;
-    new PerformanceObserver((list) => list.getEntries().forEach((e) => (w.__shift += (e as unknown as { value: number }).value))).observe({ type: 'layout-shift', buffered: true });
-  });
-  await page.route(/\/runtime\/chunks\/map-[^/]*\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    await route.continue();
-  });
-}
-
-/** The shifts so far, two frames on (the last one is reported a frame late). */
-async function shifted(page: Page): Promise<number> {
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  return page.evaluate(() => (window as unknown as { __shift: number }).__shift);
+  await watchLayoutShifts(page);
+  await holdChunk(page, 'map');
 }
 
 async function stubMaps(page: Page): Promise<string[]> {
@@ -107,7 +90,7 @@ test.describe('map block', () => {
       await expect(panel).toHaveCSS('background-image', /map-marker\.svg/);
       const box = (await panel.boundingBox())!;
       expect(Math.abs(box.width / box.height - 16 / 9)).toBeLessThan(0.02);
-      expect(await shifted(page)).toBe(0);
+      expect(await layoutShifted(page)).toBe(0);
       await expect(shop.getByRole('link', { name: 'Open in Maps' })).toHaveAttribute('href', /^https:\/\/maps\.google\.com\/maps\?q=175\+Fifth\+Avenue/);
       expect(consoleErrors.filter((error) => error.startsWith('uncaught'))).toEqual([]);
     });
@@ -123,7 +106,7 @@ test.describe('map block', () => {
       await runtimeReady(page);
       await expect(page.locator('[data-map-state="loaded"]')).toHaveCount(3);
       await expect(page.locator('#block-map-shop .tm-canvas')).toHaveAttribute('data-stub-map', 'drawn');
-      expect(await shifted(page)).toBe(0);
+      expect(await layoutShifted(page)).toBe(0);
     });
 
     test.describe('restrictive policy, no answer yet', () => {
@@ -142,7 +125,7 @@ test.describe('map block', () => {
         // The whole notice and both buttons can be reached inside the box on a phone.
         await gate.getByRole('button', { name: 'Allow all embeds' }).scrollIntoViewIfNeeded();
         await expect(gate.getByRole('button', { name: 'Allow all embeds' })).toBeInViewport();
-        expect(await shifted(page)).toBe(0);
+        expect(await layoutShifted(page)).toBe(0);
         await gate.getByRole('button', { name: 'Load the map' }).click();
         await expect(shop).toHaveAttribute('data-map-state', 'loaded');
         expect(await shop.locator('.tm-canvas').boundingBox()).toEqual(room);

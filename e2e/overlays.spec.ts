@@ -1,4 +1,4 @@
-import { test, expect, runtimeReady } from './fixtures';
+import { animationsSettled, expect, holdChunk, layoutShifted, runtimeReady, test, watchLayoutShifts } from './fixtures';
 
 const KEYS = { version: 'ss-popup-overlay-version', submitted: 'ss-popup-overlay-submitted', closedAt: 'ss-popup-overlay-closed' };
 const DAY = 86_400_000;
@@ -127,6 +127,25 @@ for (const [width, height] of [[390, 844], [1280, 800]] as const) {
   });
 }
 
+test.describe('the cookie banner asking, on a phone, as the bars arrive after the first paint', () => {
+  test.use({ consented: false, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the banner slides up over the stack as it slides in: nothing jumps', async ({ page }) => {
+    await watchLayoutShifts(page);
+    await holdChunk(page, 'bars');
+    await page.goto('/announcements');
+    await runtimeReady(page);
+    const banner = page.getByRole('region', { name: 'Cookie banner' });
+    const contact = page.getByRole('complementary', { name: 'Contact information' });
+    await expect(contact).toBeVisible();
+    await animationsSettled(page);
+    const [bannerBox, stackBox] = [(await banner.boundingBox())!, (await page.locator('.site-bottom-stack').boundingBox())!];
+    expect(stackBox.y + stackBox.height).toBeCloseTo(844, 0);
+    expect(bannerBox.y + bannerBox.height).toBeCloseTo(stackBox.y, 0);
+    expect(await layoutShifted(page)).toBe(0);
+  });
+});
+
 for (const [width, height, mobile, consented] of [[390, 844, true, true], [1280, 800, false, true], [390, 844, true, false]] as const) {
   test(`fixed bars at ${width} px${consented ? '' : ', the cookie banner asking,'} overlap neither each other nor the end of the page; each can be reached`, async ({ browser, baseURL }) => {
     const context = await browser.newContext({ baseURL, hasTouch: mobile, isMobile: mobile, viewport: { width, height } });
@@ -144,6 +163,7 @@ for (const [width, height, mobile, consented] of [[390, 844, true, true], [1280,
     if (mobile) await expect.poll(() => page.evaluate(() => (document.querySelector('.site-bottom-stack-spacer') as HTMLElement | null)?.offsetHeight ?? 0)).toBeGreaterThan(40);
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await page.waitForTimeout(100);
+    await animationsSettled(page);
     const boxes = [];
     for (const bar of bars) {
       const box = (await bar.boundingBox())!;
