@@ -1,0 +1,34 @@
+/**
+ * Every demo page on a phone, with the runtime's chunks and language files held until the page
+ * has been on screen a while (as on a slow network): what the runtime brings arrives in a
+ * painted page, and nothing in it moves. The room blocks need is held by runtime.css and the
+ * demo theme (docs/theming.md "Keeping the page still while blocks mount").
+ */
+import { readdirSync } from 'node:fs';
+import { animationsSettled, expect, layoutShifted, runtimeReady, test, watchLayoutShifts } from './fixtures';
+
+// The pages a visitor reaches; /gallery without its autoplay (its slides move, as asked).
+const PAGES = readdirSync('examples')
+  .filter((file) => file.endsWith('.html'))
+  .map((file) => (file === 'index.html' ? '/' : `/${file.slice(0, -'.html'.length)}`))
+  .map((path) => (path === '/gallery' ? '/gallery?nomotion=true' : path));
+
+for (const consented of [true, false]) {
+  test.describe(consented ? 'a visitor who accepted cookies, at 390 px' : 'a visitor the cookie banner asks, at 390 px', () => {
+    test.use({ consented, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    for (const path of PAGES) {
+      test(`${path}: nothing moves as the runtime arrives`, async ({ page }) => {
+        await watchLayoutShifts(page);
+        await page.route(/\/runtime\/(chunks|i18n)\//, async (route) => {
+          await new Promise((resolve) => setTimeout(resolve, 400));
+          await route.continue();
+        });
+        await page.goto(path);
+        await runtimeReady(page);
+        await page.waitForTimeout(600);
+        await animationsSettled(page);
+        expect(await layoutShifted(page)).toBe(0);
+      });
+    }
+  });
+}
