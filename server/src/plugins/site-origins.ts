@@ -6,7 +6,7 @@
  */
 import cors from '@fastify/cors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CRUMB_HEADER } from './crumb';
+import { CRUMB_HEADER } from '../../../contract/crumb';
 
 export const FOREIGN_ORIGIN = 'This site is not served by this server (SITE_ORIGINS).';
 
