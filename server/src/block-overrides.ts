@@ -2,10 +2,14 @@
  * What the owner changed in a block (a button's link, say) is stored apart from the demo's
  * HTML and merged into the block's `data-block-json` when a page is served.
  */
+import { escapeHtml } from './html';
 import { lockedTransaction } from './storage/locked';
 import type { Storage } from './storage/open';
 
-const OPENING_TAG = /<[a-z][a-z0-9-]*\b[^>]*\bid="block-([\w-]{1,64})"[^>]*>/gi;
+// A block's opening tag, and the link right inside it (a button block's fallback).
+const OPENING_TAG = /(<[a-z][a-z0-9-]*\b[^>]*\bid="block-([\w-]{1,64})"[^>]*>)(\s*<a\b[^>]*>[^<]*<\/a>)?/gi;
+const BUTTON_TYPE = /\sdata-block-type="button"/i;
+const HREF = /\shref="[^"]*"/i;
 const JSON_ATTRIBUTE = /\sdata-block-json=(?:'([^']*)'|"([^"]*)")/i;
 
 const NAMED: Record<string, string> = { quot: '"', apos: "'", lt: '<', gt: '>', amp: '&' };
@@ -36,16 +40,33 @@ export function blockJsonOf(tag: string): Record<string, unknown> {
   }
 }
 
-/** Merges each override over the block's own JSON (an unreadable one is replaced). */
+/**
+ * A button block's fallback link as the owner set it: the visitor sees the owner's words from
+ * the first paint, not the page's own until the runtime mounts the button (and the line they
+ * are on re-wrapped, moving what follows). Saved links were checked (routes/blocks.ts).
+ */
+function ownersLink(link: string, override: Record<string, unknown>): string {
+  let result = link;
+  const { clickthroughUrl: url, buttonText: text } = override;
+  if (typeof url === 'string') {
+    const href = ` href="${escapeHtml(url)}"`;
+    result = HREF.test(result) ? result.replace(HREF, () => href) : result.replace(/<a\b/i, () => `<a${href}`);
+  }
+  if (typeof text === 'string' && text.trim()) result = result.replace(/>[^<]*<\/a>$/i, () => `>${escapeHtml(text.trim())}</a>`);
+  return result;
+}
+
+/** Merges each override over the block's own JSON (an unreadable one is replaced), and into a button's fallback link. */
 export function applyBlockOverrides(html: string, overrides: Map<string, Record<string, unknown>>): string {
   if (overrides.size === 0) return html;
-  return html.replace(OPENING_TAG, (tag, id: string) => {
+  return html.replace(OPENING_TAG, (whole, tag: string, id: string, link: string | undefined) => {
     const override = overrides.get(id);
-    if (!override) return tag;
+    if (!override) return whole;
     const match = JSON_ATTRIBUTE.exec(tag);
     const own = blockJsonOf(tag);
     const attribute = ` data-block-json='${encode(JSON.stringify({ ...own, ...override }))}'`;
-    return match ? tag.replace(JSON_ATTRIBUTE, attribute) : tag.replace(/\s*\/?>$/, (end) => `${attribute}${end}`);
+    const merged = match ? tag.replace(JSON_ATTRIBUTE, () => attribute) : tag.replace(/\s*\/?>$/, (end) => `${attribute}${end}`);
+    return merged + (link && BUTTON_TYPE.test(tag) ? ownersLink(link, override) : (link ?? ''));
   });
 }
 

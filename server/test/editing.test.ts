@@ -99,7 +99,7 @@ describe('button links', () => {
     const saved = await owner.inject({ method: 'PUT', url: '/api/owner/blocks/cta-contact/button', payload: { clickthroughUrl: '/faq', buttonText: "Read <the> FAQ's" } });
     expect(saved.statusCode).toBe(200);
     const page = await server.app.inject({ method: 'GET', url: '/' });
-    expect(page.body).toContain(`id="block-cta-contact" data-block-type="button" data-block-json='{"alignment":"left","size":"large","clickthroughUrl":"/faq","buttonText":"Read &lt;the&gt; FAQ&#39;s","newWindow":false}'`);
+    expect(page.body).toContain(`id="block-cta-contact" data-block-type="button" data-block-json='{"alignment":"left","size":"large","clickthroughUrl":"/faq","buttonText":"Read &lt;the&gt; FAQ&#39;s","newWindow":false}'><a class="site-button" href="/faq">Read &lt;the&gt; FAQ&#39;s</a>`);
     const buttons = (await owner.inject({ method: 'GET', url: '/api/owner/buttons' })).json() as { buttons: Array<{ id: string; clickthroughUrl: string }> };
     expect(buttons.buttons.find((b) => b.id === 'cta-contact')).toMatchObject({ clickthroughUrl: '/faq', buttonText: "Read <the> FAQ's" });
   });
@@ -110,6 +110,15 @@ describe('button links', () => {
     expect(applyBlockOverrides(`<div id="block-a" data-block-json='nope'>`, overrides)).toBe(`<div id="block-a" data-block-json='{"x":1}'>`);
     expect(applyBlockOverrides('<span id="block-a">', overrides)).toBe(`<span id="block-a" data-block-json='{"x":1}'>`);
     expect(applyBlockOverrides('<span id="block-b">', overrides)).toBe('<span id="block-b">');
+    // A button's fallback link shows the owner's link and words; other blocks' links are theirs.
+    const button = new Map([['a', { clickthroughUrl: '/faq?a=1&b="2"', buttonText: ' $& <b>Go</b> ' }]]);
+    expect(applyBlockOverrides('<span id="block-a" data-block-type="button"> <a class="x" href="/old">Old</a></span>', button)).toBe(
+      `<span id="block-a" data-block-type="button" data-block-json='{"clickthroughUrl":"/faq?a=1&amp;b=\\"2\\"","buttonText":" $&amp; &lt;b&gt;Go&lt;/b&gt; "}'> <a class="x" href="/faq?a=1&amp;b=&quot;2&quot;">$&amp; &lt;b&gt;Go&lt;/b&gt;</a></span>`,
+    );
+    expect(applyBlockOverrides('<span id="block-a" data-block-type="button"><a>Old</a></span>', button)).toBe(
+      `<span id="block-a" data-block-type="button" data-block-json='{"clickthroughUrl":"/faq?a=1&amp;b=\\"2\\"","buttonText":" $&amp; &lt;b&gt;Go&lt;/b&gt; "}'><a href="/faq?a=1&amp;b=&quot;2&quot;">$&amp; &lt;b&gt;Go&lt;/b&gt;</a></span>`,
+    );
+    expect(applyBlockOverrides('<div id="block-a" data-block-type="html"><a href="/old">Old</a></div>', button)).toContain('><a href="/old">Old</a></div>');
     // Numeric character references too: a quote written &#x27; or &#39; survives the merge.
     expect(applyBlockOverrides(`<div id="block-a" data-block-json="{&quot;t&quot;: &quot;You&#x27;re &#39;in&#39; &#x1F600; &amp;c&quot;}">`, overrides)).toBe(
       `<div id="block-a" data-block-json='{"t":"You&#39;re &#39;in&#39; \u{1F600} &amp;c","x":1}'>`,
