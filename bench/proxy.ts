@@ -8,6 +8,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { blocksPage, likeForLikePage, withPlainImages, type Variant } from './pages';
+import { CRUMB_PATH } from '../contract/api/paths';
+import { CRUMB_COOKIE } from '../contract/crumb';
 
 /** The runtime's script tag with whatever attributes the server gave it (its CSP nonce). */
 const RUNTIME_TAG = /<script\b[^>]*\ssrc="\/runtime\/site(?:\.iife)?\.js"[^>]*><\/script>/g;
@@ -27,8 +29,8 @@ export async function startProxy(upstream: string, peerStack: { script: string; 
    * visitor's first API calls would be refused and tried again).
    */
   const page = async (request: http.IncomingMessage, response: http.ServerResponse, html: string) => {
-    const hasCrumb = /(?:^|;\s*)crumb=/.test(request.headers.cookie ?? '');
-    const answer = hasCrumb ? null : await fetch(new URL('/api/1/crumb', upstream)).catch(() => null);
+    const hasCrumb = new RegExp(`(?:^|;\\s*)${CRUMB_COOKIE}=`).test(request.headers.cookie ?? '');
+    const answer = hasCrumb ? null : await fetch(new URL(CRUMB_PATH, upstream)).catch(() => null);
     send(response, 'text/html; charset=utf-8', html, answer?.headers.getSetCookie() ?? []);
   };
   const server = http.createServer((request, response) => {

@@ -7,6 +7,6 @@ export default {
   external: (id) => !id.startsWith('.') && !id.startsWith('/') && !id.startsWith('\0'),
   output: { file: 'dist/bench/run.js', format: 'es' },
   plugins: [
-    typescript({ tsconfig: './tsconfig.json', include: ['bench/*.ts', 'e2e/server-process.ts', 'runtime/src/**/*', 'scripts/*.mjs'], compilerOptions: { noEmit: false, declaration: false, sourceMap: false, outDir: 'dist/bench', rootDir: '.' } }),
+    typescript({ tsconfig: './tsconfig.json', include: ['bench/*.ts', 'contract/**/*', 'e2e/server-process.ts', 'runtime/src/**/*', 'scripts/*.mjs'], compilerOptions: { noEmit: false, declaration: false, sourceMap: false, outDir: 'dist/bench', rootDir: '.' } }),
   ],
 };

@@ -118,17 +118,18 @@ export async function fillCallback(page: Page): Promise<void> {
 }
 
 /**
- * Sums every layout shift from the first paint in `window.__shift` (read it with `layoutShifted`),
- * but those of a native control's own parts: an `<audio controls>` redraws its time display as
- * the file's length arrives, and the browser names no node for that.
+ * Sums the layout shifts from the first paint in `window.__shift` (read it with `layoutShifted`),
+ * as CLS counts them (none right after input), but those of a native control's own parts: an
+ * `<audio controls>` redraws its time display as the file's length arrives, and the browser
+ * names no node for that. Call it before the page is loaded.
  */
 export async function watchLayoutShifts(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const w = window as unknown as { __shift: number };
     w.__shift = 0;
-    type Shift = { value: number; sources: { node: Node | null }[] };
+    type Shift = { value: number; hadRecentInput: boolean; sources: { node: Node | null }[] };
     new PerformanceObserver((list) =>
-      (list.getEntries() as unknown as Shift[]).forEach((e) => (w.__shift += e.sources.some((source) => source.node) ? e.value : 0)),
+      (list.getEntries() as unknown as Shift[]).forEach((e) => (w.__shift += !e.hadRecentInput && e.sources.some((source) => source.node) ? e.value : 0)),
     ).observe({ type: 'layout-shift', buffered: true });
   });
 }

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, runtimeReady, test } from './fixtures';
+import { expect, layoutShifted, runtimeReady, test, watchLayoutShifts } from './fixtures';
 
 const BOOTSTRAP_CSS = readFileSync(path.join(process.cwd(), 'node_modules', 'bootstrap', 'dist', 'css', 'bootstrap.min.css'), 'utf8');
 
@@ -47,14 +47,7 @@ async function openThemePage(page: Page, linksRuntimeCss: boolean) {
     const url = new URL(request.url());
     if (url.pathname.startsWith('/images/demo/')) imageWidths.push(Number(/^(\d+)w$/.exec(url.searchParams.get('format') ?? '')?.[1] ?? 0));
   });
-  await page.addInitScript(() => {
-    (window as unknown as { __shift: number }).__shift = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
-        if (!entry.hadRecentInput) (window as unknown as { __shift: number }).__shift += entry.value;
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await watchLayoutShifts(page);
   // The crumb cookie, as a page the server serves sets it (else the chart's first call is a 403 and a retry).
   await page.goto('/plain');
   await page.goto('/theme-bootstrap');
@@ -82,7 +75,7 @@ for (const [width, height] of [[390, 844], [1280, 800]] as const) {
         // The width asked for is the one the image is drawn at (the smallest spec width that covers it), never the 2500w original.
         expect(asked).toBe([100, 300, 500, 750, 1000, 1500, 2500].find((w) => w >= imageBox!.width));
         expect(Math.max(...imageWidths)).toBeLessThan(2500);
-        if (linksRuntimeCss) expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBe(0);
+        if (linksRuntimeCss) expect(await layoutShifted(page)).toBe(0);
         expect(consoleErrors).toEqual([]);
       });
     }

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, runtimeReady, stopClockFlow, test } from './fixtures';
+import { expect, layoutShifted, runtimeReady, stopClockFlow, test, watchLayoutShifts } from './fixtures';
 
 /** The live gallery instance's index, through the public SiteRuntime.block API. */
 const indexOf = (page: Page, id: string) =>
@@ -231,18 +231,11 @@ test.describe('gallery behaviour', () => {
 
   test('nothing shifts while the galleries mount and their images load', async ({ page }) => {
     await page.setViewportSize({ width: 1200, height: 900 });
-    await page.addInitScript(() => {
-      (window as unknown as { __cls: number }).__cls = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>) {
-          if (!entry.hadRecentInput) (window as unknown as { __cls: number }).__cls += entry.value;
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await watchLayoutShifts(page);
     await open(page, '/gallery?nomotion=true');
     await page.waitForFunction(() => document.querySelectorAll('#block-slideshow img[data-image-loading]').length === 0);
     await page.waitForTimeout(500);
-    expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBe(0);
+    expect(await layoutShifted(page)).toBe(0);
   });
 
   test('images load lazily near the viewport, at a width that fits', async ({ page }) => {

@@ -1,5 +1,5 @@
 /**
- * Every demo page on a phone, with the runtime's chunks and language files held until the page
+ * Every demo page on a phone and a desktop, with the runtime's chunks and language files held until the page
  * has been on screen a while (as on a slow network): what the runtime brings arrives in a
  * painted page, and nothing in it moves. The room blocks need is held by runtime.css and the
  * demo theme (docs/theming.md "Keeping the page still while blocks mount").
@@ -13,9 +13,9 @@ const PAGES = readdirSync('examples')
   .map((file) => (file === 'index.html' ? '/' : `/${file.slice(0, -'.html'.length)}`))
   .map((path) => (path === '/gallery' ? '/gallery?nomotion=true' : path));
 
-for (const consented of [true, false]) {
-  test.describe(consented ? 'a visitor who accepted cookies, at 390 px' : 'a visitor the cookie banner asks, at 390 px', () => {
-    test.use({ consented, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+for (const [width, height, phone] of [[390, 844, true], [1280, 800, false]] as const) for (const consented of [true, false]) {
+  test.describe(`${consented ? 'a visitor who accepted cookies' : 'a visitor the cookie banner asks'}, at ${width} px`, () => {
+    test.use({ consented, viewport: { width, height }, isMobile: phone, hasTouch: phone });
     for (const path of PAGES) {
       test(`${path}: nothing moves as the runtime arrives`, async ({ page }) => {
         await watchLayoutShifts(page);

@@ -71,6 +71,7 @@ test('bars: announcement dismissible for the session, licensed-assets bar and ba
   const served = await (await page.request.get('/announcements')).text();
   // After the theme's skip link, which stays the first thing a keyboard reaches.
   expect(served).toMatch(/<body>\s*<a class="skip-link" href="#content">Skip to content<\/a>\s*<aside class="site-bar site-announcement-bar" aria-label="Announcement"><div><p>Spring sale: .*<\/div><button type="button" aria-label="Dismiss announcement" disabled>×<\/button><\/aside>/);
+  await watchLayoutShifts(page);
   await page.goto('/announcements');
   await runtimeReady(page);
   const announcement = page.getByRole('complementary', { name: 'Announcement' });
@@ -78,14 +79,8 @@ test('bars: announcement dismissible for the session, licensed-assets bar and ba
   await expect(announcement).toContainText('Spring sale');
   await expect(announcement.getByRole('button', { name: 'Dismiss announcement' })).toBeEnabled();
   // Nothing moved while the runtime started: no layout shift at all.
-  const shifts = await page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        new PerformanceObserver((list) => resolve(list.getEntries().reduce((sum, entry) => sum + (entry as unknown as { value: number }).value, 0))).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve(0), 500);
-      }),
-  );
-  expect(shifts).toBe(0);
+  await animationsSettled(page);
+  expect(await layoutShifted(page)).toBe(0);
   await expect(page.getByRole('complementary', { name: 'Licensed images' })).toBeVisible();
   await expect(page.getByRole('complementary', { name: 'Badge' })).toHaveText('Made with Tessera');
   await expect(page.getByRole('complementary', { name: 'Contact information' })).toHaveCount(0); // not a phone

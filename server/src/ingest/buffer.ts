@@ -46,7 +46,6 @@ interface Waiting {
   done: { resolve(): void; reject(error: unknown): void };
 }
 
-
 export class BufferClosedError extends Error {
   constructor() {
     super('The server is stopping: nothing more is taken.');
