@@ -83,6 +83,9 @@ test.describe('a page in German', () => {
       await form.getByRole('button', { name: 'Nachricht senden' }).click();
       await expect(form.locator('.site-form-general').first()).toHaveText(GERMAN['form.formInvalid']!);
       await expect(form.getByText('Name ist ein Pflichtfeld.')).toBeVisible();
+      // Focus moves to the first invalid field after the next paint: typing before it lands would
+      // put the text wherever focus is then.
+      await expect(form.locator('[aria-invalid="true"]').first()).toBeFocused();
       await form.getByLabel('E-Mail', { exact: false }).first().fill('nicht-gültig');
       await form.locator('textarea').fill('x'.repeat(201));
       await form.getByRole('button', { name: 'Nachricht senden' }).click();
