@@ -247,3 +247,49 @@ for (const [width, height] of [[390, 844], [1280, 800]] as const) {
     });
   });
 }
+
+test("a theme's own search form, with a field of its own, is enhanced where it stands and sends both fields", async ({ page, consoleErrors }) => {
+  const html = `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>Search in a Bootstrap theme</title>
+  <link rel="stylesheet" href="/theme-assets/bootstrap.min.css">
+  <link rel="stylesheet" href="/runtime/runtime.css">
+  <script type="module" src="/runtime/site.js"></script>
+</head>
+<body>
+  <main class="container py-4">
+    <h1>Shop</h1>
+    <div id="block-shop-search" data-block-type="search" data-block-json='{"placeholder": "Search the shop"}'>
+      <form class="d-flex gap-2" action="/search"><input class="form-control" name="q" type="search" aria-label="Search the site"><select class="form-select" name="in" aria-label="Where"><option>all</option><option>shop</option></select><button class="btn btn-primary">Go</button></form>
+    </div>
+    <script>window.themeForm = document.querySelector('#block-shop-search form');</script>
+    <p>After the search.</p>
+  </main>
+</body>
+</html>`;
+  await page.route('**/theme-assets/bootstrap.min.css', (route) => route.fulfill({ contentType: 'text/css', body: BOOTSTRAP_CSS }));
+  await page.route('**/theme-search', (route) => route.fulfill({ contentType: 'text/html', body: html }));
+  await watchLayoutShifts(page);
+  await page.goto('/theme-search');
+  await runtimeReady(page);
+  const block = page.locator('#block-shop-search');
+  await expect(block).toHaveAttribute('data-block-status', 'mounted');
+  // The same form: no second one, nothing hidden, the theme's classes and field kept.
+  await expect(block.locator('form')).toHaveCount(1);
+  expect(await block.locator('form').evaluate((form) => form === (window as unknown as { themeForm: Element }).themeForm)).toBe(true);
+  await expect(block.getByRole('search')).toHaveClass('d-flex gap-2');
+  const field = block.getByRole('searchbox', { name: 'Search the site' });
+  await expect(field).toHaveAttribute('placeholder', 'Search the shop');
+  await expect(field).toHaveAttribute('maxlength', '100');
+  await expect(field).toHaveAttribute('required', '');
+  await expect(block.getByRole('button', { name: 'Go' })).toHaveClass('btn btn-primary');
+  expect(await layoutShifted(page)).toBe(0);
+  await block.getByRole('combobox', { name: 'Where' }).selectOption('shop');
+  await field.fill('glaze');
+  await field.press('Enter');
+  await page.waitForURL(/\/search\?q=glaze&in=shop$/);
+  expect(consoleErrors).toEqual([]);
+});

@@ -26,7 +26,7 @@ import { productWords } from '../blocks/product-list/index';
 import { reservationWords } from '../blocks/reservation/index';
 import { reviewWords } from '../pages/review/index';
 import { schedulingWords } from '../blocks/scheduling/index';
-import { searchWords } from '../blocks/search/index';
+import { searchWords } from '../blocks/search/enhance';
 import { timeWords } from '../platform/relative-time';
 import { videoWords } from '../blocks/video/index';
 

@@ -11,7 +11,7 @@ import type { Executor } from '../storage/locked';
 import type { Storage } from '../storage/open';
 import type { Tables } from '../storage/tables';
 import type { Insertable } from 'kysely';
-import { inStatements } from './rollups';
+import { inStatements } from '../storage/batches';
 
 /**
  * The tables written through the buffer, in the order a flush writes them: every flush takes

@@ -12,7 +12,8 @@ import { sql, type Insertable } from 'kysely';
 import type { Engine } from '../storage/engine';
 import type { Executor } from '../storage/locked';
 import type { Tables } from '../storage/tables';
-import { addCounts, inKeyOrder, inStatements, SEPARATOR, utcDay } from './rollups';
+import { inStatements } from '../storage/batches';
+import { addCounts, inKeyOrder, SEPARATOR, utcDay } from './rollups';
 
 export type PerformanceRecordRow = Insertable<Tables['performance_records']>;
 type Recorded = Pick<PerformanceRecordRow, 'path' | 'metrics_json' | 'created_at'>;

@@ -4,6 +4,7 @@
  * Days are UTC.
  */
 import { sql, type Insertable } from 'kysely';
+import { inStatements } from '../storage/batches';
 import type { Executor } from '../storage/locked';
 import type { Tables } from '../storage/tables';
 
@@ -19,16 +20,6 @@ const tally = <K>(items: K[], key: (item: K) => string | null) => {
 };
 /** Joins the parts of a tally's key (a day and a path, say). */
 export const SEPARATOR = '\u0000';
-/** Rows per INSERT statement: well under either engine's limit on bound parameters. */
-export const ROWS_PER_STATEMENT = 500;
-
-/** `items` in runs of at most ROWS_PER_STATEMENT, one statement each. */
-export function inStatements<T>(items: T[]): T[][] {
-  const runs: T[][] = [];
-  for (let start = 0; start < items.length; start += ROWS_PER_STATEMENT) runs.push(items.slice(start, start + ROWS_PER_STATEMENT));
-  return runs;
-}
-
 /**
  * A tally's entries in key order: rollup rows are written sorted, so that two instances adding
  * to the same rows lock them in the same order and never wait on each other in a circle.
