@@ -15,6 +15,14 @@ export function MailingLists() {
   useEffect(() => void load(), []);
   if (!data) return error ? <p role="alert">{error}</p> : <p aria-busy="true">Loading lists…</p>;
   if (data.newsletters.length === 0) return <p>No newsletter blocks on the site.</p>;
+  if (data.lists.length === 0) {
+    return (
+      <p>
+        No mailing lists yet. List them in the site folder's <code>site.json</code> under <code>mailingLists</code> (each with an <code>id</code> and a <code>name</code>)
+        and restart the server.
+      </p>
+    );
+  }
   return (
     <ul className="config-list">
       {data.newsletters.map((newsletter) => (

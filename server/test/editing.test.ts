@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { applyBlockOverrides } from '../src/block-overrides';
 import { acceptableLink, buttonsOf } from '../src/routes/blocks';
@@ -9,8 +12,8 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
-async function signedIn(account = OWNER) {
-  const client = await visitor(server.app);
+async function signedIn(account = OWNER, on: TestServer = server) {
+  const client = await visitor(on.app);
   const login = await client.inject({ method: 'POST', url: '/api/auth/Login', payload: account });
   expect(login.statusCode).toBe(200);
   return client;
@@ -46,6 +49,40 @@ describe('datasets', () => {
     expect((await put([['Jan', 3], ['Feb', null]])).json()).toEqual({ error: 'One or more rows was missing data' });
     expect((await put([['Jan', { v: 1 }]])).statusCode).toBe(400);
     expect((await put([['x'.repeat(201), 1]])).statusCode).toBe(400);
+  });
+});
+
+describe('what the site folder declares (site.json mailingLists, datasets)', () => {
+  it("the demo's lists and dataset are made", async () => {
+    const owner = await signedIn();
+    const lists = (await owner.inject({ method: 'GET', url: '/api/owner/mailing-lists' })).json() as { lists: Array<{ id: string; name: string }> };
+    expect(lists.lists.map(({ id, name }) => ({ id, name }))).toEqual([
+      { id: 'print-club', name: 'Print club updates' },
+      { id: 'studio-news', name: 'Studio news' },
+    ]);
+    const datasets = (await owner.inject({ method: 'GET', url: '/api/owner/datasets' })).json() as { datasets: Array<{ id: string; name: string }> };
+    expect(datasets.datasets).toContainEqual(expect.objectContaining({ id: 'studio-visitors', name: 'Studio visitors' }));
+  });
+
+  it('a dataset is made once: one the owner deleted does not come back on the next start', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-seeds-'));
+    const first = await startTestServer({ dataDir });
+    try {
+      const owner = await signedIn(OWNER, first);
+      expect((await owner.inject({ method: 'DELETE', url: '/api/owner/datasets/studio-visitors' })).statusCode).toBe(200);
+    } finally {
+      await first.close();
+    }
+    const second = await startTestServer({ dataDir, databaseUrl: first.config.databaseUrl });
+    try {
+      const anyone = await visitor(second.app);
+      expect((await anyone.inject({ method: 'GET', url: '/api/datasets/studio-visitors' })).json()).toEqual({ error: 'Unable to locate content' });
+      // The lists the site declares are there again, as the site says.
+      expect(await rows(second, 'SELECT id FROM mailing_lists ORDER BY id')).toEqual([{ id: 'print-club' }, { id: 'studio-news' }]);
+    } finally {
+      await second.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -134,6 +134,10 @@ describe('a site of its own (SITE_DIR)', () => {
       client.inject({ method: 'POST', url: '/api/form/SaveFormSubmission', payload: { url: 'http://127.0.0.1/', title: 'Welcome', referrer: '', key, formId, isOverlayForm: false, form: JSON.stringify({ name: ['Ada', 'L'], email: 'ada@example.com', message: 'Hello' }) } });
     expect((await submit('studio')).statusCode).toBe(404);
     expect((await submit('contact')).statusCode).toBe(200);
+    // None of the demo's mailing lists or datasets: the site declares none.
+    expect((await client.inject({ method: 'POST', url: '/api/auth/Login', payload: OWNER })).statusCode).toBe(200);
+    expect((await client.inject({ method: 'GET', url: '/api/owner/mailing-lists' })).json()).toEqual({ lists: [], newsletters: [] });
+    expect((await client.inject({ method: 'GET', url: '/api/owner/datasets' })).json()).toEqual({ datasets: [] });
     rmSync(siteDir, { recursive: true, force: true });
   });
 });

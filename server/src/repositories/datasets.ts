@@ -6,12 +6,21 @@ import type { Dataset } from '../../../contract/chart/dataset';
 
 export type DatasetRow = Selectable<Tables['datasets']>;
 
-export async function seedDataset(store: Storage, id: string, name: string, dataset: Dataset): Promise<void> {
-  await store.db
-    .insertInto('datasets')
-    .values({ id, name, columns_json: JSON.stringify(dataset.columns), rows_json: JSON.stringify(dataset.rows), updated_at: Date.now() })
-    .onConflict((conflict) => conflict.column('id').doNothing())
-    .execute();
+/**
+ * Makes a dataset the site folder declares, once per id: a marker in the settings table says it
+ * was made, so one the owner deleted stays deleted (and of several instances starting at once,
+ * one makes it).
+ */
+export async function seedDatasetOnce(store: Storage, id: string, name: string, dataset: Dataset): Promise<void> {
+  await store.db.transaction().execute(async (trx) => {
+    const marked = await trx.insertInto('settings').values({ key: `seeded-dataset:${id}`, value: String(Date.now()) }).onConflict((conflict) => conflict.column('key').doNothing()).executeTakeFirst();
+    if (Number(marked.numInsertedOrUpdatedRows ?? 0) === 0) return;
+    await trx
+      .insertInto('datasets')
+      .values({ id, name, columns_json: JSON.stringify(dataset.columns), rows_json: JSON.stringify(dataset.rows), updated_at: Date.now() })
+      .onConflict((conflict) => conflict.column('id').doNothing())
+      .execute();
+  });
 }
 
 export const findDataset = (store: Storage, id: string): Promise<DatasetRow | undefined> => store.db.selectFrom('datasets').selectAll().where('id', '=', id).executeTakeFirst();

@@ -2,7 +2,9 @@
 import type { Storage } from '../storage/open';
 import type { Executor } from '../storage/locked';
 
+/** Makes the lists the site declares that are missing (a list's name in the database stays as it is). */
 export async function seedMailingLists(store: Storage, lists: ReadonlyArray<{ id: string; name: string }>): Promise<void> {
+  if (lists.length === 0) return;
   await store.db.insertInto('mailing_lists').values([...lists]).onConflict((conflict) => conflict.column('id').doNothing()).execute();
 }
 

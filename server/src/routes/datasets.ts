@@ -3,7 +3,9 @@
  * one by id. Every save is checked with the spec's messages and truncated to our limits.
  */
 import type { FastifyInstance } from 'fastify';
-import { deleteDataset, findDataset, listDatasets, saveDataset, seedDataset } from '../repositories/datasets';
+import { deleteDataset, findDataset, listDatasets, saveDataset, seedDatasetOnce } from '../repositories/datasets';
+import { readSiteSettings } from '../site-page';
+import { datasetSeeds } from '../site-seeds';
 import { MAX_COLUMNS, MAX_ROWS, datasetProblem, truncate, type Dataset } from '../../../contract/chart/dataset';
 import { crumbQuery } from '../schemas';
 import { DATASET_ROUTE_PATH } from '../../../contract/api/paths';
@@ -32,17 +34,9 @@ interface Row {
 }
 const toJson = (row: Row): OwnerDataset => ({ id: row.id, name: row.name, dataset: { columns: JSON.parse(row.columns_json), rows: JSON.parse(row.rows_json) } as Dataset, updatedAt: new Date(row.updated_at).toISOString() });
 
-/** The demo's chart block (examples/blocks.html) reads this one; created on first start. */
-export const DEMO_DATASET = {
-  id: 'studio-visitors',
-  name: 'Studio visitors',
-  columns: ['Month', 'Visitors', 'Print sales'],
-  rows: [['Jan', 120, 14], ['Feb', 180, 21], ['Mar', 150, 18], ['Apr', 210, 30]],
-};
-
 export default async function datasetRoutes(app: FastifyInstance): Promise<void> {
   const store = app.storage;
-  await seedDataset(store, DEMO_DATASET.id, DEMO_DATASET.name, DEMO_DATASET as Dataset);
+  for (const seed of datasetSeeds(await readSiteSettings(app), (message) => app.log.warn(message))) await seedDatasetOnce(store, seed.id, seed.name, seed.dataset);
   const find = (id: string) => findDataset(store, id);
 
   // Public: a chart block on any page reads its dataset.

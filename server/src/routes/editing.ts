@@ -11,13 +11,9 @@ import { crumbQuery } from '../schemas';
 import { OWNER_PATHS } from '../../../contract/api/owner-paths';
 import { connect, connections, disconnect, listExists, listsWithSubscribers, seedMailingLists } from '../repositories/mailing-lists';
 import { deleteTaxonomyName, saveTaxonomyName, taxonomyNames } from '../repositories/taxonomy';
+import { readSiteSettings } from '../site-page';
+import { mailingListSeeds } from '../site-seeds';
 import type { MailingListsAnswer, TaxonomyAnswer } from '../../../contract/api/owner-answers';
-
-/** The demo site's subscriber lists, created on first start. */
-export const DEMO_LISTS = [
-  { id: 'studio-news', name: 'Studio news' },
-  { id: 'print-club', name: 'Print club updates' },
-];
 
 const formParams = { type: 'object', required: ['formId'], properties: { formId: { type: 'string', pattern: '^[\\w-]{1,64}$' } } } as const;
 const kindParams = {
@@ -28,7 +24,7 @@ const kindParams = {
 
 export default async function editingRoutes(app: FastifyInstance): Promise<void> {
   const store = app.storage;
-  await seedMailingLists(store, DEMO_LISTS);
+  await seedMailingLists(store, mailingListSeeds(await readSiteSettings(app), (message) => app.log.warn(message)));
   const forms = loadFormDefinitions(app.settings.siteDir);
 
   app.get(OWNER_PATHS.mailingLists, { schema: { querystring: crumbQuery } }, async (): Promise<MailingListsAnswer> => {
