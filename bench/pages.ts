@@ -75,6 +75,9 @@ export const BENCH_CONTEXT = {
 export const CONTAINED_THEME = 'main > section { content-visibility: auto; contain-intrinsic-size: auto 400px }';
 
 /** A page of `count` mixed blocks in one variant, in the plain theme or the contained one. */
+/** The icon the server's own pages name: without it the browser asks for /favicon.ico, a 404 in every run's log. */
+const ICON = '<link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">';
+
 export function blocksPage(count: number, variant: Variant, contained = false): string {
   const blocks: string[] = [];
   for (let n = 0; n < count; n++) {
@@ -91,7 +94,7 @@ export function blocksPage(count: number, variant: Variant, contained = false): 
       : variant === 'peers'
         ? `<link rel="stylesheet" href="/bench/peer-stack.css"><script defer src="/bench/peer-stack.js"></script>`
         : '<link rel="stylesheet" href="/runtime/runtime.css">';
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${count} blocks (${variant})</title><link rel="stylesheet" href="/assets/site.css">${contained ? `<style>${CONTAINED_THEME}</style>` : ''}${head}</head><body><main id="content"><h1>${count} blocks</h1>${blocks.join('\n')}</main></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${ICON}<title>${count} blocks (${variant})</title><link rel="stylesheet" href="/assets/site.css">${contained ? `<style>${CONTAINED_THEME}</style>` : ''}${head}</head><body><main id="content"><h1>${count} blocks</h1>${blocks.join('\n')}</main></body></html>`;
 }
 
 /**
@@ -102,6 +105,6 @@ export function blocksPage(count: number, variant: Variant, contained = false): 
 export function likeForLikePage(): string {
   const map = `<div id="block-map" data-block-type="map" data-block-json='${attr({ location: { mapLat: 40.7411, mapLng: -73.9897, mapZoom: 15, addressTitle: 'Tessera Shop' } })}'></div>`;
   const blocks = [tesseraBlock('slideshow', 0), tesseraBlock('grid', 1), tesseraBlock('video', 2), map].map((block) => `<section>${block}</section>`);
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Like for like</title><link rel="stylesheet" href="/assets/site.css"><link rel="stylesheet" href="/runtime/runtime.css"><script type="application/json" id="site-context">${JSON.stringify(BENCH_CONTEXT)}</script><script type="module" src="/runtime/site.js"></script></head><body><main id="content"><h1>Like for like</h1>${blocks.join('\n')}</main></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${ICON}<title>Like for like</title><link rel="stylesheet" href="/assets/site.css"><link rel="stylesheet" href="/runtime/runtime.css"><script type="application/json" id="site-context">${JSON.stringify(BENCH_CONTEXT)}</script><script type="module" src="/runtime/site.js"></script></head><body><main id="content"><h1>Like for like</h1>${blocks.join('\n')}</main></body></html>`;
 }
 
