@@ -91,14 +91,24 @@ export interface ShellOptions {
   context?: Record<string, unknown>;
 }
 
-/** A server-made page (checkout, confirmations, reviews) in the demo site's frame. */
-export function pageShell({ title, pageType, main, context = {} }: ShellOptions): string {
+/** The site's name (site.json `website.siteTitle`), which server-made pages put after their own title. */
+export const siteTitleOf = (site: Record<string, unknown>): string | null => {
+  const title = (site.website as { siteTitle?: unknown } | undefined)?.siteTitle;
+  return typeof title === 'string' && title.trim() ? title.trim() : null;
+};
+
+/** A page's own title: without ` · Site name` at its end, as the owner's page lists show it. */
+export const withoutSiteTitle = (title: string, siteTitle: string | null): string =>
+  siteTitle && title.endsWith(` · ${siteTitle}`) ? title.slice(0, -(siteTitle.length + 3)) : title;
+
+/** A server-made page (checkout, confirmations, reviews, the member access page) in the site's frame (its partials and stylesheet). */
+export function pageShell({ title, pageType, main, context = {} }: ShellOptions, siteTitle: string | null = null): string {
   return `<!doctype html>
 <html lang="en">
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
-  <title>${escapeHtml(title)} · Tessera demo</title>
+  <title>${escapeHtml(siteTitle ? `${title} · ${siteTitle}` : title)}</title>
   <link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">
   <link rel="stylesheet" href="/assets/site.css">
   <script type="application/json" id="site-context">${scriptSafeJson({ ...context, pageType })}</script>
@@ -113,4 +123,10 @@ ${main}
 </body>
 </html>
 `;
+}
+
+/** Sends a server-made page (pageShell) as a page of the site, titled with the site's name. */
+export async function sendShellPage(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, options: ShellOptions, status = 200): Promise<FastifyReply> {
+  const site = await readSiteSettings(app);
+  return sendSitePage(app, request, reply, pageShell(options, siteTitleOf(site)), status, site);
 }

@@ -138,6 +138,14 @@ describe('a site of its own (SITE_DIR)', () => {
     expect((await client.inject({ method: 'POST', url: '/api/auth/Login', payload: OWNER })).statusCode).toBe(200);
     expect((await client.inject({ method: 'GET', url: '/api/owner/mailing-lists' })).json()).toEqual({ lists: [], newsletters: [] });
     expect((await client.inject({ method: 'GET', url: '/api/owner/datasets' })).json()).toEqual({ datasets: [] });
+    // A page the server makes is titled with this site's name (site.json website.siteTitle), not the demo's.
+    const members = { path: '/', workflowState: 1, locked: false, membersOnly: true };
+    expect((await client.inject({ method: 'PUT', url: '/api/owner/page-settings', payload: members })).statusCode).toBe(200);
+    const stranger = await visitor(server.app);
+    const access = await stranger.inject({ method: 'GET', url: '/' });
+    expect(access.statusCode).toBe(403);
+    expect(access.body).toContain('<title>Members only · My site</title>');
+    expect(access.body).not.toContain('Tessera demo');
     rmSync(siteDir, { recursive: true, force: true });
   });
 });

@@ -13,7 +13,7 @@ import { escapeHtml } from '../html';
 import { richTextProblem } from '../rich-text';
 import { crumbQuery } from '../schemas';
 import { searchIndex } from '../site-search';
-import { examplesDir } from '../site-page';
+import { examplesDir, readSiteSettings, siteTitleOf, withoutSiteTitle } from '../site-page';
 import { readSetting, writeSetting } from '../repositories/settings';
 import { OWNER_PATHS } from '../../../contract/api/owner-paths';
 import type { ButtonsAnswer, FormsAnswer, OwnerButton, OwnerForm, PagesAnswer } from '../../../contract/api/owner-answers';
@@ -58,9 +58,10 @@ export function buttonsOf(html: string, page: string, overrides: Map<string, Rec
 export default async function blockRoutes(app: FastifyInstance): Promise<void> {
   const dir = examplesDir(app);
 
-  app.get(OWNER_PATHS.pages, { schema: { querystring: crumbQuery } }, async (): Promise<PagesAnswer> => ({
-    pages: (await searchIndex(dir)).map((page) => ({ path: page.path, title: page.title.replace(/ · Tessera demo$/, '') })),
-  }));
+  app.get(OWNER_PATHS.pages, { schema: { querystring: crumbQuery } }, async (): Promise<PagesAnswer> => {
+    const siteTitle = siteTitleOf(await readSiteSettings(app));
+    return { pages: (await searchIndex(dir)).map((page) => ({ path: page.path, title: withoutSiteTitle(page.title, siteTitle) })) };
+  });
 
   app.get(OWNER_PATHS.buttons, { schema: { querystring: crumbQuery } }, async (): Promise<ButtonsAnswer> => {
     const overrides = await blockOverrides(app.storage);

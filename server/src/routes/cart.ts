@@ -13,7 +13,7 @@ import { cartLines, createCart, findOrder, openCart, placeOrder, setQuantity } f
 import { escapeHtml } from '../html';
 import { ensureCrumb } from '../plugins/crumb';
 import { crumbQuery } from '../schemas';
-import { pageShell, readSiteSettings, sendSitePage } from '../site-page';
+import { readSiteSettings, sendShellPage } from '../site-page';
 import { CART_ENTRIES_PATH, CART_PATH } from '../../../contract/api/paths';
 
 const CART_LIFETIME_S = 14 * 24 * 60 * 60;
@@ -95,7 +95,7 @@ export default async function cartRoutes(app: FastifyInstance): Promise<void> {
     const lines = cart && !cart.purchased ? await cartLines(app.storage, catalog(), cart.token) : [];
     if (lines.length === 0) {
       const main = `<h1>Checkout</h1><p class="checkout-alert" role="alert">${escapeHtml(NO_CART_MESSAGE)}</p><p><a href="/blocks">Continue Shopping</a></p>`;
-      return sendSitePage(app, request, reply, pageShell({ title: 'Checkout', pageType: PageType.CHECKOUT, main }));
+      return sendShellPage(app, request, reply, { title: 'Checkout', pageType: PageType.CHECKOUT, main });
     }
     const crumb = ensureCrumb(app, request, reply);
     const body = (request.body ?? {}) as { email?: string; name?: string };
@@ -103,7 +103,7 @@ export default async function cartRoutes(app: FastifyInstance): Promise<void> {
 ${linesTable(lines, await currencyOf(app), 'Your order')}
 <p class="checkout-note">This demo store takes no payment: placing the order records it.</p>
 ${checkoutForm(CHECKOUT_PATH, crumb, BUYER_FIELDS(body), 'Place order', {}, error)}`;
-    return sendSitePage(app, request, reply, pageShell({ title: 'Checkout', pageType: PageType.CHECKOUT, main }), error ? 400 : 200);
+    return sendShellPage(app, request, reply, { title: 'Checkout', pageType: PageType.CHECKOUT, main }, error ? 400 : 200);
   };
 
   app.get(CHECKOUT_PATH, (request, reply) => checkoutPage(request, reply));
@@ -124,6 +124,6 @@ ${checkoutForm(CHECKOUT_PATH, crumb, BUYER_FIELDS(body), 'Place order', {}, erro
     const order = await findOrder(app.storage, String((request.query as Record<string, unknown>).order ?? ''));
     if (!order || order.kind !== 'order') return reply.callNotFound();
     const main = confirmation(order, 'Order confirmed', `Thank you, ${order.name}. We have received your order.`);
-    return sendSitePage(app, request, reply, pageShell({ title: 'Order confirmed', pageType: PageType.ORDER_CONFIRMED, main }));
+    return sendShellPage(app, request, reply, { title: 'Order confirmed', pageType: PageType.ORDER_CONFIRMED, main });
   });
 }

@@ -16,7 +16,7 @@ import { cartLines, cartOfOne, findOrder, openCart, placeOrder, type OrderInput,
 import { escapeHtml } from '../html';
 import { ensureCrumb } from '../plugins/crumb';
 import { crumbQuery } from '../schemas';
-import { pageShell, readSiteSettings, sendSitePage } from '../site-page';
+import { readSiteSettings, sendShellPage } from '../site-page';
 import { currencyOf, formCrumbValid } from './cart';
 import { SUBSCRIPTIONS_PATH } from '../../../contract/api/paths';
 
@@ -128,7 +128,7 @@ export default async function checkoutRoutes(app: FastifyInstance): Promise<void
       const purchase = await flow.resolve(query, (request.body ?? {}) as Body, currency);
       if (typeof purchase === 'string') {
         const main = `<h1>Checkout</h1><p role="alert">${escapeHtml(purchase)}</p><p><a href="/blocks">Continue Shopping</a></p>`;
-        return sendSitePage(app, request, reply, pageShell({ title: 'Checkout', pageType: flow.pageType, main }), 404);
+        return sendShellPage(app, request, reply, { title: 'Checkout', pageType: flow.pageType, main }, 404);
       }
       const crumb = ensureCrumb(app, request, reply);
       const main = `<h1>${escapeHtml(purchase.title)}</h1>
@@ -136,7 +136,7 @@ export default async function checkoutRoutes(app: FastifyInstance): Promise<void
 ${purchase.lines.length ? linesTable(purchase.lines, currency, 'Your order') : ''}
 <p class="checkout-note">This demo store takes no payment: this records your order.</p>
 ${checkoutForm(flow.path, crumb, purchase.fields, flow.submit, purchase.hidden, error)}`;
-      return sendSitePage(app, request, reply, pageShell({ title: purchase.title, pageType: flow.pageType, main }), error ? 400 : 200);
+      return sendShellPage(app, request, reply, { title: purchase.title, pageType: flow.pageType, main }, error ? 400 : 200);
     };
 
     app.get(flow.path, (request, reply) => show(request, reply));
@@ -157,7 +157,7 @@ ${checkoutForm(flow.path, crumb, purchase.fields, flow.submit, purchase.hidden, 
       const order = await findOrder(app.storage, String((request.query as Query).order ?? ''));
       if (!order || order.kind !== flow.kind) return reply.callNotFound();
       const main = confirmation(order, flow.confirmed.heading, flow.confirmed.message(order.name));
-      return sendSitePage(app, request, reply, pageShell({ title: flow.confirmed.heading, pageType: flow.confirmed.pageType, main }));
+      return sendShellPage(app, request, reply, { title: flow.confirmed.heading, pageType: flow.confirmed.pageType, main });
     });
   }
 

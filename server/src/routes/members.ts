@@ -17,7 +17,7 @@ import {
   endMemberSession,
 } from '../members';
 import { crumbQuery } from '../schemas';
-import { pageShell, sendSitePage } from '../site-page';
+import { sendShellPage } from '../site-page';
 import { CREDENTIALS, signInOrRefuse } from './auth';
 import { clearCartCookie, setCartCookie } from './cart';
 import { MEMBER_SESSION_PATH } from '../../../contract/api/paths';
@@ -36,7 +36,7 @@ export function sendMemberAccessPage(app: FastifyInstance, request: FastifyReque
   const main = `<h1>Members only</h1>
 <p>Sign in with your member account to see this page.</p>
 <div id="${MEMBER_ACCESS_ROOT_ID}"><noscript><p>Signing in needs JavaScript.</p></noscript></div>`;
-  return sendSitePage(app, request, reply, pageShell({ title: 'Members only', pageType: PageType.MEMBER_AREA_ACCESS_DENIED, main }), 403);
+  return sendShellPage(app, request, reply, { title: 'Members only', pageType: PageType.MEMBER_AREA_ACCESS_DENIED, main }, 403);
 }
 
 export default async function memberRoutes(app: FastifyInstance): Promise<void> {

@@ -4,7 +4,7 @@ import { WorkflowState } from '../../../contract/model/site-types';
 import { allPageSettings, savePageSettings } from '../page-settings';
 import { crumbQuery } from '../schemas';
 import { searchIndex } from '../site-search';
-import { examplesDir, readSiteSettings } from '../site-page';
+import { examplesDir, readSiteSettings, siteTitleOf, withoutSiteTitle } from '../site-page';
 import { OWNER_PATHS } from '../../../contract/api/owner-paths';
 import type { PageSettingsAnswer } from '../../../contract/api/owner-answers';
 
@@ -13,12 +13,14 @@ const STATES = [WorkflowState.PUBLISHED, WorkflowState.SCHEDULED, WorkflowState.
 export default async function pageRoutes(app: FastifyInstance): Promise<void> {
   app.get(OWNER_PATHS.pageSettings, { schema: { querystring: crumbQuery } }, async (): Promise<PageSettingsAnswer> => {
     const settings = await allPageSettings(app.storage);
-    const timeZone = ((await readSiteSettings(app)).websiteSettings as { timeZone?: unknown } | undefined)?.timeZone;
+    const site = await readSiteSettings(app);
+    const timeZone = (site.websiteSettings as { timeZone?: unknown } | undefined)?.timeZone;
+    const siteTitle = siteTitleOf(site);
     return {
       timeZone: typeof timeZone === 'string' ? timeZone : 'UTC',
       pages: (await searchIndex(examplesDir(app))).map((page) => ({
         path: page.path,
-        title: page.title.replace(/ · Tessera demo$/, ''),
+        title: withoutSiteTitle(page.title, siteTitle),
         ...(settings.get(page.path) ?? { workflowState: WorkflowState.PUBLISHED, locked: false, membersOnly: false, publishAt: null }),
       })),
     };

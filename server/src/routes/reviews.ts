@@ -7,7 +7,7 @@ import { PageType } from '../../../contract/model/page-types';
 import { REVIEW_REQUEST_API, REVIEW_SUBMIT_API, REVIEW_TEXT_LIMIT, STAR_COUNT } from '../../../contract/review/messages';
 import { reviewRequest, submitReview } from '../commerce/store';
 import { crumbQuery } from '../schemas';
-import { pageShell, sendSitePage } from '../site-page';
+import { sendShellPage } from '../site-page';
 import { OWNER_PATHS } from '../../../contract/api/owner-paths';
 import { latestReviews } from '../repositories/dashboards';
 import type { ReviewsAnswer } from '../../../contract/api/owner-answers';
@@ -18,7 +18,7 @@ export default async function reviewRoutes(app: FastifyInstance): Promise<void> 
   // The runtime loads the review bundle for page type 209 and renders into the root.
   app.get('/commerce/reviews', async (request, reply) => {
     const main = `<div id="review-request-root" class="review-request"><noscript><p>Reviews need JavaScript.</p></noscript></div>`;
-    return sendSitePage(app, request, reply, pageShell({ title: 'Review your purchase', pageType: PageType.REVIEWS_REQUEST, main }));
+    return sendShellPage(app, request, reply, { title: 'Review your purchase', pageType: PageType.REVIEWS_REQUEST, main });
   });
 
   app.get(REVIEW_REQUEST_API, { schema: { querystring: tokenQuery } }, async (request) => {

@@ -8,13 +8,13 @@ import { canOpenConfig } from '../accounts';
 import { allPageSettings, pageSettings, visitorAccess, type PageSettings } from '../page-settings';
 import { MAX_SEARCH_RESULTS, SEARCH_QUERY_MAX, SEARCH_RESULTS_MARKER, renderResults, searchIndex } from '../site-search';
 import { searchSitePages, syncSitePages } from '../repositories/site-pages';
-import { examplesDir as examplesDirOf, pageShell, readSiteSettings, sendSitePage } from '../site-page';
+import { examplesDir as examplesDirOf, readSiteSettings, sendShellPage, sendSitePage } from '../site-page';
 import { sendMemberAccessPage } from './members';
 
 /** A locked page (page type 103, lock screen): visitors see that it is locked, nothing of it. */
 function sendLockScreen(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
   const main = '<h1>This page is locked</h1><p>The site owner has locked this page for now.</p>';
-  return sendSitePage(app, request, reply, pageShell({ title: 'Locked', pageType: PageType.LOCK_SCREEN, main }), 403);
+  return sendShellPage(app, request, reply, { title: 'Locked', pageType: PageType.LOCK_SCREEN, main }, 403);
 }
 
 const memberPages = (site: Record<string, unknown>): string[] => {
