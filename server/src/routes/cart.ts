@@ -101,7 +101,7 @@ export default async function cartRoutes(app: FastifyInstance): Promise<void> {
     const body = (request.body ?? {}) as { email?: string; name?: string };
     const main = `<h1>Checkout</h1>
 ${linesTable(lines, await currencyOf(app), 'Your order')}
-<p class="checkout-note">This demo store takes no payment: placing the order records it.</p>
+<p class="checkout-note">This store takes no payment online: placing the order records it.</p>
 ${checkoutForm(CHECKOUT_PATH, crumb, BUYER_FIELDS(body), 'Place order', {}, error)}`;
     return sendShellPage(app, request, reply, { title: 'Checkout', pageType: PageType.CHECKOUT, main }, error ? 400 : 200);
   };

@@ -134,7 +134,7 @@ export default async function checkoutRoutes(app: FastifyInstance): Promise<void
       const main = `<h1>${escapeHtml(purchase.title)}</h1>
 <p class="checkout-intro">${purchase.intro}</p>
 ${purchase.lines.length ? linesTable(purchase.lines, currency, 'Your order') : ''}
-<p class="checkout-note">This demo store takes no payment: this records your order.</p>
+<p class="checkout-note">This store takes no payment online: this records your order.</p>
 ${checkoutForm(flow.path, crumb, purchase.fields, flow.submit, purchase.hidden, error)}`;
       return sendShellPage(app, request, reply, { title: purchase.title, pageType: flow.pageType, main }, error ? 400 : 200);
     };
