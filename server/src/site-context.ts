@@ -4,6 +4,8 @@ import { websiteRolesMap } from '../../contract/model/roles';
 import { withAnnouncementBar } from './announcement-bar';
 import { withCookieBanner, type BannerVisitor } from './cookie-banner';
 import { pageWords, type Catalogues } from './page-words';
+import { withMemberSignIn } from './member-sign-in';
+import { MEMBER_WORDS } from '../../contract/members/sign-in-markup';
 import { BAR_WORDS } from '../../contract/overlays/bar-markup';
 import { BANNER_WORDS } from '../../contract/consent/settings';
 
@@ -56,9 +58,10 @@ export function buildContext({ site, page, account, member, announcement, env }:
 }
 
 /**
- * Fills a page's placeholder with the context, and renders the announcement bar and the cookie
- * banner when they show (announcement-bar.ts, cookie-banner.ts; `visitor` is what the banner's
- * rule reads of the request, `consentStyles` the built consent.css to inline). A page without
+ * Fills a page's placeholder with the context, and renders the announcement bar, the cookie
+ * banner and the member sign-in form when they show (announcement-bar.ts, cookie-banner.ts,
+ * member-sign-in.ts; `visitor` is what the banner's rule reads of the request, `consentStyles`
+ * the built consent.css to inline). A page without
  * the placeholder is served as it is (a static page without context); a placeholder whose own
  * JSON is invalid is left untouched so that the runtime reports it.
  */
@@ -86,5 +89,6 @@ export function injectContext(
   const json = scriptSafeJson(context);
   const withContext = html.slice(0, match.index) + `<script type="application/json" id="site-context">${json}</script>` + html.slice(match.index + match[0].length);
   const words = pageWords(html, context, catalogues);
-  return withCookieBanner(withAnnouncementBar(withContext, context, words('bars', BAR_WORDS)), context, visitor, consentStyles, words('banner', BANNER_WORDS));
+  const withForm = withMemberSignIn(withContext, context, words('member', MEMBER_WORDS));
+  return withCookieBanner(withAnnouncementBar(withForm, context, words('bars', BAR_WORDS)), context, visitor, consentStyles, words('banner', BANNER_WORDS));
 }

@@ -31,7 +31,7 @@ const signOutSchema = {
   querystring: { type: 'object', properties: { ...crumbQuery.properties, cloneCart: { type: 'boolean', default: false } } },
 } as const;
 
-/** The member access page (page type 106): the runtime renders the sign-in form in its root. */
+/** The member access page (page type 106): its root gets the sign-in form (member-sign-in.ts), which the runtime makes work. */
 export function sendMemberAccessPage(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
   const main = `<h1>Members only</h1>
 <p>Sign in with your member account to see this page.</p>

@@ -1,6 +1,6 @@
 /**
- * Member sign-in and sign-out (spec part 2 §7). The member access page's root gets a sign-in
- * form: `POST /api/site-users/account/session` with email, password and rememberMe; its
+ * Member sign-in and sign-out (spec part 2 §7). The member access page's root has a sign-in
+ * form (rendered by the server, or put there here): `POST /api/site-users/account/session` with email, password and rememberMe; its
  * xsrfToken goes as a header on later site-user calls. `data-member-sign-out` buttons end the
  * session with `DELETE …?cloneCart=true` (the data layer repeats it once on a crumb failure).
  */
@@ -8,7 +8,8 @@ import type { PageContext } from '../../../../contract/context/types';
 import { MEMBER_ACCESS_ROOT_ID } from '../../../../contract/model/page-types';
 import { request } from '../../net/request';
 import type { DataError } from '../../net/data-error';
-import { element, statusLine } from '../dom';
+import { statusLine } from '../dom';
+import { MEMBER_SIGN_IN_CLASS, MEMBER_WORDS, memberSignInHtml } from '../../../../contract/members/sign-in-markup';
 import { texts } from '../../platform/strings';
 import type * as Paths from '../../../../contract/api/paths';
 const MEMBER_SESSION_PATH: typeof Paths.MEMBER_SESSION_PATH = '/api/site-users/account/session';
@@ -19,35 +20,26 @@ export const SIGN_IN = 'Sign in';
 export const SIGN_OUT = 'Sign out';
 
 /** The sign-in form's words (platform/strings.ts). */
-export const memberWords = texts('member', {
-  signIn: SIGN_IN,
-  email: 'Email',
-  password: 'Password',
-  remember: 'Remember me',
-  form: 'Member sign-in',
-  signingIn: 'Signing in…',
-  signedIn: 'Signed in.',
-});
+export const memberWords = texts('member', MEMBER_WORDS);
 
 /** The page context's `memberAccount` (our addition): the signed-in member, if any. */
 const memberOf = (context: Readonly<PageContext>) => context.memberAccount as { email?: string; xsrfToken?: string } | null | undefined;
 
 let xsrfToken: string | undefined;
 
-function field(name: string, label: string, type: string, autocomplete: string): [HTMLParagraphElement, HTMLInputElement] {
-  const input = element('input', { id: `member-${name}`, name, type, required: true, autocomplete: autocomplete as AutoFill });
-  return [element('p', { className: 'field' }, element('label', { htmlFor: input.id }, label), ' ', input), input];
-}
-
+/** The form the server rendered into the root, or one put there now; then made to work. */
 function signInForm(root: HTMLElement): void {
   const words = memberWords();
-  const [emailRow, email] = field('email', words.email, 'email', 'username');
-  const [passwordRow, password] = field('password', words.password, 'password', 'current-password');
-  const remember = element('input', { type: 'checkbox', id: 'member-remember', name: 'rememberMe' });
-  const button = element('button', { type: 'submit' }, words.signIn);
-  const status = statusLine('member-status');
-  const form = element('form', { className: 'member-sign-in' }, emailRow, passwordRow, element('p', {}, remember, ' ', element('label', { htmlFor: remember.id }, words.remember)), element('p', {}, button), status);
-  form.setAttribute('aria-label', words.form);
+  let form = root.querySelector<HTMLFormElement>(`form.${MEMBER_SIGN_IN_CLASS}`);
+  if (!form) {
+    root.insertAdjacentHTML('afterbegin', memberSignInHtml(words));
+    form = root.querySelector<HTMLFormElement>(`form.${MEMBER_SIGN_IN_CLASS}`)!;
+  }
+  const input = (name: string) => form.elements.namedItem(name) as HTMLInputElement;
+  const [email, password, remember] = [input('email'), input('password'), input('rememberMe')];
+  const button = form.querySelector('button')!;
+  const status = form.querySelector('[role="status"]')!;
+  button.disabled = false;
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     if (button.disabled) return;
@@ -71,7 +63,6 @@ function signInForm(root: HTMLElement): void {
       },
     );
   });
-  root.replaceChildren(form);
 }
 
 function bindSignOut(button: HTMLButtonElement, token: string | undefined): void {

@@ -1,0 +1,16 @@
+/**
+ * The member access page's sign-in form, rendered into the page (contract/members): there from
+ * the first paint, in the page's words; the runtime adopts it.
+ */
+import { MEMBER_SIGN_IN_CLASS, memberSignInHtml, type MemberWords } from '../../contract/members/sign-in-markup';
+import { MEMBER_ACCESS_ROOT_ID, PageType } from '../../contract/model/page-types';
+
+const ROOT = `<div id="${MEMBER_ACCESS_ROOT_ID}">`;
+
+export function withMemberSignIn(html: string, context: Record<string, unknown>, words: MemberWords): string {
+  if (context.pageType !== PageType.MEMBER_AREA_ACCESS_DENIED) return html;
+  const at = html.indexOf(ROOT);
+  if (at < 0 || html.includes(`<form class="${MEMBER_SIGN_IN_CLASS}"`)) return html;
+  const end = at + ROOT.length;
+  return html.slice(0, end) + memberSignInHtml(words) + html.slice(end);
+}
