@@ -19,6 +19,8 @@ if (existsSync(dir) && readdirSync(dir).length > 0) {
 cpSync(path.join(root, 'templates', 'site'), dir, { recursive: true });
 console.log(`A new site is in ${dir}:
   index.html      the home page (add more pages beside it)
+  _partials/      header.html and footer.html, which your pages and the pages the server
+                  makes (checkout, member sign-in, …) include
   site.json       the site's settings (cookie banner, currency, time zone, …)
   forms.json      the forms the server accepts (the contact form)
   assets/         your stylesheet and files

@@ -111,7 +111,7 @@ describe('a site of its own (SITE_DIR)', () => {
     const made = run(path.join(parent, 'my-site'));
     expect(made.status).toBe(0);
     expect(made.stdout).toContain(`SITE_DIR=${path.join(parent, 'my-site')} npm start`);
-    for (const file of ['index.html', 'site.json', 'forms.json', 'assets/site.css']) expect(existsSync(path.join(parent, 'my-site', file))).toBe(true);
+    for (const file of ['index.html', 'site.json', 'forms.json', 'assets/site.css', '_partials/header.html', '_partials/footer.html']) expect(existsSync(path.join(parent, 'my-site', file))).toBe(true);
     const again = run(path.join(parent, 'my-site'));
     expect([again.status, again.stderr.trim()]).toEqual([1, `${path.join(parent, 'my-site')} exists and is not empty: choose a new folder.`]);
     expect(run('').status).toBe(2);
@@ -146,6 +146,8 @@ describe('a site of its own (SITE_DIR)', () => {
     expect(access.statusCode).toBe(403);
     expect(access.body).toContain('<title>Members only · My site</title>');
     expect(access.body).not.toContain('Tessera demo');
+    // In the site's frame: its header and footer partials.
+    expect(access.body).toMatch(/<nav aria-label="Main">[\s\S]*<h1>Members only<\/h1>[\s\S]*to read what visitors sent/);
     rmSync(siteDir, { recursive: true, force: true });
   });
 });
