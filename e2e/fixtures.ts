@@ -1,4 +1,5 @@
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
 import { test as base, expect, type Page } from '@playwright/test';
 
@@ -154,4 +155,17 @@ export async function holdChunk(page: Page, name: string, ms = 500): Promise<voi
 /** Waits for the page's transitions and finite animations to end (a banner sliding into place). */
 export async function animationsSettled(page: Page): Promise<void> {
   await page.evaluate(() => Promise.all(document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity).map((animation) => animation.finished.catch(() => undefined))));
+}
+
+/**
+ * axe's WCAG 2.0, 2.1 and 2.2 A and AA rules and its best practices (roles an element may take,
+ * heading order, content in landmarks: what Lighthouse's accessibility audit also checks): the
+ * violations, each with up to three of its nodes.
+ */
+export async function axeViolations(page: Page, include?: string): Promise<string[]> {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']);
+  if (include) builder = builder.include(include);
+  const result = await builder.analyze();
+  expect(result.passes.length).toBeGreaterThan(3); // it did look
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
 }

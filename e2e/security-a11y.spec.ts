@@ -5,9 +5,8 @@
  * popup overlay. A strict policy without the nonce still runs the runtime.
  */
 import { readdirSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, fillCallback, runtimeReady, test } from './fixtures';
+import { axeViolations, expect, fillCallback, runtimeReady, test } from './fixtures';
 
 const DEMO_PAGES = readdirSync(new URL('../examples', import.meta.url))
   .filter((file) => file.endsWith('.html'))
@@ -21,19 +20,6 @@ async function recordCspViolations(page: Page): Promise<() => Promise<string[]>>
     document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'}`));
   });
   return () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
-}
-
-/**
- * axe's WCAG 2.0, 2.1 and 2.2 A and AA rules and its best practices (roles an element may take,
- * heading order, content in landmarks: what Lighthouse's accessibility audit also checks): the
- * violations, each with up to three of its nodes.
- */
-async function axeViolations(page: Page, include?: string): Promise<string[]> {
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']);
-  if (include) builder = builder.include(include);
-  const result = await builder.analyze();
-  expect(result.passes.length).toBeGreaterThan(3); // it did look
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
 }
 
 const uncaught = (errors: string[]) => errors.filter((error) => error.startsWith('uncaught'));

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, runtimeReady, test } from './fixtures';
+import { axeViolations, expect, runtimeReady, test } from './fixtures';
 import { OWNER } from './global-setup';
 import { startBuiltServer } from './server-process';
 
@@ -34,6 +34,7 @@ test('the new-site template, served with SITE_DIR', async ({ browser }) => {
     await page.getByRole('button', { name: 'Send' }).click();
     await expect(page.getByText('Thank you! We will answer soon.')).toBeVisible();
     expect((await page.request.get('/faq')).status()).toBe(404);
+    expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
 
     const owner = await context.request.post('/api/auth/Login?crumb=' + encodeURIComponent((await context.cookies()).find((c) => c.name === 'crumb')!.value), { data: OWNER });
@@ -41,6 +42,22 @@ test('the new-site template, served with SITE_DIR', async ({ browser }) => {
     const crumb = encodeURIComponent((await context.cookies()).find((c) => c.name === 'crumb')!.value);
     const submissions = (await (await context.request.get(`/api/owner/submissions?crumb=${crumb}`)).json()) as { submissions: Array<{ formId: string; values: { message: string } }> };
     expect(submissions.submissions).toEqual([expect.objectContaining({ formId: 'contact', values: expect.objectContaining({ message: 'Hello from my own site' }) })]);
+
+    // A page the server makes, in this site's frame and name: the member access page of a page made members-only.
+    expect((await context.request.put(`/api/owner/page-settings?crumb=${crumb}`, { data: { path: '/', workflowState: 1, locked: false, membersOnly: true } })).status()).toBe(200);
+    const stranger = await browser.newContext({ baseURL: server.baseUrl });
+    try {
+      await stranger.addCookies([{ name: 'ss_cookieAllowed', value: 'true', url: server.baseUrl }]);
+      const visitor = await stranger.newPage();
+      expect((await visitor.goto('/'))!.status()).toBe(403);
+      await runtimeReady(visitor);
+      await expect(visitor).toHaveTitle('Members only · My site');
+      await expect(visitor.getByRole('navigation', { name: 'Main' })).toBeVisible();
+      await expect(visitor.getByRole('form', { name: 'Member sign-in' }).getByRole('button', { name: 'Sign in' })).toBeEnabled();
+      expect(await axeViolations(visitor)).toEqual([]);
+    } finally {
+      await stranger.close();
+    }
   } finally {
     await context.close();
     await server.stop();
