@@ -1,4 +1,4 @@
-import { test, expect, runtimeReady, api, MEMBER, OWNER, VIEWER } from './fixtures';
+import { test, expect, runtimeReady, api, queryServerDb, MEMBER, OWNER, VIEWER } from './fixtures';
 import type { Page } from '@playwright/test';
 
 async function signIn(page: Page, account: { email: string; password: string }) {
@@ -111,3 +111,21 @@ for (const [width, height] of [[390, 844], [1280, 800]] as const) {
     await expect(results.getByRole('link')).toHaveText(['Members · Tessera demo']);
   });
 }
+
+test("a page that is not there: the site's not-found page in its frame, a 404 that tracking does not count, no error", async ({ page, consoleErrors }) => {
+  const response = await page.goto('/no-such-page');
+  expect(response!.status()).toBe(404);
+  await runtimeReady(page);
+  await expect(page).toHaveTitle('Page not found · Tessera demo');
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+  await expect(page.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+  expect(consoleErrors.filter((error) => !/404 \(Not Found\)/.test(error))).toEqual([]);
+  // Page type 100: tracking is off. The page after it is counted (sent as it is left).
+  await page.goto('/faq');
+  await runtimeReady(page);
+  await page.goto('/contact');
+  const paths = () => queryServerDb<{ path: string }>("SELECT path FROM census_hits WHERE event = 'pageView' AND path IN ('/faq', '/no-such-page')").map((hit) => hit.path);
+  await expect.poll(paths, { timeout: 10_000 }).toContain('/faq');
+  expect(paths()).not.toContain('/no-such-page');
+});

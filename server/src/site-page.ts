@@ -9,6 +9,7 @@ import { CODE_INJECTION_KEY, parseCodeInjection, withCodeInjection } from './rou
 import { HEADING_FONT_KEY, withHeadingFont } from './routes/fonts';
 import { readSettings } from './repositories/settings';
 import { escapeHtml } from './html';
+import { PageType } from '../../contract/model/page-types';
 import { ensureCrumb } from './plugins/crumb';
 import { withScriptNonce } from './plugins/security-headers';
 import { injectContext, scriptSafeJson } from './site-context';
@@ -129,4 +130,15 @@ ${main}
 export async function sendShellPage(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, options: ShellOptions, status = 200): Promise<FastifyReply> {
   const site = await readSiteSettings(app);
   return sendSitePage(app, request, reply, pageShell(options, siteTitleOf(site)), status, site);
+}
+
+/** The site folder's own not-found page, served with a 404 for any page that is not there. */
+export const NOT_FOUND_FILE = '404.html';
+const NOT_FOUND_MAIN = '<h1>Page not found</h1>\n<p><a href="/">Go to the home page</a></p>';
+
+/** A page that is not there: the site's 404.html, or one the server makes in the site's frame (page type 100 either way, unless the file says otherwise). */
+export async function sendNotFoundPage(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  const own = await fs.readFile(path.join(examplesDir(app), NOT_FOUND_FILE), 'utf8').catch(() => null);
+  if (own !== null) return sendSitePage(app, request, reply, own, 404);
+  return sendShellPage(app, request, reply, { title: 'Page not found', pageType: PageType.NOT_FOUND, main: NOT_FOUND_MAIN }, 404);
 }

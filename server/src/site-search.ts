@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { escapeHtml } from './html';
+import { NOT_FOUND_FILE } from './site-page';
 
 /** Where search.html wants its results (page type 102). */
 export const SEARCH_RESULTS_MARKER = '<!--#search-results-->';
@@ -35,7 +36,7 @@ export function searchIndex(examplesDir: string): Promise<SearchPage[]> {
   const index = fs.readdir(examplesDir).then((names) =>
     Promise.all(
       names
-        .filter((name) => name.endsWith('.html') && name !== 'search.html')
+        .filter((name) => name.endsWith('.html') && name !== 'search.html' && name !== NOT_FOUND_FILE)
         .sort()
         .map(async (name) => ({
           path: name === 'index.html' ? '/' : `/${name.replace(/\.html$/, '')}`,

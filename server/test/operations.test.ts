@@ -4,13 +4,14 @@
  * believed only when told, a database from a newer server refused, backups.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { backup } from '../src/backup';
+import { searchIndex } from '../src/site-search';
 import { ConfigError, effectiveSettings, loadConfig, parseTrustProxy } from '../src/config';
 import { MIGRATION_NAMES } from '../src/migrations/index';
 import { MIGRATION_TABLE, NewerSchemaError, openStorage } from '../src/storage/open';
@@ -149,6 +150,47 @@ describe('a site of its own (SITE_DIR)', () => {
     // In the site's frame: its header and footer partials.
     expect(access.body).toMatch(/<nav aria-label="Main">[\s\S]*<h1>Members only<\/h1>[\s\S]*to read what visitors sent/);
     rmSync(siteDir, { recursive: true, force: true });
+  });
+});
+
+describe('pages that are not there', () => {
+  const asPage = { accept: 'text/html,application/xhtml+xml' };
+
+  it("a browser gets the site's not-found page, in its frame, as page type 100; a missing file gets a line", async () => {
+    const server = await start();
+    const client = await visitor(server.app);
+    const page = await client.inject({ method: 'GET', url: '/no-such-page', headers: asPage });
+    expect(page.statusCode).toBe(404);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain('<title>Page not found · Tessera demo</title>');
+    expect(page.body).toMatch(/<nav aria-label="Main">[\s\S]*<h1>Page not found<\/h1>/);
+    expect(page.body).toMatch(/id="site-context">\{[^<]*"pageType":100[,}]/);
+    const image = await client.inject({ method: 'GET', url: '/assets/no-such.png', headers: { accept: 'image/avif,image/webp,*/*' } });
+    expect([image.statusCode, image.body]).toEqual([404, 'Not found.']);
+  });
+
+  it("a site's own 404.html answers every page that is not there, itself included, with a 404; search leaves it out", async () => {
+    const siteDir = mkdtempSync(path.join(tmpdir(), 'tessera-site-'));
+    rmSync(siteDir, { recursive: true });
+    cpSync(path.join(root, 'templates', 'site'), siteDir, { recursive: true });
+    writeFileSync(path.join(siteDir, '404.html'), '<!doctype html><html lang="en"><head><title>Lost</title><script type="application/json" id="site-context">{"pageType": 100}</script></head><body><h1>Nothing here</h1></body></html>');
+    const server = await start({ siteDir });
+    const client = await visitor(server.app);
+    for (const url of ['/gone', '/404', '/404.html']) {
+      const page = await client.inject({ method: 'GET', url, headers: asPage });
+      expect([url, page.statusCode]).toEqual([url, 404]);
+      expect(page.body).toContain('<h1>Nothing here</h1>');
+    }
+    expect((await searchIndex(siteDir)).map((page) => page.path)).toEqual(['/']);
+    rmSync(siteDir, { recursive: true, force: true });
+  });
+
+  it('with the database gone, still a not-found page, never a 500', async () => {
+    const server = await start();
+    await server.app.storage.db.destroy();
+    const page = await server.app.inject({ method: 'GET', url: '/no-such-page', headers: asPage });
+    expect(page.statusCode).toBe(404);
+    expect(page.body).toContain('<h1>Page not found</h1>');
   });
 });
 

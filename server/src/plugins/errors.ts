@@ -1,7 +1,10 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { BufferClosedError } from '../ingest/buffer';
+import { sendNotFoundPage } from '../site-page';
 
 export const SERVER_STOPPING = 'The server is stopping. Please try again.';
+/** What a page that is not there gets when even the not-found page cannot be made (the database down). */
+const BARE_NOT_FOUND = '<!doctype html><html lang="en"><meta charset="utf-8"><title>Not found</title><h1>Page not found</h1><p><a href="/">Go to the home page</a></p></html>';
 
 /** Every error answers JSON with a status; bad input is a 4xx, never a crash. */
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -18,9 +21,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
       void reply.code(404).send({ error: 'Not found.' });
       return;
     }
-    void reply
-      .code(404)
-      .type('text/html; charset=utf-8')
-      .send('<!doctype html><html lang="en"><meta charset="utf-8"><title>Not found</title><h1>Page not found</h1><p><a href="/">Go to the home page</a></p></html>');
+    // A browser asking for a page gets the site's not-found page; a missing image or script, a line.
+    const page = (request.method === 'GET' || request.method === 'HEAD') && /\btext\/html\b/.test(request.headers.accept ?? '');
+    if (!page) return void reply.code(404).type('text/plain; charset=utf-8').send('Not found.');
+    sendNotFoundPage(app, request, reply).catch((error: unknown) => {
+      request.log.error(error);
+      if (!reply.sent) void reply.code(404).type('text/html; charset=utf-8').send(BARE_NOT_FOUND);
+    });
   });
 }

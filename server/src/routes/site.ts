@@ -8,7 +8,7 @@ import { canOpenConfig } from '../accounts';
 import { allPageSettings, pageSettings, visitorAccess, type PageSettings } from '../page-settings';
 import { MAX_SEARCH_RESULTS, SEARCH_QUERY_MAX, SEARCH_RESULTS_MARKER, renderResults, searchIndex } from '../site-search';
 import { searchSitePages, syncSitePages } from '../repositories/site-pages';
-import { examplesDir as examplesDirOf, readSiteSettings, sendShellPage, sendSitePage } from '../site-page';
+import { examplesDir as examplesDirOf, NOT_FOUND_FILE, readSiteSettings, sendShellPage, sendSitePage } from '../site-page';
 import { sendMemberAccessPage } from './members';
 
 /** A locked page (page type 103, lock screen): visitors see that it is locked, nothing of it. */
@@ -42,6 +42,8 @@ export function pageFile(examplesDir: string, urlPath: string): string | null {
   let relative = urlPath.replace(/^\//, '');
   if (relative === '' || relative.endsWith('/')) relative += 'index.html';
   else if (!relative.endsWith('.html')) relative += '.html';
+  // The not-found page answers pages that are not there, with a 404; never as a page of its own.
+  if (relative === NOT_FOUND_FILE) return null;
   const file = path.resolve(examplesDir, relative);
   return file.startsWith(examplesDir + path.sep) ? file : null;
 }
