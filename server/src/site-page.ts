@@ -111,6 +111,7 @@ export function pageShell({ title, pageType, main, context = {} }: ShellOptions,
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>${escapeHtml(siteTitle ? `${title} · ${siteTitle}` : title)}</title>
   <link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">
+  <link rel="stylesheet" href="/runtime/runtime.css">
   <link rel="stylesheet" href="/assets/site.css">
   <script type="application/json" id="site-context">${scriptSafeJson({ ...context, pageType })}</script>
   <script type="module" src="/runtime/site.js"></script>

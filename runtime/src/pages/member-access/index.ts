@@ -7,6 +7,7 @@
 import type { PageContext } from '../../../../contract/context/types';
 import { MEMBER_ACCESS_ROOT_ID } from '../../../../contract/model/page-types';
 import { request } from '../../net/request';
+import { assetUrl, loadStylesheet } from '../../platform/assets';
 import type { DataError } from '../../net/data-error';
 import { statusLine } from '../dom';
 import { MEMBER_SIGN_IN_CLASS, MEMBER_WORDS, memberSignInHtml } from '../../../../contract/members/sign-in-markup';
@@ -93,6 +94,8 @@ function bindSignOut(button: HTMLButtonElement, token: string | undefined): void
 
 export function start(context: Readonly<PageContext>): void {
   const root = document.getElementById(MEMBER_ACCESS_ROOT_ID);
+  // The form's look and the sign-out button's (blocks.css, unless the page links runtime.css).
+  void loadStylesheet(assetUrl('blocks.css'));
   if (root) signInForm(root);
   const member = memberOf(context);
   document.querySelectorAll<HTMLButtonElement>('button[data-member-sign-out]').forEach((button) => bindSignOut(button, member?.xsrfToken));

@@ -5,6 +5,7 @@
  * and Submit / Close; afterwards the thanks and Continue Shopping.
  */
 import { request } from '../../net/request';
+import { assetUrl, loadStylesheet } from '../../platform/assets';
 import type { DataError } from '../../net/data-error';
 import { element, statusLine } from '../dom';
 import { fill, texts } from '../../platform/strings';
@@ -131,6 +132,8 @@ function reviewForm(root: HTMLElement, token: string, productTitle: string): voi
 export function start(): void {
   const root = document.getElementById(ROOT_ID) ?? document.querySelector('main') ?? document.body;
   const token = new URLSearchParams(location.search).get('token') ?? '';
+  // Its form's look (blocks.css, unless the page links runtime.css).
+  void loadStylesheet(assetUrl('blocks.css'));
   // The token is visitor input: it only ever travels as a query value, and only in this shape.
   if (!/^[\w-]{16,64}$/.test(token)) return showOutcome(root, words().somethingWrong);
   root.setAttribute('aria-busy', 'true');
