@@ -137,7 +137,7 @@ export async function sendShellPage(app: FastifyInstance, request: FastifyReques
 export const NOT_FOUND_FILE = '404.html';
 const NOT_FOUND_MAIN = '<h1>Page not found</h1>\n<p><a href="/">Go to the home page</a></p>';
 
-/** A page that is not there: the site's 404.html, or one the server makes in the site's frame (page type 100 either way, unless the file says otherwise). */
+/** A page that is not there: the site's 404.html (its context names its page type, 100), or one the server makes in the site's frame as page type 100. */
 export async function sendNotFoundPage(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
   const own = await fs.readFile(path.join(examplesDir(app), NOT_FOUND_FILE), 'utf8').catch(() => null);
   if (own !== null) return sendSitePage(app, request, reply, own, 404);

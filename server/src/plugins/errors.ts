@@ -16,17 +16,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const message = status >= 500 ? 'Internal server error.' : error.message;
     void reply.code(status).type('application/json').send({ error: message });
   });
-  app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/')) {
-      void reply.code(404).send({ error: 'Not found.' });
-      return;
-    }
+  app.setNotFoundHandler(async (request, reply) => {
+    if (request.url.startsWith('/api/')) return reply.code(404).send({ error: 'Not found.' });
     // A browser asking for a page gets the site's not-found page; a missing image or script, a line.
     const page = (request.method === 'GET' || request.method === 'HEAD') && /\btext\/html\b/.test(request.headers.accept ?? '');
-    if (!page) return void reply.code(404).type('text/plain; charset=utf-8').send('Not found.');
-    sendNotFoundPage(app, request, reply).catch((error: unknown) => {
+    if (!page) return reply.code(404).type('text/plain; charset=utf-8').send('Not found.');
+    try {
+      return await sendNotFoundPage(app, request, reply);
+    } catch (error) {
       request.log.error(error);
-      if (!reply.sent) void reply.code(404).type('text/html; charset=utf-8').send(BARE_NOT_FOUND);
-    });
+      return reply.code(404).type('text/html; charset=utf-8').send(BARE_NOT_FOUND);
+    }
   });
 }
