@@ -33,7 +33,7 @@ function plugins() {
     replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
     resolve({ browser: true }),
     commonjs(),
-    typescript({ tsconfig: './tsconfig.json', include: ['bench/peers/**/*'], compilerOptions: { noEmit: false, declaration: false, sourceMap: false } }),
+    typescript({ tsconfig: './tsconfig.json', include: ['bench/peers/**/*', 'bench/peer-endpoints.ts'], compilerOptions: { noEmit: false, declaration: false, sourceMap: false } }),
     terser({ ecma: 2020, compress: { ...COMPRESS }, format: { comments: false } }),
   ];
 }

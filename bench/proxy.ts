@@ -10,6 +10,7 @@ import { gzipSync } from 'node:zlib';
 import { blocksPage, likeForLikePage, withPlainImages, type Variant } from './pages';
 import { CRUMB_PATH } from '../contract/api/paths';
 import { CRUMB_COOKIE } from '../contract/crumb';
+import { PEER_PAGE_VIEWS_PATH } from './peer-endpoints';
 
 /** The runtime's script tag with whatever attributes the server gave it (its CSP nonce). */
 const RUNTIME_TAG = /<script\b[^>]*\ssrc="\/runtime\/site(?:\.iife)?\.js"[^>]*><\/script>/g;
@@ -40,6 +41,8 @@ export async function startProxy(upstream: string, peerStack: { script: string; 
     if (url.pathname === '/bench/like-for-like') return void page(request, response, likeForLikePage());
     if (url.pathname === '/bench/peer-stack.js') return send(response, 'text/javascript', peerStack.script);
     if (url.pathname === '/bench/peer-stack.css') return send(response, 'text/css', peerStack.styles);
+    // The peers' page views: accepted and dropped, as their tracker's collector would (the site server refused them, 403).
+    if (url.pathname === PEER_PAGE_VIEWS_PATH) return void request.resume().on('end', () => response.writeHead(202).end());
     const strip = url.searchParams.has('bench-no-runtime');
     url.searchParams.delete('bench-no-runtime');
     const forward = http.request(

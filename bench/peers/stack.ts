@@ -9,6 +9,7 @@ import './lite-youtube';
 import { run } from './cookieconsent';
 import { init } from './sentry';
 import { init as initPageViews } from './plausible';
+import { PEER_PAGE_VIEWS_PATH } from '../peer-endpoints';
 import { setOptions } from './maps-loader';
 import { Autoplay, Navigation, Pagination, Swiper, Thumbs } from './swiper';
 import { onCLS, onFCP, onINP, onLCP, onTTFB } from './web-vitals';
@@ -22,7 +23,7 @@ declare global {
 window.peerReady = new Promise((resolve) => {
   const start = () => {
     init({ dsn: '', defaultIntegrations: false });
-    initPageViews({ domain: 'bench.test', endpoint: '/api/bench-page-views', captureOnLocalhost: true, logging: false });
+    initPageViews({ domain: 'bench.test', endpoint: PEER_PAGE_VIEWS_PATH, captureOnLocalhost: true, logging: false });
     for (const metric of [onCLS, onFCP, onINP, onLCP, onTTFB]) metric(() => undefined);
     setOptions({ key: '', v: 'weekly' });
     for (const element of Array.from(document.querySelectorAll<HTMLElement>('.swiper'))) {

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PEER_PAGE_VIEWS_PATH } from '../peer-endpoints';
 import { startProxy, type Proxy } from '../proxy';
 
 let upstream: http.Server;
@@ -27,5 +28,11 @@ describe("the bench's front server", () => {
   it('gives a generated page a crumb cookie, as the server gives its own pages, unless the visitor has one', async () => {
     expect((await fetch(`${proxy.url}/bench/blocks-10-tessera`)).headers.getSetCookie()).toEqual(['crumb=signed; Path=/; SameSite=Lax']);
     expect((await fetch(`${proxy.url}/bench/like-for-like`, { headers: { cookie: 'crumb=mine' } })).headers.getSetCookie()).toEqual([]);
+  });
+
+  it("accepts the peer stack's page views itself (the site server would refuse them), and names the server's icon in its pages", async () => {
+    const sent = await fetch(`${proxy.url}${PEER_PAGE_VIEWS_PATH}`, { method: 'POST', body: JSON.stringify({ n: 'pageview', u: '/' }) });
+    expect(sent.status).toBe(202);
+    expect(await (await fetch(`${proxy.url}/bench/blocks-10-peers`)).text()).toContain('<link rel="icon" href="/assets/favicon.svg"');
   });
 });
