@@ -1,7 +1,7 @@
 /**
  * Member sign-in and sign-out (spec part 2 §7). The member access page's root has a sign-in
- * form (rendered by the server, or put there here): `POST /api/site-users/account/session` with email, password and rememberMe; its
- * xsrfToken goes as a header on later site-user calls. `data-member-sign-out` buttons end the
+ * form (rendered by the server, or put there here): `POST /api/site-users/account/session`
+ * with email, password and rememberMe; its xsrfToken goes as a header on later site-user calls. `data-member-sign-out` buttons end the
  * session with `DELETE …?cloneCart=true` (the data layer repeats it once on a crumb failure).
  */
 import type { PageContext } from '../../../../contract/context/types';
@@ -17,8 +17,6 @@ const MEMBER_SESSION_PATH: typeof Paths.MEMBER_SESSION_PATH = '/api/site-users/a
 
 export const SESSION_API = MEMBER_SESSION_PATH;
 export const XSRF_HEADER = 'X-SiteUser-XSRF-Token';
-export const SIGN_IN = 'Sign in';
-export const SIGN_OUT = 'Sign out';
 
 /** The sign-in form's words (platform/strings.ts). */
 export const memberWords = texts('member', MEMBER_WORDS);
