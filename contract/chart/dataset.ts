@@ -10,6 +10,10 @@ export const MISSING_DATA = 'One or more rows was missing data';
 /** Our truncation limits ({maxRows} and {maxColumns} are not given by the spec). */
 export const MAX_ROWS = 500;
 export const MAX_COLUMNS = 20;
+/** A dataset's id (its address, `/api/datasets/{id}`), and the longest name, column name and text cell it may have. */
+export const DATASET_ID_PATTERN = '^[\\w-]{1,64}$';
+export const MAX_NAME_LENGTH = 100;
+export const MAX_CELL_LENGTH = 200;
 export const truncationMessage = (maxRows: number, maxColumns: number) => `Only the first ${maxRows} rows and ${maxColumns} columns are kept.`;
 
 export type Cell = string | number | null;

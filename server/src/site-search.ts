@@ -5,7 +5,7 @@ import { NOT_FOUND_FILE } from './site-page';
 
 /** Where search.html wants its results (page type 102). */
 export const SEARCH_RESULTS_MARKER = '<!--#search-results-->';
-export const SEARCH_QUERY_MAX = 100;
+export { SEARCH_QUERY_MAX } from '../../contract/model/site-search';
 export const MAX_SEARCH_RESULTS = 20;
 
 export interface SearchPage {

@@ -4,10 +4,10 @@
  * its charts' starting data (made once per id: an owner who deletes one in the config app does
  * not see it come back). A bad entry is left out with a warning that says which and why.
  */
-import { datasetProblem, truncate, type Dataset } from '../../contract/chart/dataset';
+import { DATASET_ID_PATTERN, MAX_CELL_LENGTH, MAX_NAME_LENGTH, datasetProblem, truncate, type Dataset } from '../../contract/chart/dataset';
 
-const ID = /^[\w-]{1,64}$/;
-const NAME_MAX = 100;
+/** Ids and names as the config app takes them (a list's id is as a dataset's). */
+const ID = new RegExp(DATASET_ID_PATTERN);
 
 export interface MailingListSeed {
   id: string;
@@ -19,14 +19,14 @@ export interface DatasetSeed {
   dataset: Dataset;
 }
 
-const isCell = (cell: unknown) => cell === null || typeof cell === 'number' || (typeof cell === 'string' && cell.length <= 200);
+const isCell = (cell: unknown) => cell === null || typeof cell === 'number' || (typeof cell === 'string' && cell.length <= MAX_CELL_LENGTH);
 
 /** The id and name of an entry, or why it has none. */
 function named(entry: unknown): { id: string; name: string } | string {
   if (!entry || typeof entry !== 'object') return 'is not an object';
   const { id, name } = entry as { id?: unknown; name?: unknown };
   if (typeof id !== 'string' || !ID.test(id)) return 'needs an "id" of 1 to 64 letters, digits, "_" or "-"';
-  if (typeof name !== 'string' || !name.trim() || name.length > NAME_MAX) return `needs a "name" of 1 to ${NAME_MAX} characters`;
+  if (typeof name !== 'string' || !name.trim() || name.length > MAX_NAME_LENGTH) return `needs a "name" of 1 to ${MAX_NAME_LENGTH} characters`;
   return { id, name: name.trim() };
 }
 
@@ -56,7 +56,7 @@ export function datasetSeeds(site: Record<string, unknown>, warn: (message: stri
       const identity = named(entry);
       if (typeof identity === 'string') return identity;
       const { columns, rows } = entry as { columns?: unknown; rows?: unknown };
-      if (!Array.isArray(columns) || !columns.every((column) => typeof column === 'string' && column.length <= NAME_MAX)) return 'needs "columns": a list of names';
+      if (!Array.isArray(columns) || !columns.every((column) => typeof column === 'string' && column.length <= MAX_NAME_LENGTH)) return 'needs "columns": a list of names';
       if (!Array.isArray(rows) || !rows.every((row) => Array.isArray(row) && row.every(isCell))) return 'needs "rows": lists of numbers, words or null';
       const problem = datasetProblem({ columns, rows });
       if (problem) return `cannot be charted: ${problem}`;

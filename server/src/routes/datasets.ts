@@ -6,21 +6,21 @@ import type { FastifyInstance } from 'fastify';
 import { deleteDataset, findDataset, listDatasets, saveDataset, seedDatasetOnce } from '../repositories/datasets';
 import { readSiteSettings } from '../site-page';
 import { datasetSeeds } from '../site-seeds';
-import { MAX_COLUMNS, MAX_ROWS, datasetProblem, truncate, type Dataset } from '../../../contract/chart/dataset';
+import { DATASET_ID_PATTERN, MAX_CELL_LENGTH, MAX_COLUMNS, MAX_NAME_LENGTH, MAX_ROWS, datasetProblem, truncate, type Dataset } from '../../../contract/chart/dataset';
 import { crumbQuery } from '../schemas';
 import { DATASET_ROUTE_PATH } from '../../../contract/api/paths';
 import { OWNER_PATHS } from '../../../contract/api/owner-paths';
 import type { DatasetsAnswer, OwnerDataset } from '../../../contract/api/owner-answers';
 
-const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^[\\w-]{1,64}$' } } } as const;
-const cell = { type: ['string', 'number', 'null'], maxLength: 200 } as const;
+const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: DATASET_ID_PATTERN } } } as const;
+const cell = { type: ['string', 'number', 'null'], maxLength: MAX_CELL_LENGTH } as const;
 const datasetBody = {
   type: 'object',
   required: ['name', 'columns', 'rows'],
   additionalProperties: false,
   properties: {
-    name: { type: 'string', minLength: 1, maxLength: 100 },
-    columns: { type: 'array', maxItems: MAX_COLUMNS * 2, items: { type: 'string', maxLength: 100 } },
+    name: { type: 'string', minLength: 1, maxLength: MAX_NAME_LENGTH },
+    columns: { type: 'array', maxItems: MAX_COLUMNS * 2, items: { type: 'string', maxLength: MAX_NAME_LENGTH } },
     rows: { type: 'array', maxItems: MAX_ROWS * 2, items: { type: 'array', maxItems: MAX_COLUMNS * 2, items: cell } },
   },
 } as const;

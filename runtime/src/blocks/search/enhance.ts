@@ -4,11 +4,9 @@
  * form inside the block (its classes, extra fields and listeners stay); every change to a
  * theme's form is undone on destroy.
  */
+import { SEARCH_PATH, SEARCH_QUERY_MAX } from '../../../../contract/model/site-search';
 import { texts } from '../../platform/strings';
 
-export const SEARCH_PATH = '/search';
-/** The query's bound (the server's search reads no more). */
-export const QUERY_MAX_LENGTH = 100;
 /** The block's default words (platform/strings.ts); its settings' win. */
 export const searchWords = texts('search', { label: 'Search', button: 'Search' });
 
@@ -51,7 +49,7 @@ export function enhanceSearchForm(form: HTMLFormElement, field: HTMLInputElement
   const undo: Undo[] = [];
   if (!form.hasAttribute('role')) setAttribute(form, 'role', 'search', undo);
   if (!field.hasAttribute('required')) setAttribute(field, 'required', '', undo);
-  if (!field.hasAttribute('maxlength')) setAttribute(field, 'maxlength', `${QUERY_MAX_LENGTH}`, undo);
+  if (!field.hasAttribute('maxlength')) setAttribute(field, 'maxlength', `${SEARCH_QUERY_MAX}`, undo);
   if (typeof config.placeholder === 'string') setAttribute(field, 'placeholder', config.placeholder, undo);
   const label = field.labels?.[0];
   if (label && typeof config.label === 'string') setText(label, config.label, undo);

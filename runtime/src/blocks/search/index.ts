@@ -5,7 +5,8 @@
  * enhanced where it stands; otherwise the block builds its own and hides what the theme put there.
  */
 import type { BlockModule } from '../../core/types';
-import { enhanceSearchForm, SEARCH_PATH, searchWords, themeSearchForm } from './enhance';
+import { SEARCH_PATH } from '../../../../contract/model/site-search';
+import { enhanceSearchForm, searchWords, themeSearchForm } from './enhance';
 
 let counter = 0;
 

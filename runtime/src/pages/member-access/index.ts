@@ -1,8 +1,9 @@
 /**
  * Member sign-in and sign-out (spec part 2 §7). The member access page's root has a sign-in
  * form (rendered by the server, or put there here): `POST /api/site-users/account/session`
- * with email, password and rememberMe; its xsrfToken goes as a header on later site-user calls. `data-member-sign-out` buttons end the
- * session with `DELETE …?cloneCart=true` (the data layer repeats it once on a crumb failure).
+ * with email, password and rememberMe; its xsrfToken goes as a header on later site-user
+ * calls. `data-member-sign-out` buttons end the session with `DELETE …?cloneCart=true` (the
+ * data layer repeats it once on a crumb failure).
  */
 import type { PageContext } from '../../../../contract/context/types';
 import { MEMBER_ACCESS_ROOT_ID } from '../../../../contract/model/page-types';
