@@ -26,3 +26,14 @@ export const subscribeUrl = (cartToken: string) => withQuery(SUBSCRIBE_PATH, { c
 export const donateUrl = (donatePageId: string, amount?: number) => withQuery(DONATE_PATH, { donatePageId, amount: amount === undefined ? undefined : String(amount) });
 
 export const giftCardUrl = (websiteId: string, giftCardProductId: string, sku?: string) => withQuery(GIFT_CARD_PATH, { websiteId, giftCardProductId, sku });
+
+/**
+ * Where "Continue Shopping" goes: the site's `websiteSettings.storeSettings.continueShoppingLinkUrl`
+ * when it is a path on the site (the owner's store page), else the home page. A setting that is
+ * not a plain path (`javascript:`, another host, `//host`, `/\host`) is never a link.
+ */
+export function continueShoppingUrl(websiteSettings: { storeSettings?: { [key: string]: unknown } } | undefined): string {
+  const value = websiteSettings?.storeSettings?.continueShoppingLinkUrl;
+  if (typeof value !== 'string' || value.length > 2048) return '/';
+  return /^\/(?![/\\])[^\s\\\u0000-\u001f\u007f]*$/.test(value) ? value : '/';
+}

@@ -14,7 +14,8 @@ export interface WebsiteInfo {
 }
 
 export interface WebsiteSettings {
-  storeSettings?: { selectedCurrency?: string; [key: string]: unknown };
+  /** `continueShoppingLinkUrl`: the store page a path on the site (Continue Shopping goes there). */
+  storeSettings?: { selectedCurrency?: string; continueShoppingLinkUrl?: string; [key: string]: unknown };
   ssBadgeType?: number | string;
   disqusShortname?: string;
   commentsEnabled?: boolean;

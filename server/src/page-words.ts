@@ -1,29 +1,38 @@
 /**
- * The runtime's words for what the server renders into a page itself (the cookie banner, the
- * announcement bar), as the runtime would choose them (runtime/src/platform/strings.ts): the
- * context's `strings`, then the catalogue file of the page's `<html lang>` (contract/i18n),
- * then the English defaults. docs/translations.md.
+ * The words of what the server renders into a page itself (the cookie banner, the announcement
+ * bar, the member sign-in form) and of the pages it makes (server/src/page-text.ts), chosen as
+ * the runtime would choose them (runtime/src/platform/strings.ts): the context's `strings`,
+ * then the catalogue of the page's language, then the English defaults. A language's catalogue
+ * is the runtime's file (contract/i18n) plus the server's own words (server/i18n).
+ * docs/translations.md.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 export type Catalogues = Record<string, Record<string, unknown>>;
 
-/** Every language's catalogue file, read once at start (a broken file is skipped, with a warning). */
+/** Where a language's words are: the runtime's catalogue, then the server's pages' words. */
+const CATALOGUE_DIRS = [path.join('contract', 'i18n'), path.join('server', 'i18n')];
+
+/** Every language's catalogue, read once at start (a broken file is skipped, with a warning). */
 export function loadCatalogues(rootDir: string): Catalogues {
-  const dir = path.join(rootDir, 'contract', 'i18n');
   const catalogues: Catalogues = {};
-  let files: string[] = [];
-  try {
-    files = readdirSync(dir).filter((file) => file.endsWith('.json'));
-  } catch {
-    return catalogues;
-  }
-  for (const file of files) {
+  for (const relative of CATALOGUE_DIRS) {
+    const dir = path.join(rootDir, relative);
+    let files: string[] = [];
     try {
-      catalogues[file.slice(0, -5)] = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as Record<string, unknown>;
-    } catch (error) {
-      console.warn(`Translations ${file} could not be read: ${(error as Error).message}`);
+      files = readdirSync(dir).filter((file) => file.endsWith('.json'));
+    } catch {
+      continue;
+    }
+    for (const file of files) {
+      try {
+        const words = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as Record<string, unknown>;
+        const language = file.slice(0, -5);
+        catalogues[language] = { ...catalogues[language], ...words };
+      } catch (error) {
+        console.warn(`Translations ${path.join(relative, file)} could not be read: ${(error as Error).message}`);
+      }
     }
   }
   return catalogues;
@@ -31,12 +40,13 @@ export function loadCatalogues(rootDir: string): Catalogues {
 
 const HTML_LANG = /<html\b[^>]*\slang\s*=\s*["']?([A-Za-z]{2,8})/i;
 
-/** An area's words for this page: `areaWords('banner', BANNER_WORDS)`. */
+/** An area's words: `areaWords('banner', BANNER_WORDS)`. */
 export type AreaWords = <T extends Record<string, string>>(area: string, defaults: T) => T;
 
-export function pageWords(html: string, context: Record<string, unknown>, catalogues: Catalogues): AreaWords {
-  const own = context.strings && typeof context.strings === 'object' ? (context.strings as Record<string, unknown>) : {};
-  const file = catalogues[HTML_LANG.exec(html)?.[1]?.toLowerCase() ?? ''] ?? {};
+/** The words for a language tag (`de-DE` reads `de`) and a context's own `strings`. */
+export function wordsFor(language: string, strings: unknown, catalogues: Catalogues): AreaWords {
+  const own = strings && typeof strings === 'object' ? (strings as Record<string, unknown>) : {};
+  const file = catalogues[/^[A-Za-z]{2,8}/.exec(language)?.[0]?.toLowerCase() ?? ''] ?? {};
   return (area, defaults) => {
     const words: Record<string, string> = { ...defaults };
     for (const name in words) {
@@ -46,3 +56,9 @@ export function pageWords(html: string, context: Record<string, unknown>, catalo
     return words as typeof defaults;
   };
 }
+
+/** The language of a page's `<html lang>` ('' when it names none). */
+export const htmlLanguage = (html: string): string => HTML_LANG.exec(html)?.[1] ?? '';
+
+export const pageWords = (html: string, context: Record<string, unknown>, catalogues: Catalogues): AreaWords =>
+  wordsFor(htmlLanguage(html), context.strings, catalogues);

@@ -31,6 +31,8 @@ export interface ContextInput {
   /** The owner's announcement from the editor (a site setting; a page's own wins). */
   announcement?: { html: string; show: boolean } | null;
   env: string;
+  /** Fields that win over the page's own (the type of a not-found page). */
+  forced?: Record<string, unknown>;
 }
 
 function withAnnouncement(site: Record<string, unknown>, announcement: { html: string; show: boolean }): Record<string, unknown> {
@@ -40,10 +42,10 @@ function withAnnouncement(site: Record<string, unknown>, announcement: { html: s
 }
 
 /** Site settings, then the page's own fields, then what belongs to this visitor. */
-export function buildContext({ site, page, account, member, announcement, env }: ContextInput): Record<string, unknown> {
+export function buildContext({ site, page, account, member, announcement, env, forced }: ContextInput): Record<string, unknown> {
   // The owner's announcement is a site setting: a page that sets its own keeps it.
   const siteWide = announcement ? withAnnouncement(site, announcement) : site;
-  const context: Record<string, unknown> = { ...siteWide, ...page, env };
+  const context: Record<string, unknown> = { ...siteWide, ...page, ...forced, env };
   context.memberAccount = member ? { email: member.email, xsrfToken: member.xsrfToken } : null;
   if (account) {
     context.authenticatedAccount = { id: account.id };

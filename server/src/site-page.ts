@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
-import { loadCatalogues, type Catalogues } from './page-words';
+import { loadCatalogues, wordsFor, type AreaWords, type Catalogues } from './page-words';
+import { PAGE_WORDS, siteLanguage } from './page-text';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { environmentFromHost } from '../../contract/context/environment';
@@ -36,8 +37,8 @@ export async function readSiteSettings(app: FastifyInstance): Promise<Record<str
 }
 
 const pageCatalogues = new Map<string, Catalogues>();
-/** The runtime's translations (contract/i18n), read once: the server words the banner and the bar with them. */
-const catalogues = (app: FastifyInstance): Catalogues => {
+/** The translations (contract/i18n and server/i18n), read once: the server words what it renders with them. */
+export const catalogues = (app: FastifyInstance): Catalogues => {
   const root = app.settings.rootDir;
   if (!pageCatalogues.has(root)) pageCatalogues.set(root, loadCatalogues(root));
   return pageCatalogues.get(root)!;
@@ -63,6 +64,8 @@ export async function sendSitePage(
   status = 200,
   /** The site settings when the caller has read them already. */
   settings?: Record<string, unknown>,
+  /** Context fields that win over the page's own (a not-found page's type). */
+  forced?: Record<string, unknown>,
 ): Promise<FastifyReply> {
   ensureCrumb(app, request, reply);
   const included = await expandIncludes(html, path.join(examplesDir(app), '_partials'));
@@ -71,7 +74,7 @@ export async function sendSitePage(
   const expanded = withCodeInjection(withHeadingFont(applyBlockOverrides(included, overrides), stored.get(HEADING_FONT_KEY)), parseCodeInjection(stored.get(CODE_INJECTION_KEY)));
   const site = settings ?? (await readSiteSettings(app));
   const env = app.settings.siteEnv ?? environmentFromHost(request.hostname.replace(/:\d+$/, ''));
-  const body = withScriptNonce(injectContext(expanded, { site, account: request.account, member: request.siteUser, announcement: announcementContext(parseAnnouncement(stored.get(ANNOUNCEMENT_KEY))), env }, {
+  const body = withScriptNonce(injectContext(expanded, { site, account: request.account, member: request.siteUser, announcement: announcementContext(parseAnnouncement(stored.get(ANNOUNCEMENT_KEY))), env, forced }, {
     cookies: request.cookies,
     gpc: request.headers['sec-gpc'] as string | undefined,
     screenshot: (request.query as Record<string, unknown> | undefined)?.sqsscreenshot,
@@ -90,6 +93,15 @@ export interface ShellOptions {
   main: string;
   /** More page context fields. */
   context?: Record<string, unknown>;
+  /** The answer's status, when the page decides it (200 otherwise, or what the caller passed). */
+  status?: number;
+}
+
+/** What a server-made page is written with: the site's words and language (`locale`, for money and dates). */
+export interface ShellPage {
+  words: AreaWords;
+  locale: string;
+  site: Record<string, unknown>;
 }
 
 /** The site's name (site.json `website.siteTitle`), which server-made pages put after their own title. */
@@ -103,9 +115,9 @@ export const withoutSiteTitle = (title: string, siteTitle: string | null): strin
   siteTitle && title.endsWith(` · ${siteTitle}`) ? title.slice(0, -(siteTitle.length + 3)) : title;
 
 /** A server-made page (checkout, confirmations, reviews, the member access page) in the site's frame (its partials and stylesheet). */
-export function pageShell({ title, pageType, main, context = {} }: ShellOptions, siteTitle: string | null = null): string {
+export function pageShell({ title, pageType, main, context = {} }: ShellOptions, siteTitle: string | null = null, language = 'en'): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="${escapeHtml(language)}">
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -127,19 +139,41 @@ ${main}
 `;
 }
 
-/** Sends a server-made page (pageShell) as a page of the site, titled with the site's name. */
-export async function sendShellPage(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, options: ShellOptions, status = 200): Promise<FastifyReply> {
+/** The site's words and language for a page the server makes. */
+export async function shellPageOf(app: FastifyInstance): Promise<ShellPage> {
   const site = await readSiteSettings(app);
-  return sendSitePage(app, request, reply, pageShell(options, siteTitleOf(site)), status, site);
+  const locale = siteLanguage(site);
+  return { words: wordsFor(locale, site.strings, catalogues(app)), locale, site };
+}
+
+/**
+ * Sends a server-made page (pageShell) as a page of the site: in the site's language
+ * (site.json `website.language`) and words, titled with the site's name.
+ */
+export async function sendShellPage(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  build: (page: ShellPage) => ShellOptions | Promise<ShellOptions>,
+  status = 200,
+): Promise<FastifyReply> {
+  const page = await shellPageOf(app);
+  const options = await build(page);
+  return sendSitePage(app, request, reply, pageShell(options, siteTitleOf(page.site), page.locale), options.status ?? status, page.site);
 }
 
 /** The site folder's own not-found page, served with a 404 for any page that is not there. */
 export const NOT_FOUND_FILE = '404.html';
-const NOT_FOUND_MAIN = '<h1>Page not found</h1>\n<p><a href="/">Go to the home page</a></p>';
 
-/** A page that is not there: the site's 404.html (its context names its page type, 100), or one the server makes in the site's frame as page type 100. */
+/**
+ * A page that is not there: the site's 404.html, or one the server makes in the site's frame;
+ * page type 100 either way (no page view counted, no popup), whatever 404.html's context says.
+ */
 export async function sendNotFoundPage(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
   const own = await fs.readFile(path.join(examplesDir(app), NOT_FOUND_FILE), 'utf8').catch(() => null);
-  if (own !== null) return sendSitePage(app, request, reply, own, 404);
-  return sendShellPage(app, request, reply, { title: 'Page not found', pageType: PageType.NOT_FOUND, main: NOT_FOUND_MAIN }, 404);
+  if (own !== null) return sendSitePage(app, request, reply, own, 404, undefined, { pageType: PageType.NOT_FOUND });
+  return sendShellPage(app, request, reply, ({ words }) => {
+    const text = words('page', PAGE_WORDS);
+    return { title: text.notFound, pageType: PageType.NOT_FOUND, main: `<h1>${escapeHtml(text.notFound)}</h1>\n<p><a href="/">${escapeHtml(text.goHome)}</a></p>` };
+  }, 404);
 }

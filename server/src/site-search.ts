@@ -2,6 +2,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { escapeHtml } from './html';
 import { NOT_FOUND_FILE } from './site-page';
+import { PAGE_WORDS } from './page-text';
+import { fill } from '../../contract/text/format';
 
 /** Where search.html wants its results (page type 102). */
 export const SEARCH_RESULTS_MARKER = '<!--#search-results-->';
@@ -54,11 +56,12 @@ function snippet(text: string, word: string): string {
   return `${at > 0 ? '…' : ''}${cut}${at + 180 < text.length ? '…' : ''}`;
 }
 
-/** The results list (every value escaped: the query is visitor input). */
-export function renderResults(query: string, results: SearchPage[]): string {
+/** The results list in the page's words (every value escaped: the query is visitor input). */
+export function renderResults(query: string, results: SearchPage[], words: Pick<typeof PAGE_WORDS, 'oneResult' | 'results' | 'noResults'> = PAGE_WORDS): string {
   if (!query) return '';
-  const heading = `<h2 id="search-results-title">${results.length} ${results.length === 1 ? 'result' : 'results'} for “${escapeHtml(query)}”</h2>`;
-  if (results.length === 0) return `<section class="search-results" aria-labelledby="search-results-title">${heading}<p>No pages match. Try fewer or other words.</p></section>`;
+  const count = fill(results.length === 1 ? words.oneResult : words.results, { n: results.length, query });
+  const heading = `<h2 id="search-results-title">${escapeHtml(count)}</h2>`;
+  if (results.length === 0) return `<section class="search-results" aria-labelledby="search-results-title">${heading}<p>${escapeHtml(words.noResults)}</p></section>`;
   const first = query.toLowerCase().match(/[\p{L}\p{N}]+/u)?.[0] ?? '';
   const items = results
     .map((page) => `<li><a href="${escapeHtml(page.path)}">${escapeHtml(page.title)}</a><p>${escapeHtml(snippet(page.text, first))}</p></li>`)

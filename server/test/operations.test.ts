@@ -169,17 +169,19 @@ describe('pages that are not there', () => {
     expect([image.statusCode, image.body]).toEqual([404, 'Not found.']);
   });
 
-  it("a site's own 404.html answers every page that is not there, itself included, with a 404; search leaves it out", async () => {
+  it("a site's own 404.html answers every page that is not there, itself included, with a 404 as page type 100; search leaves it out", async () => {
     const siteDir = mkdtempSync(path.join(tmpdir(), 'tessera-site-'));
     rmSync(siteDir, { recursive: true });
     cpSync(path.join(root, 'templates', 'site'), siteDir, { recursive: true });
-    writeFileSync(path.join(siteDir, '404.html'), '<!doctype html><html lang="en"><head><title>Lost</title><script type="application/json" id="site-context">{"pageType": 100}</script></head><body><h1>Nothing here</h1></body></html>');
+    writeFileSync(path.join(siteDir, '404.html'), '<!doctype html><html lang="en"><head><title>Lost</title><script type="application/json" id="site-context">{"pageType": 1}</script></head><body><h1>Nothing here</h1></body></html>');
     const server = await start({ siteDir });
     const client = await visitor(server.app);
     for (const url of ['/gone', '/404', '/404.html']) {
       const page = await client.inject({ method: 'GET', url, headers: asPage });
       expect([url, page.statusCode]).toEqual([url, 404]);
       expect(page.body).toContain('<h1>Nothing here</h1>');
+      // Whatever its context says: a not-found answer is not a page view and shows no popup.
+      expect(page.body).toMatch(/id="site-context">\{[^<]*"pageType":100[,}]/);
     }
     expect((await searchIndex(siteDir)).map((page) => page.path)).toEqual(['/']);
     rmSync(siteDir, { recursive: true, force: true });

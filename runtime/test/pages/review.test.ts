@@ -1,6 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { start } from '../../src/pages/review/index';
 import * as messages from '../../../contract/review/messages';
+import type { PageContext } from '../../../contract/context/types';
+
+/** The store page the owner set (site.json `websiteSettings.storeSettings.continueShoppingLinkUrl`). */
+const withShop = (continueShoppingLinkUrl?: unknown) => ({ websiteSettings: { storeSettings: { continueShoppingLinkUrl } } }) as unknown as PageContext;
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -43,7 +47,7 @@ describe('review request page', () => {
       calls.push({ url: String(url), body: init?.body ? JSON.parse(String(init.body)) : null });
       return Promise.resolve(calls.length === 1 ? json(200, { status: 'open', productTitle: 'Studio mug' }) : json(409, { status: 'reviewed' }));
     });
-    start();
+    start(withShop('/shop'));
     const root = document.getElementById('review-request-root')!;
     await until(() => !!root.querySelector('form'));
     expect(calls[0]!.url).toContain('/api/commerce/reviews/request?token=abcdefghijklmnop1234');
@@ -81,19 +85,32 @@ describe('review request page', () => {
     history.replaceState(null, '', '/commerce/reviews?token=abcdefghijklmnop1234');
     document.body.innerHTML = '<main><div id="review-request-root"></div></main>';
     vi.stubGlobal('fetch', () => Promise.resolve(json(200, { status })));
-    start();
+    start(withShop('/shop?sort=new'));
     const root = document.getElementById('review-request-root')!;
     await until(() => !!root.querySelector('h1'));
     expect(root.querySelector('h1')!.textContent).toBe(heading);
     expect(root.querySelector('a')!.textContent).toBe('Continue Shopping');
+    expect(root.querySelector('a')!.getAttribute('href')).toBe('/shop?sort=new');
   });
+
+  it.each([undefined, 'javascript:alert(1)', '//evil.example/shop', '/\\evil.example', 'https://evil.example/', 42])(
+    'Continue Shopping goes home when the store page setting is %j',
+    async (setting) => {
+      history.replaceState(null, '', '/commerce/reviews?token=abcdefghijklmnop1234');
+      document.body.innerHTML = '<main><div id="review-request-root"></div></main>';
+      vi.stubGlobal('fetch', () => Promise.resolve(json(200, { status: 'expired' })));
+      start(withShop(setting));
+      await until(() => !!document.querySelector('h1'));
+      expect(document.querySelector('a')!.getAttribute('href')).toBe('/');
+    },
+  );
 
   it('a malformed token never reaches the server', () => {
     history.replaceState(null, '', '/commerce/reviews?token=%3Cimg%3E');
     document.body.innerHTML = '<main><div id="review-request-root"></div></main>';
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
-    start();
+    start(withShop());
     expect(fetch).not.toHaveBeenCalled();
     expect(document.querySelector('h1')!.textContent).toBe('Something went wrong');
   });

@@ -1,20 +1,46 @@
 /**
- * The HTML of the store's server pages: checkout forms and confirmations. Every value is
- * escaped; money in the store currency, dates as a long date plus time (part 2 §9).
+ * The HTML of the store's server pages: checkout forms and confirmations, in the site's words
+ * (page-text.ts). Every value is escaped; money in the store currency, dates as a long date plus
+ * time (part 2 §9), both in the site's language.
  */
 import { formatMinorUnits } from '../../../contract/commerce/money';
 import { formatCommerceDate } from '../../../contract/commerce/units';
+import { RENEWAL_WORDS, type RenewalWords } from '../../../contract/commerce/subscription';
+import { fill } from '../../../contract/text/format';
 import { escapeHtml } from '../html';
+import { CART_PAGE_WORDS, CHECKOUT_WORDS, PAGE_WORDS } from '../page-text';
+import type { ShellPage } from '../site-page';
 import type { CartLine, Order } from './store';
 
 type Line = Pick<CartLine, 'title' | 'quantity' | 'lineTotalCents'> & { options?: string };
 
-export function linesTable(lines: Line[], currency: string, caption: string): string {
+/** A store page's words and formats. */
+export interface StoreText {
+  checkout: typeof CHECKOUT_WORDS;
+  cart: typeof CART_PAGE_WORDS;
+  page: typeof PAGE_WORDS;
+  /** A subscription's renewal line (the runtime catalogue's `product` area). */
+  renewal: RenewalWords;
+  locale: string;
+  money(minor: number, currency: string): string;
+}
+
+export const storeText = ({ words, locale }: ShellPage): StoreText => ({
+  checkout: words('checkout', CHECKOUT_WORDS),
+  cart: words('cart', CART_PAGE_WORDS),
+  page: words('page', PAGE_WORDS),
+  renewal: words('product', RENEWAL_WORDS),
+  locale,
+  money: (minor, currency) => formatMinorUnits(minor, currency, { locale }),
+});
+
+export function linesTable(text: StoreText, lines: Line[], currency: string): string {
   const total = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
   const rows = lines
-    .map((line) => `<tr><th scope="row">${escapeHtml(line.title)}${line.options ? ` <span class="line-options">(${escapeHtml(line.options)})</span>` : ''}</th><td>${line.quantity}</td><td>${escapeHtml(formatMinorUnits(line.lineTotalCents, currency))}</td></tr>`)
+    .map((line) => `<tr><th scope="row">${escapeHtml(line.title)}${line.options ? ` <span class="line-options">(${escapeHtml(line.options)})</span>` : ''}</th><td>${line.quantity}</td><td>${escapeHtml(text.money(line.lineTotalCents, currency))}</td></tr>`)
     .join('');
-  return `<table class="order-lines"><caption>${escapeHtml(caption)}</caption><thead><tr><th scope="col">Item</th><th scope="col">Quantity</th><th scope="col">Price</th></tr></thead><tbody>${rows}</tbody><tfoot><tr><th scope="row" colspan="2">Total</th><td class="order-total">${escapeHtml(formatMinorUnits(total, currency))}</td></tr></tfoot></table>`;
+  const { cart, checkout } = text;
+  return `<table class="order-lines"><caption>${escapeHtml(checkout.yourOrder)}</caption><thead><tr><th scope="col">${escapeHtml(cart.item)}</th><th scope="col">${escapeHtml(cart.quantity)}</th><th scope="col">${escapeHtml(cart.price)}</th></tr></thead><tbody>${rows}</tbody><tfoot><tr><th scope="row" colspan="2">${escapeHtml(checkout.total)}</th><td class="order-total">${escapeHtml(text.money(total, currency))}</td></tr></tfoot></table>`;
 }
 
 export interface FormField {
@@ -41,24 +67,30 @@ export function checkoutForm(action: string, crumb: string, fields: FormField[],
   return `<form class="checkout-form" method="post" action="${escapeHtml(action)}">${alert}${hiddenInputs}\n${inputs}\n<p><button type="submit">${escapeHtml(submit)}</button></p></form>`;
 }
 
-export const BUYER_FIELDS = (values: { email?: string; name?: string } = {}): FormField[] => [
-  { name: 'name', label: 'Name', autocomplete: 'name', value: values.name, extra: ' maxlength="100"' },
-  { name: 'email', label: 'Email', type: 'email', autocomplete: 'email', value: values.email, extra: ' maxlength="254"' },
+export const BUYER_FIELDS = (text: StoreText, values: { email?: string; name?: string } = {}): FormField[] => [
+  { name: 'name', label: text.checkout.name, autocomplete: 'name', value: values.name, extra: ' maxlength="100"' },
+  { name: 'email', label: text.checkout.email, type: 'email', autocomplete: 'email', value: values.email, extra: ' maxlength="254"' },
 ];
 
+/** A store page that cannot show what was asked for: the message and the way back to the store. */
+export const storeAlert = (text: StoreText, shop: string, message: string): string =>
+  `<h1>${escapeHtml(text.checkout.title)}</h1><p class="checkout-alert" role="alert">${escapeHtml(message)}</p><p><a href="${escapeHtml(shop)}">${escapeHtml(text.cart.continueShopping)}</a></p>`;
+
 /** The confirmation page's main content for any kind of order. */
-export function confirmation(order: Order, heading: string, message: string): string {
+export function confirmation(text: StoreText, shop: string, order: Order, heading: string, message: string): string {
+  const { checkout, cart, page } = text;
   const reviews = order.reviewRequests.length
-    ? `<section class="review-requests"><h2>Review your purchase</h2><ul>${order.reviewRequests
-        .map((r) => `<li><a href="/commerce/reviews?token=${encodeURIComponent(r.token)}">Review ${escapeHtml(r.productTitle)}</a></li>`)
+    ? `<section class="review-requests"><h2>${escapeHtml(page.reviewTitle)}</h2><ul>${order.reviewRequests
+        .map((r) => `<li><a href="/commerce/reviews?token=${encodeURIComponent(r.token)}">${escapeHtml(fill(checkout.reviewProduct, { title: r.productTitle }))}</a></li>`)
         .join('')}</ul></section>`
     : '';
+  const date = fill(checkout.dateUtc, { date: formatCommerceDate(order.createdAt, text.locale === 'en' ? 'en-US' : text.locale, 'UTC') });
   return `<h1>${escapeHtml(heading)}</h1>
 <p class="order-message">${escapeHtml(message)}</p>
-<dl class="order-facts"><dt>Order number</dt><dd class="order-number">${order.orderNumber}</dd><dt>Date</dt><dd>${escapeHtml(formatCommerceDate(order.createdAt, 'en-US', 'UTC'))} UTC</dd><dt>Email</dt><dd>${escapeHtml(order.email)}</dd></dl>
-${linesTable(order.lines, order.currency, 'Your order')}
+<dl class="order-facts"><dt>${escapeHtml(checkout.orderNumber)}</dt><dd class="order-number">${order.orderNumber}</dd><dt>${escapeHtml(checkout.date)}</dt><dd>${escapeHtml(date)}</dd><dt>${escapeHtml(checkout.email)}</dt><dd>${escapeHtml(order.email)}</dd></dl>
+${linesTable(text, order.lines, order.currency)}
 ${reviews}
-<p><a class="continue-shopping" href="/blocks">Continue Shopping</a></p>`;
+<p><a class="continue-shopping" href="${escapeHtml(shop)}">${escapeHtml(cart.continueShopping)}</a></p>`;
 }
 
 export const isEmail = (value: unknown): value is string => typeof value === 'string' && value.length >= 3 && value.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);

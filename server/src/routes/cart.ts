@@ -4,14 +4,15 @@
  * order-confirmed page (202). Without a cart cookie the page says the spec's message.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CART_COOKIE, CHECKOUT_PATH, NO_CART_MESSAGE } from '../../../contract/commerce/routes';
+import { CART_COOKIE, CHECKOUT_PATH, continueShoppingUrl } from '../../../contract/commerce/routes';
 import { currency, storeCurrency } from '../../../contract/commerce/currencies';
 import { PageType } from '../../../contract/model/page-types';
 import { loadCatalog } from '../commerce/catalog';
-import { BUYER_FIELDS, checkoutForm, confirmation, isEmail, isName, linesTable } from '../commerce/pages';
+import { BUYER_FIELDS, checkoutForm, confirmation, isEmail, isName, linesTable, storeAlert, storeText, type StoreText } from '../commerce/pages';
 import { cartLines, createCart, findOrder, openCart, placeOrder, setQuantity } from '../commerce/store';
 import { escapeHtml } from '../html';
 import { ensureCrumb } from '../plugins/crumb';
+import { fill } from '../../../contract/text/format';
 import { crumbQuery } from '../schemas';
 import { readSiteSettings, sendShellPage } from '../site-page';
 import { CART_ENTRIES_PATH, CART_PATH } from '../../../contract/api/paths';
@@ -24,7 +25,10 @@ export function setCartCookie(reply: FastifyReply, token: string): void {
 }
 export const clearCartCookie = (reply: FastifyReply) => void reply.clearCookie(CART_COOKIE, { path: '/' });
 
-const currencyIn = (site: Record<string, unknown>) => storeCurrency(site.websiteSettings as Parameters<typeof storeCurrency>[0]);
+export const currencyIn = (site: Record<string, unknown>) => storeCurrency(site.websiteSettings as Parameters<typeof storeCurrency>[0]);
+
+/** Where Continue Shopping goes on this site (its store page, else home). */
+export const shopUrlOf = (site: Record<string, unknown>) => continueShoppingUrl(site.websiteSettings as Parameters<typeof continueShoppingUrl>[0]);
 
 export async function currencyOf(app: FastifyInstance): Promise<string> {
   return currencyIn(await readSiteSettings(app));
@@ -90,28 +94,30 @@ export default async function cartRoutes(app: FastifyInstance): Promise<void> {
   app.post(CART_ENTRIES_PATH, { schema: { querystring: crumbQuery, body: entryBody } }, change(true));
   app.put(CART_ENTRIES_PATH, { schema: { querystring: crumbQuery, body: entryBody } }, change(false));
 
-  const checkoutPage = async (request: FastifyRequest, reply: FastifyReply, error = '') => {
+  /** The checkout page; `error` names the message a refused order shows. */
+  const checkoutPage = async (request: FastifyRequest, reply: FastifyReply, error?: (text: StoreText) => string) => {
     const cart = await openCart(app.storage, request.cookies[CART_COOKIE]);
     const lines = cart && !cart.purchased ? await cartLines(app.storage, catalog(), cart.token) : [];
-    if (lines.length === 0) {
-      const main = `<h1>Checkout</h1><p class="checkout-alert" role="alert">${escapeHtml(NO_CART_MESSAGE)}</p><p><a href="/blocks">Continue Shopping</a></p>`;
-      return sendShellPage(app, request, reply, { title: 'Checkout', pageType: PageType.CHECKOUT, main });
-    }
-    const crumb = ensureCrumb(app, request, reply);
+    const crumb = lines.length ? ensureCrumb(app, request, reply) : '';
     const body = (request.body ?? {}) as { email?: string; name?: string };
-    const main = `<h1>Checkout</h1>
-${linesTable(lines, await currencyOf(app), 'Your order')}
-<p class="checkout-note">This store takes no payment online: placing the order records it.</p>
-${checkoutForm(CHECKOUT_PATH, crumb, BUYER_FIELDS(body), 'Place order', {}, error)}`;
-    return sendShellPage(app, request, reply, { title: 'Checkout', pageType: PageType.CHECKOUT, main }, error ? 400 : 200);
+    return sendShellPage(app, request, reply, (page) => {
+      const text = storeText(page);
+      const shell = { title: text.checkout.title, pageType: PageType.CHECKOUT };
+      if (lines.length === 0) return { ...shell, main: storeAlert(text, shopUrlOf(page.site), text.cart.noCart) };
+      const main = `<h1>${escapeHtml(text.checkout.title)}</h1>
+${linesTable(text, lines, currencyIn(page.site))}
+<p class="checkout-note">${escapeHtml(text.checkout.cartNote)}</p>
+${checkoutForm(CHECKOUT_PATH, crumb, BUYER_FIELDS(text, body), text.checkout.placeOrder, {}, error?.(text))}`;
+      return { ...shell, main };
+    }, error && lines.length ? 400 : 200);
   };
 
   app.get(CHECKOUT_PATH, (request, reply) => checkoutPage(request, reply));
 
   app.post(CHECKOUT_PATH, async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
-    if (!formCrumbValid(app, request)) return checkoutPage(request, reply, 'Your session has expired. Please place the order again.');
-    if (!isName(body.name) || !isEmail(body.email)) return checkoutPage(request, reply, 'Please enter your name and a valid email.');
+    if (!formCrumbValid(app, request)) return checkoutPage(request, reply, (text) => text.checkout.cartSessionExpired);
+    if (!isName(body.name) || !isEmail(body.email)) return checkoutPage(request, reply, (text) => text.checkout.nameAndEmail);
     const cart = await openCart(app.storage, request.cookies[CART_COOKIE]);
     const lines = cart && !cart.purchased ? await cartLines(app.storage, catalog(), cart.token) : [];
     if (!cart || lines.length === 0) return checkoutPage(request, reply);
@@ -123,7 +129,10 @@ ${checkoutForm(CHECKOUT_PATH, crumb, BUYER_FIELDS(body), 'Place order', {}, erro
   app.get('/commerce/order-confirmed', async (request, reply) => {
     const order = await findOrder(app.storage, String((request.query as Record<string, unknown>).order ?? ''));
     if (!order || order.kind !== 'order') return reply.callNotFound();
-    const main = confirmation(order, 'Order confirmed', `Thank you, ${order.name}. We have received your order.`);
-    return sendShellPage(app, request, reply, { title: 'Order confirmed', pageType: PageType.ORDER_CONFIRMED, main });
+    return sendShellPage(app, request, reply, (page) => {
+      const text = storeText(page);
+      const heading = text.checkout.orderConfirmed;
+      return { title: heading, pageType: PageType.ORDER_CONFIRMED, main: confirmation(text, shopUrlOf(page.site), order, heading, fill(text.checkout.orderThanks, { name: order.name })) };
+    });
   });
 }

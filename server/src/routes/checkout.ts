@@ -5,22 +5,24 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { currency as currencyRecord } from '../../../contract/commerce/currencies';
-import { formatMinorUnits } from '../../../contract/commerce/money';
 import { MAX_PRICE, ProductType } from '../../../contract/commerce/product';
 import { DONATE_PATH, GIFT_CARD_PATH, SUBSCRIBE_PATH } from '../../../contract/commerce/routes';
 import { renewalText } from '../../../contract/commerce/subscription';
 import { PageType } from '../../../contract/model/page-types';
 import { loadCatalog, sellable } from '../commerce/catalog';
-import { BUYER_FIELDS, checkoutForm, confirmation, isEmail, isName, linesTable, type FormField } from '../commerce/pages';
+import { BUYER_FIELDS, checkoutForm, confirmation, isEmail, isName, linesTable, storeAlert, storeText, type FormField, type StoreText } from '../commerce/pages';
 import { cartLines, cartOfOne, findOrder, openCart, placeOrder, type OrderInput, type OrderKind } from '../commerce/store';
 import { escapeHtml } from '../html';
 import { ensureCrumb } from '../plugins/crumb';
 import { crumbQuery } from '../schemas';
-import { readSiteSettings, sendShellPage } from '../site-page';
-import { currencyOf, formCrumbValid } from './cart';
+import { readSiteSettings, sendShellPage, shellPageOf } from '../site-page';
+import { currencyIn, formCrumbValid, shopUrlOf } from './cart';
+import { fill } from '../../../contract/text/format';
+import type { CHECKOUT_WORDS } from '../page-text';
 import { SUBSCRIPTIONS_PATH } from '../../../contract/api/paths';
 
 type Query = Record<string, string | undefined>;
+type CheckoutWords = typeof CHECKOUT_WORDS;
 type Body = Record<string, unknown>;
 
 interface Purchase {
@@ -38,13 +40,11 @@ interface Flow {
   path: string;
   kind: OrderKind;
   pageType: number;
-  submit: string;
-  confirmed: { path: string; pageType: number; heading: string; message: (name: string) => string };
+  submit: (words: CheckoutWords) => string;
+  confirmed: { path: string; pageType: number; heading: (words: CheckoutWords) => string; message: (words: CheckoutWords, name: string) => string };
   /** The purchase a request describes, or an error message for the visitor. */
-  resolve(query: Query, body: Body, currency: string): Promise<Purchase | string> | Purchase | string;
+  resolve(query: Query, body: Body, currency: string, text: StoreText): Promise<Purchase | string> | Purchase | string;
 }
-
-const notFound = (what: string) => `${what} could not be found. It may have been removed.`;
 
 export default async function checkoutRoutes(app: FastifyInstance): Promise<void> {
   const catalog = () => loadCatalog(app.settings.siteDir);
@@ -54,23 +54,23 @@ export default async function checkoutRoutes(app: FastifyInstance): Promise<void
       path: DONATE_PATH,
       kind: 'donation',
       pageType: PageType.DONATE,
-      submit: 'Donate',
-      confirmed: { path: `${DONATE_PATH}/confirmed`, pageType: PageType.CONTRIBUTION_CONFIRMED, heading: 'Contribution confirmed', message: (name) => `Thank you for your support, ${name}.` },
-      resolve(query, body, currency) {
+      submit: (words) => words.donate,
+      confirmed: { path: `${DONATE_PATH}/confirmed`, pageType: PageType.CONTRIBUTION_CONFIRMED, heading: (words) => words.contributionConfirmed, message: (words, name) => fill(words.contributionThanks, { name }) },
+      resolve(query, body, currency, text) {
         const page = catalog().donatePages[query.donatePageId ?? ''];
-        if (!page || !/^[\w-]{1,64}$/.test(query.donatePageId ?? '')) return notFound('This donation page');
+        if (!page || !/^[\w-]{1,64}$/.test(query.donatePageId ?? '')) return text.checkout.donationMissing;
         // The query carries minor units (the donation block's link); the form, major units.
         const digits = currencyRecord(currency)?.fractionDigits ?? 2;
         const amount = body.amount !== undefined ? Math.round(Number(body.amount) * 10 ** digits) : Number(query.amount);
         const valid = Number.isInteger(amount) && amount > 0 && amount <= MAX_PRICE;
         const step = digits === 0 ? '1' : '0.01';
         const fields = [
-          { name: 'amount', label: `Amount (${currency})`, type: 'number', value: valid ? String(amount / 10 ** digits) : '', extra: ` min="${step}" step="${step}" inputmode="decimal"` },
-          ...BUYER_FIELDS(body),
+          { name: 'amount', label: fill(text.checkout.amount, { currency }), type: 'number', value: valid ? String(amount / 10 ** digits) : '', extra: ` min="${step}" step="${step}" inputmode="decimal"` },
+          ...BUYER_FIELDS(text, body),
         ];
         return {
           title: page.title,
-          intro: valid ? `You are giving ${escapeHtml(formatMinorUnits(amount, currency))}.` : 'Choose how much you would like to give.',
+          intro: escapeHtml(valid ? fill(text.checkout.giving, { amount: text.money(amount, currency) }) : text.checkout.chooseAmount),
           lines: valid ? [{ productId: query.donatePageId!, title: page.title, sku: 'DONATION', quantity: 1, unitPriceCents: amount, lineTotalCents: amount }] : [],
           fields,
           hidden: { donatePageId: query.donatePageId! },
@@ -81,21 +81,21 @@ export default async function checkoutRoutes(app: FastifyInstance): Promise<void
       path: SUBSCRIBE_PATH,
       kind: 'subscription',
       pageType: PageType.CHECKOUT,
-      submit: 'Subscribe',
-      confirmed: { path: `${SUBSCRIBE_PATH}/confirmed`, pageType: PageType.SUBSCRIPTION_CONFIRMED, heading: 'Subscription confirmed', message: (name) => `Welcome to the club, ${name}.` },
-      async resolve(query, body) {
+      submit: (words) => words.subscribe,
+      confirmed: { path: `${SUBSCRIBE_PATH}/confirmed`, pageType: PageType.SUBSCRIPTION_CONFIRMED, heading: (words) => words.subscriptionConfirmed, message: (words, name) => fill(words.subscriptionThanks, { name }) },
+      async resolve(query, body, _currency, text) {
         const cart = await openCart(app.storage, query.cartToken);
         const line = cart && !cart.purchased ? (await cartLines(app.storage, catalog(), cart.token))[0] : undefined;
         const product = line && catalog().products.find((p) => p.id === line.productId);
-        if (!line || !product?.subscriptionPlan) return notFound('This subscription');
-        const renews = renewalText(product.subscriptionPlan);
+        if (!line || !product?.subscriptionPlan) return text.checkout.subscriptionMissing;
+        const renews = renewalText(product.subscriptionPlan, text.renewal);
         return {
           title: product.title,
           intro: `${escapeHtml(product.title)}: ${escapeHtml(renews)}.`,
           lines: [{ ...line, quantity: 1, lineTotalCents: line.unitPriceCents }],
-          fields: BUYER_FIELDS(body),
+          fields: BUYER_FIELDS(text, body),
           hidden: { cartToken: cart!.token },
-          details: { renews, cartToken: cart!.token },
+          details: { renews: renewalText(product.subscriptionPlan), cartToken: cart!.token },
         };
       },
     },
@@ -103,17 +103,17 @@ export default async function checkoutRoutes(app: FastifyInstance): Promise<void
       path: GIFT_CARD_PATH,
       kind: 'giftcard',
       pageType: PageType.CHECKOUT,
-      submit: 'Buy gift card',
-      confirmed: { path: `${GIFT_CARD_PATH}/received`, pageType: PageType.ORDER_RECEIVED, heading: 'Order received', message: (name) => `Thank you, ${name}. The gift card is on its way.` },
-      async resolve(query, body) {
+      submit: (words) => words.buyGiftCard,
+      confirmed: { path: `${GIFT_CARD_PATH}/received`, pageType: PageType.ORDER_RECEIVED, heading: (words) => words.orderReceived, message: (words, name) => fill(words.giftCardThanks, { name }) },
+      async resolve(query, body, currency, text) {
         const websiteId = String(((await readSiteSettings(app)).website as { id?: string } | undefined)?.id ?? '');
         const item = query.websiteId === websiteId ? sellable(catalog(), query.giftCardProductId ?? '', query.sku || undefined) : null;
-        if (!item || item.product.productType !== ProductType.GIFT_CARD) return notFound('This gift card');
+        if (!item || item.product.productType !== ProductType.GIFT_CARD) return text.checkout.giftCardMissing;
         return {
           title: item.product.title,
-          intro: `A gift card worth ${escapeHtml(formatMinorUnits(item.unitPrice, await currencyOf(app)))}.`,
+          intro: escapeHtml(fill(text.checkout.giftCardWorth, { amount: text.money(item.unitPrice, currency) })),
           lines: [{ productId: item.product.id, title: item.product.title, sku: item.sku, quantity: 1, unitPriceCents: item.unitPrice, lineTotalCents: item.unitPrice }],
-          fields: [...BUYER_FIELDS(body), { name: 'recipient', label: 'Recipient email', type: 'email', value: typeof body.recipient === 'string' ? body.recipient : '', extra: ' maxlength="254"' }],
+          fields: [...BUYER_FIELDS(text, body), { name: 'recipient', label: text.checkout.recipient, type: 'email', value: typeof body.recipient === 'string' ? body.recipient : '', extra: ' maxlength="254"' }],
           hidden: { websiteId, giftCardProductId: item.product.id, sku: item.sku },
           details: { recipient: body.recipient },
         };
@@ -122,33 +122,34 @@ export default async function checkoutRoutes(app: FastifyInstance): Promise<void
   ];
 
   for (const flow of flows) {
-    const show = async (request: FastifyRequest, reply: FastifyReply, error = '') => {
-      const query = { ...(request.query as Query), ...(request.body as Query | undefined) };
-      const currency = await currencyOf(app);
-      const purchase = await flow.resolve(query, (request.body ?? {}) as Body, currency);
-      if (typeof purchase === 'string') {
-        const main = `<h1>Checkout</h1><p role="alert">${escapeHtml(purchase)}</p><p><a href="/blocks">Continue Shopping</a></p>`;
-        return sendShellPage(app, request, reply, { title: 'Checkout', pageType: flow.pageType, main }, 404);
-      }
-      const crumb = ensureCrumb(app, request, reply);
-      const main = `<h1>${escapeHtml(purchase.title)}</h1>
+    /** The flow's page; `error` names the message a refused order shows. */
+    const show = (request: FastifyRequest, reply: FastifyReply, error?: (words: CheckoutWords) => string) =>
+      sendShellPage(app, request, reply, async (page) => {
+        const text = storeText(page);
+        const query = { ...(request.query as Query), ...(request.body as Query | undefined) };
+        const currency = currencyIn(page.site);
+        const purchase = await flow.resolve(query, (request.body ?? {}) as Body, currency, text);
+        if (typeof purchase === 'string') return { title: text.checkout.title, pageType: flow.pageType, main: storeAlert(text, shopUrlOf(page.site), purchase), status: 404 };
+        const crumb = ensureCrumb(app, request, reply);
+        const main = `<h1>${escapeHtml(purchase.title)}</h1>
 <p class="checkout-intro">${purchase.intro}</p>
-${purchase.lines.length ? linesTable(purchase.lines, currency, 'Your order') : ''}
-<p class="checkout-note">This store takes no payment online: this records your order.</p>
-${checkoutForm(flow.path, crumb, purchase.fields, flow.submit, purchase.hidden, error)}`;
-      return sendShellPage(app, request, reply, { title: purchase.title, pageType: flow.pageType, main }, error ? 400 : 200);
-    };
+${purchase.lines.length ? linesTable(text, purchase.lines, currency) : ''}
+<p class="checkout-note">${escapeHtml(text.checkout.note)}</p>
+${checkoutForm(flow.path, crumb, purchase.fields, flow.submit(text.checkout), purchase.hidden, error?.(text.checkout))}`;
+        return { title: purchase.title, pageType: flow.pageType, main, status: error ? 400 : 200 };
+      });
 
     app.get(flow.path, (request, reply) => show(request, reply));
     app.post(flow.path, async (request, reply) => {
       const body = (request.body ?? {}) as Body;
-      if (!formCrumbValid(app, request)) return show(request, reply, 'Your session has expired. Please try again.');
-      if (!isName(body.name) || !isEmail(body.email)) return show(request, reply, 'Please enter your name and a valid email.');
-      if (flow.kind === 'giftcard' && !isEmail(body.recipient)) return show(request, reply, 'Please enter the recipient’s email.');
-      const currency = await currencyOf(app);
-      const purchase = await flow.resolve({ ...(request.query as Query), ...(body as Query) }, body, currency);
+      if (!formCrumbValid(app, request)) return show(request, reply, (words) => words.sessionExpired);
+      if (!isName(body.name) || !isEmail(body.email)) return show(request, reply, (words) => words.nameAndEmail);
+      if (flow.kind === 'giftcard' && !isEmail(body.recipient)) return show(request, reply, (words) => words.recipientNeeded);
+      const page = await shellPageOf(app);
+      const currency = currencyIn(page.site);
+      const purchase = await flow.resolve({ ...(request.query as Query), ...(body as Query) }, body, currency, storeText(page));
       if (typeof purchase === 'string') return show(request, reply);
-      if (purchase.lines.length === 0) return show(request, reply, 'Please enter an amount.');
+      if (purchase.lines.length === 0) return show(request, reply, (words) => words.amountNeeded);
       const cartToken = flow.kind === 'subscription' ? String(purchase.details?.cartToken) : undefined;
       const id = await placeOrder(app.storage, { kind: flow.kind, email: body.email, name: body.name.trim(), currency, lines: purchase.lines, details: purchase.details, cartToken });
       return reply.redirect(`${flow.confirmed.path}?order=${id}`, 303);
@@ -156,8 +157,11 @@ ${checkoutForm(flow.path, crumb, purchase.fields, flow.submit, purchase.hidden, 
     app.get(flow.confirmed.path, async (request, reply) => {
       const order = await findOrder(app.storage, String((request.query as Query).order ?? ''));
       if (!order || order.kind !== flow.kind) return reply.callNotFound();
-      const main = confirmation(order, flow.confirmed.heading, flow.confirmed.message(order.name));
-      return sendShellPage(app, request, reply, { title: flow.confirmed.heading, pageType: flow.confirmed.pageType, main });
+      return sendShellPage(app, request, reply, (page) => {
+        const text = storeText(page);
+        const heading = flow.confirmed.heading(text.checkout);
+        return { title: heading, pageType: flow.confirmed.pageType, main: confirmation(text, shopUrlOf(page.site), order, heading, flow.confirmed.message(text.checkout, order.name)) };
+      });
     });
   }
 

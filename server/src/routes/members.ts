@@ -17,6 +17,8 @@ import {
   endMemberSession,
 } from '../members';
 import { crumbQuery } from '../schemas';
+import { escapeHtml } from '../html';
+import { PAGE_WORDS } from '../page-text';
 import { sendShellPage } from '../site-page';
 import { CREDENTIALS, signInOrRefuse } from './auth';
 import { clearCartCookie, setCartCookie } from './cart';
@@ -33,10 +35,13 @@ const signOutSchema = {
 
 /** The member access page (page type 106): its root gets the sign-in form (member-sign-in.ts), which the runtime makes work. */
 export function sendMemberAccessPage(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-  const main = `<h1>Members only</h1>
-<p>Sign in with your member account to see this page.</p>
-<div id="${MEMBER_ACCESS_ROOT_ID}"><noscript><p>Signing in needs JavaScript.</p></noscript></div>`;
-  return sendShellPage(app, request, reply, { title: 'Members only', pageType: PageType.MEMBER_AREA_ACCESS_DENIED, main }, 403);
+  return sendShellPage(app, request, reply, ({ words }) => {
+    const text = words('page', PAGE_WORDS);
+    const main = `<h1>${escapeHtml(text.membersOnly)}</h1>
+<p>${escapeHtml(text.membersOnlyText)}</p>
+<div id="${MEMBER_ACCESS_ROOT_ID}"><noscript><p>${escapeHtml(text.signInNeedsScript)}</p></noscript></div>`;
+    return { title: text.membersOnly, pageType: PageType.MEMBER_AREA_ACCESS_DENIED, main };
+  }, 403);
 }
 
 export default async function memberRoutes(app: FastifyInstance): Promise<void> {

@@ -7,6 +7,8 @@ import { PageType } from '../../../contract/model/page-types';
 import { REVIEW_REQUEST_API, REVIEW_SUBMIT_API, REVIEW_TEXT_LIMIT, STAR_COUNT } from '../../../contract/review/messages';
 import { reviewRequest, submitReview } from '../commerce/store';
 import { crumbQuery } from '../schemas';
+import { escapeHtml } from '../html';
+import { PAGE_WORDS } from '../page-text';
 import { sendShellPage } from '../site-page';
 import { OWNER_PATHS } from '../../../contract/api/owner-paths';
 import { latestReviews } from '../repositories/dashboards';
@@ -17,8 +19,11 @@ const tokenQuery = { type: 'object', required: ['token'], properties: { ...crumb
 export default async function reviewRoutes(app: FastifyInstance): Promise<void> {
   // The runtime loads the review bundle for page type 209 and renders into the root.
   app.get('/commerce/reviews', async (request, reply) => {
-    const main = `<div id="review-request-root" class="review-request"><noscript><p>Reviews need JavaScript.</p></noscript></div>`;
-    return sendShellPage(app, request, reply, { title: 'Review your purchase', pageType: PageType.REVIEWS_REQUEST, main });
+    return sendShellPage(app, request, reply, ({ words }) => {
+      const text = words('page', PAGE_WORDS);
+      const main = `<div id="review-request-root" class="review-request"><noscript><p>${escapeHtml(text.reviewsNeedScript)}</p></noscript></div>`;
+      return { title: text.reviewTitle, pageType: PageType.REVIEWS_REQUEST, main };
+    });
   });
 
   app.get(REVIEW_REQUEST_API, { schema: { querystring: tokenQuery } }, async (request) => {

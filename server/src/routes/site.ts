@@ -8,13 +8,18 @@ import { canOpenConfig } from '../accounts';
 import { allPageSettings, pageSettings, visitorAccess, type PageSettings } from '../page-settings';
 import { MAX_SEARCH_RESULTS, SEARCH_QUERY_MAX, SEARCH_RESULTS_MARKER, renderResults, searchIndex } from '../site-search';
 import { searchSitePages, syncSitePages } from '../repositories/site-pages';
-import { examplesDir as examplesDirOf, NOT_FOUND_FILE, readSiteSettings, sendShellPage, sendSitePage } from '../site-page';
+import { catalogues, examplesDir as examplesDirOf, NOT_FOUND_FILE, readSiteSettings, sendShellPage, sendSitePage } from '../site-page';
+import { htmlLanguage, wordsFor } from '../page-words';
 import { sendMemberAccessPage } from './members';
+import { escapeHtml } from '../html';
+import { PAGE_WORDS } from '../page-text';
 
 /** A locked page (page type 103, lock screen): visitors see that it is locked, nothing of it. */
 function sendLockScreen(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
-  const main = '<h1>This page is locked</h1><p>The site owner has locked this page for now.</p>';
-  return sendShellPage(app, request, reply, { title: 'Locked', pageType: PageType.LOCK_SCREEN, main }, 403);
+  return sendShellPage(app, request, reply, ({ words }) => {
+    const text = words('page', PAGE_WORDS);
+    return { title: text.locked, pageType: PageType.LOCK_SCREEN, main: `<h1>${escapeHtml(text.lockedHeading)}</h1><p>${escapeHtml(text.lockedText)}</p>` };
+  }, 403);
 }
 
 const memberPages = (site: Record<string, unknown>): string[] => {
@@ -113,7 +118,9 @@ export default async function siteRoutes(app: FastifyInstance): Promise<void> {
       const raw = (request.query as Record<string, unknown>).q;
       const query = (typeof raw === 'string' ? raw : '').trim().slice(0, SEARCH_QUERY_MAX);
       const results = query ? await openableMatches(query) : [];
-      html = html.replace(SEARCH_RESULTS_MARKER, () => renderResults(query, results));
+      // In the search page's language (its `<html lang>`) and the site's words.
+      const text = wordsFor(htmlLanguage(html), site.strings, catalogues(app))('page', PAGE_WORDS);
+      html = html.replace(SEARCH_RESULTS_MARKER, () => renderResults(query, results, text));
     }
     return sendSitePage(app, request, reply, html, 200, site);
   };

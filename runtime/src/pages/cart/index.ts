@@ -7,7 +7,7 @@ import type { PageContext } from '../../../../contract/context/types';
 import { storeCurrency } from '../../../../contract/commerce/currencies';
 import { formatMinorUnits } from '../../../../contract/commerce/money';
 import { shoppingCart, type ShoppingCart } from '../../../../contract/commerce/cart';
-import { CART_COOKIE, CHECKOUT_PATH, NO_CART_MESSAGE } from '../../../../contract/commerce/routes';
+import { CART_COOKIE, CHECKOUT_PATH, NO_CART_MESSAGE, continueShoppingUrl } from '../../../../contract/commerce/routes';
 import { CART_ROOT_ID } from '../../../../contract/model/page-types';
 import { request } from '../../net/request';
 import { assetUrl, loadStylesheet } from '../../platform/assets';
@@ -72,7 +72,7 @@ export function start(context: Readonly<PageContext>, alert: (options: DialogOpt
     root.removeAttribute('aria-busy');
     const entries = cart.entries as CartEntry[];
     if (entries.length === 0) {
-      body.replaceChildren(element('p', { className: 'cart-empty' }, words.empty), element('p', {}, element('a', { href: '/blocks' }, words.continueShopping)));
+      body.replaceChildren(element('p', { className: 'cart-empty' }, words.empty), element('p', {}, element('a', { href: continueShoppingUrl(context.websiteSettings) }, words.continueShopping)));
       return;
     }
     const rows = entries.map((entry) => {

@@ -4,6 +4,8 @@
  * (a native radio group: arrow keys move, required), the text with a characters-left counter,
  * and Submit / Close; afterwards the thanks and Continue Shopping.
  */
+import type { PageContext } from '../../../../contract/context/types';
+import { continueShoppingUrl } from '../../../../contract/commerce/routes';
 import { request } from '../../net/request';
 import { assetUrl, loadStylesheet } from '../../platform/assets';
 import type { DataError } from '../../net/data-error';
@@ -37,7 +39,6 @@ export const reviewWords = texts('review', {
 });
 const words = reviewWords;
 
-const SHOP_URL = '/blocks';
 
 /** What the visitor reads for a request that cannot take a review. */
 export function closedMessage(status: ReviewStatus): string {
@@ -46,23 +47,23 @@ export function closedMessage(status: ReviewStatus): string {
   return words().somethingWrong;
 }
 
-const continueShopping = () => element('a', { href: SHOP_URL, className: 'button review-continue' }, words().continueShopping);
+const continueShopping = (shop: string) => element('a', { href: shop, className: 'button review-continue' }, words().continueShopping);
 
-function closeButton(): HTMLButtonElement {
+function closeButton(shop: string): HTMLButtonElement {
   const close = element('button', { type: 'button', className: 'review-close' }, words().close);
   // A page opened from an email: go back if there is somewhere to go, else to the shop.
-  close.addEventListener('click', () => (history.length > 1 ? history.back() : location.assign(SHOP_URL)));
+  close.addEventListener('click', () => (history.length > 1 ? history.back() : location.assign(shop)));
   return close;
 }
 
 /** Replaces the page with a message (thanks, expired, already reviewed) and moves focus to it. */
-function showOutcome(root: HTMLElement, heading: string, detail?: string): void {
+function showOutcome(root: HTMLElement, shop: string, heading: string, detail?: string): void {
   const title = element('h1', { tabIndex: -1 }, heading);
-  root.replaceChildren(title, ...(detail ? [element('p', {}, detail)] : []), element('p', {}, continueShopping()));
+  root.replaceChildren(title, ...(detail ? [element('p', {}, detail)] : []), element('p', {}, continueShopping(shop)));
   title.focus();
 }
 
-function reviewForm(root: HTMLElement, token: string, productTitle: string): void {
+function reviewForm(root: HTMLElement, shop: string, token: string, productTitle: string): void {
   const legend = element('legend', {}, words().rating);
   const stars = element('fieldset', { className: 'review-stars' }, legend);
   const radios: HTMLInputElement[] = [];
@@ -90,7 +91,7 @@ function reviewForm(root: HTMLElement, token: string, productTitle: string): voi
     stars,
     element('p', { className: 'field' }, element('label', { htmlFor: text.id }, words().describe), text),
     counter,
-    element('p', { className: 'review-actions' }, submit, ' ', closeButton()),
+    element('p', { className: 'review-actions' }, submit, ' ', closeButton(shop)),
     status,
   );
   form.addEventListener('change', () => {
@@ -117,10 +118,10 @@ function reviewForm(root: HTMLElement, token: string, productTitle: string): voi
       data: { token, rating: Number(chosen.value), body: text.value },
       onFailure: () => undefined,
     }).then(
-      () => showOutcome(root, words().thanks),
+      () => showOutcome(root, shop, words().thanks),
       (error: DataError) => {
         const answer = error.body?.status as ReviewStatus | undefined;
-        if (answer === 'reviewed' || answer === 'expired') return showOutcome(root, closedMessage(answer));
+        if (answer === 'reviewed' || answer === 'expired') return showOutcome(root, shop, closedMessage(answer));
         submit.disabled = false;
         status.textContent = `${words().somethingWrong}. ${words().tryAgain}`;
       },
@@ -129,18 +130,19 @@ function reviewForm(root: HTMLElement, token: string, productTitle: string): voi
   root.replaceChildren(form);
 }
 
-export function start(): void {
+export function start(context: Readonly<PageContext>): void {
+  const shop = continueShoppingUrl(context.websiteSettings);
   const root = document.getElementById(ROOT_ID) ?? document.querySelector('main') ?? document.body;
   const token = new URLSearchParams(location.search).get('token') ?? '';
   // Its form's look (blocks.css, unless the page links runtime.css).
   void loadStylesheet(assetUrl('blocks.css'));
   // The token is visitor input: it only ever travels as a query value, and only in this shape.
-  if (!/^[\w-]{16,64}$/.test(token)) return showOutcome(root, words().somethingWrong);
+  if (!/^[\w-]{16,64}$/.test(token)) return showOutcome(root, shop, words().somethingWrong);
   root.setAttribute('aria-busy', 'true');
   request<{ status: ReviewStatus; productTitle?: string }>(REVIEW_REQUEST_API, { data: { token }, onFailure: () => undefined })
     .then(
-      (answer) => (answer.status === 'open' ? reviewForm(root, token, answer.productTitle ?? '') : showOutcome(root, closedMessage(answer.status))),
-      () => showOutcome(root, words().somethingWrong, words().tryAgain),
+      (answer) => (answer.status === 'open' ? reviewForm(root, shop, token, answer.productTitle ?? '') : showOutcome(root, shop, closedMessage(answer.status))),
+      () => showOutcome(root, shop, words().somethingWrong, words().tryAgain),
     )
     .finally(() => root.removeAttribute('aria-busy'));
 }

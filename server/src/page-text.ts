@@ -1,0 +1,92 @@
+/**
+ * The words of the pages the server makes (not found, lock screen, member access, review
+ * request, checkout and its confirmations) and of the search results it renders into a theme's
+ * page, English by default. A site in another language gets them from `server/i18n/<lang>.json`
+ * by `website.language` in site.json (the search results: by the page's `<html lang>`), and a
+ * site's own `strings` win over both (page-words.ts, docs/translations.md).
+ */
+import { CONTINUE_SHOPPING } from '../../contract/review/messages';
+import { NO_CART_MESSAGE } from '../../contract/commerce/routes';
+
+/** Pages that are not the store's. */
+export const PAGE_WORDS = {
+  notFound: 'Page not found',
+  goHome: 'Go to the home page',
+  locked: 'Locked',
+  lockedHeading: 'This page is locked',
+  lockedText: 'The site owner has locked this page for now.',
+  membersOnly: 'Members only',
+  membersOnlyText: 'Sign in with your member account to see this page.',
+  signInNeedsScript: 'Signing in needs JavaScript.',
+  reviewTitle: 'Review your purchase',
+  reviewsNeedScript: 'Reviews need JavaScript.',
+  oneResult: '{n} result for “{query}”',
+  results: '{n} results for “{query}”',
+  noResults: 'No pages match. Try fewer or other words.',
+};
+
+/** The checkout pages and their confirmations. */
+export const CHECKOUT_WORDS = {
+  title: 'Checkout',
+  yourOrder: 'Your order',
+  total: 'Total',
+  name: 'Name',
+  email: 'Email',
+  orderNumber: 'Order number',
+  date: 'Date',
+  dateUtc: '{date} UTC',
+  cartNote: 'This store takes no payment online: placing the order records it.',
+  note: 'This store takes no payment online: this records your order.',
+  placeOrder: 'Place order',
+  cartSessionExpired: 'Your session has expired. Please place the order again.',
+  sessionExpired: 'Your session has expired. Please try again.',
+  nameAndEmail: 'Please enter your name and a valid email.',
+  recipientNeeded: 'Please enter the recipient’s email.',
+  amountNeeded: 'Please enter an amount.',
+  orderConfirmed: 'Order confirmed',
+  orderThanks: 'Thank you, {name}. We have received your order.',
+  reviewProduct: 'Review {title}',
+  donate: 'Donate',
+  donationMissing: 'This donation page could not be found. It may have been removed.',
+  amount: 'Amount ({currency})',
+  giving: 'You are giving {amount}.',
+  chooseAmount: 'Choose how much you would like to give.',
+  contributionConfirmed: 'Contribution confirmed',
+  contributionThanks: 'Thank you for your support, {name}.',
+  subscribe: 'Subscribe',
+  subscriptionMissing: 'This subscription could not be found. It may have been removed.',
+  subscriptionConfirmed: 'Subscription confirmed',
+  subscriptionThanks: 'Welcome to the club, {name}.',
+  buyGiftCard: 'Buy gift card',
+  giftCardMissing: 'This gift card could not be found. It may have been removed.',
+  giftCardWorth: 'A gift card worth {amount}.',
+  recipient: 'Recipient email',
+  orderReceived: 'Order received',
+  giftCardThanks: 'Thank you, {name}. The gift card is on its way.',
+};
+
+/** Words the server's store pages share with the runtime's cart page (its catalogue's `cart` area). */
+export const CART_PAGE_WORDS = {
+  item: 'Item',
+  quantity: 'Quantity',
+  price: 'Price',
+  continueShopping: CONTINUE_SHOPPING,
+  noCart: NO_CART_MESSAGE,
+};
+
+/** The server's own areas and their English words: server/i18n/<lang>.json names each of them. */
+export const SERVER_AREAS = { page: PAGE_WORDS, checkout: CHECKOUT_WORDS };
+
+const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
+
+/** The site's language (site.json `website.language`, a BCP 47 tag such as `de-DE`); English without one. */
+export function siteLanguage(site: Record<string, unknown>): string {
+  const language = (site.website as { language?: unknown } | undefined)?.language;
+  if (typeof language !== 'string' || !LANGUAGE_TAG.test(language)) return 'en';
+  try {
+    // A well-formed tag Intl can use for money and dates.
+    return Intl.getCanonicalLocales(language)[0] ?? 'en';
+  } catch {
+    return 'en';
+  }
+}

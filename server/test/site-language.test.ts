@@ -1,0 +1,129 @@
+/**
+ * The pages the server makes, in the site's language (site.json `website.language`): their
+ * words from server/i18n (and the runtime's catalogue where they share words), the site's own
+ * `strings` over both, money and dates written the language's way, Continue Shopping to the
+ * site's store page. The search results follow their page's `<html lang>`.
+ */
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVER_AREAS, siteLanguage } from '../src/page-text';
+import { renderResults } from '../src/site-search';
+import { cookieHeader, startTestServer, visitor, type TestServer } from './helper';
+
+const root = path.resolve(__dirname, '..', '..');
+const places = (text: string) => [...new Set(text.match(/\{\w+\}/g))].sort();
+const asPage = { accept: 'text/html' };
+
+describe("the server's words", () => {
+  const dir = path.join(root, 'server', 'i18n');
+  const names = Object.entries(SERVER_AREAS).flatMap(([area, words]) => Object.entries(words).map(([name, english]) => [`${area}.${name}`, english] as const));
+  for (const file of readdirSync(dir)) {
+    it(`${file}: every name, no other, each with the same places, for a language the runtime ships too`, () => {
+      const words = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as Record<string, unknown>;
+      expect(Object.keys(words).sort()).toEqual(names.map(([name]) => name).sort());
+      for (const [name, english] of names) {
+        expect(typeof words[name] === 'string' && (words[name] as string).trim() !== '', name).toBe(true);
+        expect(places(words[name] as string), name).toEqual(places(english));
+      }
+      expect(readdirSync(path.join(root, 'contract', 'i18n'))).toContain(file);
+    });
+  }
+
+  it('a site language is a language tag Intl knows, else English', () => {
+    expect(siteLanguage({ website: { language: 'de-DE' } })).toBe('de-DE');
+    expect(siteLanguage({ website: { language: 'pt-br' } })).toBe('pt-BR');
+    for (const language of [undefined, '', 'german', 'de_DE', '"><script>', 'de-', 42]) expect(siteLanguage({ website: { language } })).toBe('en');
+  });
+
+  it('the search results count and say nothing matched in the words given, the query escaped', () => {
+    const words = { oneResult: '{n} Ergebnis für „{query}“', results: '{n} Ergebnisse für „{query}“', noResults: 'Nichts.' };
+    expect(renderResults('<b>{n}', [], words)).toContain('<h2 id="search-results-title">0 Ergebnisse für „&lt;b&gt;{n}“</h2><p>Nichts.</p>');
+    expect(renderResults('glaze', [{ path: '/a', title: 'A', text: 'glaze' }], words)).toContain('1 Ergebnis für „glaze“');
+  });
+});
+
+describe('a German site', () => {
+  let siteDir: string;
+  let server: TestServer;
+  beforeAll(async () => {
+    siteDir = mkdtempSync(path.join(tmpdir(), 'tessera-de-'));
+    cpSync(path.join(root, 'examples'), siteDir, { recursive: true });
+    const site = JSON.parse(readFileSync(path.join(siteDir, 'site.json'), 'utf8')) as Record<string, Record<string, unknown>>;
+    site.website!.language = 'de-DE';
+    (site.websiteSettings!.storeSettings as Record<string, unknown>).continueShoppingLinkUrl = '/laden';
+    site.strings = { 'checkout.placeOrder': 'Kostenpflichtig bestellen' } as never;
+    site.memberPages = ['/studio'] as never;
+    writeFileSync(path.join(siteDir, 'site.json'), JSON.stringify(site));
+    writeFileSync(path.join(siteDir, 'suche.html'), readFileSync(path.join(siteDir, 'search.html'), 'utf8').replace('<html lang="en">', '<html lang="de">'));
+    server = await startTestServer({ siteDir, member: { email: 'member@test.local', password: 'member-password-1' } });
+  });
+  afterAll(async () => {
+    await server.close();
+    rmSync(siteDir, { recursive: true, force: true });
+  });
+
+  it('gets its not-found and member access pages in German, with <html lang> saying so', async () => {
+    const missing = await server.app.inject({ method: 'GET', url: '/nirgends', headers: asPage });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('<html lang="de-DE">');
+    expect(missing.body).toContain('<title>Seite nicht gefunden · Tessera demo</title>');
+    expect(missing.body).toContain('<a href="/">Zur Startseite</a>');
+    const members = await server.app.inject({ method: 'GET', url: '/studio', headers: asPage });
+    expect(members.statusCode).toBe(403);
+    expect(members.body).toContain('<h1>Nur für Mitglieder</h1>');
+    // The sign-in form inside follows the page's language: the runtime's catalogue.
+    expect(members.body).toContain('>Anmelden</button>');
+    expect(members.body).toContain('Für die Anmeldung wird JavaScript benötigt.');
+  });
+
+  it('checks out in German: the runtime catalogue’s cart words, its own strings first, money and date the German way', async () => {
+    const client = await visitor(server.app);
+    const empty = await client.inject({ method: 'GET', url: '/commerce/goto-checkout' });
+    expect(empty.body).toContain('<h1>Kasse</h1>');
+    expect(empty.body).toContain('Entweder ist Ihre Sitzung abgelaufen oder Cookies sind deaktiviert.');
+    expect(empty.body).toContain('<a href="/laden">Weiter einkaufen</a>');
+    await client.inject({ method: 'POST', url: '/api/commerce/cart/entries', payload: { productId: 'tote', sku: 'SQ1000005', quantity: 3 } });
+    const form = await client.inject({ method: 'GET', url: '/commerce/goto-checkout' });
+    expect(form.body).toContain('<caption>Ihre Bestellung</caption><thead><tr><th scope="col">Artikel</th><th scope="col">Menge</th><th scope="col">Preis</th>');
+    expect(form.body).toContain('>Kostenpflichtig bestellen</button>');
+    expect(form.body).toContain('66,00');
+    const refused = await server.app.inject({
+      method: 'POST',
+      url: '/commerce/goto-checkout',
+      headers: { cookie: cookieHeader(client.jar), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ crumb: client.crumb, name: 'Ada', email: 'nope' }).toString(),
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('role="alert">Bitte geben Sie Ihren Namen und eine gültige E-Mail-Adresse ein.</p>');
+    const placed = await server.app.inject({
+      method: 'POST',
+      url: '/commerce/goto-checkout',
+      headers: { cookie: cookieHeader(client.jar), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ crumb: client.crumb, name: 'Ada', email: 'ada@example.com' }).toString(),
+    });
+    const confirmed = await server.app.inject({ method: 'GET', url: placed.headers.location as string });
+    expect(confirmed.body).toContain('<h1>Bestellung bestätigt</h1>');
+    expect(confirmed.body).toContain('Vielen Dank, Ada. Wir haben Ihre Bestellung erhalten.');
+    expect(confirmed.body).toMatch(/<dt>Datum<\/dt><dd>\d{1,2}\. [A-ZÄÖÜ][a-zäöü]+ \d{4} um \d{2}:\d{2} UTC<\/dd>/);
+    expect(confirmed.body).toContain('66,00');
+    expect(confirmed.body).toContain('<a class="continue-shopping" href="/laden">Weiter einkaufen</a>');
+  });
+
+  it('a donation page in German, a missing one too', async () => {
+    const donate = await server.app.inject({ method: 'GET', url: '/checkout/donate?donatePageId=studio-fund&amount=1250' });
+    expect(donate.body).toContain('Sie spenden 12,50');
+    expect(donate.body).toContain('>Betrag (USD)</label>');
+    expect(donate.body).toContain('>Spenden</button>');
+    const missing = await server.app.inject({ method: 'GET', url: '/checkout/donate?donatePageId=nope' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('Diese Spendenseite wurde nicht gefunden.');
+  });
+
+  it("words a theme's search page by its own language", async () => {
+    const page = await server.app.inject({ method: 'GET', url: '/suche?q=zzzqqq' });
+    expect(page.body).toContain('0 Ergebnisse für „zzzqqq“');
+    expect(page.body).toContain('Keine Seite passt.');
+  });
+});
