@@ -91,6 +91,7 @@ test.describe('cart and checkout', () => {
     await expect(root.getByRole('status')).toHaveText('Only 3 left in stock.');
     await root.getByRole('button', { name: 'Remove Harbour print' }).click();
     await expect(root.locator('.cart-empty')).toHaveText('Your cart is empty.');
+    await expect(root.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/blocks');
     // The refused change is a 400 the browser logs; nothing else.
     expect(consoleErrors.filter((e) => !e.includes('400'))).toEqual([]);
   });
@@ -208,7 +209,8 @@ test.describe('product-review request page (page type 209)', () => {
     await expect(page.locator('.review-counter')).toHaveText('987 characters left');
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByRole('heading', { name: 'Thanks for your feedback' })).toBeFocused();
-    await expect(page.getByRole('link', { name: 'Continue Shopping' })).toBeVisible();
+    // To the demo's store page (site.json storeSettings.continueShoppingLinkUrl).
+    await expect(page.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/blocks');
     const stored = queryServerDb<{ rating: number; body: string }>('SELECT rating, body FROM reviews WHERE request_token = ?', token);
     expect(stored).toEqual([{ rating: 4, body: 'Lovely print.' }]);
 
