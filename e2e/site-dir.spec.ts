@@ -57,6 +57,9 @@ test('the new-site template, served with SITE_DIR', async ({ browser }) => {
       await expect(signIn.getByRole('button', { name: 'Sign in' })).toBeEnabled();
       // The template does not style the form: the runtime does (runtime.css), with targets a thumb can hit.
       for (const control of [signIn.getByRole('button', { name: 'Sign in' }), signIn.getByLabel('Email')]) expect((await control.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+      // A checkbox at least 24 px square (WCAG 2.5.8), not the browser's 13.
+      const remember = (await signIn.getByRole('checkbox', { name: 'Remember me' }).boundingBox())!;
+      expect([remember.width, remember.height]).toEqual([24, 24]);
       expect(await axeViolations(visitor)).toEqual([]);
     } finally {
       await stranger.close();
