@@ -297,4 +297,21 @@ test.describe('members', () => {
     expect((await context.cookies()).some((c) => c.name === 'site_member')).toBe(false);
     expect((await page.goto('/members'))!.status()).toBe(403);
   });
+
+  test('with the runtime blocked, the form the server rendered still signs in, and says why when it cannot', async ({ page, context }) => {
+    await page.route('**/runtime/**', (route) => route.abort());
+    expect((await page.goto('/members'))!.status()).toBe(403);
+    const form = page.getByRole('form', { name: 'Member sign-in' });
+    await form.getByLabel('Email').fill(MEMBER.email);
+    await form.getByLabel('Password').fill('wrong password');
+    await form.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Invalid email or password.');
+    await expect(form.getByLabel('Password')).toBeFocused();
+    await expect(form.getByLabel('Email')).toHaveValue(MEMBER.email);
+    await form.getByLabel('Password').fill(MEMBER.password);
+    await form.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((u) => u.pathname === '/members');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Members’ studio notes');
+    expect((await context.cookies()).find((c) => c.name === 'site_member')!.expires).toBe(-1);
+  });
 });

@@ -1,12 +1,15 @@
 /**
  * The member sign-in form of the member access page (page type 106), which the server renders
  * into the page's root and the runtime adopts (or inserts where nothing did): it is there from
- * the first paint, and nothing moves when the runtime arrives. Its button stays disabled until
- * the runtime makes the form work (signing in is an API call).
+ * the first paint, and nothing moves when the runtime arrives. The server's form also works
+ * without the runtime (a blocked or failed script): it posts to MEMBER_SIGN_IN_FORM_PATH with
+ * the crumb and the page to come back to; the runtime signs in with the API call instead.
  */
 import { escapeText } from '../text/format';
 
 export const MEMBER_SIGN_IN_CLASS = 'member-sign-in';
+/** Where the server's form posts when no script takes it (our addition to the spec's API). */
+export const MEMBER_SIGN_IN_FORM_PATH = '/members/sign-in';
 /** The form's words, English by default; the runtime and the server pass the page's language. */
 export const MEMBER_WORDS = {
   signIn: 'Sign in',
@@ -19,13 +22,26 @@ export const MEMBER_WORDS = {
 };
 export type MemberWords = typeof MEMBER_WORDS;
 
-const field = (name: string, label: string, type: string, autocomplete: string) =>
-  `<p class="field"><label for="member-${name}">${escapeText(label)}</label> <input id="member-${name}" name="${name}" type="${type}" required autocomplete="${autocomplete}"></p>`;
+/** What the server's form carries to post without the runtime, and a refused attempt's message. */
+export interface SignInPost {
+  crumb: string;
+  /** The page to come back to, a path on the site. */
+  next: string;
+  email?: string;
+  error?: string;
+}
 
-export const memberSignInHtml = (words: MemberWords = MEMBER_WORDS): string =>
-  `<form class="${MEMBER_SIGN_IN_CLASS}" aria-label="${escapeText(words.form)}">` +
-  field('email', words.email, 'email', 'username') +
-  field('password', words.password, 'password', 'current-password') +
+const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escapeText(value)}">`;
+
+const field = (name: string, label: string, type: string, autocomplete: string, extra = '') =>
+  `<p class="field"><label for="member-${name}">${escapeText(label)}</label> <input id="member-${name}" name="${name}" type="${type}" required autocomplete="${autocomplete}"${extra}></p>`;
+
+export const memberSignInHtml = (words: MemberWords = MEMBER_WORDS, post?: SignInPost): string =>
+  `<form class="${MEMBER_SIGN_IN_CLASS}" aria-label="${escapeText(words.form)}"${post ? ` method="post" action="${MEMBER_SIGN_IN_FORM_PATH}"` : ''}>` +
+  (post ? hidden('crumb', post.crumb) + hidden('next', post.next) : '') +
+  (post?.error ? `<p class="form-error" role="alert">${escapeText(post.error)}</p>` : '') +
+  field('email', words.email, 'email', 'username', post?.email ? ` value="${escapeText(post.email)}"` : '') +
+  field('password', words.password, 'password', 'current-password', post?.error ? ' autofocus' : '') +
   `<p><input type="checkbox" id="member-remember" name="rememberMe"> <label for="member-remember">${escapeText(words.remember)}</label></p>` +
-  `<p><button type="submit" disabled>${escapeText(words.signIn)}</button></p>` +
+  `<p><button type="submit">${escapeText(words.signIn)}</button></p>` +
   `<p class="member-status" role="status"></p></form>`;

@@ -67,14 +67,14 @@ export async function sendSitePage(
   /** Context fields that win over the page's own (a not-found page's type). */
   forced?: Record<string, unknown>,
 ): Promise<FastifyReply> {
-  ensureCrumb(app, request, reply);
+  const crumb = ensureCrumb(app, request, reply);
   const included = await expandIncludes(html, path.join(examplesDir(app), '_partials'));
   // What the owner set, in two queries: the settings a page shows and the blocks' overrides.
   const [stored, overrides] = await Promise.all([readSettings(app.storage, [HEADING_FONT_KEY, CODE_INJECTION_KEY, ANNOUNCEMENT_KEY]), blockOverrides(app.storage)]);
   const expanded = withCodeInjection(withHeadingFont(applyBlockOverrides(included, overrides), stored.get(HEADING_FONT_KEY)), parseCodeInjection(stored.get(CODE_INJECTION_KEY)));
   const site = settings ?? (await readSiteSettings(app));
   const env = app.settings.siteEnv ?? environmentFromHost(request.hostname.replace(/:\d+$/, ''));
-  const body = withScriptNonce(injectContext(expanded, { site, account: request.account, member: request.siteUser, announcement: announcementContext(parseAnnouncement(stored.get(ANNOUNCEMENT_KEY))), env, forced }, {
+  const body = withScriptNonce(injectContext(expanded, { site, account: request.account, member: request.siteUser, announcement: announcementContext(parseAnnouncement(stored.get(ANNOUNCEMENT_KEY))), env, forced, signIn: { crumb, next: request.url } }, {
     cookies: request.cookies,
     gpc: request.headers['sec-gpc'] as string | undefined,
     screenshot: (request.query as Record<string, unknown> | undefined)?.sqsscreenshot,

@@ -21,7 +21,12 @@ import { escapeHtml } from '../html';
 import { PAGE_WORDS } from '../page-text';
 import { sendShellPage } from '../site-page';
 import { CREDENTIALS, signInOrRefuse } from './auth';
-import { clearCartCookie, setCartCookie } from './cart';
+import { clearCartCookie, formCrumbValid, setCartCookie } from './cart';
+import { ensureCrumb } from '../plugins/crumb';
+import { retryAfterSeconds } from '../security/limits';
+import { limitedSignIn } from '../security/sign-in-limits';
+import { sameOriginPath } from '../../../contract/url/safe-path';
+import { MEMBER_SIGN_IN_FORM_PATH, MEMBER_WORDS, memberSignInHtml } from '../../../contract/members/sign-in-markup';
 import { MEMBER_SESSION_PATH } from '../../../contract/api/paths';
 
 const signInSchema = {
@@ -33,29 +38,69 @@ const signOutSchema = {
   querystring: { type: 'object', properties: { ...crumbQuery.properties, cloneCart: { type: 'boolean', default: false } } },
 } as const;
 
-/** The member access page (page type 106): its root gets the sign-in form (member-sign-in.ts), which the runtime makes work. */
-export function sendMemberAccessPage(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+/** A refused attempt of the sign-in form posted without the runtime: the form again, with why. */
+interface Refused {
+  next: string;
+  email: string;
+  error: (words: typeof PAGE_WORDS) => string;
+  status: number;
+}
+
+/**
+ * The member access page (page type 106): its root gets the sign-in form (member-sign-in.ts),
+ * which the runtime makes work; after a refused form post, the form again with the message.
+ */
+export function sendMemberAccessPage(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, refused?: Refused): Promise<FastifyReply> {
+  const crumb = refused ? ensureCrumb(app, request, reply) : '';
   return sendShellPage(app, request, reply, ({ words }) => {
     const text = words('page', PAGE_WORDS);
+    const form = refused ? memberSignInHtml(words('member', MEMBER_WORDS), { crumb, next: refused.next, email: refused.email, error: refused.error(text) }) : '';
     const main = `<h1>${escapeHtml(text.membersOnly)}</h1>
 <p>${escapeHtml(text.membersOnlyText)}</p>
-<div id="${MEMBER_ACCESS_ROOT_ID}"><noscript><p>${escapeHtml(text.signInNeedsScript)}</p></noscript></div>`;
-    return { title: text.membersOnly, pageType: PageType.MEMBER_AREA_ACCESS_DENIED, main };
-  }, 403);
+<div id="${MEMBER_ACCESS_ROOT_ID}">${form}<noscript><p>${escapeHtml(text.signInNeedsScript)}</p></noscript></div>`;
+    return { title: text.membersOnly, pageType: PageType.MEMBER_AREA_ACCESS_DENIED, main, status: refused?.status ?? 403 };
+  });
 }
+
+/** Starts a member's session: its cookie (a browser-session one without rememberMe), and the cart they had becomes theirs. */
+async function startMemberSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, userId: string, rememberMe: boolean): Promise<string> {
+  await endMemberSession(app.storage, request.cookies[MEMBER_SESSION_COOKIE]);
+  const { token, xsrfToken } = await createMemberSession(app.storage, userId, rememberMe ? REMEMBERED_SESSION_MS : MEMBER_SESSION_MS);
+  void reply.setCookie(MEMBER_SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure: 'auto', ...(rememberMe ? { maxAge: REMEMBERED_SESSION_MS / 1000 } : {}) });
+  const cart = await openCart(app.storage, request.cookies[CART_COOKIE]);
+  if (cart && !cart.purchased) await claimCart(app.storage, cart.token, userId);
+  return xsrfToken;
+}
+
+/** A posted field's text, or '' when it is missing, not text, or longer than `max`. */
+const formValue = (value: unknown, max: number) => (typeof value === 'string' && value.length <= max ? value : '');
 
 export default async function memberRoutes(app: FastifyInstance): Promise<void> {
   app.post(MEMBER_SESSION_PATH, { schema: signInSchema }, async (request, reply) => {
     const { email, password, rememberMe } = request.body as { email: string; password: string; rememberMe: boolean };
     const user = await signInOrRefuse(app, request, reply, 'member', email.trim(), () => authenticateMember(app.storage, email.trim(), password));
     if (!user) return reply;
-    await endMemberSession(app.storage, request.cookies[MEMBER_SESSION_COOKIE]);
-    const { token, xsrfToken } = await createMemberSession(app.storage, user.id, rememberMe ? REMEMBERED_SESSION_MS : MEMBER_SESSION_MS);
-    // Without rememberMe, a browser-session cookie.
-    void reply.setCookie(MEMBER_SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure: 'auto', ...(rememberMe ? { maxAge: REMEMBERED_SESSION_MS / 1000 } : {}) });
-    const cart = await openCart(app.storage, request.cookies[CART_COOKIE]);
-    if (cart && !cart.purchased) await claimCart(app.storage, cart.token, user.id);
-    return { xsrfToken };
+    return { xsrfToken: await startMemberSession(app, request, reply, user.id, rememberMe) };
+  });
+
+  // The sign-in form as a plain HTML form, for a page whose runtime did not run: the same
+  // limits as the API call; signed in, back to the page (a path on this site, else home).
+  app.post(MEMBER_SIGN_IN_FORM_PATH, async (request, reply) => {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const next = sameOriginPath(formValue(body.next, 2048), 'http://site.invalid');
+    const email = formValue(body.email, CREDENTIALS.email.maxLength).trim();
+    const password = formValue(body.password, CREDENTIALS.password.maxLength);
+    const refuse = (status: number, error: Refused['error']) => sendMemberAccessPage(app, request, reply, { next, email, error, status });
+    if (!formCrumbValid(app, request)) return refuse(403, (words) => words.signInExpired);
+    if (email.length < CREDENTIALS.email.minLength || !password) return refuse(400, (words) => words.signInInvalid);
+    const outcome = await limitedSignIn(app.storage, 'member', email, request.ip, () => authenticateMember(app.storage, email, password));
+    if ('refused' in outcome) {
+      void reply.header('Retry-After', retryAfterSeconds(outcome.refused));
+      return refuse(429, (words) => words.signInTooMany);
+    }
+    if (!('account' in outcome)) return refuse(401, (words) => words.signInInvalid);
+    await startMemberSession(app, request, reply, outcome.account.id, body.rememberMe === 'on');
+    return reply.redirect(next, 303);
   });
 
   app.delete(MEMBER_SESSION_PATH, { schema: signOutSchema }, async (request, reply) => {

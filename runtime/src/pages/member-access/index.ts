@@ -1,6 +1,7 @@
 /**
  * Member sign-in and sign-out (spec part 2 §7). The member access page's root has a sign-in
- * form (rendered by the server, or put there here): `POST /api/site-users/account/session`
+ * form (rendered by the server, which also takes it as a plain form post, or put there here);
+ * the runtime signs in with `POST /api/site-users/account/session`
  * with email, password and rememberMe; its xsrfToken goes as a header on later site-user
  * calls. `data-member-sign-out` buttons end the session with `DELETE …?cloneCart=true` (the
  * data layer repeats it once on a crumb failure).
@@ -44,6 +45,8 @@ function signInForm(root: HTMLElement): void {
     event.preventDefault();
     if (button.disabled) return;
     button.disabled = true;
+    // A refusal the server wrote into the page (its form posted without the runtime) is old news now.
+    form.querySelector('.form-error')?.remove();
     status.textContent = words.signingIn;
     request<{ xsrfToken?: string }>(SESSION_API, {
       method: 'POST',
