@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reviewRequest, submitReview } from '../src/commerce/store';
-import { countRows, rows, startTestServer, type TestServer, visitor } from './helper';
+import { countRows, postForm as postFormTo, rows, startTestServer, type TestServer, visitor } from './helper';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -11,15 +11,7 @@ afterAll(async () => server.close());
 const count = (table: string) => countRows(server, table);
 const NO_CART = 'Either your session has expired or you do not have cookies enabled. We cannot continue to checkout.';
 
-/** Posts a plain HTML form as a browser would (url-encoded, the crumb in the body). */
-function postForm(client: Awaited<ReturnType<typeof visitor>>, url: string, fields: Record<string, string>) {
-  return server.app.inject({
-    method: 'POST',
-    url,
-    headers: { cookie: Object.entries(client.jar).map(([k, v]) => `${k}=${v}`).join('; '), 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ crumb: client.crumb, ...fields }).toString(),
-  });
-}
+const postForm = (client: Awaited<ReturnType<typeof visitor>>, url: string, fields: Record<string, string>) => postFormTo(server.app, client, url, fields);
 
 describe('cart', () => {
   it('takes the catalogue price, not the visitor’s, and checks stock and types', async () => {

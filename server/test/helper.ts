@@ -81,6 +81,16 @@ export async function visitor(app: FastifyInstance) {
   };
 }
 
+/** Posts a plain HTML form as a browser would: url-encoded, the visitor's cookies, the crumb in the body. */
+export function postForm(app: FastifyInstance, client: Awaited<ReturnType<typeof visitor>>, url: string, fields: Record<string, string>) {
+  return app.inject({
+    method: 'POST',
+    url,
+    headers: { cookie: cookieHeader(client.jar), 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ crumb: client.crumb, ...fields }).toString(),
+  });
+}
+
 /**
  * Rows of a SQL statement written with `?` placeholders, run on the test server's database
  * (SQLite or PostgreSQL): for the tests that look at what was stored.

@@ -5,7 +5,7 @@ import { PageType } from '../../contract/model/page-types';
 import { loadCatalogues } from '../src/page-words';
 import { injectContext } from '../src/site-context';
 import { REMEMBERED_SESSION_MS } from '../src/members';
-import { MEMBER, cookieHeader, startTestServer, type TestServer, visitor } from './helper';
+import { MEMBER, cookieHeader, postForm, startTestServer, type TestServer, visitor } from './helper';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -44,17 +44,11 @@ describe('member sign-in form on the member access page', () => {
 });
 
 describe('the sign-in form posted without the runtime (a blocked or failed script)', () => {
-  const postForm = (client: Awaited<ReturnType<typeof visitor>>, fields: Record<string, string>) =>
-    server.app.inject({
-      method: 'POST',
-      url: '/members/sign-in',
-      headers: { cookie: cookieHeader(client.jar), 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ crumb: client.crumb, next: '/members', ...fields }).toString(),
-    });
+  const signInForm = (client: Awaited<ReturnType<typeof visitor>>, fields: Record<string, string>) => postForm(server.app, client, '/members/sign-in', { next: '/members', ...fields });
 
   it('signs in and goes back to the page; a wrong password shows the form again with why, the email kept', async () => {
     const client = await visitor(server.app);
-    const wrong = await postForm(client, { email: MEMBER.email, password: 'not-it' });
+    const wrong = await signInForm(client, { email: MEMBER.email, password: 'not-it' });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.body).toContain('<h1>Members only</h1>');
     expect(wrong.body).toContain('<p class="form-error" role="alert">Invalid email or password.</p>');
@@ -63,14 +57,14 @@ describe('the sign-in form posted without the runtime (a blocked or failed scrip
     expect(wrong.body).toContain('<input type="hidden" name="next" value="/members">');
     expect(wrong.cookies.some((cookie) => cookie.name === 'site_member')).toBe(false);
 
-    const signedIn = await postForm(client, { email: MEMBER.email, password: MEMBER.password });
+    const signedIn = await signInForm(client, { email: MEMBER.email, password: MEMBER.password });
     expect(signedIn.statusCode).toBe(303);
     expect(signedIn.headers.location).toBe('/members');
     const session = signedIn.cookies.find((cookie) => cookie.name === 'site_member')!;
     expect(session.httpOnly).toBe(true);
     // Without Remember me, a browser-session cookie; with it, the long one.
     expect(session.maxAge).toBeUndefined();
-    const remembered = await postForm(client, { email: MEMBER.email, password: MEMBER.password, rememberMe: 'on' });
+    const remembered = await signInForm(client, { email: MEMBER.email, password: MEMBER.password, rememberMe: 'on' });
     expect(remembered.cookies.find((cookie) => cookie.name === 'site_member')!.maxAge).toBe(REMEMBERED_SESSION_MS / 1000);
     const page = await server.app.inject({ method: 'GET', url: '/members', headers: { cookie: `site_member=${session.value}` } });
     expect(page.statusCode).toBe(200);
@@ -78,12 +72,12 @@ describe('the sign-in form posted without the runtime (a blocked or failed scrip
 
   it('refuses a forged crumb and never goes to another site', async () => {
     const client = await visitor(server.app);
-    const forged = await postForm(client, { email: MEMBER.email, password: MEMBER.password, crumb: 'forged' });
+    const forged = await signInForm(client, { email: MEMBER.email, password: MEMBER.password, crumb: 'forged' });
     expect(forged.statusCode).toBe(403);
     expect(forged.body).toContain('role="alert">Your session has expired. Please sign in again.</p>');
     expect(forged.cookies.some((cookie) => cookie.name === 'site_member')).toBe(false);
     for (const next of ['https://evil.example/', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)']) {
-      const answer = await postForm(client, { email: MEMBER.email, password: MEMBER.password, next });
+      const answer = await signInForm(client, { email: MEMBER.email, password: MEMBER.password, next });
       expect([next, answer.statusCode, answer.headers.location]).toEqual([next, 303, '/']);
     }
   });
@@ -91,8 +85,8 @@ describe('the sign-in form posted without the runtime (a blocked or failed scrip
   it('counts toward the same limits as the API call: 429 with Retry-After once they hold', async () => {
     const client = await visitor(server.app);
     const email = 'guessed@test.local';
-    for (let i = 0; i < 5; i++) expect((await postForm(client, { email, password: `guess-${i}` })).statusCode).toBe(401);
-    const refused = await postForm(client, { email, password: 'guess-5' });
+    for (let i = 0; i < 5; i++) expect((await signInForm(client, { email, password: `guess-${i}` })).statusCode).toBe(401);
+    const refused = await signInForm(client, { email, password: 'guess-5' });
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(refused.body).toContain('role="alert">Too many sign-in attempts. Please try again later.</p>');

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_AREAS, siteLanguage } from '../src/page-text';
 import { renderResults } from '../src/site-search';
-import { cookieHeader, startTestServer, visitor, type TestServer } from './helper';
+import { postForm, startTestServer, visitor, type TestServer } from './helper';
 
 const root = path.resolve(__dirname, '..', '..');
 const places = (text: string) => [...new Set(text.match(/\{\w+\}/g))].sort();
@@ -89,20 +89,10 @@ describe('a German site', () => {
     expect(form.body).toContain('<caption>Ihre Bestellung</caption><thead><tr><th scope="col">Artikel</th><th scope="col">Menge</th><th scope="col">Preis</th>');
     expect(form.body).toContain('>Kostenpflichtig bestellen</button>');
     expect(form.body).toContain('66,00');
-    const refused = await server.app.inject({
-      method: 'POST',
-      url: '/commerce/goto-checkout',
-      headers: { cookie: cookieHeader(client.jar), 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ crumb: client.crumb, name: 'Ada', email: 'nope' }).toString(),
-    });
+    const refused = await postForm(server.app, client, '/commerce/goto-checkout', { name: 'Ada', email: 'nope' });
     expect(refused.statusCode).toBe(400);
     expect(refused.body).toContain('role="alert">Bitte geben Sie Ihren Namen und eine gültige E-Mail-Adresse ein.</p>');
-    const placed = await server.app.inject({
-      method: 'POST',
-      url: '/commerce/goto-checkout',
-      headers: { cookie: cookieHeader(client.jar), 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ crumb: client.crumb, name: 'Ada', email: 'ada@example.com' }).toString(),
-    });
+    const placed = await postForm(server.app, client, '/commerce/goto-checkout', { name: 'Ada', email: 'ada@example.com' });
     const confirmed = await server.app.inject({ method: 'GET', url: placed.headers.location as string });
     expect(confirmed.body).toContain('<h1>Bestellung bestätigt</h1>');
     expect(confirmed.body).toContain('Vielen Dank, Ada. Wir haben Ihre Bestellung erhalten.');
