@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reviewRequest, submitReview } from '../src/commerce/store';
-import { countRows, postForm as postFormTo, rows, startTestServer, type TestServer, visitor } from './helper';
+import { cookieJar, countRows, postForm as postFormTo, rows, startTestServer, type TestServer, visitor } from './helper';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -57,6 +57,16 @@ describe('cart', () => {
     expect(confirmed.body).toContain('$66.00');
     expect(confirmed.body).toContain('Tote bag <span class="line-options">(Indigo)</span>');
     expect((await server.app.inject({ method: 'GET', url: '/commerce/order-confirmed?order=../../etc' })).statusCode).toBe(404);
+  });
+
+  it('a visitor whose first page is a checkout page (a link in an email) can send its form: one crumb, in the form and the cookie', async () => {
+    const page = await server.app.inject({ method: 'GET', url: '/checkout/donate?donatePageId=studio-fund&amount=500' });
+    const jar = cookieJar(page);
+    const formCrumb = /name="crumb" value="([^"]+)"/.exec(page.body)![1];
+    expect(page.cookies.filter((cookie) => cookie.name === 'crumb')).toHaveLength(1);
+    expect(jar.crumb).toBe(formCrumb);
+    const sent = await postForm({ jar, crumb: formCrumb } as Awaited<ReturnType<typeof visitor>>, '/checkout/donate', { donatePageId: 'studio-fund', amount: '5', name: 'Eve', email: 'eve@example.com' });
+    expect(sent.statusCode).toBe(303);
   });
 
   it('donations check the page and the amount', async () => {

@@ -11,11 +11,17 @@ export function setCrumbCookie(reply: FastifyReply, crumb: string): void {
   void reply.setCookie(CRUMB_COOKIE, crumb, { path: '/', sameSite: 'lax', httpOnly: false });
 }
 
-/** Makes sure the visitor holds a valid crumb; answers it. */
+/** The crumb issued to a request that came without one: the page and its forms must carry the same. */
+const issued = new WeakMap<FastifyRequest, string>();
+
+/** Makes sure the visitor holds a valid crumb; answers it (the same one however often a request asks). */
 export function ensureCrumb(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): string {
   const current = request.cookies[CRUMB_COOKIE];
   if (app.crumbs.valid(current)) return current;
+  const already = issued.get(request);
+  if (already) return already;
   const crumb = app.crumbs.issue();
+  issued.set(request, crumb);
   setCrumbCookie(reply, crumb);
   return crumb;
 }
