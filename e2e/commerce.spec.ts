@@ -258,6 +258,18 @@ test.describe('product-review request page (page type 209)', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Something went wrong');
     expect(alerts).toEqual([]);
   });
+
+  test('with the runtime blocked, the page the server rendered still takes the review', async ({ page }) => {
+    const token = await buy(page, 'Harbour print', 'no-script@example.com');
+    await page.route('**/runtime/**', (route) => route.abort());
+    await page.goto(`/commerce/reviews?token=${token}`);
+    await expect(page.getByRole('heading', { name: 'Rate your purchase' })).toBeVisible();
+    await page.getByLabel('Describe your experience').fill('Fine paper.');
+    await page.getByRole('radio', { name: '3 stars' }).check();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByRole('heading', { name: 'Thanks for your feedback' })).toBeVisible();
+    expect(queryServerDb<{ rating: number; body: string }>('SELECT rating, body FROM reviews WHERE request_token = ?', token)).toEqual([{ rating: 3, body: 'Fine paper.' }]);
+  });
 });
 
 test.describe('members', () => {

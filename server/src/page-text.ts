@@ -23,7 +23,6 @@ export const PAGE_WORDS = {
   signInTooMany: TOO_MANY_LOGINS,
   signInExpired: 'Your session has expired. Please sign in again.',
   reviewTitle: 'Review your purchase',
-  reviewsNeedScript: 'Reviews need JavaScript.',
   oneResult: '{n} result for “{query}”',
   results: '{n} results for “{query}”',
   noResults: 'No pages match. Try fewer or other words.',

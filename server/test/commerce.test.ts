@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reviewRequest, submitReview } from '../src/commerce/store';
-import { cookieJar, countRows, postForm as postFormTo, rows, startTestServer, type TestServer, visitor } from './helper';
+import { cookieHeader, cookieJar, countRows, postForm as postFormTo, rows, startTestServer, type TestServer, visitor } from './helper';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -93,6 +93,43 @@ describe('reviews', () => {
     expect(await submitReview(store, 'old-token-0123456789x', 4, 'Late')).toBe('expired');
     expect(await reviewRequest(store, '<script>')).toEqual({ status: 'unknown' });
     expect(await rows(server, "SELECT product_id FROM reviews WHERE product_id = 'mug'")).toEqual([{ product_id: 'mug' }]);
+  });
+
+  it('the review page is rendered in its state, and its form works without the runtime', async () => {
+    await rows(server, "INSERT INTO orders (id, order_number, kind, email, name, currency, total_cents, lines_json, details_json, created_at) VALUES ('00000000-0000-0000-0000-000000000002', 2, 'order', 'a@b.co', 'A', 'USD', 1, '[]', '{}', 0)");
+    await rows(server, "INSERT INTO review_requests (token, order_id, product_id, product_title, expires_at) VALUES ('form-token-0123456789', '00000000-0000-0000-0000-000000000002', 'tote', 'Tote <bag>', ?)", Date.now() + 60_000);
+    const client = await visitor(server.app);
+    const page = await server.app.inject({ method: 'GET', url: '/commerce/reviews?token=form-token-0123456789', headers: { cookie: cookieHeader(client.jar) } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="review-request-root" class="review-request"><form class="review-form" method="post" action="/commerce/reviews">');
+    expect(page.body).toContain(`<input type="hidden" name="crumb" value="${client.crumb}"><input type="hidden" name="token" value="form-token-0123456789">`);
+    expect(page.body).toContain('<h1>Rate your purchase</h1><p class="review-product">Tote &#60;bag&#62;</p>');
+    expect(page.body).toContain('<legend>Rating (required)</legend>');
+    expect(page.body).toContain('<p class="review-counter" id="review-counter" aria-live="polite">1000 characters left</p>');
+    expect(page.body).toContain('<a class="review-close" href="/blocks">Close</a>');
+
+    const review = (fields: Record<string, string>) => postForm(client, '/commerce/reviews', { token: 'form-token-0123456789', ...fields });
+    const noStars = await review({ body: 'Sturdy.' });
+    expect(noStars.statusCode).toBe(400);
+    expect(noStars.body).toContain('<fieldset class="review-stars" aria-invalid="true" aria-describedby="review-rating-error">');
+    expect(noStars.body).toContain('<p class="review-error" id="review-rating-error">Please select a star rating</p>');
+    expect(noStars.body).toContain('>Sturdy.</textarea>');
+    expect(noStars.body).toContain('993 characters left');
+    const oldCrumb = await review({ rating: '4', crumb: 'forged' });
+    expect(oldCrumb.statusCode).toBe(403);
+    expect(oldCrumb.body).toContain('<p class="review-status" role="status">Something went wrong. Try submitting your review again</p>');
+    const sent = await review({ rating: '4', body: ' Sturdy. ' });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.body).toContain('<h1 tabindex="-1">Thanks for your feedback</h1><p><a href="/blocks" class="button review-continue">Continue Shopping</a></p>');
+    expect(await rows(server, "SELECT rating, body FROM reviews WHERE request_token = 'form-token-0123456789'")).toEqual([{ rating: 4, body: 'Sturdy.' }]);
+    const again = await review({ rating: '5' });
+    expect(again.body).toContain('<h1 tabindex="-1">You have already reviewed this purchase</h1>');
+    for (const token of ['old-token-0123456789x', '%3Cscript%3E', '']) {
+      const closed = await server.app.inject({ method: 'GET', url: `/commerce/reviews?token=${token}` });
+      expect(closed.statusCode).toBe(200);
+      expect(closed.body).not.toContain('<form class="review-form"');
+      expect(closed.body).toMatch(/<h1 tabindex="-1">(Your review request has expired|Something went wrong)<\/h1>/);
+    }
   });
 
   it('the API validates the rating and the text limit', async () => {

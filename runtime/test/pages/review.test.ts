@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { start } from '../../src/pages/review/index';
 import * as messages from '../../../contract/review/messages';
 import type { PageContext } from '../../../contract/context/types';
+import { REVIEW_WORDS, reviewFormHtml } from '../../../contract/review/form-markup';
 
 /** The store page the owner set (site.json `websiteSettings.storeSettings.continueShoppingLinkUrl`). */
 const withShop = (continueShoppingLinkUrl?: unknown) => ({ websiteSettings: { storeSettings: { continueShoppingLinkUrl } } }) as unknown as PageContext;
@@ -104,6 +105,54 @@ describe('review request page', () => {
       expect(document.querySelector('a')!.getAttribute('href')).toBe('/');
     },
   );
+
+  it('adopts the form the server rendered: no state call, the counter live, Submit through the API, Close going back', async () => {
+    history.replaceState(null, '', '/commerce/reviews?token=abcdefghijklmnop1234');
+    const post = { crumb: 'c1', token: 'abcdefghijklmnop1234', body: 'Hi' };
+    document.body.innerHTML = `<main><div id="review-request-root">${reviewFormHtml(REVIEW_WORDS, 'Studio mug', '/shop', post)}</div></main>`;
+    const rendered = document.querySelector('form')!;
+    const calls: Array<{ url: string; body: unknown }> = [];
+    vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
+      calls.push({ url: String(url), body: init?.body ? JSON.parse(String(init.body)) : null });
+      return Promise.resolve(json(200, { status: 'reviewed' }));
+    });
+    start(withShop('/shop'));
+    expect(document.querySelector('form')).toBe(rendered);
+    expect(rendered.noValidate).toBe(true);
+    const text = rendered.querySelector('textarea')!;
+    text.value = 'Hi there';
+    text.dispatchEvent(new Event('input'));
+    expect(rendered.querySelector('.review-counter')!.textContent).toBe('992 characters left');
+    // Somewhere to go back to: back, not the link; nowhere (opened from an email): the link.
+    const back = vi.spyOn(history, 'back').mockImplementation(() => undefined);
+    const length = vi.spyOn(history, 'length', 'get').mockReturnValue(2);
+    const close = new MouseEvent('click', { cancelable: true });
+    rendered.querySelector('.review-close')!.dispatchEvent(close);
+    expect([close.defaultPrevented, back.mock.calls.length]).toEqual([true, 1]);
+    length.mockReturnValue(1);
+    const first = new MouseEvent('click', { cancelable: true });
+    rendered.querySelector('.review-close')!.dispatchEvent(first);
+    expect([first.defaultPrevented, back.mock.calls.length]).toEqual([false, 1]);
+    length.mockRestore();
+    (rendered.querySelector('#review-star-5') as HTMLInputElement).checked = true;
+    const submit = new Event('submit', { cancelable: true });
+    rendered.dispatchEvent(submit);
+    expect(submit.defaultPrevented).toBe(true);
+    await until(() => document.querySelector('h1')!.textContent === 'Thanks for your feedback');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.body).toEqual({ token: 'abcdefghijklmnop1234', rating: 5, body: 'Hi there' });
+    back.mockRestore();
+  });
+
+  it('leaves what the server said about a closed request as it is, and asks nothing', () => {
+    history.replaceState(null, '', '/commerce/reviews?token=abcdefghijklmnop1234');
+    document.body.innerHTML = '<main><div id="review-request-root"><h1 tabindex="-1">Your review request has expired</h1></div></main>';
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    start(withShop());
+    expect(fetch).not.toHaveBeenCalled();
+    expect(document.querySelector('h1')!.textContent).toBe('Your review request has expired');
+  });
 
   it('a malformed token never reaches the server', () => {
     history.replaceState(null, '', '/commerce/reviews?token=%3Cimg%3E');

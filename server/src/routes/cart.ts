@@ -13,6 +13,7 @@ import { cartLines, createCart, findOrder, openCart, placeOrder, setQuantity } f
 import { escapeHtml } from '../html';
 import { ensureCrumb } from '../plugins/crumb';
 import { fill } from '../../../contract/text/format';
+import { formCrumbValid } from '../form-posts';
 import { crumbQuery } from '../schemas';
 import { readSiteSettings, sendShellPage } from '../site-page';
 import { CART_ENTRIES_PATH, CART_PATH } from '../../../contract/api/paths';
@@ -32,12 +33,6 @@ export const shopUrlOf = (site: Record<string, unknown>) => continueShoppingUrl(
 
 export async function currencyOf(app: FastifyInstance): Promise<string> {
   return currencyIn(await readSiteSettings(app));
-}
-
-/** A form post outside /api/ carries the crumb in its body. */
-export function formCrumbValid(app: FastifyInstance, request: FastifyRequest): boolean {
-  const sent = (request.body as Record<string, unknown> | undefined)?.crumb;
-  return app.crumbs.valid(sent) && sent === request.cookies.crumb;
 }
 
 const entryBody = {

@@ -21,7 +21,8 @@ import { escapeHtml } from '../html';
 import { PAGE_WORDS } from '../page-text';
 import { sendShellPage } from '../site-page';
 import { CREDENTIALS, signInOrRefuse } from './auth';
-import { clearCartCookie, formCrumbValid, setCartCookie } from './cart';
+import { clearCartCookie, setCartCookie } from './cart';
+import { formCrumbValid, formValue } from '../form-posts';
 import { ensureCrumb } from '../plugins/crumb';
 import { retryAfterSeconds } from '../security/limits';
 import { limitedSignIn } from '../security/sign-in-limits';
@@ -71,9 +72,6 @@ async function startMemberSession(app: FastifyInstance, request: FastifyRequest,
   if (cart && !cart.purchased) await claimCart(app.storage, cart.token, userId);
   return xsrfToken;
 }
-
-/** A posted field's text, or '' when it is missing, not text, or longer than `max`. */
-const formValue = (value: unknown, max: number) => (typeof value === 'string' && value.length <= max ? value : '');
 
 export default async function memberRoutes(app: FastifyInstance): Promise<void> {
   app.post(MEMBER_SESSION_PATH, { schema: signInSchema }, async (request, reply) => {

@@ -1,15 +1,19 @@
 /**
- * Product reviews (spec part 2 §2, page type 209): the request page, its state, the
- * submission (once per request, never after it expires) and the owner's list.
+ * Product reviews (spec part 2 §2, page type 209): the request page (rendered in its state,
+ * its form working with or without the runtime), its state, the submission (once per request,
+ * never after it expires) and the owner's list.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PageType } from '../../../contract/model/page-types';
 import { REVIEW_REQUEST_API, REVIEW_SUBMIT_API, REVIEW_TEXT_LIMIT, STAR_COUNT } from '../../../contract/review/messages';
 import { reviewRequest, submitReview } from '../commerce/store';
 import { crumbQuery } from '../schemas';
-import { escapeHtml } from '../html';
 import { PAGE_WORDS } from '../page-text';
 import { sendShellPage } from '../site-page';
+import { REVIEW_PAGE_PATH, REVIEW_ROOT_ID, REVIEW_WORDS, closedReviewMessage, reviewFormHtml, reviewOutcomeHtml, type ReviewPost } from '../../../contract/review/form-markup';
+import { ensureCrumb } from '../plugins/crumb';
+import { formCrumbValid, formValue } from '../form-posts';
+import { shopUrlOf } from './cart';
 import { OWNER_PATHS } from '../../../contract/api/owner-paths';
 import { latestReviews } from '../repositories/dashboards';
 import type { ReviewsAnswer } from '../../../contract/api/owner-answers';
@@ -17,12 +21,41 @@ import type { ReviewsAnswer } from '../../../contract/api/owner-answers';
 const tokenQuery = { type: 'object', required: ['token'], properties: { ...crumbQuery.properties, token: { type: 'string', maxLength: 64 } } } as const;
 
 export default async function reviewRoutes(app: FastifyInstance): Promise<void> {
-  // The runtime loads the review bundle for page type 209 and renders into the root.
-  app.get('/commerce/reviews', async (request, reply) => {
-    return sendShellPage(app, request, reply, ({ words }) => {
-      const text = words('page', PAGE_WORDS);
-      const main = `<div id="review-request-root" class="review-request"><noscript><p>${escapeHtml(text.reviewsNeedScript)}</p></noscript></div>`;
-      return { title: text.reviewTitle, pageType: PageType.REVIEWS_REQUEST, main };
+  /**
+   * The review page in its state (the form, or why there is none), which the runtime adopts;
+   * its form also posts here without the runtime. `refused` shows the form again, with why.
+   */
+  const sendReviewPage = (request: FastifyRequest, reply: FastifyReply, token: string, refused?: Omit<ReviewPost, 'crumb' | 'token'>, code = 200) =>
+    sendShellPage(app, request, reply, async ({ words, site }) => {
+      const text = words('review', REVIEW_WORDS);
+      const shop = shopUrlOf(site);
+      const state = await reviewRequest(app.storage, token);
+      const content =
+        state.status === 'open'
+          ? reviewFormHtml(text, state.productTitle, shop, { crumb: ensureCrumb(app, request, reply), token, ...refused })
+          : reviewOutcomeHtml(text, shop, closedReviewMessage(text, state.status));
+      const main = `<div id="${REVIEW_ROOT_ID}" class="review-request">${content}</div>`;
+      return { title: words('page', PAGE_WORDS).reviewTitle, pageType: PageType.REVIEWS_REQUEST, main, status: state.status === 'open' ? code : 200 };
+    });
+
+  app.get(REVIEW_PAGE_PATH, async (request, reply) => sendReviewPage(request, reply, formValue((request.query as Record<string, unknown>).token, 64)));
+
+  // The form posted without the runtime: the same checks as the API call; the outcome, or the form again.
+  app.post(REVIEW_PAGE_PATH, async (request, reply) => {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const token = formValue(body.token, 64);
+    const text = formValue(body.body, REVIEW_TEXT_LIMIT);
+    const rating = Number(formValue(body.rating, 1));
+    if (!formCrumbValid(app, request)) {
+      return sendReviewPage(request, reply, token, { body: text, failed: true }, 403);
+    }
+    if (!Number.isInteger(rating) || rating < 1 || rating > STAR_COUNT) return sendReviewPage(request, reply, token, { body: text, ratingMissing: true }, 400);
+    const status = await submitReview(app.storage, token, rating, text.trim());
+    if (status !== 'open') return sendReviewPage(request, reply, token);
+    return sendShellPage(app, request, reply, ({ words, site }) => {
+      const done = words('review', REVIEW_WORDS);
+      const main = `<div id="${REVIEW_ROOT_ID}" class="review-request">${reviewOutcomeHtml(done, shopUrlOf(site), done.thanks)}</div>`;
+      return { title: words('page', PAGE_WORDS).reviewTitle, pageType: PageType.REVIEWS_REQUEST, main };
     });
   });
 

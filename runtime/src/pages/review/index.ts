@@ -1,99 +1,53 @@
 /**
- * The product-review request page (page type 209, spec part 2 §2): its token comes from the
- * address; the page asks the server whether the request is open, then shows the star rating
- * (a native radio group: arrow keys move, required), the text with a characters-left counter,
- * and Submit / Close; afterwards the thanks and Continue Shopping.
+ * The product-review request page (page type 209, spec part 2 §2): the star rating (a native
+ * radio group: arrow keys move, required), the text with a characters-left counter, and
+ * Submit / Close; afterwards the thanks and Continue Shopping. The server renders the page's
+ * state into its root (contract/review/form-markup.ts) and this adopts it; where the root is
+ * empty, the page asks the server whether the request (its token from the address) is open.
  */
 import type { PageContext } from '../../../../contract/context/types';
 import { continueShoppingUrl } from '../../../../contract/commerce/routes';
 import { request } from '../../net/request';
 import { assetUrl, loadStylesheet } from '../../platform/assets';
 import type { DataError } from '../../net/data-error';
-import { element, statusLine } from '../dom';
 import { fill, texts } from '../../platform/strings';
-import {
-  ALREADY_REVIEWED, CHARACTERS_LEFT, CLOSE, CONTINUE_SHOPPING, DESCRIBE_LABEL, EXPIRED, RATE_YOUR_PURCHASE, RATING_LABEL,
-  RATING_REQUIRED, REVIEW_REQUEST_API, REVIEW_SUBMIT_API, REVIEW_TEXT_LIMIT, SOMETHING_WENT_WRONG, STAR_COUNT, SUBMIT, THANKS,
-  TRY_AGAIN, type ReviewStatus,
-} from '../../../../contract/review/messages';
+import { REVIEW_REQUEST_API, REVIEW_SUBMIT_API, REVIEW_TEXT_LIMIT, type ReviewStatus } from '../../../../contract/review/messages';
+import { REVIEW_ROOT_ID, REVIEW_WORDS, closedReviewMessage, reviewFormHtml, reviewOutcomeHtml } from '../../../../contract/review/form-markup';
 
-export const ROOT_ID = 'review-request-root';
+export const ROOT_ID = REVIEW_ROOT_ID;
 
 /** The page's words (platform/strings.ts): the spec's, from the contract. */
-export const reviewWords = texts('review', {
-  alreadyReviewed: ALREADY_REVIEWED,
-  close: CLOSE,
-  continueShopping: CONTINUE_SHOPPING,
-  describe: DESCRIBE_LABEL,
-  expired: EXPIRED,
-  rate: RATE_YOUR_PURCHASE,
-  rating: RATING_LABEL,
-  ratingRequired: RATING_REQUIRED,
-  somethingWrong: SOMETHING_WENT_WRONG,
-  submit: SUBMIT,
-  thanks: THANKS,
-  tryAgain: TRY_AGAIN,
-  charactersLeft: `{n} ${CHARACTERS_LEFT}`,
-  star: '{n} star',
-  stars: '{n} stars',
-});
+export const reviewWords = texts('review', REVIEW_WORDS);
 const words = reviewWords;
 
-
 /** What the visitor reads for a request that cannot take a review. */
-export function closedMessage(status: ReviewStatus): string {
-  if (status === 'reviewed') return words().alreadyReviewed;
-  if (status === 'expired') return words().expired;
-  return words().somethingWrong;
-}
-
-const continueShopping = (shop: string) => element('a', { href: shop, className: 'button review-continue' }, words().continueShopping);
-
-function closeButton(shop: string): HTMLButtonElement {
-  const close = element('button', { type: 'button', className: 'review-close' }, words().close);
-  // A page opened from an email: go back if there is somewhere to go, else to the shop.
-  close.addEventListener('click', () => (history.length > 1 ? history.back() : location.assign(shop)));
-  return close;
-}
+export const closedMessage = (status: ReviewStatus): string => closedReviewMessage(words(), status);
 
 /** Replaces the page with a message (thanks, expired, already reviewed) and moves focus to it. */
 function showOutcome(root: HTMLElement, shop: string, heading: string, detail?: string): void {
-  const title = element('h1', { tabIndex: -1 }, heading);
-  root.replaceChildren(title, ...(detail ? [element('p', {}, detail)] : []), element('p', {}, continueShopping(shop)));
-  title.focus();
+  root.innerHTML = reviewOutcomeHtml(words(), shop, heading, detail);
+  root.querySelector('h1')!.focus();
 }
 
-function reviewForm(root: HTMLElement, shop: string, token: string, productTitle: string): void {
-  const legend = element('legend', {}, words().rating);
-  const stars = element('fieldset', { className: 'review-stars' }, legend);
-  const radios: HTMLInputElement[] = [];
-  for (let value = 1; value <= STAR_COUNT; value++) {
-    const radio = element('input', { type: 'radio', name: 'rating', value: String(value), id: `review-star-${value}`, required: value === 1 });
-    radios.push(radio);
-    stars.append(element('label', { htmlFor: radio.id, className: 'review-star' }, radio, element('span', {}, fill(value === 1 ? words().star : words().stars, { n: value }))));
-  }
-  const ratingError = element('p', { className: 'review-error', id: 'review-rating-error' });
-  stars.append(ratingError);
-  const text = element('textarea', { id: 'review-text', name: 'body', maxLength: REVIEW_TEXT_LIMIT, rows: 6 });
-  const counter = element('p', { className: 'review-counter', id: 'review-counter' });
-  counter.setAttribute('aria-live', 'polite');
-  text.setAttribute('aria-describedby', counter.id);
+/** Makes the form work: the rating checked here, the counter live, Close going back, Submit through the API. */
+function bindForm(root: HTMLElement, form: HTMLFormElement, shop: string, token: string): void {
+  const stars = form.querySelector('fieldset')!;
+  const radios = Array.from(form.querySelectorAll<HTMLInputElement>('input[name="rating"]'));
+  const ratingError = form.querySelector('.review-error')!;
+  const text = form.querySelector('textarea')!;
+  const counter = form.querySelector('.review-counter')!;
+  const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
+  const status = form.querySelector('[role="status"]')!;
+  form.noValidate = true;
   const count = () => (counter.textContent = fill(words().charactersLeft, { n: REVIEW_TEXT_LIMIT - text.value.length }));
-  count();
   text.addEventListener('input', count);
-  const submit = element('button', { type: 'submit' }, words().submit);
-  const status = statusLine('review-status');
-  const form = element(
-    'form',
-    { className: 'review-form', noValidate: true },
-    element('h1', {}, words().rate),
-    element('p', { className: 'review-product' }, productTitle),
-    stars,
-    element('p', { className: 'field' }, element('label', { htmlFor: text.id }, words().describe), text),
-    counter,
-    element('p', { className: 'review-actions' }, submit, ' ', closeButton(shop)),
-    status,
-  );
+  // A page opened from an email: go back if there is somewhere to go, else to the shop (the link).
+  form.querySelector('.review-close')!.addEventListener('click', (event) => {
+    if (history.length > 1) {
+      event.preventDefault();
+      history.back();
+    }
+  });
   form.addEventListener('change', () => {
     if (radios.some((r) => r.checked)) {
       ratingError.textContent = '';
@@ -127,21 +81,29 @@ function reviewForm(root: HTMLElement, shop: string, token: string, productTitle
       },
     );
   });
-  root.replaceChildren(form);
 }
 
 export function start(context: Readonly<PageContext>): void {
   const shop = continueShoppingUrl(context.websiteSettings);
-  const root = document.getElementById(ROOT_ID) ?? document.querySelector('main') ?? document.body;
-  const token = new URLSearchParams(location.search).get('token') ?? '';
+  const own = document.getElementById(ROOT_ID);
+  const root = own ?? document.querySelector('main') ?? document.body;
   // Its form's look (blocks.css, unless the page links runtime.css).
   void loadStylesheet(assetUrl('blocks.css'));
+  const rendered = root.querySelector<HTMLFormElement>('form.review-form');
+  const token = (rendered?.elements.namedItem('token') as HTMLInputElement | null)?.value ?? new URLSearchParams(location.search).get('token') ?? '';
+  if (rendered) return bindForm(root, rendered, shop, token);
+  // The server said what there is to say (thanks, expired…): nothing to do.
+  if (own?.querySelector('h1')) return;
   // The token is visitor input: it only ever travels as a query value, and only in this shape.
   if (!/^[\w-]{16,64}$/.test(token)) return showOutcome(root, shop, words().somethingWrong);
   root.setAttribute('aria-busy', 'true');
   request<{ status: ReviewStatus; productTitle?: string }>(REVIEW_REQUEST_API, { data: { token }, onFailure: () => undefined })
     .then(
-      (answer) => (answer.status === 'open' ? reviewForm(root, shop, token, answer.productTitle ?? '') : showOutcome(root, shop, closedMessage(answer.status))),
+      (answer) => {
+        if (answer.status !== 'open') return showOutcome(root, shop, closedMessage(answer.status));
+        root.innerHTML = reviewFormHtml(words(), answer.productTitle ?? '', shop);
+        bindForm(root, root.querySelector('form')!, shop, token);
+      },
       () => showOutcome(root, shop, words().somethingWrong, words().tryAgain),
     )
     .finally(() => root.removeAttribute('aria-busy'));
