@@ -19,6 +19,9 @@ export const MEMBER_WORDS = {
   form: 'Member sign-in',
   signingIn: 'Signing in…',
   signedIn: 'Signed in.',
+  /** A wrong email or password (401), and too many tries (429): the server's answers, worded here. */
+  invalid: 'Invalid email or password.',
+  tooMany: 'Too many sign-in attempts. Please try again later.',
 };
 export type MemberWords = typeof MEMBER_WORDS;
 

@@ -7,7 +7,6 @@
  */
 import { CONTINUE_SHOPPING } from '../../contract/review/messages';
 import { NO_CART_MESSAGE } from '../../contract/commerce/routes';
-import { INVALID_LOGIN, TOO_MANY_LOGINS } from './routes/auth';
 
 /** Pages that are not the store's. */
 export const PAGE_WORDS = {
@@ -19,8 +18,6 @@ export const PAGE_WORDS = {
   membersOnly: 'Members only',
   membersOnlyText: 'Sign in with your member account to see this page.',
   signInNeedsScript: 'Signing in needs JavaScript.',
-  signInInvalid: INVALID_LOGIN,
-  signInTooMany: TOO_MANY_LOGINS,
   signInExpired: 'Your session has expired. Please sign in again.',
   reviewTitle: 'Review your purchase',
   oneResult: '{n} result for “{query}”',

@@ -16,7 +16,8 @@ describe('member access page', () => {
     const calls: string[] = [];
     vi.stubGlobal('fetch', (url: string) => {
       calls.push(String(url));
-      return Promise.resolve(new Response(JSON.stringify({ error: 'Invalid email or password.' }), { status: 401, headers: { 'content-type': 'application/json' } }));
+      // The server's own words differ: the page words a 401 itself (in its language).
+      return Promise.resolve(new Response(JSON.stringify({ error: 'Refused by server' }), { status: 401, headers: { 'content-type': 'application/json' } }));
     });
     start(defaultContext());
     expect(root().querySelectorAll('form')).toHaveLength(1);

@@ -7,9 +7,11 @@ import { retryAfterSeconds } from '../security/limits';
 import { limitedSignIn, type SignInScope } from '../security/sign-in-limits';
 import { sendPreviewPage } from './preview';
 import { LOGIN_PATH, LOGOUT_PATH } from '../../../contract/api/paths';
+import { MEMBER_WORDS } from '../../../contract/members/sign-in-markup';
 
-export const INVALID_LOGIN = 'Invalid email or password.';
-export const TOO_MANY_LOGINS = 'Too many sign-in attempts. Please try again later.';
+/** The sign-in refusals, owner and member alike (the runtime words a member's in the page's language). */
+export const INVALID_LOGIN = MEMBER_WORDS.invalid;
+export const TOO_MANY_LOGINS = MEMBER_WORDS.tooMany;
 
 /** Email and password: owner sign-in, and (with rememberMe) member sign-in. */
 export const CREDENTIALS = {

@@ -43,7 +43,7 @@ const signOutSchema = {
 interface Refused {
   next: string;
   email: string;
-  error: (words: typeof PAGE_WORDS) => string;
+  error: (words: { page: typeof PAGE_WORDS; member: typeof MEMBER_WORDS }) => string;
   status: number;
 }
 
@@ -55,7 +55,8 @@ export function sendMemberAccessPage(app: FastifyInstance, request: FastifyReque
   const crumb = refused ? ensureCrumb(app, request, reply) : '';
   return sendShellPage(app, request, reply, ({ words }) => {
     const text = words('page', PAGE_WORDS);
-    const form = refused ? memberSignInHtml(words('member', MEMBER_WORDS), { crumb, next: refused.next, email: refused.email, error: refused.error(text) }) : '';
+    const member = words('member', MEMBER_WORDS);
+    const form = refused ? memberSignInHtml(member, { crumb, next: refused.next, email: refused.email, error: refused.error({ page: text, member }) }) : '';
     const main = `<h1>${escapeHtml(text.membersOnly)}</h1>
 <p>${escapeHtml(text.membersOnlyText)}</p>
 <div id="${MEMBER_ACCESS_ROOT_ID}">${form}<noscript><p>${escapeHtml(text.signInNeedsScript)}</p></noscript></div>`;
@@ -89,14 +90,14 @@ export default async function memberRoutes(app: FastifyInstance): Promise<void> 
     const email = formValue(body.email, CREDENTIALS.email.maxLength).trim();
     const password = formValue(body.password, CREDENTIALS.password.maxLength);
     const refuse = (status: number, error: Refused['error']) => sendMemberAccessPage(app, request, reply, { next, email, error, status });
-    if (!formCrumbValid(app, request)) return refuse(403, (words) => words.signInExpired);
-    if (email.length < CREDENTIALS.email.minLength || !password) return refuse(400, (words) => words.signInInvalid);
+    if (!formCrumbValid(app, request)) return refuse(403, (words) => words.page.signInExpired);
+    if (email.length < CREDENTIALS.email.minLength || !password) return refuse(400, (words) => words.member.invalid);
     const outcome = await limitedSignIn(app.storage, 'member', email, request.ip, () => authenticateMember(app.storage, email, password));
     if ('refused' in outcome) {
       void reply.header('Retry-After', retryAfterSeconds(outcome.refused));
-      return refuse(429, (words) => words.signInTooMany);
+      return refuse(429, (words) => words.member.tooMany);
     }
-    if (!('account' in outcome)) return refuse(401, (words) => words.signInInvalid);
+    if (!('account' in outcome)) return refuse(401, (words) => words.member.invalid);
     await startMemberSession(app, request, reply, outcome.account.id, body.rememberMe === 'on');
     return reply.redirect(next, 303);
   });

@@ -52,7 +52,8 @@ function signInForm(root: HTMLElement): void {
       method: 'POST',
       data: { email: email.value.trim(), password: password.value, rememberMe: remember.checked },
       onFailure: (error: DataError) => {
-        status.textContent = error.message;
+        // The server's refusals in the page's words; anything else as the data layer words it.
+        status.textContent = error.status === 401 ? words.invalid : error.status === 429 ? words.tooMany : error.message;
       },
     }).then(
       (answer) => {
