@@ -17,7 +17,6 @@ export const PAGE_WORDS = {
   lockedText: 'The site owner has locked this page for now.',
   membersOnly: 'Members only',
   membersOnlyText: 'Sign in with your member account to see this page.',
-  signInNeedsScript: 'Signing in needs JavaScript.',
   signInExpired: 'Your session has expired. Please sign in again.',
   reviewTitle: 'Review your purchase',
   oneResult: '{n} result for “{query}”',

@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(async () => server.close());
 
 const accessPage = (lang: string, context = `{"pageType": ${PageType.MEMBER_AREA_ACCESS_DENIED}}`) =>
-  `<html lang="${lang}"><head><script type="application/json" id="site-context">${context}</script></head><body><div id="sqs-member-access-page-root"><noscript><p>Signing in needs JavaScript.</p></noscript></div></body></html>`;
+  `<html lang="${lang}"><head><script type="application/json" id="site-context">${context}</script></head><body><div id="sqs-member-access-page-root"></div></body></html>`;
 
 describe('member sign-in form on the member access page', () => {
   it('is in the page the server sends a visitor, posting to the server with the crumb and the page until the runtime takes it', async () => {
@@ -22,7 +22,7 @@ describe('member sign-in form on the member access page', () => {
     const page = await server.app.inject({ method: 'GET', url: '/members?from=nav', headers: { cookie: cookieHeader(client.jar) } });
     expect(page.statusCode).toBe(403);
     const post = { crumb: client.crumb, next: '/members?from=nav' };
-    expect(page.body).toContain(`<div id="sqs-member-access-page-root">${memberSignInHtml(MEMBER_WORDS, post)}<noscript>`);
+    expect(page.body).toContain(`<div id="sqs-member-access-page-root">${memberSignInHtml(MEMBER_WORDS, post)}</div>`);
     expect(page.body).toContain('<form class="member-sign-in" aria-label="Member sign-in" method="post" action="/members/sign-in">');
     expect(page.body).toContain(`<input type="hidden" name="crumb" value="${client.crumb}"><input type="hidden" name="next" value="/members?from=nav">`);
     expect(page.body).toContain('<button type="submit">Sign in</button>');

@@ -75,7 +75,7 @@ describe('a German site', () => {
     expect(members.body).toContain('<h1>Nur für Mitglieder</h1>');
     // The sign-in form inside follows the page's language: the runtime's catalogue.
     expect(members.body).toContain('>Anmelden</button>');
-    expect(members.body).toContain('Für die Anmeldung wird JavaScript benötigt.');
+    expect(members.body).toContain('<label for="member-password">Passwort</label>');
   });
 
   it('checks out in German: the runtime catalogue’s cart words, its own strings first, money and date the German way', async () => {

@@ -59,7 +59,7 @@ export function sendMemberAccessPage(app: FastifyInstance, request: FastifyReque
     const form = refused ? memberSignInHtml(member, { crumb, next: refused.next, email: refused.email, error: refused.error({ page: text, member }) }) : '';
     const main = `<h1>${escapeHtml(text.membersOnly)}</h1>
 <p>${escapeHtml(text.membersOnlyText)}</p>
-<div id="${MEMBER_ACCESS_ROOT_ID}">${form}<noscript><p>${escapeHtml(text.signInNeedsScript)}</p></noscript></div>`;
+<div id="${MEMBER_ACCESS_ROOT_ID}">${form}</div>`;
     return { title: text.membersOnly, pageType: PageType.MEMBER_AREA_ACCESS_DENIED, main, status: refused?.status ?? 403 };
   });
 }
