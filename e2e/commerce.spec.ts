@@ -1,4 +1,4 @@
-import { test, expect, runtimeReady, queryServerDb, updateServerDb, api, OWNER, MEMBER } from './fixtures';
+import { test, expect, runtimeReady, queryServerDb, updateServerDb, api, OWNER, MEMBER, watchLayoutShifts, layoutShifted } from './fixtures';
 import type { Page } from '@playwright/test';
 
 const NO_CART = 'Either your session has expired or you do not have cookies enabled. We cannot continue to checkout.';
@@ -191,9 +191,13 @@ test.describe('product-review request page (page type 209)', () => {
     const token = await buy(page, 'Harbour print', 'review@example.com');
     const chunks: string[] = [];
     page.on('request', (r) => r.url().includes('/runtime/chunks/review-') && chunks.push(r.url()));
+    await watchLayoutShifts(page);
     await page.goto(`/commerce/reviews?token=${token}`);
     await expect(page.getByRole('heading', { name: 'Rate your purchase' })).toBeVisible();
+    await runtimeReady(page);
     expect(chunks).toHaveLength(1);
+    // The server rendered the form: the runtime adopts it, and nothing moves.
+    expect(await layoutShifted(page)).toBe(0);
     await expect(page.locator('.review-product')).toHaveText('Harbour print');
     await expect(page.getByRole('group', { name: 'Rating (required)' })).toBeVisible();
     await expect(page.locator('.review-counter')).toHaveText('1000 characters left');

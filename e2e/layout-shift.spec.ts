@@ -11,7 +11,9 @@ import { animationsSettled, expect, layoutShifted, runtimeReady, test, watchLayo
 const PAGES = readdirSync('examples')
   .filter((file) => file.endsWith('.html'))
   .map((file) => (file === 'index.html' ? '/' : `/${file.slice(0, -'.html'.length)}`))
-  .map((path) => (path === '/gallery' ? '/gallery?nomotion=true' : path));
+  .map((path) => (path === '/gallery' ? '/gallery?nomotion=true' : path))
+  // And pages the server makes: checkout without a cart, a donation, a review request that is not open.
+  .concat(['/commerce/goto-checkout', '/checkout/donate?donatePageId=studio-fund&amount=2500', '/commerce/reviews?token=no-such-request-0000']);
 
 for (const [width, height, phone] of [[390, 844, true], [1280, 800, false]] as const) for (const consented of [true, false]) {
   test.describe(`${consented ? 'a visitor who accepted cookies' : 'a visitor the cookie banner asks'}, at ${width} px`, () => {
