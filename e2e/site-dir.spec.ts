@@ -3,23 +3,13 @@
  * server with SITE_DIR, works in Chromium as written: its blocks mount, its contact form is
  * accepted by the server and lands in the owner's submissions, and the demo is not there.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { axeViolations, expect, runtimeReady, test } from './fixtures';
 import { OWNER } from './global-setup';
-import { startBuiltServer } from './server-process';
+import { withNewSite } from './new-site';
 
 test('the new-site template, served with SITE_DIR', async ({ browser }) => {
   test.setTimeout(60_000);
-  const parent = mkdtempSync(path.join(tmpdir(), 'tessera-e2e-site-'));
-  const siteDir = path.join(parent, 'site');
-  expect(spawnSync(process.execPath, ['scripts/new-site.mjs', siteDir]).status).toBe(0);
-  const server = await startBuiltServer({ SITE_DIR: siteDir, OWNER_EMAIL: OWNER.email, OWNER_PASSWORD: OWNER.password, FORM_RATE_LIMIT: '100' });
-  const context = await browser.newContext({ baseURL: server.baseUrl });
-  try {
-    await context.addCookies([{ name: 'ss_cookieAllowed', value: 'true', url: server.baseUrl }]);
+  await withNewSite(browser, { env: { OWNER_EMAIL: OWNER.email, OWNER_PASSWORD: OWNER.password, FORM_RATE_LIMIT: '100' } }, async (context, server) => {
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
@@ -64,9 +54,5 @@ test('the new-site template, served with SITE_DIR', async ({ browser }) => {
     } finally {
       await stranger.close();
     }
-  } finally {
-    await context.close();
-    await server.stop();
-    rmSync(parent, { recursive: true, force: true });
-  }
+  });
 });

@@ -3,28 +3,18 @@
  * makes are German from the first paint (lang, title, words), the runtime on them speaks German
  * too (the member sign-in's refusal), and they pass axe.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { axeViolations, expect, runtimeReady, test } from './fixtures';
-import { startBuiltServer } from './server-process';
+import { withNewSite } from './new-site';
 
 const MEMBER = { email: 'mitglied@example.com', password: 'mitglied-passwort-1' };
 
 test('a German site: the not-found and member access pages, and signing in', async ({ browser }) => {
   test.setTimeout(60_000);
-  const parent = mkdtempSync(path.join(tmpdir(), 'tessera-e2e-de-'));
-  const siteDir = path.join(parent, 'site');
-  expect(spawnSync(process.execPath, ['scripts/new-site.mjs', siteDir]).status).toBe(0);
-  const site = JSON.parse(readFileSync(path.join(siteDir, 'site.json'), 'utf8')) as { website: Record<string, unknown>; memberPages?: string[] };
-  site.website.language = 'de-DE';
-  site.memberPages = ['/'];
-  writeFileSync(path.join(siteDir, 'site.json'), JSON.stringify(site));
-  const server = await startBuiltServer({ SITE_DIR: siteDir, MEMBER_EMAIL: MEMBER.email, MEMBER_PASSWORD: MEMBER.password });
-  const context = await browser.newContext({ baseURL: server.baseUrl });
-  try {
-    await context.addCookies([{ name: 'ss_cookieAllowed', value: 'true', url: server.baseUrl }]);
+  const german = (settings: Record<string, unknown>) => {
+    (settings.website as Record<string, unknown>).language = 'de-DE';
+    settings.memberPages = ['/'];
+  };
+  await withNewSite(browser, { site: german, env: { MEMBER_EMAIL: MEMBER.email, MEMBER_PASSWORD: MEMBER.password } }, async (context) => {
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
@@ -50,9 +40,5 @@ test('a German site: the not-found and member access pages, and signing in', asy
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome');
     // The browser logs the 404 page, the 403 member page and the refused sign-in (401); nothing else.
     expect(errors.filter((error) => !/status of 40[134]/.test(error))).toEqual([]);
-  } finally {
-    await context.close();
-    await server.stop();
-    rmSync(parent, { recursive: true, force: true });
-  }
+  });
 });
