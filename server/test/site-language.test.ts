@@ -111,6 +111,12 @@ describe('a German site', () => {
     expect(missing.body).toContain('Diese Spendenseite wurde nicht gefunden.');
   });
 
+  it('shows the review page in German, its form and what it says of a closed request', async () => {
+    const closed = await server.app.inject({ method: 'GET', url: '/commerce/reviews?token=no-such-request-0000' });
+    expect(closed.body).toContain('<title>Bewerten Sie Ihren Kauf · Tessera demo</title>');
+    expect(closed.body).toContain('<h1 tabindex="-1">Etwas ist schiefgelaufen</h1><p><a href="/laden" class="button review-continue">Weiter einkaufen</a></p>');
+  });
+
   it("words a theme's search page by its own language", async () => {
     const page = await server.app.inject({ method: 'GET', url: '/suche?q=zzzqqq' });
     expect(page.body).toContain('0 Ergebnisse für „zzzqqq“');
