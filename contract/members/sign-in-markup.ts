@@ -40,7 +40,8 @@ const field = (name: string, label: string, type: string, autocomplete: string, 
   `<p class="field"><label for="member-${name}">${escapeText(label)}</label> <input id="member-${name}" name="${name}" type="${type}" required autocomplete="${autocomplete}"${extra}></p>`;
 
 export const memberSignInHtml = (words: MemberWords = MEMBER_WORDS, post?: SignInPost): string =>
-  `<form class="${MEMBER_SIGN_IN_CLASS}" aria-label="${escapeText(words.form)}"${post ? ` method="post" action="${MEMBER_SIGN_IN_FORM_PATH}"` : ''}>` +
+  // Posted, never sent as a query: a password must not end up in an address or a log.
+  `<form class="${MEMBER_SIGN_IN_CLASS}" aria-label="${escapeText(words.form)}" method="post"${post ? ` action="${MEMBER_SIGN_IN_FORM_PATH}"` : ''}>` +
   (post ? hidden('crumb', post.crumb) + hidden('next', post.next) : '') +
   (post?.error ? `<p class="form-error" role="alert">${escapeText(post.error)}</p>` : '') +
   field('email', words.email, 'email', 'username', post?.email ? ` value="${escapeText(post.email)}"` : '') +

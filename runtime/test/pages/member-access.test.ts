@@ -38,6 +38,8 @@ describe('member access page', () => {
     start(defaultContext());
     const form = root().querySelector('form')!;
     expect(form.getAttribute('aria-label')).toBe('Member sign-in');
+    // Never a GET: a password must not end up in an address.
+    expect(form.method).toBe('post');
     expect(Array.from(form.querySelectorAll('input'), (input) => [input.name, input.type, input.labels![0]!.textContent])).toEqual([
       ['email', 'email', 'Email'],
       ['password', 'password', 'Password'],
