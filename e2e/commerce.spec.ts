@@ -80,6 +80,8 @@ test.describe('cart and checkout', () => {
     consoleErrors.length = 0;
     const root = page.locator('#sqs-cart-root');
     await expect(root.getByRole('rowheader')).toHaveText(['Harbour print']);
+    // The server rendered the cart; its status line comes with the runtime, which makes it work.
+    await expect(root.getByRole('status')).toBeAttached();
     await expect(root.locator('.cart-subtotal')).toHaveText('Subtotal $45.00');
     await root.getByLabel('Quantity for Harbour print').fill('2');
     await root.getByLabel('Quantity for Harbour print').press('Enter');
@@ -103,6 +105,7 @@ test.describe('cart and checkout', () => {
       await page.goto('/cart');
       const root = page.locator('#sqs-cart-root');
       await expect(root.getByRole('rowheader')).toHaveText(['Harbour print']);
+      await expect(root.getByRole('status')).toBeAttached();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       for (const control of [root.getByLabel('Quantity for Harbour print'), root.getByRole('button', { name: 'Remove Harbour print' }), root.getByRole('link', { name: 'Checkout' })]) {
         await control.scrollIntoViewIfNeeded();
@@ -113,6 +116,18 @@ test.describe('cart and checkout', () => {
       }
     });
   }
+
+  test('with the runtime blocked, the cart page still shows the cart, and Checkout goes to checkout', async ({ page }) => {
+    await addToCart(page, 'Harbour print');
+    await page.route('**/runtime/**', (route) => route.abort());
+    await page.goto('/cart');
+    const root = page.locator('#sqs-cart-root');
+    await expect(root.getByRole('rowheader')).toHaveText(['Harbour print']);
+    await expect(root.locator('.cart-subtotal')).toHaveText('Subtotal $45.00');
+    await root.getByRole('link', { name: 'Checkout' }).click();
+    await expect(page).toHaveURL(/\/commerce\/goto-checkout$/);
+    await expect(page.locator('.order-total')).toHaveText('$45.00');
+  });
 
   test('a cart bundle that cannot load is logged as the spec says; the page stays usable', async ({ page, consoleErrors }) => {
     await page.route('**/runtime/chunks/cart-*.js', (route) => route.abort());
@@ -127,6 +142,7 @@ test.describe('cart and checkout', () => {
     await addToCart(page, 'Tote bag');
     await page.goto('/cart');
     await expect(page.locator('.cart-checkout')).toBeVisible();
+    await expect(page.locator('#sqs-cart-root .cart-status')).toBeAttached();
     await context.clearCookies({ name: 'CART' });
     await page.locator('.cart-checkout').click();
     const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));

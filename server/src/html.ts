@@ -4,3 +4,21 @@ export const hasClassInMarkup = (html: string, name: string) => new RegExp(`clas
 /** Escapes text for HTML element content and quoted attribute values. */
 export const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/**
+ * `html` with the content of the `<div>` that `openTag` opens replaced: its end is found by
+ * counting the `<div>`s inside it. Unchanged when the tag is not there or never closes.
+ */
+export function withDivContent(html: string, openTag: string, content: string): string {
+  const start = html.indexOf(openTag);
+  if (start < 0) return html;
+  const from = start + openTag.length;
+  const tags = /<(\/?)div\b[^>]*>/gi;
+  tags.lastIndex = from;
+  let depth = 1;
+  for (let tag = tags.exec(html); tag; tag = tags.exec(html)) {
+    depth += tag[1] ? -1 : 1;
+    if (depth === 0) return html.slice(0, from) + content + html.slice(tag.index);
+  }
+  return html;
+}

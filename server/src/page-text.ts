@@ -5,8 +5,6 @@
  * by `website.language` in site.json (the search results: by the page's `<html lang>`), and a
  * site's own `strings` win over both (page-words.ts, docs/translations.md).
  */
-import { CONTINUE_SHOPPING } from '../../contract/review/messages';
-import { NO_CART_MESSAGE } from '../../contract/commerce/routes';
 
 /** Pages that are not the store's. */
 export const PAGE_WORDS = {
@@ -62,15 +60,6 @@ export const CHECKOUT_WORDS = {
   recipient: 'Recipient email',
   orderReceived: 'Order received',
   giftCardThanks: 'Thank you, {name}. The gift card is on its way.',
-};
-
-/** Words the server's store pages share with the runtime's cart page (its catalogue's `cart` area). */
-export const CART_PAGE_WORDS = {
-  item: 'Item',
-  quantity: 'Quantity',
-  price: 'Price',
-  continueShopping: CONTINUE_SHOPPING,
-  noCart: NO_CART_MESSAGE,
 };
 
 /** The server's own areas and their English words: server/i18n/<lang>.json names each of them. */

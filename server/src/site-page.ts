@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import { loadCatalogues, wordsFor, type AreaWords, type Catalogues } from './page-words';
 import { PAGE_WORDS, siteLanguage } from './page-text';
+import { withCartContent } from './cart-page';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { environmentFromHost } from '../../contract/context/environment';
@@ -74,7 +75,8 @@ export async function sendSitePage(
   const expanded = withCodeInjection(withHeadingFont(applyBlockOverrides(included, overrides), stored.get(HEADING_FONT_KEY)), parseCodeInjection(stored.get(CODE_INJECTION_KEY)));
   const site = settings ?? (await readSiteSettings(app));
   const env = app.settings.siteEnv ?? environmentFromHost(request.hostname.replace(/:\d+$/, ''));
-  const body = withScriptNonce(injectContext(expanded, { site, account: request.account, member: request.siteUser, announcement: announcementContext(parseAnnouncement(stored.get(ANNOUNCEMENT_KEY))), env, forced, signIn: { crumb, next: request.url } }, {
+  const withCart = await withCartContent(app, request, expanded, site, catalogues(app));
+  const body = withScriptNonce(injectContext(withCart, { site, account: request.account, member: request.siteUser, announcement: announcementContext(parseAnnouncement(stored.get(ANNOUNCEMENT_KEY))), env, forced, signIn: { crumb, next: request.url } }, {
     cookies: request.cookies,
     gpc: request.headers['sec-gpc'] as string | undefined,
     screenshot: (request.query as Record<string, unknown> | undefined)?.sqsscreenshot,

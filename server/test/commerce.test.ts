@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reviewRequest, submitReview } from '../src/commerce/store';
+import { withDivContent } from '../src/html';
 import { cookieHeader, cookieJar, countRows, postForm as postFormTo, rows, startTestServer, type TestServer, visitor } from './helper';
 
 let server: TestServer;
@@ -34,6 +35,26 @@ describe('cart', () => {
     expect(digital.json()).toMatchObject({ hasDigital: true, purelyDigital: false, subtotalCents: 9900 });
     const removed = await client.inject({ method: 'PUT', url: '/api/commerce/cart/entries', payload: { productId: 'print-harbour', quantity: 0 } });
     expect(removed.json()).toMatchObject({ subtotalCents: 900, purelyDigital: true, requiresShipping: false });
+  });
+
+  it("the cart page carries the visitor's cart from the server, in place of the theme's placeholder", async () => {
+    const client = await visitor(server.app);
+    const empty = await client.inject({ method: 'GET', url: '/cart' });
+    expect(empty.body).toContain('<div id="sqs-cart-root"><div class="cart-body"><p class="cart-empty">Your cart is empty.</p><p><a href="/blocks">Continue Shopping</a></p></div></div>');
+    await client.inject({ method: 'POST', url: '/api/commerce/cart/entries', payload: { productId: 'tote', sku: 'SQ1000005', quantity: 2 } });
+    const full = await client.inject({ method: 'GET', url: '/cart' });
+    expect(full.body).not.toContain('Loading your cart');
+    expect(full.body).toContain('<caption>2 items</caption>');
+    expect(full.body).toContain('<tr data-product-id="tote" data-sku="SQ1000005" data-title="Tote bag"><th scope="row">Tote bag (Indigo)</th>');
+    expect(full.body).toContain('aria-label="Quantity for Tote bag"');
+    expect(full.body).toContain('<p class="cart-subtotal">Subtotal <strong>$44.00</strong></p><p><a href="/commerce/goto-checkout" class="cart-checkout button">Checkout</a></p>');
+  });
+
+  it('replaces a <div>’s content by counting the <div>s inside it, and leaves a page it cannot read alone', () => {
+    const root = '<div id="r">';
+    expect(withDivContent(`<main>${root}<div><div>a</div></div><p>b</p></div><div>after</div></main>`, root, 'X')).toBe(`<main>${root}X</div><div>after</div></main>`);
+    expect(withDivContent(`${root}<div>never closed`, root, 'X')).toBe(`${root}<div>never closed`);
+    expect(withDivContent('<p>no root</p>', root, 'X')).toBe('<p>no root</p>');
   });
 
   it('checkout without a cart shows the spec message; with one it places the order once', async () => {

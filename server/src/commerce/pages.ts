@@ -8,7 +8,8 @@ import { formatCommerceDate } from '../../../contract/commerce/units';
 import { RENEWAL_WORDS, type RenewalWords } from '../../../contract/commerce/subscription';
 import { fill } from '../../../contract/text/format';
 import { escapeHtml } from '../html';
-import { CART_PAGE_WORDS, CHECKOUT_WORDS, PAGE_WORDS } from '../page-text';
+import { CHECKOUT_WORDS, PAGE_WORDS } from '../page-text';
+import { CART_WORDS } from '../../../contract/commerce/cart-markup';
 import type { ShellPage } from '../site-page';
 import type { CartLine, Order } from './store';
 
@@ -17,7 +18,8 @@ type Line = Pick<CartLine, 'title' | 'quantity' | 'lineTotalCents'> & { options?
 /** A store page's words and formats. */
 export interface StoreText {
   checkout: typeof CHECKOUT_WORDS;
-  cart: typeof CART_PAGE_WORDS;
+  /** The runtime's cart page's words (item, quantity, price, Continue Shopping, no cart). */
+  cart: typeof CART_WORDS;
   page: typeof PAGE_WORDS;
   /** A subscription's renewal line (the runtime catalogue's `product` area). */
   renewal: RenewalWords;
@@ -27,7 +29,7 @@ export interface StoreText {
 
 export const storeText = ({ words, locale }: ShellPage): StoreText => ({
   checkout: words('checkout', CHECKOUT_WORDS),
-  cart: words('cart', CART_PAGE_WORDS),
+  cart: words('cart', CART_WORDS),
   page: words('page', PAGE_WORDS),
   renewal: words('product', RENEWAL_WORDS),
   locale,

@@ -1,0 +1,56 @@
+/**
+ * The full-page cart: a cart the server rendered into the root is adopted without asking for it
+ * again, and changes go through the API with the line's product and SKU; an empty root asks.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CART_WORDS, cartContentHtml } from '../../../contract/commerce/cart-markup';
+import { CART_ROOT_ID } from '../../../contract/model/page-types';
+import { defaultContext } from '../../src/context/read';
+import { start } from '../../src/pages/cart/index';
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const line = { productId: 'print', sku: 'SQ1', title: 'Harbour <print>', quantity: 1, lineTotalCents: 4500 };
+const cart = (quantity: number) => ({ id: 't', entries: quantity ? [{ ...line, quantity, lineTotalCents: 4500 * quantity }] : [], subtotalCents: 4500 * quantity, totalQuantity: quantity });
+const money = (minor: number) => `$${(minor / 100).toFixed(2)}`;
+const root = () => document.getElementById(CART_ROOT_ID)!;
+const noDialog = () => Promise.resolve({ confirmed: true }) as never;
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.body.replaceChildren();
+});
+
+describe('cart page', () => {
+  it('adopts the cart the server rendered, asks for nothing, and sends a change for the row’s product and SKU', async () => {
+    document.body.innerHTML = `<div id="${CART_ROOT_ID}"><div class="cart-body">${cartContentHtml(CART_WORDS, [line], 4500, money, '/shop')}</div></div>`;
+    const rendered = root().querySelector('.cart-body')!;
+    const calls: Array<{ url: string; method: string; body: unknown }> = [];
+    vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
+      calls.push({ url: String(url), method: init?.method ?? 'GET', body: init?.body ? JSON.parse(String(init.body)) : null });
+      return Promise.resolve(json(cart(2)));
+    });
+    start(defaultContext(), noDialog);
+    expect(root().querySelector('.cart-body')).toBe(rendered);
+    expect(root().querySelector('[role="status"]')).not.toBeNull();
+    expect(calls).toEqual([]);
+    const quantity = root().querySelector<HTMLInputElement>('.cart-quantity')!;
+    expect(quantity.getAttribute('aria-label')).toBe('Quantity for Harbour <print>');
+    quantity.value = '2';
+    quantity.dispatchEvent(new Event('change', { bubbles: true }));
+    await vi.waitFor(() => expect(root().querySelector('.cart-subtotal')!.textContent).toBe('Subtotal $90.00'));
+    expect(calls).toEqual([expect.objectContaining({ method: 'PUT', body: { productId: 'print', sku: 'SQ1', quantity: 2 } })]);
+    expect(root().querySelector('[role="status"]')!.textContent).toBe('Cart updated.');
+  });
+
+  it('asks for the cart where the root is empty, and words a removal by the line’s title', async () => {
+    document.body.innerHTML = `<div id="${CART_ROOT_ID}"><p>Loading your cart…</p></div>`;
+    const answers = [cart(1), cart(0)];
+    vi.stubGlobal('fetch', () => Promise.resolve(json(answers.shift())));
+    start(defaultContext(), noDialog);
+    await vi.waitFor(() => expect(root().querySelector('.cart-lines')).not.toBeNull());
+    expect(root().textContent).not.toContain('Loading your cart');
+    root().querySelector<HTMLButtonElement>('.cart-remove')!.click();
+    await vi.waitFor(() => expect(root().querySelector('.cart-empty')!.textContent).toBe('Your cart is empty.'));
+    expect(root().querySelector('[role="status"]')!.textContent).toBe('Harbour <print> removed.');
+  });
+});

@@ -1,0 +1,33 @@
+/**
+ * The full-page cart rendered into a page's `#sqs-cart-root` (contract/commerce/cart-markup.ts):
+ * the visitor's cart from the first paint, in the page's language and the site's words, its
+ * Checkout link working without the runtime; the runtime adopts it.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CART_BODY_CLASS, CART_WORDS, cartContentHtml } from '../../contract/commerce/cart-markup';
+import { storeCurrency } from '../../contract/commerce/currencies';
+import { formatMinorUnits } from '../../contract/commerce/money';
+import { CART_COOKIE, continueShoppingUrl } from '../../contract/commerce/routes';
+import { CART_ROOT_ID } from '../../contract/model/page-types';
+import { loadCatalog } from './commerce/catalog';
+import { cartLines, openCart } from './commerce/store';
+import { withDivContent } from './html';
+import { htmlLanguage, wordsFor, type Catalogues } from './page-words';
+
+const ROOT = `<div id="${CART_ROOT_ID}">`;
+
+export async function withCartContent(app: FastifyInstance, request: FastifyRequest, html: string, site: Record<string, unknown>, catalogues: Catalogues): Promise<string> {
+  if (!html.includes(ROOT)) return html;
+  const cart = await openCart(app.storage, request.cookies[CART_COOKIE]);
+  const lines = cart && !cart.purchased ? await cartLines(app.storage, loadCatalog(app.settings.siteDir), cart.token) : [];
+  const language = htmlLanguage(html);
+  const words = wordsFor(language, site.strings, catalogues)('cart', CART_WORDS);
+  const settings = site.websiteSettings as Parameters<typeof storeCurrency>[0] & Parameters<typeof continueShoppingUrl>[0];
+  const currency = storeCurrency(settings);
+  // As the runtime writes money: the page's language, US English without one.
+  const money = (minor: number) => formatMinorUnits(minor, currency, { locale: language || 'en-US' });
+  const subtotal = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
+  const content = cartContentHtml(words, lines, subtotal, money, continueShoppingUrl(settings));
+  // The status line comes with the runtime, which is what has anything to say in it.
+  return withDivContent(html, ROOT, `<div class="${CART_BODY_CLASS}">${content}</div>`);
+}
