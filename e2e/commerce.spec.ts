@@ -102,10 +102,13 @@ test.describe('cart and checkout', () => {
     test(`the cart page fits ${width} px: nothing scrolls sideways and every control can be reached`, async ({ page }) => {
       await page.setViewportSize({ width, height });
       await addToCart(page, 'Harbour print');
+      await watchLayoutShifts(page);
       await page.goto('/cart');
       const root = page.locator('#sqs-cart-root');
       await expect(root.getByRole('rowheader')).toHaveText(['Harbour print']);
       await expect(root.getByRole('status')).toBeAttached();
+      // The server rendered the lines: nothing moves when the runtime takes them over.
+      expect(await layoutShifted(page)).toBe(0);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       for (const control of [root.getByLabel('Quantity for Harbour print'), root.getByRole('button', { name: 'Remove Harbour print' }), root.getByRole('link', { name: 'Checkout' })]) {
         await control.scrollIntoViewIfNeeded();
