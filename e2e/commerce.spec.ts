@@ -1,4 +1,4 @@
-import { test, expect, runtimeReady, queryServerDb, updateServerDb, api, OWNER, MEMBER, watchLayoutShifts, layoutShifted } from './fixtures';
+import { test, expect, runtimeReady, queryServerDb, updateServerDb, api, OWNER, MEMBER, watchLayoutShifts, layoutShifted, axeViolations } from './fixtures';
 import type { Page } from '@playwright/test';
 
 const NO_CART = 'Either your session has expired or you do not have cookies enabled. We cannot continue to checkout.';
@@ -109,6 +109,7 @@ test.describe('cart and checkout', () => {
       await expect(root.getByRole('status')).toBeAttached();
       // The server rendered the lines: nothing moves when the runtime takes them over.
       expect(await layoutShifted(page)).toBe(0);
+      expect(await axeViolations(page, '#sqs-cart-root')).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       for (const control of [root.getByLabel('Quantity for Harbour print'), root.getByRole('button', { name: 'Remove Harbour print' }), root.getByRole('link', { name: 'Checkout' })]) {
         await control.scrollIntoViewIfNeeded();
@@ -217,6 +218,7 @@ test.describe('product-review request page (page type 209)', () => {
     expect(chunks).toHaveLength(1);
     // The server rendered the form: the runtime adopts it, and nothing moves.
     expect(await layoutShifted(page)).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
     await expect(page.locator('.review-product')).toHaveText('Harbour print');
     await expect(page.getByRole('group', { name: 'Rating (required)' })).toBeVisible();
     await expect(page.locator('.review-counter')).toHaveText('1000 characters left');
@@ -342,6 +344,7 @@ test.describe('members', () => {
     await form.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('alert')).toHaveText('Invalid email or password.');
     await expect(form.getByLabel('Password')).toBeFocused();
+    expect(await axeViolations(page)).toEqual([]);
     await expect(form.getByLabel('Email')).toHaveValue(MEMBER.email);
     await form.getByLabel('Password').fill(MEMBER.password);
     await form.getByRole('button', { name: 'Sign in' }).click();

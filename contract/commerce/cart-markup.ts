@@ -54,7 +54,8 @@ function row(words: CartWords, line: CartLineView, money: (minor: number) => str
 export function cartContentHtml(words: CartWords, lines: CartLineView[], subtotalCents: number, money: (minor: number) => string, shop: string): string {
   if (lines.length === 0) return `<p class="cart-empty">${escapeText(words.empty)}</p><p><a href="${escapeText(shop)}">${escapeText(words.continueShopping)}</a></p>`;
   const count = lines.reduce((sum, line) => sum + line.quantity, 0);
-  const head = [words.item, words.quantity, words.price, ''].map((text) => `<th scope="col">${escapeText(text)}</th>`).join('');
+  // The Remove column has no header of its own: its buttons name their line.
+  const head = [words.item, words.quantity, words.price].map((text) => `<th scope="col">${escapeText(text)}</th>`).join('') + '<td></td>';
   return (
     `<table class="cart-lines"><caption>${escapeText(fill(count === 1 ? words.oneItem : words.items, { n: count }))}</caption><thead><tr>${head}</tr></thead><tbody>${lines.map((line) => row(words, line, money)).join('')}</tbody></table>` +
     `<p class="cart-subtotal">${escapeText(words.subtotal)} <strong>${escapeText(money(subtotalCents))}</strong></p>` +
