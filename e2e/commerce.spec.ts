@@ -169,6 +169,15 @@ test.describe('cart and checkout', () => {
     expect(JSON.parse(rows[0]!.lines_json)[0]).toMatchObject({ sku: 'SQ1000002', title: 'Set of prints', quantity: 1 });
     // The cart is spent: its cookie is gone.
     expect((await page.context().cookies()).some((c) => c.name === 'CART')).toBe(false);
+    // The confirmation the server made, and its checkout page refusing a bad address.
+    expect(await axeViolations(page)).toEqual([]);
+    await addToCart(page, 'Tote bag');
+    await page.goto('/commerce/goto-checkout');
+    await fillBuyer(page, 'Ada', 'not-an-address@');
+    await page.locator('#checkout-email').evaluate((input: HTMLInputElement) => (input.type = 'text'));
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Please enter your name and a valid email.');
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   test('donate, subscribe and gift card each place their order and confirm it', async ({ page }) => {
