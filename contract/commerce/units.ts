@@ -22,3 +22,9 @@ export function formatDimensions(size: { length: number; width: number; height: 
 export function formatCommerceDate(date: Date | number, locale = 'en-US', timeZone?: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone }).format(date);
 }
+
+/** The same with its zone's short name, for a reader who may be elsewhere: `… at 7:04 AM GMT`. */
+export function formatCommerceDateInZone(date: Date | number, locale: string, timeZone: string): string {
+  const zone = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' }).formatToParts(date).find((part) => part.type === 'timeZoneName')?.value;
+  return `${formatCommerceDate(date, locale, timeZone)}${zone ? ` ${zone}` : ''}`;
+}

@@ -31,7 +31,6 @@ export const CHECKOUT_WORDS = {
   email: 'Email',
   orderNumber: 'Order number',
   date: 'Date',
-  dateUtc: '{date} UTC',
   cartNote: 'This store takes no payment online: placing the order records it.',
   note: 'This store takes no payment online: this records your order.',
   placeOrder: 'Place order',

@@ -75,6 +75,8 @@ describe('cart', () => {
     expect(await count('orders')).toBe(orders + 1);
     const confirmed = await server.app.inject({ method: 'GET', url: placed.headers.location as string });
     expect(confirmed.body).toContain('Order confirmed');
+    // The long date plus time (part 2 §9), in the demo's time zone (Europe/London), named.
+    expect(confirmed.body).toMatch(/<dt>Date<\/dt><dd>[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2}\s[AP]M (GMT|BST)<\/dd>/);
     expect(confirmed.body).toContain('$66.00');
     expect(confirmed.body).toContain('Tote bag <span class="line-options">(Indigo)</span>');
     expect((await server.app.inject({ method: 'GET', url: '/commerce/order-confirmed?order=../../etc' })).statusCode).toBe(404);

@@ -53,6 +53,7 @@ describe('a German site', () => {
     const site = JSON.parse(readFileSync(path.join(siteDir, 'site.json'), 'utf8')) as Record<string, Record<string, unknown>>;
     site.website!.language = 'de-DE';
     (site.websiteSettings!.storeSettings as Record<string, unknown>).continueShoppingLinkUrl = '/laden';
+    site.websiteSettings!.timeZone = 'Europe/Berlin';
     site.strings = { 'checkout.placeOrder': 'Kostenpflichtig bestellen' } as never;
     site.memberPages = ['/studio'] as never;
     writeFileSync(path.join(siteDir, 'site.json'), JSON.stringify(site));
@@ -96,7 +97,8 @@ describe('a German site', () => {
     const confirmed = await server.app.inject({ method: 'GET', url: placed.headers.location as string });
     expect(confirmed.body).toContain('<h1>Bestellung bestätigt</h1>');
     expect(confirmed.body).toContain('Vielen Dank, Ada. Wir haben Ihre Bestellung erhalten.');
-    expect(confirmed.body).toMatch(/<dt>Datum<\/dt><dd>\d{1,2}\. [A-ZÄÖÜ][a-zäöü]+ \d{4} um \d{2}:\d{2} UTC<\/dd>/);
+    // In the site's time zone (websiteSettings.timeZone), named.
+    expect(confirmed.body).toMatch(/<dt>Datum<\/dt><dd>\d{1,2}\. [A-ZÄÖÜ][a-zäöü]+ \d{4} um \d{2}:\d{2} MES?Z<\/dd>/);
     expect(confirmed.body).toContain('66,00');
     expect(confirmed.body).toContain('<a class="continue-shopping" href="/laden">Weiter einkaufen</a>');
   });

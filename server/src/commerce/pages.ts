@@ -4,7 +4,8 @@
  * time (part 2 §9), both in the site's language.
  */
 import { formatMinorUnits } from '../../../contract/commerce/money';
-import { formatCommerceDate } from '../../../contract/commerce/units';
+import { formatCommerceDateInZone } from '../../../contract/commerce/units';
+import { checkTimeZone } from '../../../contract/model/time-zone';
 import { RENEWAL_WORDS, type RenewalWords } from '../../../contract/commerce/subscription';
 import { fill } from '../../../contract/text/format';
 import { escapeHtml } from '../html';
@@ -24,15 +25,23 @@ export interface StoreText {
   /** A subscription's renewal line (the runtime catalogue's `product` area). */
   renewal: RenewalWords;
   locale: string;
+  /** The site's time zone (`websiteSettings.timeZone`), UTC without a valid one. */
+  timeZone: string;
   money(minor: number, currency: string): string;
 }
 
-export const storeText = ({ words, locale }: ShellPage): StoreText => ({
+const timeZoneOf = (site: Record<string, unknown>): string => {
+  const zone = (site.websiteSettings as { timeZone?: unknown } | undefined)?.timeZone;
+  return typeof zone === 'string' && checkTimeZone(zone) === null ? zone : 'UTC';
+};
+
+export const storeText = ({ words, locale, site }: ShellPage): StoreText => ({
   checkout: words('checkout', CHECKOUT_WORDS),
   cart: words('cart', CART_WORDS),
   page: words('page', PAGE_WORDS),
   renewal: words('product', RENEWAL_WORDS),
   locale,
+  timeZone: timeZoneOf(site),
   money: (minor, currency) => formatMinorUnits(minor, currency, { locale }),
 });
 
@@ -86,7 +95,7 @@ export function confirmation(text: StoreText, shop: string, order: Order, headin
         .map((r) => `<li><a href="/commerce/reviews?token=${encodeURIComponent(r.token)}">${escapeHtml(fill(checkout.reviewProduct, { title: r.productTitle }))}</a></li>`)
         .join('')}</ul></section>`
     : '';
-  const date = fill(checkout.dateUtc, { date: formatCommerceDate(order.createdAt, text.locale === 'en' ? 'en-US' : text.locale, 'UTC') });
+  const date = formatCommerceDateInZone(order.createdAt, text.locale === 'en' ? 'en-US' : text.locale, text.timeZone);
   return `<h1>${escapeHtml(heading)}</h1>
 <p class="order-message">${escapeHtml(message)}</p>
 <dl class="order-facts"><dt>${escapeHtml(checkout.orderNumber)}</dt><dd class="order-number">${order.orderNumber}</dd><dt>${escapeHtml(checkout.date)}</dt><dd>${escapeHtml(date)}</dd><dt>${escapeHtml(checkout.email)}</dt><dd>${escapeHtml(order.email)}</dd></dl>
