@@ -61,6 +61,19 @@ export function buildContext({ site, page, account, member, announcement, env, f
   return context;
 }
 
+/** A page's own context (its placeholder's JSON; {} when empty), or null without a placeholder or with JSON that is not an object. */
+export function pageOwnContext(html: string): Record<string, unknown> | null {
+  const own = CONTEXT_TAG.exec(html)?.[1]?.trim();
+  if (own === undefined) return null;
+  if (!own) return {};
+  try {
+    const parsed: unknown = JSON.parse(own);
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Fills a page's placeholder with the context, and renders the announcement bar, the cookie
  * banner and the member sign-in form when they show (announcement-bar.ts, cookie-banner.ts,
@@ -77,18 +90,8 @@ export function injectContext(
   catalogues: Catalogues = {},
 ): string {
   const match = CONTEXT_TAG.exec(html);
-  if (!match) return html;
-  const own = match[1]!.trim();
-  let page: Record<string, unknown> = {};
-  if (own) {
-    try {
-      const parsed: unknown = JSON.parse(own);
-      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return html;
-      page = parsed as Record<string, unknown>;
-    } catch {
-      return html;
-    }
-  }
+  const page = pageOwnContext(html);
+  if (!match || !page) return html;
   const context = buildContext({ ...input, page });
   const json = scriptSafeJson(context);
   const withContext = html.slice(0, match.index) + `<script type="application/json" id="site-context">${json}</script>` + html.slice(match.index + match[0].length);

@@ -57,7 +57,10 @@ describe('a German site', () => {
     site.strings = { 'checkout.placeOrder': 'Kostenpflichtig bestellen' } as never;
     site.memberPages = ['/studio'] as never;
     writeFileSync(path.join(siteDir, 'site.json'), JSON.stringify(site));
-    writeFileSync(path.join(siteDir, 'suche.html'), readFileSync(path.join(siteDir, 'search.html'), 'utf8').replace('<html lang="en">', '<html lang="de">'));
+    const search = readFileSync(path.join(siteDir, 'search.html'), 'utf8');
+    writeFileSync(path.join(siteDir, 'suche.html'), search.replace('<html lang="en">', '<html lang="de">'));
+    // A search page with words of its own: they win over the site's and the language file's.
+    writeFileSync(path.join(siteDir, 'finden.html'), search.replace('<html lang="en">', '<html lang="de">').replace('{"pageType": 102}', '{"pageType": 102, "strings": {"page.noResults": "Leider nichts."}}'));
     server = await startTestServer({ siteDir, member: { email: 'member@test.local', password: 'member-password-1' } });
   });
   afterAll(async () => {
@@ -123,5 +126,7 @@ describe('a German site', () => {
     const page = await server.app.inject({ method: 'GET', url: '/suche?q=zzzqqq' });
     expect(page.body).toContain('0 Ergebnisse für „zzzqqq“');
     expect(page.body).toContain('Keine Seite passt.');
+    const own = await server.app.inject({ method: 'GET', url: '/finden?q=zzzqqq' });
+    expect(own.body).toContain('0 Ergebnisse für „zzzqqq“</h2><p>Leider nichts.</p>');
   });
 });

@@ -10,6 +10,7 @@ import { MAX_SEARCH_RESULTS, SEARCH_QUERY_MAX, SEARCH_RESULTS_MARKER, renderResu
 import { searchSitePages, syncSitePages } from '../repositories/site-pages';
 import { catalogues, examplesDir as examplesDirOf, NOT_FOUND_FILE, readSiteSettings, sendShellPage, sendSitePage } from '../site-page';
 import { htmlLanguage, wordsFor } from '../page-words';
+import { pageOwnContext } from '../site-context';
 import { sendMemberAccessPage } from './members';
 import { escapeHtml } from '../html';
 import { PAGE_WORDS } from '../page-text';
@@ -118,8 +119,8 @@ export default async function siteRoutes(app: FastifyInstance): Promise<void> {
       const raw = (request.query as Record<string, unknown>).q;
       const query = (typeof raw === 'string' ? raw : '').trim().slice(0, SEARCH_QUERY_MAX);
       const results = query ? await openableMatches(query) : [];
-      // In the search page's language (its `<html lang>`) and the site's words.
-      const text = wordsFor(htmlLanguage(html), site.strings, catalogues(app))('page', PAGE_WORDS);
+      // In the search page's language (its `<html lang>`) and words (its own `strings`, else the site's).
+      const text = wordsFor(htmlLanguage(html), pageOwnContext(html)?.strings ?? site.strings, catalogues(app))('page', PAGE_WORDS);
       html = html.replace(SEARCH_RESULTS_MARKER, () => renderResults(query, results, text));
     }
     return sendSitePage(app, request, reply, html, 200, site);
