@@ -128,6 +128,9 @@ test.describe('cart and checkout', () => {
     const root = page.locator('#sqs-cart-root');
     await expect(root.getByRole('rowheader')).toHaveText(['Harbour print']);
     await expect(root.locator('.cart-subtotal')).toHaveText('Subtotal $45.00');
+    // No control that does nothing: the quantity reads only, Remove waits for the runtime.
+    await expect(root.getByLabel('Quantity for Harbour print')).not.toBeEditable();
+    await expect(root.getByRole('button', { name: 'Remove Harbour print' })).toBeDisabled();
     await root.getByRole('link', { name: 'Checkout' }).click();
     await expect(page).toHaveURL(/\/commerce\/goto-checkout$/);
     await expect(page.locator('.order-total')).toHaveText('$45.00');

@@ -27,7 +27,7 @@ export async function withCartContent(app: FastifyInstance, request: FastifyRequ
   // As the runtime writes money: the page's language, US English without one.
   const money = (minor: number) => formatMinorUnits(minor, currency, { locale: language || 'en-US' });
   const subtotal = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
-  const content = cartContentHtml(words, lines, subtotal, money, continueShoppingUrl(settings));
+  const content = cartContentHtml(words, lines, subtotal, money, continueShoppingUrl(settings), true);
   // The status line comes with the runtime, which is what has anything to say in it.
   return withDivContent(html, ROOT, `<div class="${CART_BODY_CLASS}">${content}</div>`);
 }

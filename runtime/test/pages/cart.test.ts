@@ -22,7 +22,7 @@ afterEach(() => {
 
 describe('cart page', () => {
   it('adopts the cart the server rendered, asks for nothing, and sends a change for the row’s product and SKU', async () => {
-    document.body.innerHTML = `<div id="${CART_ROOT_ID}"><div class="cart-body">${cartContentHtml(CART_WORDS, [line], 4500, money, '/shop')}</div></div>`;
+    document.body.innerHTML = `<div id="${CART_ROOT_ID}"><div class="cart-body">${cartContentHtml(CART_WORDS, [line], 4500, money, '/shop', true)}</div></div>`;
     const rendered = root().querySelector('.cart-body')!;
     const calls: Array<{ url: string; method: string; body: unknown }> = [];
     vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
@@ -34,6 +34,8 @@ describe('cart page', () => {
     expect(root().querySelector('[role="status"]')).not.toBeNull();
     expect(calls).toEqual([]);
     const quantity = root().querySelector<HTMLInputElement>('.cart-quantity')!;
+    // The server's read-only field and disabled button work now.
+    expect([quantity.readOnly, root().querySelector<HTMLButtonElement>('.cart-remove')!.disabled]).toEqual([false, false]);
     expect(quantity.getAttribute('aria-label')).toBe('Quantity for Harbour <print>');
     quantity.value = '2';
     quantity.dispatchEvent(new Event('change', { bubbles: true }));

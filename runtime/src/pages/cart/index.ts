@@ -82,7 +82,14 @@ export function start(context: Readonly<PageContext>, alert: (options: DialogOpt
     void alert({ title: words.checkout, message: words.noCart });
   });
 
-  if (rendered) return;
+  if (rendered) {
+    // The server's controls wait for this: now they work.
+    rendered.querySelectorAll('.cart-quantity, .cart-remove').forEach((control) => {
+      control.removeAttribute('readonly');
+      control.removeAttribute('disabled');
+    });
+    return;
+  }
   root.setAttribute('aria-busy', 'true');
   void load(request(CART_API, { onFailure: fail }));
 }
