@@ -5,6 +5,8 @@
  * by `website.language` in site.json (the search results: by the page's `<html lang>`), and a
  * site's own `strings` win over both (page-words.ts, docs/translations.md).
  */
+import { continueShoppingUrl } from '../../contract/commerce/routes';
+import { checkTimeZone } from '../../contract/model/time-zone';
 
 /** Pages that are not the store's. */
 export const PAGE_WORDS = {
@@ -66,14 +68,32 @@ export const SERVER_AREAS = { page: PAGE_WORDS, checkout: CHECKOUT_WORDS };
 
 const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 
-/** The site's language (site.json `website.language`, a BCP 47 tag such as `de-DE`); English without one. */
-export function siteLanguage(site: Record<string, unknown>): string {
-  const language = (site.website as { language?: unknown } | undefined)?.language;
-  if (typeof language !== 'string' || !LANGUAGE_TAG.test(language)) return 'en';
+/** A BCP 47 tag Intl can use for money and dates, canonical (`pt-br` → `pt-BR`), or null. */
+function languageTag(value: unknown): string | null {
+  if (typeof value !== 'string' || !LANGUAGE_TAG.test(value)) return null;
   try {
-    // A well-formed tag Intl can use for money and dates.
-    return Intl.getCanonicalLocales(language)[0] ?? 'en';
+    return Intl.getCanonicalLocales(value)[0] ?? null;
   } catch {
-    return 'en';
+    return null;
   }
+}
+
+/** The site's language (site.json `website.language`, a BCP 47 tag such as `de-DE`); English without one. */
+export const siteLanguage = (site: Record<string, unknown>): string => languageTag((site.website as { language?: unknown } | undefined)?.language) ?? 'en';
+
+/**
+ * What is wrong with the site.json settings the server's pages read, one line each, for the log
+ * at start: a setting it cannot use falls back (English, the home page, UTC) without a word
+ * otherwise.
+ */
+export function siteSettingWarnings(site: Record<string, unknown>): string[] {
+  const warnings: string[] = [];
+  const language = (site.website as { language?: unknown } | undefined)?.language;
+  if (language !== undefined && !languageTag(language)) warnings.push(`site.json: website.language ${JSON.stringify(language)} is not a language tag (such as "de-DE"); the server's pages are in English`);
+  const settings = site.websiteSettings as { timeZone?: unknown; storeSettings?: Record<string, unknown> } | undefined;
+  const shop = settings?.storeSettings?.continueShoppingLinkUrl;
+  if (shop !== undefined && continueShoppingUrl(settings) !== shop) warnings.push(`site.json: websiteSettings.storeSettings.continueShoppingLinkUrl ${JSON.stringify(shop)} is not a path on the site (such as "/shop"); Continue Shopping goes to the home page`);
+  const zone = settings?.timeZone;
+  if (zone !== undefined && (typeof zone !== 'string' || checkTimeZone(zone) !== null)) warnings.push(`site.json: websiteSettings.timeZone ${JSON.stringify(zone)} is not a time zone (such as "Europe/Berlin"); dates are in UTC`);
+  return warnings;
 }

@@ -7,8 +7,9 @@
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVER_AREAS, siteLanguage } from '../src/page-text';
+import { SERVER_AREAS, siteLanguage, siteSettingWarnings } from '../src/page-text';
 import { renderResults } from '../src/site-search';
 import { postForm, startTestServer, visitor, type TestServer } from './helper';
 
@@ -35,6 +36,30 @@ describe("the server's words", () => {
     expect(siteLanguage({ website: { language: 'de-DE' } })).toBe('de-DE');
     expect(siteLanguage({ website: { language: 'pt-br' } })).toBe('pt-BR');
     for (const language of [undefined, '', 'german', 'de_DE', '"><script>', 'de-', 42]) expect(siteLanguage({ website: { language } })).toBe('en');
+  });
+
+  it('a setting the pages cannot use is named in the log at start, each on its line; good ones are not', async () => {
+    expect(siteSettingWarnings({ website: { language: 'de-DE' }, websiteSettings: { timeZone: 'Europe/Berlin', storeSettings: { continueShoppingLinkUrl: '/laden' } } })).toEqual([]);
+    expect(siteSettingWarnings({})).toEqual([]);
+    const bad = { website: { language: 'Deutsch' }, websiteSettings: { timeZone: 'Mars/Olympus', storeSettings: { continueShoppingLinkUrl: 'javascript:alert(1)' } } };
+    expect(siteSettingWarnings(bad)).toEqual([
+      'site.json: website.language "Deutsch" is not a language tag (such as "de-DE"); the server\'s pages are in English',
+      'site.json: websiteSettings.storeSettings.continueShoppingLinkUrl "javascript:alert(1)" is not a path on the site (such as "/shop"); Continue Shopping goes to the home page',
+      'site.json: websiteSettings.timeZone "Mars/Olympus" is not a time zone (such as "Europe/Berlin"); dates are in UTC',
+    ]);
+    const siteDir = mkdtempSync(path.join(tmpdir(), 'tessera-bad-'));
+    cpSync(path.join(root, 'templates', 'site'), siteDir, { recursive: true });
+    const site = JSON.parse(readFileSync(path.join(siteDir, 'site.json'), 'utf8')) as Record<string, Record<string, unknown>>;
+    site.website!.language = 'Deutsch';
+    writeFileSync(path.join(siteDir, 'site.json'), JSON.stringify(site));
+    const lines: Array<{ level: number; msg: string }> = [];
+    const stream = new PassThrough();
+    stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString().trim().split('\n').map((line) => JSON.parse(line) as { level: number; msg: string })));
+    const started = await startTestServer({ siteDir, logger: true, logStream: stream });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(lines.filter((line) => line.level === 40 && line.msg.startsWith('site.json: website.language'))).toHaveLength(1);
+    await started.close();
+    rmSync(siteDir, { recursive: true, force: true });
   });
 
   it('the search results count and say nothing matched in the words given, the query escaped', () => {

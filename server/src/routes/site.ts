@@ -13,7 +13,7 @@ import { htmlLanguage, wordsFor } from '../page-words';
 import { pageOwnContext } from '../site-context';
 import { sendMemberAccessPage } from './members';
 import { escapeHtml } from '../html';
-import { PAGE_WORDS } from '../page-text';
+import { PAGE_WORDS, siteSettingWarnings } from '../page-text';
 
 /** A locked page (page type 103, lock screen): visitors see that it is locked, nothing of it. */
 function sendLockScreen(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
@@ -59,6 +59,7 @@ const HASHED_CHUNK = /[\\/]chunks[\\/][^\\/]+-[\w-]{6}\.js$/;
 
 /** The demo site: pages from examples/ with the context injected, assets, and the runtime. */
 export default async function siteRoutes(app: FastifyInstance): Promise<void> {
+  for (const warning of siteSettingWarnings(await readSiteSettings(app))) app.log.warn(warning);
   const examplesDir = examplesDirOf(app);
   // The search index follows the site folder's pages (rebuilt once by whichever instance finds them changed).
   await syncSitePages(app.storage, await searchIndex(examplesDir));
