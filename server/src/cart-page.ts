@@ -5,12 +5,12 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CART_BODY_CLASS, CART_WORDS, cartContentHtml } from '../../contract/commerce/cart-markup';
-import { storeCurrency } from '../../contract/commerce/currencies';
 import { formatMinorUnits } from '../../contract/commerce/money';
-import { CART_COOKIE, continueShoppingUrl } from '../../contract/commerce/routes';
+import { CART_COOKIE } from '../../contract/commerce/routes';
 import { CART_ROOT_ID } from '../../contract/model/page-types';
 import { loadCatalog } from './commerce/catalog';
 import { cartLines, openCart } from './commerce/store';
+import { currencyIn, shopUrlOf } from './commerce/store-settings';
 import { withDivContent } from './html';
 import { htmlLanguage, wordsFor, type Catalogues } from './page-words';
 
@@ -22,12 +22,11 @@ export async function withCartContent(app: FastifyInstance, request: FastifyRequ
   const lines = cart && !cart.purchased ? await cartLines(app.storage, loadCatalog(app.settings.siteDir), cart.token) : [];
   const language = htmlLanguage(html);
   const words = wordsFor(language, site.strings, catalogues)('cart', CART_WORDS);
-  const settings = site.websiteSettings as Parameters<typeof storeCurrency>[0] & Parameters<typeof continueShoppingUrl>[0];
-  const currency = storeCurrency(settings);
+  const currency = currencyIn(site);
   // As the runtime writes money: the page's language, US English without one.
   const money = (minor: number) => formatMinorUnits(minor, currency, { locale: language || 'en-US' });
   const subtotal = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
-  const content = cartContentHtml(words, lines, subtotal, money, continueShoppingUrl(settings), true);
+  const content = cartContentHtml(words, lines, subtotal, money, shopUrlOf(site), true);
   // The status line comes with the runtime, which is what has anything to say in it.
   return withDivContent(html, ROOT, `<div class="${CART_BODY_CLASS}">${content}</div>`);
 }

@@ -5,8 +5,7 @@
  * by `website.language` in site.json (the search results: by the page's `<html lang>`), and a
  * site's own `strings` win over both (page-words.ts, docs/translations.md).
  */
-import { continueShoppingUrl } from '../../contract/commerce/routes';
-import { checkTimeZone } from '../../contract/model/time-zone';
+import { shopUrlOf, timeZoneOf } from './commerce/store-settings';
 
 /** Pages that are not the store's. */
 export const PAGE_WORDS = {
@@ -92,8 +91,8 @@ export function siteSettingWarnings(site: Record<string, unknown>): string[] {
   if (language !== undefined && !languageTag(language)) warnings.push(`site.json: website.language ${JSON.stringify(language)} is not a language tag (such as "de-DE"); the server's pages are in English`);
   const settings = site.websiteSettings as { timeZone?: unknown; storeSettings?: Record<string, unknown> } | undefined;
   const shop = settings?.storeSettings?.continueShoppingLinkUrl;
-  if (shop !== undefined && continueShoppingUrl(settings) !== shop) warnings.push(`site.json: websiteSettings.storeSettings.continueShoppingLinkUrl ${JSON.stringify(shop)} is not a path on the site (such as "/shop"); Continue Shopping goes to the home page`);
+  if (shop !== undefined && shopUrlOf(site) !== shop) warnings.push(`site.json: websiteSettings.storeSettings.continueShoppingLinkUrl ${JSON.stringify(shop)} is not a path on the site (such as "/shop"); Continue Shopping goes to the home page`);
   const zone = settings?.timeZone;
-  if (zone !== undefined && (typeof zone !== 'string' || checkTimeZone(zone) !== null)) warnings.push(`site.json: websiteSettings.timeZone ${JSON.stringify(zone)} is not a time zone (such as "Europe/Berlin"); dates are in UTC`);
+  if (zone !== undefined && timeZoneOf(site) !== zone) warnings.push(`site.json: websiteSettings.timeZone ${JSON.stringify(zone)} is not a time zone (such as "Europe/Berlin"); dates are in UTC`);
   return warnings;
 }

@@ -5,7 +5,7 @@
  */
 import { formatMinorUnits } from '../../../contract/commerce/money';
 import { formatCommerceDateInZone } from '../../../contract/commerce/units';
-import { checkTimeZone } from '../../../contract/model/time-zone';
+import { timeZoneOf } from './store-settings';
 import { RENEWAL_WORDS, type RenewalWords } from '../../../contract/commerce/subscription';
 import { fill } from '../../../contract/text/format';
 import { escapeHtml } from '../html';
@@ -29,11 +29,6 @@ export interface StoreText {
   timeZone: string;
   money(minor: number, currency: string): string;
 }
-
-const timeZoneOf = (site: Record<string, unknown>): string => {
-  const zone = (site.websiteSettings as { timeZone?: unknown } | undefined)?.timeZone;
-  return typeof zone === 'string' && checkTimeZone(zone) === null ? zone : 'UTC';
-};
 
 export const storeText = ({ words, locale, site }: ShellPage): StoreText => ({
   checkout: words('checkout', CHECKOUT_WORDS),

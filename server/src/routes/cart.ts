@@ -4,12 +4,13 @@
  * order-confirmed page (202). Without a cart cookie the page says the spec's message.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CART_COOKIE, CHECKOUT_PATH, continueShoppingUrl } from '../../../contract/commerce/routes';
-import { currency, storeCurrency } from '../../../contract/commerce/currencies';
+import { CART_COOKIE, CHECKOUT_PATH } from '../../../contract/commerce/routes';
+import { currencyIn, shopUrlOf } from '../commerce/store-settings';
+import { currency } from '../../../contract/commerce/currencies';
 import { PageType } from '../../../contract/model/page-types';
 import { loadCatalog } from '../commerce/catalog';
 import { BUYER_FIELDS, checkoutForm, confirmation, isEmail, isName, linesTable, storeAlert, storeText, type StoreText } from '../commerce/pages';
-import { cartLines, createCart, findOrder, openCart, placeOrder, setQuantity } from '../commerce/store';
+import { cartLines, findOrder, openCart, placeOrder, setQuantity } from '../commerce/store';
 import { escapeHtml } from '../html';
 import { ensureCrumb } from '../plugins/crumb';
 import { fill } from '../../../contract/text/format';
@@ -26,10 +27,6 @@ export function setCartCookie(reply: FastifyReply, token: string): void {
 }
 export const clearCartCookie = (reply: FastifyReply) => void reply.clearCookie(CART_COOKIE, { path: '/' });
 
-export const currencyIn = (site: Record<string, unknown>) => storeCurrency(site.websiteSettings as Parameters<typeof storeCurrency>[0]);
-
-/** Where Continue Shopping goes on this site (its store page, else home). */
-export const shopUrlOf = (site: Record<string, unknown>) => continueShoppingUrl(site.websiteSettings as Parameters<typeof continueShoppingUrl>[0]);
 
 export async function currencyOf(app: FastifyInstance): Promise<string> {
   return currencyIn(await readSiteSettings(app));

@@ -16,7 +16,7 @@ import { escapeHtml } from '../html';
 import { ensureCrumb } from '../plugins/crumb';
 import { crumbQuery } from '../schemas';
 import { readSiteSettings, sendShellPage, shellPageOf } from '../site-page';
-import { currencyIn, shopUrlOf } from './cart';
+import { currencyIn, shopUrlOf } from '../commerce/store-settings';
 import { formCrumbValid } from '../form-posts';
 import { fill } from '../../../contract/text/format';
 import type { CHECKOUT_WORDS } from '../page-text';

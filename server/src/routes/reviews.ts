@@ -13,7 +13,7 @@ import { sendShellPage } from '../site-page';
 import { REVIEW_PAGE_PATH, REVIEW_ROOT_ID, REVIEW_WORDS, closedReviewMessage, reviewFormHtml, reviewOutcomeHtml, type ReviewPost } from '../../../contract/review/form-markup';
 import { ensureCrumb } from '../plugins/crumb';
 import { formCrumbValid, formValue } from '../form-posts';
-import { shopUrlOf } from './cart';
+import { shopUrlOf } from '../commerce/store-settings';
 import { OWNER_PATHS } from '../../../contract/api/owner-paths';
 import { latestReviews } from '../repositories/dashboards';
 import type { ReviewsAnswer } from '../../../contract/api/owner-answers';
@@ -22,20 +22,22 @@ const tokenQuery = { type: 'object', required: ['token'], properties: { ...crumb
 
 export default async function reviewRoutes(app: FastifyInstance): Promise<void> {
   /**
-   * The review page in its state (the form, or why there is none), which the runtime adopts;
-   * its form also posts here without the runtime. `refused` shows the form again, with why.
+   * The review page in its state (the form, or why there is none; after a review, the thanks),
+   * which the runtime adopts; its form also posts here without the runtime. `refused` shows the
+   * form again, with why.
    */
-  const sendReviewPage = (request: FastifyRequest, reply: FastifyReply, token: string, refused?: Omit<ReviewPost, 'crumb' | 'token'>, code = 200) =>
+  const sendReviewPage = (request: FastifyRequest, reply: FastifyReply, token: string, { refused, code = 200, thanked = false }: { refused?: Omit<ReviewPost, 'crumb' | 'token'>; code?: number; thanked?: boolean } = {}) =>
     sendShellPage(app, request, reply, async ({ words, site }) => {
       const text = words('review', REVIEW_WORDS);
       const shop = shopUrlOf(site);
-      const state = await reviewRequest(app.storage, token);
-      const content =
-        state.status === 'open'
+      const state = thanked ? null : await reviewRequest(app.storage, token);
+      const content = !state
+        ? reviewOutcomeHtml(text, shop, text.thanks)
+        : state.status === 'open'
           ? reviewFormHtml(text, state.productTitle, shop, { crumb: ensureCrumb(app, request, reply), token, ...refused })
           : reviewOutcomeHtml(text, shop, closedReviewMessage(text, state.status));
       const main = `<div id="${REVIEW_ROOT_ID}" class="review-request">${content}</div>`;
-      return { title: words('page', PAGE_WORDS).reviewTitle, pageType: PageType.REVIEWS_REQUEST, main, status: state.status === 'open' ? code : 200 };
+      return { title: words('page', PAGE_WORDS).reviewTitle, pageType: PageType.REVIEWS_REQUEST, main, status: state?.status === 'open' ? code : 200 };
     });
 
   app.get(REVIEW_PAGE_PATH, async (request, reply) => sendReviewPage(request, reply, formValue((request.query as Record<string, unknown>).token, 64)));
@@ -47,16 +49,11 @@ export default async function reviewRoutes(app: FastifyInstance): Promise<void> 
     const text = formValue(body.body, REVIEW_TEXT_LIMIT);
     const rating = Number(formValue(body.rating, 1));
     if (!formCrumbValid(app, request)) {
-      return sendReviewPage(request, reply, token, { body: text, failed: true }, 403);
+      return sendReviewPage(request, reply, token, { refused: { body: text, failed: true }, code: 403 });
     }
-    if (!Number.isInteger(rating) || rating < 1 || rating > STAR_COUNT) return sendReviewPage(request, reply, token, { body: text, ratingMissing: true }, 400);
+    if (!Number.isInteger(rating) || rating < 1 || rating > STAR_COUNT) return sendReviewPage(request, reply, token, { refused: { body: text, ratingMissing: true }, code: 400 });
     const status = await submitReview(app.storage, token, rating, text.trim());
-    if (status !== 'open') return sendReviewPage(request, reply, token);
-    return sendShellPage(app, request, reply, ({ words, site }) => {
-      const done = words('review', REVIEW_WORDS);
-      const main = `<div id="${REVIEW_ROOT_ID}" class="review-request">${reviewOutcomeHtml(done, shopUrlOf(site), done.thanks)}</div>`;
-      return { title: words('page', PAGE_WORDS).reviewTitle, pageType: PageType.REVIEWS_REQUEST, main };
-    });
+    return sendReviewPage(request, reply, token, { thanked: status === 'open' });
   });
 
   app.get(REVIEW_REQUEST_API, { schema: { querystring: tokenQuery } }, async (request) => {
