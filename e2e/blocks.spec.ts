@@ -183,6 +183,23 @@ test.describe('content blocks', () => {
     await expect(card).toHaveAttribute('data-animation-state', 'in');
   });
 
+  for (const width of [390, 1280]) {
+    test(`chart at ${width} px: drawn for its width, its labels at least 10 px high, turned phones drawn again`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/blocks');
+      await runtimeReady(page);
+      const graphic = page.locator('#block-visitors-chart svg');
+      const smallestLabel = () => graphic.evaluate((svg) => Math.min(...[...svg.querySelectorAll('text')].map((t) => t.getBoundingClientRect().height)));
+      await expect.poll(smallestLabel).toBeGreaterThanOrEqual(10);
+      const box = (await graphic.boundingBox())!;
+      expect(box.width).toBeLessThanOrEqual(width);
+      expect(await graphic.getAttribute('viewBox')).toBe(width < 600 ? `0 0 ${Math.round(box.width)} 240` : '0 0 600 320');
+      await page.setViewportSize({ width: 800, height: width });
+      await expect.poll(() => graphic.getAttribute('viewBox')).toBe('0 0 600 320');
+      await expect.poll(smallestLabel).toBeGreaterThanOrEqual(10);
+    });
+  }
+
   test('enhancements under reduced motion: blocks are simply in', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/blocks');

@@ -19,7 +19,7 @@ for (const [width, height, phone] of [[390, 844, true], [1280, 800, false]] as c
   test.describe(`${consented ? 'a visitor who accepted cookies' : 'a visitor the cookie banner asks'}, at ${width} px`, () => {
     test.use({ consented, viewport: { width, height }, isMobile: phone, hasTouch: phone });
     for (const path of PAGES) {
-      test(`${path}: nothing moves as the runtime arrives`, async ({ page }) => {
+      test(`${path}: nothing moves as the runtime arrives, and nothing is wider than the screen`, async ({ page }) => {
         await watchLayoutShifts(page);
         await page.route(/\/runtime\/(chunks|i18n)\//, async (route) => {
           await new Promise((resolve) => setTimeout(resolve, 400));
@@ -30,6 +30,7 @@ for (const [width, height, phone] of [[390, 844, true], [1280, 800, false]] as c
         await page.waitForTimeout(600);
         await animationsSettled(page);
         expect(await layoutShifted(page)).toBe(0);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       });
     }
   });

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MAX_COLUMNS, MAX_ROWS, MISSING_DATA, NO_COLUMN, NO_ROW, datasetFromCsv, datasetProblem, parseCsv, seriesOf, truncate } from '../../../contract/chart/dataset';
 import chart, { renderChart, variantOf } from '../../src/blocks/chart/index';
-import { niceMax } from '../../src/blocks/chart/svg';
+import { drawingSize, niceMax } from '../../src/blocks/chart/svg';
 
 const visits = { columns: ['Month', 'Visitors', 'Sales'], rows: [['Jan', 120, 4], ['Feb', 180, 9], ['Mar', 90, 2]] };
 
@@ -45,7 +45,7 @@ describe('chart block', () => {
   });
 
   it.each(['bar', 'line', 'pie'] as const)('draws a %s chart as an image with a title, a description and the table', (variant) => {
-    const figure = renderChart(visits, variant, 'Visitors <b>2026</b>');
+    const { figure } = renderChart(visits, variant, 'Visitors <b>2026</b>');
     const graphic = figure.querySelector('svg')!;
     expect(graphic.getAttribute('role')).toBe('img');
     const [titleId, descId] = graphic.getAttribute('aria-labelledby')!.split(' ');
@@ -56,6 +56,45 @@ describe('chart block', () => {
     expect(graphic.querySelectorAll(shapes).length).toBeGreaterThan(0);
     expect([...figure.querySelectorAll('table thead th')].map((th) => th.textContent)).toEqual(['Month', 'Visitors', 'Sales']);
     expect(figure.querySelectorAll('table tbody tr')).toHaveLength(3);
+  });
+
+  it('draws for the width it has, so that its labels keep their size on a phone', () => {
+    expect([drawingSize(1200), drawingSize(600), drawingSize(342.4), drawingSize(200)]).toEqual([[600, 320], [600, 320], [342, 240], [280, 240]]);
+    const months = { columns: ['Month', 'Visitors'], rows: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'].map((m, i) => [m, i * 10]) };
+    const { figure, drawAt } = renderChart(months, 'line', 'Visitors');
+    const graphic = figure.querySelector('svg')!;
+    const categories = () => [...graphic.querySelectorAll('text[text-anchor="middle"]')].map((t) => t.textContent);
+    expect(graphic.getAttribute('viewBox')).toBe('0 0 600 320');
+    expect(categories()).toHaveLength(12);
+    drawAt(342);
+    expect(graphic.getAttribute('viewBox')).toBe('0 0 342 240');
+    expect(graphic.querySelectorAll('g')).toHaveLength(1);
+    // Every other month on a phone, each cut to the room it has.
+    expect(categories()).toEqual(['January', 'March', 'May', 'July', 'Septem…', 'Novemb…']);
+    expect(Math.max(...[...graphic.querySelectorAll('circle')].map((c) => Number(c.getAttribute('cx'))))).toBeLessThan(342);
+    drawAt(0);
+    expect(graphic.getAttribute('viewBox')).toBe('0 0 342 240');
+  });
+
+  it("gives a pie's slices a legend the page can wrap", () => {
+    const { figure } = renderChart(visits, 'pie', 'Visitors');
+    expect([...figure.querySelectorAll('.chart-legend li')].map((li) => li.textContent)).toEqual(['Jan (30.8%)', 'Feb (46.2%)', 'Mar (23.1%)']);
+    expect(figure.querySelector('svg text')).toBeNull();
+    expect(renderChart(visits, 'bar', 'Visitors').figure.querySelectorAll('.chart-legend li')).toHaveLength(2);
+  });
+
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('draws again when the width it is given changes, and stops watching when destroyed', async () => {
+    let notify: (entries: unknown[]) => void = () => {};
+    const disconnect = vi.fn();
+    vi.stubGlobal('ResizeObserver', class { constructor(callback: (entries: unknown[]) => void) { notify = callback; } observe() {} disconnect = disconnect; });
+    const element = document.createElement('div');
+    const instance = await chart.mount(element, { id: 'c', config: { dataset: visits }, page: {} as never });
+    notify([{ borderBoxSize: [{ inlineSize: 390 }] }]);
+    expect(element.querySelector('svg')!.getAttribute('viewBox')).toBe('0 0 390 240');
+    instance.destroy();
+    expect(disconnect).toHaveBeenCalled();
   });
 
   it('mounts, hides what was authored, and gives it back on destroy', async () => {

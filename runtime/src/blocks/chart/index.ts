@@ -9,7 +9,8 @@ import type { BlockModule } from '../../core/types';
 import { request } from '../../net/request';
 import { fill, texts } from '../../platform/strings';
 import { datasetProblem, seriesOf, truncate, type Dataset } from '../../../../contract/chart/dataset';
-import { HEIGHT, PALETTE, WIDTH, bars, lines, pie, svg } from './svg';
+import { watchWidth } from '../../platform/size';
+import { PALETTE, WIDTH, bars, drawingSize, lines, pie, shares, svg } from './svg';
 
 export const VARIANTS = { bar: bars, line: lines, pie } as const;
 type Variant = keyof typeof VARIANTS;
@@ -43,32 +44,52 @@ async function datasetOf(config: Record<string, unknown>): Promise<Dataset> {
   return answer.dataset;
 }
 
-/** The chart's figure: the SVG (an image with a title and description) and the data table. */
-export function renderChart(dataset: Dataset, variant: Variant, title: string): HTMLElement {
+export interface Chart {
+  figure: HTMLElement;
+  /** Draws the chart again for a container `width` px wide, when that changes its drawing size. */
+  drawAt(width: number): void;
+}
+
+/** The chart's figure: the SVG (an image with a title and description), its legend and the data table. */
+export function renderChart(dataset: Dataset, variant: Variant, title: string): Chart {
   const { labels, series } = seriesOf(dataset);
   const id = `chart-${++counter}`;
   const names = variant === 'pie' ? (series[0]?.name ?? '') : series.map((s) => s.name).join(', ');
-  const graphic = svg('svg', { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: 'img', 'aria-labelledby': `${id}-title ${id}-desc`, class: 'chart-svg' });
+  const graphic = svg('svg', { role: 'img', 'aria-labelledby': `${id}-title ${id}-desc`, class: 'chart-svg' });
   const words = chartWords();
   const count = fill(labels.length === 1 ? words.category : words.categories, { n: labels.length });
   graphic.append(svg('title', { id: `${id}-title` }, title), svg('desc', { id: `${id}-desc` }, fill(words.description, { chart: words[variant], names, count })));
-  const plot = svg('g', { 'aria-hidden': 'true' });
-  VARIANTS[variant](plot, labels, series);
+  let plot = svg('g');
+  let drawn = '';
+  const drawAt = (width: number) => {
+    const [w, h] = drawingSize(width);
+    if (!(width > 0) || drawn === `${w} ${h}`) return;
+    drawn = `${w} ${h}`;
+    graphic.setAttribute('viewBox', `0 0 ${drawn}`);
+    const next = svg('g', { 'aria-hidden': 'true' });
+    VARIANTS[variant](next, labels, series, w, h);
+    plot.replaceWith(next);
+    plot = next;
+  };
   graphic.append(plot);
+  drawAt(WIDTH);
 
   const figure = document.createElement('figure');
   figure.className = `chart chart-${variant}`;
   const caption = document.createElement('figcaption');
   caption.textContent = title;
   figure.append(caption, graphic);
-  if (variant !== 'pie' && series.length > 1) {
+  // A legend of slices for a pie, of series when there are several; HTML, so that it wraps.
+  const pieShares = shares(series);
+  const entries = variant === 'pie' ? labels.slice(0, 12).map((label, i) => `${label} (${Math.round(pieShares[i]! * 10) / 10}%)`) : series.length > 1 ? series.map((s) => s.name) : [];
+  if (entries.length) {
     const legend = document.createElement('ul');
     legend.className = 'chart-legend';
-    series.forEach((s, i) => {
+    entries.forEach((entry, i) => {
       const item = document.createElement('li');
       const swatch = document.createElement('span');
       swatch.style.cssText = `display:inline-block;width:.8em;height:.8em;margin-right:.3em;background:${PALETTE[i % PALETTE.length]}`;
-      item.append(swatch, s.name);
+      item.append(swatch, entry);
       legend.append(item);
     });
     figure.append(legend);
@@ -98,7 +119,7 @@ export function renderChart(dataset: Dataset, variant: Variant, title: string): 
   }
   details.append(summary, table);
   figure.append(details);
-  return figure;
+  return { figure, drawAt };
 }
 
 const chart: BlockModule = {
@@ -109,12 +130,15 @@ const chart: BlockModule = {
     const problem = datasetProblem(raw);
     if (problem) throw new Error(problem);
     const { dataset } = truncate(raw);
-    const figure = renderChart(dataset, variantOf(config.variant), typeof config.title === 'string' && config.title.trim() ? config.title : chartWords().title);
+    const { figure, drawAt } = renderChart(dataset, variantOf(config.variant), typeof config.title === 'string' && config.title.trim() ? config.title : chartWords().title);
     const authored = Array.from(element.children) as HTMLElement[];
     authored.forEach((child) => (child.hidden = true));
     element.append(figure);
+    // The first notice comes before the first paint of the figure, so the redraw moves nothing.
+    const unwatch = watchWidth(figure.querySelector('svg')!, drawAt);
     return {
       destroy() {
+        unwatch();
         figure.remove();
         authored.forEach((child) => (child.hidden = false));
       },

@@ -1,13 +1,20 @@
 /**
  * Draws bar, line and pie charts as SVG elements (no innerHTML: labels are visitor-visible text
- * from the dataset). Sizes are in viewBox units; the SVG scales with its container.
+ * from the dataset). Sizes are in viewBox units, drawn for the width the chart has on the page
+ * (index.ts), so that its labels keep their size on a phone instead of shrinking with the SVG.
  */
 import { pageLanguage } from '../../platform/strings';
 import type { Series } from '../../../../contract/chart/dataset';
 
 const NS = 'http://www.w3.org/2000/svg';
+/** The size a chart is drawn at before its width is known, and the widest it is drawn at. */
 export const WIDTH = 600;
 export const HEIGHT = 320;
+/** What a chart is drawn at on a `width` px wide container: never under 280 units, nor lower than 240. */
+export function drawingSize(width: number): [number, number] {
+  const w = Math.round(Math.min(WIDTH, Math.max(280, width)));
+  return [w, Math.max(240, Math.round((w * HEIGHT) / WIDTH))];
+}
 const M = { top: 16, right: 16, bottom: 44, left: 52 };
 /** Okabe–Ito: told apart with every common colour vision deficiency. */
 export const PALETTE = ['#0072B2', '#E69F00', '#009E73', '#D55E00', '#CC79A7', '#56B4E9', '#8C6D1F', '#000000'];
@@ -35,40 +42,42 @@ const format = (value: number) =>
   !/^en\b/i.test(pageLanguage()) ? (Math.round(value * 100) / 100).toLocaleString(pageLanguage()) : Math.abs(value) >= 1000 ? value.toLocaleString('en-US') : String(Math.round(value * 100) / 100);
 
 /** Value grid, axis labels and category labels; answers the plot's scales. */
-function axes(group: SVGGElement, labels: string[], series: Series[]) {
+function axes(group: SVGGElement, labels: string[], series: Series[], width: number, height: number) {
   const top = niceMax(Math.max(0, ...series.flatMap((s) => s.values)));
-  const plotWidth = WIDTH - M.left - M.right;
-  const plotHeight = HEIGHT - M.top - M.bottom;
+  const plotWidth = width - M.left - M.right;
+  const plotHeight = height - M.top - M.bottom;
   const y = (value: number) => M.top + plotHeight - (Math.max(0, value) / top) * plotHeight;
   for (let i = 0; i <= 4; i++) {
     const value = (top / 4) * i;
     group.append(
-      svg('line', { x1: M.left, x2: WIDTH - M.right, y1: y(value), y2: y(value), stroke: '#ddd' }),
+      svg('line', { x1: M.left, x2: width - M.right, y1: y(value), y2: y(value), stroke: '#ddd' }),
       svg('text', { x: M.left - 6, y: y(value) + 4, 'text-anchor': 'end', 'font-size': 11, fill: '#444' }, format(value)),
     );
   }
   const band = plotWidth / Math.max(1, labels.length);
-  const every = Math.ceil(labels.length / 12);
+  // At most 12 category labels, at least 40 units apart, each cut to the room it has.
+  const every = Math.ceil(labels.length / Math.min(12, Math.floor(plotWidth / 40)));
+  const chars = Math.max(4, Math.min(14, Math.floor((band * every) / 6.5)));
   labels.forEach((label, i) => {
     if (i % every) return;
-    group.append(svg('text', { x: M.left + band * (i + 0.5), y: HEIGHT - M.bottom + 16, 'text-anchor': 'middle', 'font-size': 11, fill: '#444' }, label.length > 14 ? `${label.slice(0, 13)}…` : label));
+    group.append(svg('text', { x: M.left + band * (i + 0.5), y: height - M.bottom + 16, 'text-anchor': 'middle', 'font-size': 11, fill: '#444' }, label.length > chars ? `${label.slice(0, chars - 1)}…` : label));
   });
   return { y, band, plotHeight };
 }
 
-export function bars(group: SVGGElement, labels: string[], series: Series[]): void {
-  const { y, band } = axes(group, labels, series);
-  const width = (band * 0.8) / Math.max(1, series.length);
+export function bars(group: SVGGElement, labels: string[], series: Series[], width: number, height: number): void {
+  const { y, band } = axes(group, labels, series, width, height);
+  const barWidth = (band * 0.8) / Math.max(1, series.length);
   series.forEach((s, si) =>
     s.values.forEach((value, i) => {
       const top = y(value);
-      group.append(svg('rect', { x: M.left + band * i + band * 0.1 + width * si, y: top, width: Math.max(1, width - 1), height: y(0) - top, fill: PALETTE[si % PALETTE.length]! }));
+      group.append(svg('rect', { x: M.left + band * i + band * 0.1 + barWidth * si, y: top, width: Math.max(1, barWidth - 1), height: y(0) - top, fill: PALETTE[si % PALETTE.length]! }));
     }),
   );
 }
 
-export function lines(group: SVGGElement, labels: string[], series: Series[]): void {
-  const { y, band } = axes(group, labels, series);
+export function lines(group: SVGGElement, labels: string[], series: Series[], width: number, height: number): void {
+  const { y, band } = axes(group, labels, series, width, height);
   series.forEach((s, si) => {
     const colour = PALETTE[si % PALETTE.length]!;
     const points = s.values.map((value, i) => `${M.left + band * (i + 0.5)},${y(value)}`);
@@ -80,14 +89,19 @@ export function lines(group: SVGGElement, labels: string[], series: Series[]): v
   });
 }
 
-/** The first series, one slice per category. */
-export function pie(group: SVGGElement, labels: string[], series: Series[]): void {
+/** The first series' share of each category, in percent to one decimal. */
+export function shares(series: Series[]): number[] {
   const values = (series[0]?.values ?? []).map((v) => Math.max(0, v));
   const total = values.reduce((a, b) => a + b, 0) || 1;
-  const [cx, cy, r] = [HEIGHT / 2, HEIGHT / 2, HEIGHT / 2 - 12];
+  return values.map((value) => (value / total) * 100);
+}
+
+/** The first series, one slice per category, centred (its legend is the figure's, index.ts). */
+export function pie(group: SVGGElement, _labels: string[], series: Series[], width: number, height: number): void {
+  const [cx, cy, r] = [width / 2, height / 2, height / 2 - 12];
   let angle = -Math.PI / 2;
-  values.forEach((value, i) => {
-    const sweep = (value / total) * Math.PI * 2;
+  shares(series).forEach((share, i) => {
+    const sweep = (share / 100) * Math.PI * 2;
     const colour = PALETTE[i % PALETTE.length]!;
     if (sweep >= Math.PI * 2 - 1e-9) {
       group.append(svg('circle', { cx, cy, r, fill: colour }));
@@ -97,12 +111,5 @@ export function pie(group: SVGGElement, labels: string[], series: Series[]): voi
       group.append(svg('path', { d, fill: colour, stroke: '#fff', 'stroke-width': 1 }));
     }
     angle += sweep;
-  });
-  labels.slice(0, 12).forEach((label, i) => {
-    const top = 24 + i * 22;
-    group.append(
-      svg('rect', { x: HEIGHT + 20, y: top - 11, width: 14, height: 14, fill: PALETTE[i % PALETTE.length]! }),
-      svg('text', { x: HEIGHT + 40, y: top, 'font-size': 13, fill: '#222' }, `${label} (${Math.round((values[i]! / total) * 1000) / 10}%)`),
-    );
   });
 }
