@@ -225,6 +225,21 @@ test.describe('newsletter and captcha', () => {
     expect(await page.evaluate(() => (window as unknown as { tracked: unknown }).tracked)).toEqual({ event: 'newsletter_subscribe', formId: 'newsletter' });
   });
 
+  test('captcha: a picture of the widget holds its place until the visitor starts on the form; a press on it verifies', async ({ page }) => {
+    await page.goto('/callback');
+    await runtimeReady(page);
+    const picture = page.locator('.site-form-captcha-waiting');
+    await expect(picture).toHaveText("I'm not a robot");
+    await expect(picture).toHaveAttribute('aria-hidden', 'true');
+    expect((await picture.boundingBox())!.height).toBe(75);
+    await expect(page.locator('altcha-widget')).toHaveCount(0);
+    await picture.click();
+    const widget = page.locator('altcha-widget');
+    await expect(widget.getByRole('checkbox')).toBeChecked({ timeout: 15_000 });
+    await expect(widget.locator('input[name="altcha"]')).toHaveValue(/.{20,}/, { timeout: 15_000 });
+    await expect(picture).toHaveCount(0);
+  });
+
   test('captcha: unsolved says so; a failed verification disables submit until solved again', async ({ page }) => {
     const calls = saveCalls(page);
     await page.goto('/callback');

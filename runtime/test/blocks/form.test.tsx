@@ -208,6 +208,8 @@ describe('captcha', () => {
     const instance = await formBlock.mount(element, { id: 'c', config: { formId: 'c', captcha: true, fields: [{ id: 'n', type: 'text', title: 'Name' }] }, page: defaultContext() });
     try {
       expect(element.querySelector('.site-form-captcha')).not.toBeNull();
+      // Its place shows a picture of it, which assistive technology skips.
+      expect(element.querySelector('.site-form-captcha-waiting[aria-hidden="true"]')!.textContent).toBe("I'm not a robot");
       await new Promise((resolve) => setTimeout(resolve, 100)); // effects have run
       expect(attempts()).toBe(0);
       element.querySelector('input')!.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { apiUrl } from '../../net/api-base';
 import { assetUrl } from '../../platform/assets';
 import { listen } from '../../platform/events';
@@ -52,13 +52,17 @@ interface CaptchaProps {
  * ALTCHA: a self-hosted proof-of-work captcha, no third party and no tracking. Its widget
  * (a web component, about 35 KB gzip, 25 ms of script on a slow phone) loads only for forms
  * that have a captcha, and only once the visitor starts on the form (focus in it, or a press
- * on it): a visitor who only reads the page never pays for it. Its room is held (form.css).
+ * on it): a visitor who only reads the page never pays for it. Until then its room shows a
+ * picture of it (hidden from assistive technology, which meets the real one); a press on the
+ * picture verifies as soon as the widget is there, as a press on its checkbox would.
  */
 export function Captcha({ onStateChange, handle }: CaptchaProps) {
   const host = useRef<HTMLDivElement>(null);
+  const [waiting, setWaiting] = useState(true);
   useEffect(() => {
     let widget: HTMLElement | null = null;
     let cancelled = false;
+    let pressedPicture = false;
     const onChange = (event: Event) => onStateChange(String((event as CustomEvent<{ state?: string }>).detail?.state ?? ''));
     const form: HTMLElement | null = host.current?.closest('form') ?? host.current;
     const load = () => {
@@ -74,13 +78,20 @@ export function Captcha({ onStateChange, handle }: CaptchaProps) {
           widget.setAttribute('challenge', apiUrl(CAPTCHA_CHALLENGE_PATH).href);
           widget.setAttribute('name', CAPTCHA_FIELD);
           widget.addEventListener('statechange', onChange);
+          setWaiting(false);
           host.current.appendChild(widget);
+          // The widget gains its methods once it has mounted, after the current microtasks.
+          if (pressedPicture) setTimeout(() => (widget as unknown as { verify?: () => void } | null)?.verify?.());
           handle.current = { reset: () => (widget as unknown as { reset?: () => void })?.reset?.() };
         })
         .catch((error: unknown) => reportError(error, 'The captcha widget failed to load.'));
     };
-    const waiting = form ? [listen(form, 'focusin', load), listen(form, 'pointerdown', load)] : [];
-    const stopWaiting = () => waiting.forEach((stop) => stop());
+    const press = (event: Event) => {
+      pressedPicture = !!(event.target as Element).closest?.('.site-form-captcha-waiting');
+      load();
+    };
+    const waits = form ? [listen(form, 'focusin', load), listen(form, 'pointerdown', press)] : [];
+    const stopWaiting = () => waits.forEach((stop) => stop());
     // A visitor quicker than the runtime may be in the form already.
     if (!form || form.contains(document.activeElement)) load();
     return () => {
@@ -91,5 +102,13 @@ export function Captcha({ onStateChange, handle }: CaptchaProps) {
       handle.current = null;
     };
   }, []);
-  return <div className="site-form-captcha" ref={host} />;
+  return (
+    <div className="site-form-captcha" ref={host}>
+      {waiting && (
+        <div className="site-form-captcha-waiting" aria-hidden="true">
+          {captchaWords().label}
+        </div>
+      )}
+    </div>
+  );
 }
