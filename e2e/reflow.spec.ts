@@ -2,10 +2,11 @@
  * WCAG 1.4.10 Reflow: every demo page, and the pages the server makes, at 320 CSS px (a small
  * phone, or a desktop zoomed to 400 %) with the cookie banner up, read without scrolling
  * sideways. Overflow on a phone also widens the layout viewport, which drags every fixed bar
- * (the banner, the bottom stack) past the screen's edge.
+ * (the banner, the bottom stack) past the screen's edge. axe looks at each page at that size
+ * too (targets, contrast and names of what only a phone shows).
  */
 import { readdirSync } from 'node:fs';
-import { expect, runtimeReady, test } from './fixtures';
+import { animationsSettled, axeViolations, expect, runtimeReady, test } from './fixtures';
 
 const PAGES = readdirSync('examples')
   .filter((file) => file.endsWith('.html'))
@@ -15,7 +16,7 @@ const PAGES = readdirSync('examples')
 test.describe('at 320 px, with the cookie banner', () => {
   test.use({ consented: false, viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true });
   for (const path of PAGES) {
-    test(`${path}: nothing is wider than the screen`, async ({ page }) => {
+    test(`${path}: nothing is wider than the screen, no axe violation`, async ({ page }) => {
       await page.goto(path);
       // The sign-in page is the server's own, without the runtime.
       if (path !== '/login') await runtimeReady(page);
@@ -32,6 +33,8 @@ test.describe('at 320 px, with the cookie banner', () => {
           .map((element) => `${element.tagName.toLowerCase()}.${element.className}: ${element.textContent?.trim().slice(0, 30)}`),
       );
       expect({ scrollWidth: await page.evaluate(() => document.documentElement.scrollWidth), wide }).toEqual({ scrollWidth: 320, wide: [] });
+      await animationsSettled(page);
+      expect(await axeViolations(page)).toEqual([]);
     });
   }
 });
