@@ -193,7 +193,7 @@ test.describe('content blocks', () => {
       await expect.poll(smallestLabel).toBeGreaterThanOrEqual(10);
       const box = (await graphic.boundingBox())!;
       expect(box.width).toBeLessThanOrEqual(width);
-      expect(await graphic.getAttribute('viewBox')).toBe(width < 600 ? `0 0 ${Math.round(box.width)} 240` : '0 0 600 320');
+      expect(await graphic.getAttribute('viewBox')).toBe(width < 600 ? `0 0 ${box.width} ${(box.width * 8) / 15}` : '0 0 600 320');
       await page.setViewportSize({ width: 800, height: width });
       await expect.poll(() => graphic.getAttribute('viewBox')).toBe('0 0 600 320');
       await expect.poll(smallestLabel).toBeGreaterThanOrEqual(10);

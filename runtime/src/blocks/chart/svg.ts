@@ -10,10 +10,13 @@ const NS = 'http://www.w3.org/2000/svg';
 /** The size a chart is drawn at before its width is known, and the widest it is drawn at. */
 export const WIDTH = 600;
 export const HEIGHT = 320;
-/** What a chart is drawn at on a `width` px wide container: never under 280 units, nor lower than 240. */
+/**
+ * What a chart is drawn at on a `width` px wide container: as wide, within 280 to 600 units, and
+ * always in the same proportion, so that drawing it again for its width moves nothing under it.
+ */
 export function drawingSize(width: number): [number, number] {
-  const w = Math.round(Math.min(WIDTH, Math.max(280, width)));
-  return [w, Math.max(240, Math.round((w * HEIGHT) / WIDTH))];
+  const w = Math.min(WIDTH, Math.max(280, width));
+  return [w, (w * HEIGHT) / WIDTH];
 }
 const M = { top: 16, right: 16, bottom: 44, left: 52 };
 /** Okabe–Ito: told apart with every common colour vision deficiency. */
