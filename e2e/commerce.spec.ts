@@ -121,19 +121,32 @@ test.describe('cart and checkout', () => {
     });
   }
 
-  test('with the runtime blocked, the cart page still shows the cart, and Checkout goes to checkout', async ({ page }) => {
+  test('with the runtime blocked, the cart page still shows the cart, changes it with Update, and Checkout goes to checkout', async ({ page }) => {
     await addToCart(page, 'Harbour print');
+    await addToCart(page, 'Tote bag');
     await page.route('**/runtime/**', (route) => route.abort());
     await page.goto('/cart');
     const root = page.locator('#sqs-cart-root');
-    await expect(root.getByRole('rowheader')).toHaveText(['Harbour print']);
-    await expect(root.locator('.cart-subtotal')).toHaveText('Subtotal $45.00');
-    // No control that does nothing: the quantity reads only, Remove waits for the runtime.
-    await expect(root.getByLabel('Quantity for Harbour print')).not.toBeEditable();
+    await expect(root.getByRole('rowheader')).toHaveText(['Harbour print', 'Tote bag (Natural)']);
+    await expect(root.locator('.cart-subtotal')).toHaveText('Subtotal $63.00');
+    // Remove waits for the runtime (a control that would do nothing); a quantity and Update post the form.
     await expect(root.getByRole('button', { name: 'Remove Harbour print' })).toBeDisabled();
+    await root.getByLabel('Quantity for Harbour print').fill('2');
+    await root.getByRole('button', { name: 'Update cart' }).click();
+    await expect(root.locator('.cart-subtotal')).toHaveText('Subtotal $108.00');
+    await expect(page).toHaveURL(/\/cart$/);
+    // 0 and Enter remove a line; more than the stock is refused, and the page says so.
+    await root.getByLabel('Quantity for Tote bag').fill('0');
+    await root.getByLabel('Quantity for Tote bag').press('Enter');
+    await expect(root.getByRole('rowheader')).toHaveText(['Harbour print']);
+    await root.getByLabel('Quantity for Harbour print').fill('9');
+    await root.getByRole('button', { name: 'Update cart' }).click();
+    await expect(root.getByRole('alert')).toHaveText('Your cart could not be updated. Please try again.');
+    await expect(root.getByLabel('Quantity for Harbour print')).toHaveValue('2');
+    expect(await axeViolations(page, '#sqs-cart-root')).toEqual([]);
     await root.getByRole('link', { name: 'Checkout' }).click();
     await expect(page).toHaveURL(/\/commerce\/goto-checkout$/);
-    await expect(page.locator('.order-total')).toHaveText('$45.00');
+    await expect(page.locator('.order-total')).toHaveText('$90.00');
   });
 
   test('a cart bundle that cannot load is logged as the spec says; the page stays usable', async ({ page, consoleErrors }) => {

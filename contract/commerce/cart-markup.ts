@@ -1,11 +1,15 @@
 /**
  * The full-page cart's content (the page's `#sqs-cart-root`): its lines with quantity fields and
  * Remove buttons, the subtotal and the way to checkout, or the empty cart. The server renders it
- * into the page (there from the first paint, its Checkout link working without the runtime) and
- * the runtime adopts it, then renders it again after each change.
+ * into the page as a plain form (there from the first paint, working without the runtime: the
+ * quantities post to the server with an Update button, Checkout is a link) and the runtime
+ * adopts it, then renders it again after each change through the cart API.
  */
 import { escapeText, fill } from '../text/format';
 import { CHECKOUT_PATH, NO_CART_MESSAGE } from './routes';
+
+/** Where the server's cart form posts its quantities (without the runtime; the runtime uses the cart API). */
+export const CART_FORM_PATH = '/commerce/cart';
 
 /** The cart page's words, English by default; the runtime and the server pass the page's language. */
 export const CART_WORDS = {
@@ -25,6 +29,8 @@ export const CART_WORDS = {
   updating: 'Updating…',
   removed: '{title} removed.',
   updated: 'Cart updated.',
+  update: 'Update cart',
+  notUpdated: 'Your cart could not be updated. Please try again.',
 };
 export type CartWords = typeof CART_WORDS;
 
@@ -39,29 +45,46 @@ export interface CartLineView {
 }
 
 export const CART_BODY_CLASS = 'cart-body';
+export const CART_UPDATE_CLASS = 'cart-update';
+
+/** What the server's form carries besides the quantities: the crumb, the page to come back to, a refusal. */
+export interface CartFormPost {
+  crumb: string;
+  next: string;
+  refused?: boolean;
+}
+
+/** The form field naming each line: its product and SKU, in the order of the quantity fields. */
+export const cartLineField = (line: Pick<CartLineView, 'productId' | 'sku'>): string => JSON.stringify([line.productId, line.sku]);
 
 /**
- * `waiting`: rendered before the runtime is there (by the server): the quantity fields read-only
- * and the Remove buttons disabled until it makes them work, rather than controls that do nothing.
+ * The lines are a form whose only submit button is Update (so Enter in a quantity field
+ * updates): the server's posts to it (`post`), the runtime sends what changed through the API.
+ * In the server's, the Remove buttons are disabled until the runtime makes them work, rather than
+ * controls that do nothing: without it, a quantity of 0 and Update remove a line.
  */
 function row(words: CartWords, line: CartLineView, money: (minor: number) => string, waiting: boolean): string {
   const title = escapeText(line.title);
   return (
     `<tr data-product-id="${escapeText(line.productId)}" data-sku="${escapeText(line.sku)}" data-title="${title}"><th scope="row">${title}${line.options ? ` (${escapeText(line.options)})` : ''}</th>` +
-    `<td><input type="number" min="0" max="99" value="${line.quantity}" class="cart-quantity" aria-label="${escapeText(fill(words.quantityFor, { title: line.title }))}"${waiting ? ' readonly' : ''}></td>` +
+    `<td><input type="hidden" name="line" value="${escapeText(cartLineField(line))}"><input type="number" name="quantity" min="0" max="99" value="${line.quantity}" class="cart-quantity" aria-label="${escapeText(fill(words.quantityFor, { title: line.title }))}"></td>` +
     `<td class="cart-line-total">${escapeText(money(line.lineTotalCents))}</td>` +
     `<td><button type="button" class="cart-remove" aria-label="${escapeText(fill(words.removeItem, { title: line.title }))}"${waiting ? ' disabled' : ''}>${escapeText(words.remove)}</button></td></tr>`
   );
 }
 
 /** The cart's content: the lines, subtotal and Checkout, or the empty cart and the way back to the store. */
-export function cartContentHtml(words: CartWords, lines: CartLineView[], subtotalCents: number, money: (minor: number) => string, shop: string, waiting = false): string {
-  if (lines.length === 0) return `<p class="cart-empty">${escapeText(words.empty)}</p><p><a href="${escapeText(shop)}">${escapeText(words.continueShopping)}</a></p>`;
+export function cartContentHtml(words: CartWords, lines: CartLineView[], subtotalCents: number, money: (minor: number) => string, shop: string, post?: CartFormPost): string {
+  const refusal = post?.refused ? `<p class="cart-refused" role="alert">${escapeText(words.notUpdated)}</p>` : '';
+  if (lines.length === 0) return `${refusal}<p class="cart-empty">${escapeText(words.empty)}</p><p><a href="${escapeText(shop)}">${escapeText(words.continueShopping)}</a></p>`;
   const count = lines.reduce((sum, line) => sum + line.quantity, 0);
   // The Remove column has no header of its own: its buttons name their line.
   const head = [words.item, words.quantity, words.price].map((text) => `<th scope="col">${escapeText(text)}</th>`).join('') + '<td></td>';
+  const table = `<table class="cart-lines"><caption>${escapeText(fill(count === 1 ? words.oneItem : words.items, { n: count }))}</caption><thead><tr>${head}</tr></thead><tbody>${lines.map((line) => row(words, line, money, !!post)).join('')}</tbody></table>`;
+  const hidden = post ? `<input type="hidden" name="crumb" value="${escapeText(post.crumb)}"><input type="hidden" name="next" value="${escapeText(post.next)}">` : '';
   return (
-    `<table class="cart-lines"><caption>${escapeText(fill(count === 1 ? words.oneItem : words.items, { n: count }))}</caption><thead><tr>${head}</tr></thead><tbody>${lines.map((line) => row(words, line, money, waiting)).join('')}</tbody></table>` +
+    refusal +
+    `<form method="post" action="${CART_FORM_PATH}" class="cart-form">${hidden}${table}<p><button type="submit" class="${CART_UPDATE_CLASS}">${escapeText(words.update)}</button></p></form>` +
     `<p class="cart-subtotal">${escapeText(words.subtotal)} <strong>${escapeText(money(subtotalCents))}</strong></p>` +
     `<p><a href="${CHECKOUT_PATH}" class="cart-checkout button">${escapeText(words.checkout)}</a></p>`
   );

@@ -1,7 +1,8 @@
 /**
  * The full-page cart rendered into a page's `#sqs-cart-root` (contract/commerce/cart-markup.ts):
- * the visitor's cart from the first paint, in the page's language and the site's words, its
- * Checkout link working without the runtime; the runtime adopts it.
+ * the visitor's cart from the first paint, in the page's language and the site's words, as a
+ * form that changes quantities without the runtime (routes/cart.ts) and a Checkout link; the
+ * runtime adopts it.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CART_BODY_CLASS, CART_WORDS, cartContentHtml } from '../../contract/commerce/cart-markup';
@@ -16,7 +17,10 @@ import { htmlLanguage, wordsFor, type Catalogues } from './page-words';
 
 const ROOT = `<div id="${CART_ROOT_ID}">`;
 
-export async function withCartContent(app: FastifyInstance, request: FastifyRequest, html: string, site: Record<string, unknown>, catalogues: Catalogues): Promise<string> {
+/** The query a refused form post comes back with (routes/cart.ts). */
+export const CART_REFUSED_QUERY = 'cart';
+
+export async function withCartContent(app: FastifyInstance, request: FastifyRequest, html: string, site: Record<string, unknown>, catalogues: Catalogues, crumb: string): Promise<string> {
   if (!html.includes(ROOT)) return html;
   const cart = await openCart(app.storage, request.cookies[CART_COOKIE]);
   const lines = cart && !cart.purchased ? await cartLines(app.storage, loadCatalog(app.settings.siteDir), cart.token) : [];
@@ -26,7 +30,11 @@ export async function withCartContent(app: FastifyInstance, request: FastifyRequ
   // As the runtime writes money: the page's language, US English without one.
   const money = (minor: number) => formatMinorUnits(minor, currency, { locale: language || 'en-US' });
   const subtotal = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
-  const content = cartContentHtml(words, lines, subtotal, money, shopUrlOf(site), true);
+  const refused = (request.query as Record<string, unknown> | undefined)?.[CART_REFUSED_QUERY] === 'refused';
+  // The form comes back to this page as the visitor sees it, without a refusal or a crumb in its address.
+  const next = new URL(request.url, 'http://site.invalid');
+  for (const name of [CART_REFUSED_QUERY, 'crumb']) next.searchParams.delete(name);
+  const content = cartContentHtml(words, lines, subtotal, money, shopUrlOf(site), { crumb, next: next.pathname + next.search, refused });
   // The status line comes with the runtime, which is what has anything to say in it.
   return withDivContent(html, ROOT, `<div class="${CART_BODY_CLASS}">${content}</div>`);
 }

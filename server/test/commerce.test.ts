@@ -12,7 +12,7 @@ afterAll(async () => server.close());
 const count = (table: string) => countRows(server, table);
 const NO_CART = 'Either your session has expired or you do not have cookies enabled. We cannot continue to checkout.';
 
-const postForm = (client: Awaited<ReturnType<typeof visitor>>, url: string, fields: Record<string, string>) => postFormTo(server.app, client, url, fields);
+const postForm = (client: Awaited<ReturnType<typeof visitor>>, url: string, fields: Record<string, string | string[]>) => postFormTo(server.app, client, url, fields);
 
 describe('cart', () => {
   it('takes the catalogue price, not the visitor’s, and checks stock and types', async () => {
@@ -46,10 +46,54 @@ describe('cart', () => {
     expect(full.body).not.toContain('Loading your cart');
     expect(full.body).toContain('<caption>2 items</caption>');
     expect(full.body).toContain('<tr data-product-id="tote" data-sku="SQ1000005" data-title="Tote bag"><th scope="row">Tote bag (Indigo)</th>');
-    // Until the runtime makes them work, the fields are read-only and the buttons disabled.
-    expect(full.body).toContain('class="cart-quantity" aria-label="Quantity for Tote bag" readonly>');
+    // A form that works without the runtime: each line named, its quantity, Update; Remove waits for the runtime.
+    expect(full.body).toMatch(/<form method="post" action="\/commerce\/cart" class="cart-form"><input type="hidden" name="crumb" value="[^"]+"><input type="hidden" name="next" value="\/cart">/);
+    expect(full.body).toContain('<input type="hidden" name="line" value="[&#34;tote&#34;,&#34;SQ1000005&#34;]"><input type="number" name="quantity" min="0" max="99" value="2" class="cart-quantity" aria-label="Quantity for Tote bag"></td>');
     expect(full.body).toContain('aria-label="Remove Tote bag" disabled>Remove</button>');
+    expect(full.body).toContain('<p><button type="submit" class="cart-update">Update cart</button></p></form>');
     expect(full.body).toContain('<p class="cart-subtotal">Subtotal <strong>$44.00</strong></p><p><a href="/commerce/goto-checkout" class="cart-checkout button">Checkout</a></p>');
+  });
+
+  it("the cart page's form changes quantities without the runtime, and says when it could not", async () => {
+    const client = await visitor(server.app);
+    await client.inject({ method: 'POST', url: '/api/commerce/cart/entries', payload: { productId: 'tote', sku: 'SQ1000005', quantity: 2 } });
+    await client.inject({ method: 'POST', url: '/api/commerce/cart/entries', payload: { productId: 'print-harbour', quantity: 1 } });
+    const tote = JSON.stringify(['tote', 'SQ1000005']);
+    const print = JSON.stringify(['print-harbour', (await client.inject({ method: 'GET', url: '/api/commerce/cart' })).json().entries.find((e: { productId: string }) => e.productId === 'print-harbour').sku]);
+    const quantities = async () => Object.fromEntries(((await client.inject({ method: 'GET', url: '/api/commerce/cart' })).json().entries as Array<{ productId: string; quantity: number }>).map((e) => [e.productId, e.quantity]));
+
+    const updated = await postForm(client, '/commerce/cart', { next: '/cart', line: [tote, print], quantity: ['3', '0'] });
+    expect([updated.statusCode, updated.headers.location]).toEqual([303, '/cart']);
+    expect(await quantities()).toEqual({ tote: 3 });
+
+    // More than the stock: refused, the rest taken, and the page says so.
+    await client.inject({ method: 'POST', url: '/api/commerce/cart/entries', payload: { productId: 'print-harbour', quantity: 1 } });
+    const tooMany = await postForm(client, '/commerce/cart', { next: '/cart', line: [tote, print], quantity: ['1', '9'] });
+    expect([tooMany.statusCode, tooMany.headers.location]).toEqual([303, '/cart?cart=refused']);
+    expect(await quantities()).toEqual({ tote: 1, 'print-harbour': 1 });
+    const page = await client.inject({ method: 'GET', url: tooMany.headers.location as string });
+    expect(page.body).toContain('<div class="cart-body"><p class="cart-refused" role="alert">Your cart could not be updated. Please try again.</p>');
+    // The form comes back to the page without the refusal.
+    expect(page.body).toContain('<input type="hidden" name="next" value="/cart">');
+    expect((await postForm(client, '/commerce/cart', { next: '/cart?cart=refused', line: [tote], quantity: ['2'] })).headers.location).toBe('/cart');
+
+    // A forged crumb, a hostile page to come back to, broken fields: nothing changes, nobody leaves the site.
+    for (const fields of [
+      { crumb: 'forged', next: '/cart', line: tote, quantity: '0' },
+      { next: 'https://evil.example/cart', line: '["tote"', quantity: '0' },
+      { next: '//evil.example', line: tote, quantity: '-1' },
+      { next: '/cart', line: [tote, print], quantity: '0' },
+      { next: '/cart', line: JSON.stringify(['gift-card', 'x']), quantity: '1' },
+    ] as Array<Record<string, string | string[]>>) {
+      const refused = await postForm(client, '/commerce/cart', fields);
+      expect(refused.statusCode).toBe(303);
+      expect(refused.headers.location).toMatch(/^\/(cart)?\?cart=refused$/);
+    }
+    expect(await quantities()).toEqual({ tote: 2, 'print-harbour': 1 });
+    // Without a cart there is nothing to change.
+    const stranger = await visitor(server.app);
+    expect((await postFormTo(server.app, stranger, '/commerce/cart', { next: '/cart', line: tote, quantity: '1' })).headers.location).toBe('/cart?cart=refused');
+    expect(stranger.jar.CART).toBeUndefined();
   });
 
   it('replaces a <div>’s content by counting the <div>s inside it, and leaves a page it cannot read alone', () => {

@@ -22,7 +22,7 @@ afterEach(() => {
 
 describe('cart page', () => {
   it('adopts the cart the server rendered, asks for nothing, and sends a change for the row’s product and SKU', async () => {
-    document.body.innerHTML = `<div id="${CART_ROOT_ID}"><div class="cart-body">${cartContentHtml(CART_WORDS, [line], 4500, money, '/shop', true)}</div></div>`;
+    document.body.innerHTML = `<div id="${CART_ROOT_ID}"><div class="cart-body">${cartContentHtml(CART_WORDS, [line], 4500, money, '/shop', { crumb: 'c', next: '/cart' })}</div></div>`;
     const rendered = root().querySelector('.cart-body')!;
     const calls: Array<{ url: string; method: string; body: unknown }> = [];
     vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
@@ -34,10 +34,19 @@ describe('cart page', () => {
     expect(root().querySelector('[role="status"]')).not.toBeNull();
     expect(calls).toEqual([]);
     const quantity = root().querySelector<HTMLInputElement>('.cart-quantity')!;
-    // The server's read-only field and disabled button work now.
-    expect([quantity.readOnly, root().querySelector<HTMLButtonElement>('.cart-remove')!.disabled]).toEqual([false, false]);
+    // The server's disabled Remove works now; its form's Update sends what changed through the API instead of posting.
+    expect(root().querySelector<HTMLButtonElement>('.cart-remove')!.disabled).toBe(false);
     expect(quantity.getAttribute('aria-label')).toBe('Quantity for Harbour <print>');
+    const submit = () => {
+      const event = new Event('submit', { bubbles: true, cancelable: true });
+      root().querySelector('form')!.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(submit()).toBe(true);
+    expect(calls).toEqual([]);
     quantity.value = '2';
+    expect(submit()).toBe(true);
+    // The field's change event after Update sends nothing more.
     quantity.dispatchEvent(new Event('change', { bubbles: true }));
     await vi.waitFor(() => expect(root().querySelector('.cart-subtotal')!.textContent).toBe('Subtotal $90.00'));
     expect(calls).toEqual([expect.objectContaining({ method: 'PUT', body: { productId: 'print', sku: 'SQ1', quantity: 2 } })]);

@@ -6,7 +6,8 @@ const badRequest = (message: string) => Object.assign(new Error(message), { stat
 /**
  * JSON (application/json, and text/plain as beacons send it: no CORS preflight) is checked for
  * depth, then parsed with Fastify's own parser (which refuses `__proto__` and `constructor`
- * keys); url-encoded forms become an object of strings.
+ * keys); url-encoded forms become an object of strings, a repeated field a list of them (the
+ * cart page's lines).
  */
 export function registerBodyParsers(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -18,6 +19,12 @@ export function registerBodyParsers(app: FastifyInstance): void {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, depthCheckedJson);
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, depthCheckedJson);
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    const fields = new Map<string, string | string[]>();
+    for (const [name, value] of new URLSearchParams(body as string)) {
+      const seen = fields.get(name);
+      fields.set(name, seen === undefined ? value : [...[seen].flat(), value]);
+    }
+    // fromEntries defines own properties: a field named __proto__ is only a field.
+    done(null, Object.fromEntries(fields));
   });
 }

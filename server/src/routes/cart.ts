@@ -1,10 +1,14 @@
 /**
- * The cart API and the checkout of a cart (spec part 2 §2): `/commerce/goto-checkout` shows
+ * The cart API, the cart page's form for visitors without the runtime, and the checkout of a
+ * cart (spec part 2 §2): `/commerce/goto-checkout` shows
  * the order and a buyer form; placing it records the order (no payment provider) and shows the
  * order-confirmed page (202). Without a cart cookie the page says the spec's message.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CART_COOKIE, CHECKOUT_PATH } from '../../../contract/commerce/routes';
+import { CART_COOKIE, CART_PAGE_PATH, CHECKOUT_PATH } from '../../../contract/commerce/routes';
+import { CART_FORM_PATH } from '../../../contract/commerce/cart-markup';
+import { sameOriginPath } from '../../../contract/url/safe-path';
+import { CART_REFUSED_QUERY } from '../cart-page';
 import { currencyIn, shopUrlOf } from '../commerce/store-settings';
 import { currency } from '../../../contract/commerce/currencies';
 import { PageType } from '../../../contract/model/page-types';
@@ -14,12 +18,24 @@ import { cartLines, findOrder, openCart, placeOrder, setQuantity } from '../comm
 import { escapeHtml } from '../html';
 import { ensureCrumb } from '../plugins/crumb';
 import { fill } from '../../../contract/text/format';
-import { formCrumbValid } from '../form-posts';
+import { formCrumbValid, formValue } from '../form-posts';
 import { crumbQuery } from '../schemas';
 import { readSiteSettings, sendShellPage } from '../site-page';
 import { CART_ENTRIES_PATH, CART_PATH } from '../../../contract/api/paths';
 
 const CART_LIFETIME_S = 14 * 24 * 60 * 60;
+/** A cart page's form names at most this many lines (a cart has far fewer). */
+const MAX_FORM_LINES = 100;
+
+/** A posted line field (contract cartLineField): its product id and SKU, or null. */
+function lineOfField(value: unknown): [string, string] | null {
+  try {
+    const parsed: unknown = JSON.parse(formValue(value, 200));
+    return Array.isArray(parsed) && parsed.length === 2 && parsed.every((part) => typeof part === 'string' && part.length > 0 && part.length <= 64) ? (parsed as [string, string]) : null;
+  } catch {
+    return null;
+  }
+}
 
 /** The cart cookie is read by the runtime (checkout needs it), so not HttpOnly. */
 export function setCartCookie(reply: FastifyReply, token: string): void {
@@ -85,6 +101,41 @@ export default async function cartRoutes(app: FastifyInstance): Promise<void> {
   };
   app.post(CART_ENTRIES_PATH, { schema: { querystring: crumbQuery, body: entryBody } }, change(true));
   app.put(CART_ENTRIES_PATH, { schema: { querystring: crumbQuery, body: entryBody } }, change(false));
+
+  /**
+   * The cart page's form, posted without the runtime (contract/commerce/cart-markup.ts): each
+   * line's quantity as it stands in the form (0 removes it), then back to the cart page; with
+   * `?cart=refused` when anything was not taken (a forged or expired crumb, a line no longer
+   * sold, more than the stock), and the cart as it stands shows the rest.
+   */
+  app.post(CART_FORM_PATH, async (request, reply) => {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const back = new URL(sameOriginPath(formValue(body.next, 2048), 'http://site.invalid', CART_PAGE_PATH), 'http://site.invalid');
+    back.searchParams.delete(CART_REFUSED_QUERY);
+    const done = (refused: boolean) => {
+      if (refused) back.searchParams.set(CART_REFUSED_QUERY, 'refused');
+      return reply.redirect(back.pathname + back.search, 303);
+    };
+    const open = await openCart(app.storage, request.cookies[CART_COOKIE]);
+    if (!formCrumbValid(app, request) || !open || open.purchased) return done(true);
+    const list = (value: unknown) => (Array.isArray(value) ? value : [value]).filter((item) => item !== undefined).slice(0, MAX_FORM_LINES);
+    const lines = list(body.line);
+    const quantities = list(body.quantity);
+    // Each line has its quantity, or the form is not the cart page's: nothing changes.
+    if (lines.length !== quantities.length) return done(true);
+    let refused = false;
+    for (const [i, field] of lines.entries()) {
+      const line = lineOfField(field);
+      const quantity = formValue(quantities[i], 2);
+      if (!line || !/^\d{1,2}$/.test(quantity)) {
+        refused = true;
+        continue;
+      }
+      const result = await setQuantity(app.storage, catalog(), open.token, line[0], line[1], Number(quantity), false, request.siteUser?.id ?? null);
+      if (!result.ok) refused = true;
+    }
+    return done(refused);
+  });
 
   /** The checkout page; `error` names the message a refused order shows. */
   const checkoutPage = async (request: FastifyRequest, reply: FastifyReply, error?: (text: StoreText) => string) => {

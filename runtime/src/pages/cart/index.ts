@@ -66,12 +66,15 @@ export function start(context: Readonly<PageContext>, alert: (options: DialogOpt
     void load(request(CART_API + '/entries', { method: 'PUT', data: { productId: line.productId, sku: line.sku, quantity }, onFailure: fail }), quantity === 0 ? fill(words.removed, { title: line.title }) : words.updated);
   };
 
+  // A quantity field's new value, once: a change, then Update or Enter, send it one time.
+  const commit = (field: HTMLInputElement) => {
+    const line = field.matches('.cart-quantity') && field.value !== field.defaultValue && lineOf(field);
+    if (!line) return;
+    field.defaultValue = field.value;
+    update(line, Number(field.value));
+  };
   // One listener each on the content, which is rendered again after every change.
-  body.addEventListener('change', (event) => {
-    const field = event.target as HTMLInputElement;
-    const line = field.matches('.cart-quantity') && lineOf(field);
-    if (line) update(line, Number(field.value));
-  });
+  body.addEventListener('change', (event) => commit(event.target as HTMLInputElement));
   body.addEventListener('click', (event) => {
     const target = event.target as Element;
     const remove = target.closest('.cart-remove');
@@ -82,12 +85,14 @@ export function start(context: Readonly<PageContext>, alert: (options: DialogOpt
     void alert({ title: words.checkout, message: words.noCart });
   });
 
+  // Update (or Enter in a field): what changed goes through the API, where the server's form would post.
+  body.addEventListener('submit', (event) => {
+    event.preventDefault();
+    body.querySelectorAll<HTMLInputElement>('.cart-quantity').forEach(commit);
+  });
   if (rendered) {
-    // The server's controls wait for this: now they work.
-    rendered.querySelectorAll('.cart-quantity, .cart-remove').forEach((control) => {
-      control.removeAttribute('readonly');
-      control.removeAttribute('disabled');
-    });
+    // The server's Remove buttons wait for this: now they work.
+    rendered.querySelectorAll('.cart-remove').forEach((control) => control.removeAttribute('disabled'));
     return;
   }
   root.setAttribute('aria-busy', 'true');
