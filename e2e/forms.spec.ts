@@ -240,6 +240,18 @@ test.describe('newsletter and captcha', () => {
     await expect(picture).toHaveCount(0);
   });
 
+  test('captcha: a widget that cannot load is said so in its place, and submitting is refused as unsolved', async ({ page, consoleErrors }) => {
+    await page.route('**/runtime/altcha.js', (route) => route.abort());
+    await page.goto('/callback');
+    await runtimeReady(page);
+    await page.locator('.site-form-captcha-waiting').click();
+    await expect(page.locator('.site-form-captcha-waiting')).toHaveText('Verification failed. Try again later.');
+    await fillCallback(page);
+    await page.getByRole('button', { name: 'Request a call' }).click();
+    await expect(page.getByText('Complete CAPTCHA before submitting.')).toBeVisible();
+    expect(consoleErrors.some((error) => error.startsWith('The captcha widget failed to load.'))).toBe(true);
+  });
+
   test('captcha: unsolved says so; a failed verification disables submit until solved again', async ({ page }) => {
     const calls = saveCalls(page);
     await page.goto('/callback');

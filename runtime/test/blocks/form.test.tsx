@@ -214,6 +214,8 @@ describe('captcha', () => {
       expect(attempts()).toBe(0);
       element.querySelector('input')!.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
       await vi.waitFor(() => expect(attempts()).toBe(1));
+      // A widget that cannot load: its place says so instead of showing a checkbox that does nothing.
+      await vi.waitFor(() => expect(element.querySelector('.site-form-captcha-failed')!.textContent).toBe('Verification failed. Try again later.'));
       element.querySelector('form')!.dispatchEvent(new Event('pointerdown', { bubbles: true }));
       element.querySelector('input')!.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
       await new Promise((resolve) => setTimeout(resolve, 50));

@@ -58,7 +58,8 @@ interface CaptchaProps {
  */
 export function Captcha({ onStateChange, handle }: CaptchaProps) {
   const host = useRef<HTMLDivElement>(null);
-  const [waiting, setWaiting] = useState(true);
+  // The picture in its place until it loads, saying so if it cannot (a module that failed to load is not fetched again).
+  const [waiting, setWaiting] = useState<'picture' | 'failed' | null>('picture');
   useEffect(() => {
     let widget: HTMLElement | null = null;
     let cancelled = false;
@@ -78,13 +79,16 @@ export function Captcha({ onStateChange, handle }: CaptchaProps) {
           widget.setAttribute('challenge', apiUrl(CAPTCHA_CHALLENGE_PATH).href);
           widget.setAttribute('name', CAPTCHA_FIELD);
           widget.addEventListener('statechange', onChange);
-          setWaiting(false);
+          setWaiting(null);
           host.current.appendChild(widget);
           // The widget gains its methods once it has mounted, after the current microtasks.
           if (pressedPicture) setTimeout(() => (widget as unknown as { verify?: () => void } | null)?.verify?.());
           handle.current = { reset: () => (widget as unknown as { reset?: () => void })?.reset?.() };
         })
-        .catch((error: unknown) => reportError(error, 'The captcha widget failed to load.'));
+        .catch((error: unknown) => {
+          reportError(error, 'The captcha widget failed to load.');
+          if (!cancelled) setWaiting('failed');
+        });
     };
     const press = (event: Event) => {
       pressedPicture = !!(event.target as Element).closest?.('.site-form-captcha-waiting');
@@ -105,8 +109,8 @@ export function Captcha({ onStateChange, handle }: CaptchaProps) {
   return (
     <div className="site-form-captcha" ref={host}>
       {waiting && (
-        <div className="site-form-captcha-waiting" aria-hidden="true">
-          {captchaWords().label}
+        <div className={`site-form-captcha-waiting site-form-captcha-${waiting}`} aria-hidden="true">
+          {captchaWords()[waiting === 'failed' ? 'error' : 'label']}
         </div>
       )}
     </div>
