@@ -57,19 +57,22 @@ export interface CartFormPost {
 /** The form field naming each line: its product and SKU, in the order of the quantity fields. */
 export const cartLineField = (line: Pick<CartLineView, 'productId' | 'sku'>): string => JSON.stringify([line.productId, line.sku]);
 
+/** The form each Remove button submits: a form of its own, so that Enter in a quantity field still means Update. */
+export const CART_REMOVE_FORM_ID = 'cart-remove-form';
+
 /**
  * The lines are a form whose only submit button is Update (so Enter in a quantity field
- * updates): the server's posts to it (`post`), the runtime sends what changed through the API.
- * In the server's, the Remove buttons are disabled until the runtime makes them work, rather than
- * controls that do nothing: without it, a quantity of 0 and Update remove a line.
+ * updates), and each Remove button submits a second form with its line: both post to the server
+ * without the runtime, and the runtime sends the change through the API instead.
  */
-function row(words: CartWords, line: CartLineView, money: (minor: number) => string, waiting: boolean): string {
+function row(words: CartWords, line: CartLineView, money: (minor: number) => string): string {
   const title = escapeText(line.title);
+  const field = escapeText(cartLineField(line));
   return (
     `<tr data-product-id="${escapeText(line.productId)}" data-sku="${escapeText(line.sku)}" data-title="${title}"><th scope="row">${title}${line.options ? ` (${escapeText(line.options)})` : ''}</th>` +
-    `<td><input type="hidden" name="line" value="${escapeText(cartLineField(line))}"><input type="number" name="quantity" min="0" max="99" value="${line.quantity}" class="cart-quantity" aria-label="${escapeText(fill(words.quantityFor, { title: line.title }))}"></td>` +
+    `<td><input type="hidden" name="line" value="${field}"><input type="number" name="quantity" min="0" max="99" value="${line.quantity}" class="cart-quantity" aria-label="${escapeText(fill(words.quantityFor, { title: line.title }))}"></td>` +
     `<td class="cart-line-total">${escapeText(money(line.lineTotalCents))}</td>` +
-    `<td><button type="button" class="cart-remove" aria-label="${escapeText(fill(words.removeItem, { title: line.title }))}"${waiting ? ' disabled' : ''}>${escapeText(words.remove)}</button></td></tr>`
+    `<td><button type="submit" form="${CART_REMOVE_FORM_ID}" name="remove" value="${field}" class="cart-remove" aria-label="${escapeText(fill(words.removeItem, { title: line.title }))}">${escapeText(words.remove)}</button></td></tr>`
   );
 }
 
@@ -80,11 +83,12 @@ export function cartContentHtml(words: CartWords, lines: CartLineView[], subtota
   const count = lines.reduce((sum, line) => sum + line.quantity, 0);
   // The Remove column has no header of its own: its buttons name their line.
   const head = [words.item, words.quantity, words.price].map((text) => `<th scope="col">${escapeText(text)}</th>`).join('') + '<td></td>';
-  const table = `<table class="cart-lines"><caption>${escapeText(fill(count === 1 ? words.oneItem : words.items, { n: count }))}</caption><thead><tr>${head}</tr></thead><tbody>${lines.map((line) => row(words, line, money, !!post)).join('')}</tbody></table>`;
+  const table = `<table class="cart-lines"><caption>${escapeText(fill(count === 1 ? words.oneItem : words.items, { n: count }))}</caption><thead><tr>${head}</tr></thead><tbody>${lines.map((line) => row(words, line, money)).join('')}</tbody></table>`;
   const hidden = post ? `<input type="hidden" name="crumb" value="${escapeText(post.crumb)}"><input type="hidden" name="next" value="${escapeText(post.next)}">` : '';
+  const form = `method="post" action="${CART_FORM_PATH}"`;
   return (
     refusal +
-    `<form method="post" action="${CART_FORM_PATH}" class="cart-form">${hidden}${table}<p><button type="submit" class="${CART_UPDATE_CLASS}">${escapeText(words.update)}</button></p></form>` +
+    `<form ${form} class="cart-form">${hidden}${table}<p><button type="submit" class="${CART_UPDATE_CLASS}">${escapeText(words.update)}</button></p></form><form ${form} id="${CART_REMOVE_FORM_ID}">${hidden}</form>` +
     `<p class="cart-subtotal">${escapeText(words.subtotal)} <strong>${escapeText(money(subtotalCents))}</strong></p>` +
     `<p><a href="${CHECKOUT_PATH}" class="cart-checkout button">${escapeText(words.checkout)}</a></p>`
   );

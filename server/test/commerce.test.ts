@@ -46,11 +46,11 @@ describe('cart', () => {
     expect(full.body).not.toContain('Loading your cart');
     expect(full.body).toContain('<caption>2 items</caption>');
     expect(full.body).toContain('<tr data-product-id="tote" data-sku="SQ1000005" data-title="Tote bag"><th scope="row">Tote bag (Indigo)</th>');
-    // A form that works without the runtime: each line named, its quantity, Update; Remove waits for the runtime.
+    // A form that works without the runtime: each line named, its quantity, Update; each Remove submits a form of its own.
     expect(full.body).toMatch(/<form method="post" action="\/commerce\/cart" class="cart-form"><input type="hidden" name="crumb" value="[^"]+"><input type="hidden" name="next" value="\/cart">/);
     expect(full.body).toContain('<input type="hidden" name="line" value="[&#34;tote&#34;,&#34;SQ1000005&#34;]"><input type="number" name="quantity" min="0" max="99" value="2" class="cart-quantity" aria-label="Quantity for Tote bag"></td>');
-    expect(full.body).toContain('aria-label="Remove Tote bag" disabled>Remove</button>');
-    expect(full.body).toContain('<p><button type="submit" class="cart-update">Update cart</button></p></form>');
+    expect(full.body).toContain('<button type="submit" form="cart-remove-form" name="remove" value="[&#34;tote&#34;,&#34;SQ1000005&#34;]" class="cart-remove" aria-label="Remove Tote bag">Remove</button>');
+    expect(full.body).toMatch(/<p><button type="submit" class="cart-update">Update cart<\/button><\/p><\/form><form method="post" action="\/commerce\/cart" id="cart-remove-form"><input type="hidden" name="crumb" value="[^"]+"><input type="hidden" name="next" value="\/cart"><\/form>/);
     expect(full.body).toContain('<p class="cart-subtotal">Subtotal <strong>$44.00</strong></p><p><a href="/commerce/goto-checkout" class="cart-checkout button">Checkout</a></p>');
   });
 
@@ -62,8 +62,12 @@ describe('cart', () => {
     const print = JSON.stringify(['print-harbour', (await client.inject({ method: 'GET', url: '/api/commerce/cart' })).json().entries.find((e: { productId: string }) => e.productId === 'print-harbour').sku]);
     const quantities = async () => Object.fromEntries(((await client.inject({ method: 'GET', url: '/api/commerce/cart' })).json().entries as Array<{ productId: string; quantity: number }>).map((e) => [e.productId, e.quantity]));
 
-    const updated = await postForm(client, '/commerce/cart', { next: '/cart', line: [tote, print], quantity: ['3', '0'] });
+    const updated = await postForm(client, '/commerce/cart', { next: '/cart', line: [tote, print], quantity: ['3', '1'] });
     expect([updated.statusCode, updated.headers.location]).toEqual([303, '/cart']);
+    expect(await quantities()).toEqual({ tote: 3, 'print-harbour': 1 });
+    // A Remove button posts its line alone.
+    const removed = await postForm(client, '/commerce/cart', { next: '/cart', remove: print });
+    expect([removed.statusCode, removed.headers.location]).toEqual([303, '/cart']);
     expect(await quantities()).toEqual({ tote: 3 });
 
     // More than the stock: refused, the rest taken, and the page says so.
@@ -84,6 +88,8 @@ describe('cart', () => {
       { next: '//evil.example', line: tote, quantity: '-1' },
       { next: '/cart', line: [tote, print], quantity: '0' },
       { next: '/cart', line: JSON.stringify(['gift-card', 'x']), quantity: '1' },
+      { next: '/cart', remove: [tote, print] },
+      { next: '/cart', remove: '["tote"]' },
     ] as Array<Record<string, string | string[]>>) {
       const refused = await postForm(client, '/commerce/cart', fields);
       expect(refused.statusCode).toBe(303);

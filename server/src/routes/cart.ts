@@ -103,8 +103,9 @@ export default async function cartRoutes(app: FastifyInstance): Promise<void> {
   app.put(CART_ENTRIES_PATH, { schema: { querystring: crumbQuery, body: entryBody } }, change(false));
 
   /**
-   * The cart page's form, posted without the runtime (contract/commerce/cart-markup.ts): each
-   * line's quantity as it stands in the form (0 removes it), then back to the cart page; with
+   * The cart page's forms, posted without the runtime (contract/commerce/cart-markup.ts): each
+   * line's quantity as it stands in the form (0 removes it), or the one line a Remove button
+   * names (`remove`), then back to the cart page; with
    * `?cart=refused` when anything was not taken (a forged or expired crumb, a line no longer
    * sold, more than the stock), and the cart as it stands shows the rest.
    */
@@ -119,8 +120,9 @@ export default async function cartRoutes(app: FastifyInstance): Promise<void> {
     const open = await openCart(app.storage, request.cookies[CART_COOKIE]);
     if (!formCrumbValid(app, request) || !open || open.purchased) return done(true);
     const list = (value: unknown) => (Array.isArray(value) ? value : [value]).filter((item) => item !== undefined).slice(0, MAX_FORM_LINES);
-    const lines = list(body.line);
-    const quantities = list(body.quantity);
+    const removing = body.remove !== undefined;
+    const lines = list(removing ? body.remove : body.line);
+    const quantities = removing ? ['0'] : list(body.quantity);
     // Each line has its quantity, or the form is not the cart page's: nothing changes.
     if (lines.length !== quantities.length) return done(true);
     let refused = false;

@@ -79,7 +79,11 @@ export function start(context: Readonly<PageContext>, alert: (options: DialogOpt
     const target = event.target as Element;
     const remove = target.closest('.cart-remove');
     const line = remove && lineOf(remove);
-    if (line) return update(line, 0);
+    if (line) {
+      // The server's Remove posts a form of its own; here the API removes the line.
+      event.preventDefault();
+      return update(line, 0);
+    }
     if (!target.closest('.cart-checkout') || readCookie(CART_COOKIE)) return;
     event.preventDefault();
     void alert({ title: words.checkout, message: words.noCart });
@@ -90,11 +94,7 @@ export function start(context: Readonly<PageContext>, alert: (options: DialogOpt
     event.preventDefault();
     body.querySelectorAll<HTMLInputElement>('.cart-quantity').forEach(commit);
   });
-  if (rendered) {
-    // The server's Remove buttons wait for this: now they work.
-    rendered.querySelectorAll('.cart-remove').forEach((control) => control.removeAttribute('disabled'));
-    return;
-  }
+  if (rendered) return;
   root.setAttribute('aria-busy', 'true');
   void load(request(CART_API, { onFailure: fail }));
 }
