@@ -1,8 +1,8 @@
 /**
- * The cart API, the cart page's form for visitors without the runtime, and the checkout of a
- * cart (spec part 2 §2): `/commerce/goto-checkout` shows
- * the order and a buyer form; placing it records the order (no payment provider) and shows the
- * order-confirmed page (202). Without a cart cookie the page says the spec's message.
+ * The cart API, the cart page's forms for visitors without the runtime, and the checkout of a
+ * cart (spec part 2 §2): `/commerce/goto-checkout` shows the order and a buyer form; placing it
+ * records the order (no payment provider) and shows the order-confirmed page (202). Without a
+ * cart cookie the page says the spec's message.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CART_COOKIE, CART_PAGE_PATH, CHECKOUT_PATH } from '../../../contract/commerce/routes';
@@ -105,9 +105,9 @@ export default async function cartRoutes(app: FastifyInstance): Promise<void> {
   /**
    * The cart page's forms, posted without the runtime (contract/commerce/cart-markup.ts): each
    * line's quantity as it stands in the form (0 removes it), or the one line a Remove button
-   * names (`remove`), then back to the cart page; with
-   * `?cart=refused` when anything was not taken (a forged or expired crumb, a line no longer
-   * sold, more than the stock), and the cart as it stands shows the rest.
+   * names (`remove`), then back to the cart page; with `?cart=refused` when anything was not
+   * taken (a forged or expired crumb, a line no longer sold, more than the stock), and the cart
+   * as it stands shows the rest.
    */
   app.post(CART_FORM_PATH, async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
