@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { test, expect, runtimeReady, api, queryServerDb, OWNER, VIEWER } from './fixtures';
+import { test, expect, runtimeReady, api, axeViolations, queryServerDb, OWNER, VIEWER } from './fixtures';
 
 async function signIn(page: Page, account: { email: string; password: string }) {
   await page.goto('/plain');
@@ -159,6 +159,48 @@ test.describe('config app', () => {
     // The phone-sized frame in the middle of the stage, as tall as it.
     const frame = await page.locator('iframe').evaluate((f) => { const r = f.getBoundingClientRect(); return { left: r.left, width: r.width, bottom: Math.round(r.bottom) }; });
     expect(frame).toEqual({ left: (1280 - 428) / 2, width: 428, bottom: 800 });
+  });
+
+  test('on a phone the site and the panel take turns on the whole screen', async ({ page }) => {
+    await signIn(page, OWNER);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/config/?frameUrl=%2Ffaq');
+    const frame = page.locator('iframe');
+    const panel = page.locator('#config-panel');
+    const box = (locator: typeof frame) => locator.evaluate((e) => { const r = e.getBoundingClientRect(); return { left: r.left, right: r.right, bottom: Math.round(r.bottom) }; });
+    // No remembered state: the page the owner came to, across the screen, the panel one press away.
+    await expect(frame).toBeVisible();
+    await expect(panel).toBeHidden();
+    expect(await box(frame)).toEqual({ left: 0, right: 390, bottom: 844 });
+    // The screen is the phone preview: no preview sizes; the bar's buttons share one line.
+    await expect(page.getByRole('group', { name: 'Preview size' })).toBeHidden();
+    const barButtonTops = () => page.locator('.config-bar-actions button').evaluateAll((buttons) => buttons.map((b) => b.getBoundingClientRect().top));
+    expect(new Set(await barButtonTops()).size).toBe(1);
+
+    await page.getByRole('button', { name: 'Show panel' }).click();
+    await expect(panel.getByRole('heading', { name: 'Performance' })).toBeVisible();
+    await expect(frame).toBeHidden();
+    expect(await box(panel)).toEqual({ left: 0, right: 390, bottom: 844 });
+    // The guide shows over the open panel.
+    await page.getByRole('button', { name: 'Guide' }).click();
+    await expect(page.getByRole('dialog', { name: 'Guide' })).toBeInViewport({ ratio: 1 });
+    await page.getByRole('button', { name: 'Close guide' }).click();
+
+    // 320 px (WCAG 1.4.10), the panel remembered as open: nothing wider than the screen, no axe violation.
+    await page.setViewportSize({ width: 320, height: 700 });
+    await page.reload();
+    await expect(panel.getByRole('heading', { name: 'Performance' })).toBeVisible();
+    expect(new Set(await barButtonTops()).size).toBe(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(320);
+    expect(await axeViolations(page, '.config-layout')).toEqual([]);
+    await page.getByRole('tab', { name: 'Editing' }).click();
+    await expect(page.getByRole('heading', { name: 'Announcement bar' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(320);
+
+    // A plan page opens on the plan, the remembered panel aside.
+    await page.goto('/settings/billing/billing/website/change-plan');
+    await expect(page.locator('.config-plan')).toBeInViewport();
+    await expect(panel).toBeHidden();
   });
 
   test('device previews size the frame; trial links open the plan panel', async ({ page }) => {

@@ -5,7 +5,7 @@ import { Errors } from './Errors';
 import { PanelTabs } from './PanelTabs';
 import { Guide } from './Guide';
 import { ownerPost } from './owner-api';
-import { readExpanded, writeExpanded } from './panel-cookie';
+import { isNarrowScreen, readExpanded, writeExpanded } from './panel-cookie';
 import { Performance } from './Performance';
 import { CHANGE_PLAN_PATH, PlanLinks, PlanPanel, UPGRADE_PATH, type PlanInfo } from './Plan';
 import { Submissions } from './Submissions';
@@ -35,7 +35,9 @@ export interface AppProps {
 /** The owner's view: the site in a frame beside the config panel with the owner's data. */
 export function App({ frameUrl: initialFrameUrl, path = '/config/' }: AppProps) {
   const [frameUrl, setFrameUrl] = useState(initialFrameUrl);
-  const [panelOpen, setPanelOpen] = useState(readExpanded);
+  const planPage = path === UPGRADE_PATH || path === CHANGE_PLAN_PATH;
+  // A plan page on a narrow screen opens on the plan the owner asked for, whatever the panel's remembered state.
+  const [panelOpen, setPanelOpen] = useState(() => !(planPage && isNarrowScreen()) && readExpanded());
   const [guideOpen, setGuideOpen] = useState(false);
   const [device, setDevice] = useState<Device>('desktop');
   const [notice, setNotice] = useState('');
@@ -44,7 +46,6 @@ export function App({ frameUrl: initialFrameUrl, path = '/config/' }: AppProps) 
   const frame = useRef<HTMLIFrameElement>(null);
   const guideButton = useRef<HTMLButtonElement>(null);
   const loggingOut = useRef(false);
-  const planPage = path === UPGRADE_PATH || path === CHANGE_PLAN_PATH;
 
   useEffect(() => setPlan(planState.status === 'ready' ? planState.data : null), [planState]);
 
@@ -106,15 +107,17 @@ export function App({ frameUrl: initialFrameUrl, path = '/config/' }: AppProps) 
             </button>
           ))}
         </div>
-        <button type="button" ref={guideButton} aria-expanded={guideOpen} aria-controls="config-guide" onClick={() => (guideOpen ? closeGuide() : setGuideOpen(true))}>
-          Guide
-        </button>
-        <button type="button" aria-expanded={panelOpen} aria-controls="config-panel" onClick={togglePanel}>
-          {panelOpen ? 'Hide panel' : 'Show panel'}
-        </button>
-        <button type="button" onClick={logout}>
-          Log out
-        </button>
+        <div className="config-bar-actions">
+          <button type="button" ref={guideButton} aria-expanded={guideOpen} aria-controls="config-guide" onClick={() => (guideOpen ? closeGuide() : setGuideOpen(true))}>
+            Guide
+          </button>
+          <button type="button" aria-expanded={panelOpen} aria-controls="config-panel" onClick={togglePanel}>
+            {panelOpen ? 'Hide panel' : 'Show panel'}
+          </button>
+          <button type="button" onClick={logout}>
+            Log out
+          </button>
+        </div>
       </header>
       <p className="config-notice" role="status">
         {notice}
@@ -153,11 +156,6 @@ export function App({ frameUrl: initialFrameUrl, path = '/config/' }: AppProps) 
           />
         </aside>
         <div className="config-stage">
-          {guideOpen && (
-            <div id="config-guide">
-              <Guide onClose={closeGuide} />
-            </div>
-          )}
           {planPage ? (
             <PlanPanel
               state={planState}
@@ -171,6 +169,12 @@ export function App({ frameUrl: initialFrameUrl, path = '/config/' }: AppProps) 
             <iframe ref={frame} className="config-frame" title="Site preview" src={frameUrl} style={{ width }} onLoad={onFrameLoad} />
           )}
         </div>
+        {/* Beside the stage rather than in it: on a narrow screen the open panel hides the stage, not the guide. */}
+        {guideOpen && (
+          <div id="config-guide">
+            <Guide onClose={closeGuide} />
+          </div>
+        )}
       </main>
     </div>
   );

@@ -14,7 +14,7 @@ export function Guide({ onClose }: { onClose: () => void }) {
         <li>
           <kbd>Escape</kbd> shows or hides this panel, here or inside the site; <kbd>Shift</kbd>+<kbd>Escape</kbd> signs you out.
         </li>
-        <li>Phone, Tablet and Desktop preview the site at 428, 768 and 1024 pixels or wider.</li>
+        <li className="config-guide-devices">Phone, Tablet and Desktop preview the site at 428, 768 and 1024 pixels or wider.</li>
         <li>Page views, performance and errors come from your visitors; form submissions can be exported as CSV.</li>
       </ul>
       <button type="button" onClick={onClose}>

@@ -22,7 +22,7 @@ import { App } from '../src/App';
 import { Submissions, submissionsCsv, valueText } from '../src/Submissions';
 import { Traffic, rangeQuery } from '../src/Traffic';
 import { csvCell } from '../src/csv';
-import { FRAME_EXPANDED_COOKIE, readExpanded } from '../src/panel-cookie';
+import { FRAME_EXPANDED_COOKIE, NARROW_SCREEN_QUERY, readExpanded } from '../src/panel-cookie';
 import { metricText, rating } from '../src/vitals';
 import type { OwnerSubmission } from '../../contract/api/owner-answers';
 
@@ -125,6 +125,38 @@ describe('App', () => {
     expect(links).toEqual(['/settings/billing/billing/upgrade', '/settings/billing/billing/website/change-plan']);
     expect(container.querySelector('iframe')).toBeNull();
     expect(container.querySelector('h2#plan-title')!.textContent).toBe('Upgrade your trial');
+  });
+
+  it('on a narrow screen opens on the site unless the panel was left open, and a plan page on the plan', async () => {
+    const narrow = vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({ matches: query === NARROW_SCREEN_QUERY }) as MediaQueryList);
+    const panelHidden = () => container.querySelector<HTMLElement>('#config-panel')!.hidden;
+    await act(async () => root.render(<App frameUrl="/faq" />));
+    expect(panelHidden()).toBe(true);
+    expect(button('Show panel').getAttribute('aria-expanded')).toBe('false');
+    await act(async () => button('Show panel').click());
+    expect(document.cookie).toContain(`${FRAME_EXPANDED_COOKIE}=true`);
+    await act(async () => root.unmount());
+    root = createRoot(container);
+    // The owner's choice is remembered on a phone too.
+    await act(async () => root.render(<App frameUrl="/faq" />));
+    expect(panelHidden()).toBe(false);
+    await act(async () => root.unmount());
+    root = createRoot(container);
+    await act(async () => root.render(<App frameUrl="/" path="/settings/billing/billing/upgrade" />));
+    expect(panelHidden()).toBe(true);
+    narrow.mockRestore();
+    // Wider, the remembered state holds on the plan pages as well.
+    await act(async () => root.unmount());
+    root = createRoot(container);
+    await act(async () => root.render(<App frameUrl="/" path="/settings/billing/billing/upgrade" />));
+    expect(panelHidden()).toBe(false);
+  });
+
+  it('reads the remembered panel state before the screen width', () => {
+    expect(readExpanded('', false)).toBe(true);
+    expect(readExpanded('', true)).toBe(false);
+    expect(readExpanded(`a=1; ${FRAME_EXPANDED_COOKIE}=true`, true)).toBe(true);
+    expect(readExpanded(`${FRAME_EXPANDED_COOKIE}=false`, false)).toBe(false);
   });
 });
 
