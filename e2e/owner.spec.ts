@@ -185,6 +185,16 @@ test.describe('config app', () => {
     await page.getByRole('button', { name: 'Guide' }).click();
     await expect(page.getByRole('dialog', { name: 'Guide' })).toBeInViewport({ ratio: 1 });
     await page.getByRole('button', { name: 'Close guide' }).click();
+    // Escape (a keyboard on a tablet) from inside the panel, then from inside the site: focus
+    // never stays on what was just hidden, it goes to the toggle.
+    await panel.getByRole('tab', { name: 'Insights' }).focus();
+    await page.keyboard.press('Escape');
+    await expect(frame).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Show panel' })).toBeFocused();
+    await page.frameLocator('iframe').getByRole('link', { name: 'FAQ' }).first().focus();
+    await page.keyboard.press('Escape');
+    await expect(frame).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Hide panel' })).toBeFocused();
 
     // 320 px (WCAG 1.4.10), the panel remembered as open: nothing wider than the screen, no axe violation.
     await page.setViewportSize({ width: 320, height: 700 });

@@ -49,12 +49,22 @@ export function App({ frameUrl: initialFrameUrl, path = '/config/' }: AppProps) 
 
   useEffect(() => setPlan(planState.status === 'ready' ? planState.data : null), [planState]);
 
+  /** What had focus when the panel was toggled: if toggling hid it, focus goes to the toggle. */
+  const focusBeforeToggle = useRef<Element | null>(null);
+  const panelToggle = useRef<HTMLButtonElement>(null);
   const togglePanel = useCallback(() => {
+    focusBeforeToggle.current = document.activeElement;
     setPanelOpen((open) => {
       writeExpanded(!open);
       return !open;
     });
   }, []);
+  useEffect(() => {
+    const before = focusBeforeToggle.current;
+    focusBeforeToggle.current = null;
+    // Hidden now: inside the closed panel, or the frame that an open panel covers on a narrow screen.
+    if (before && before !== document.body && before.getClientRects().length === 0) panelToggle.current?.focus();
+  }, [panelOpen]);
 
   const closeGuide = useCallback(() => {
     setGuideOpen(false);
@@ -111,7 +121,7 @@ export function App({ frameUrl: initialFrameUrl, path = '/config/' }: AppProps) 
           <button type="button" ref={guideButton} aria-expanded={guideOpen} aria-controls="config-guide" onClick={() => (guideOpen ? closeGuide() : setGuideOpen(true))}>
             Guide
           </button>
-          <button type="button" aria-expanded={panelOpen} aria-controls="config-panel" onClick={togglePanel}>
+          <button type="button" ref={panelToggle} aria-expanded={panelOpen} aria-controls="config-panel" onClick={togglePanel}>
             {panelOpen ? 'Hide panel' : 'Show panel'}
           </button>
           <button type="button" onClick={logout}>

@@ -97,6 +97,15 @@ describe('App', () => {
     expect(container.querySelector<HTMLElement>('#config-panel')!.hidden).toBe(true);
   });
 
+  it('hiding the panel with focus inside it moves focus to the panel toggle', async () => {
+    await act(async () => root.render(<App frameUrl="/" />));
+    const tab = container.querySelector<HTMLElement>('#config-panel [role="tab"]')!;
+    tab.focus();
+    await escape();
+    expect(container.querySelector<HTMLElement>('#config-panel')!.hidden).toBe(true);
+    expect(document.activeElement).toBe(button('Show panel'));
+  });
+
   it('Shift+Escape logs out once, even when pressed twice', async () => {
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, origin: window.location.origin, assign });
