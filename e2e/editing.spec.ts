@@ -120,6 +120,8 @@ test.describe('owner editing', () => {
     await editor.getByLabel('Name').fill('Write to us');
     await editor.getByRole('button', { name: 'Save link' }).press('Enter');
     await expect(panel.getByRole('status').filter({ hasText: 'Saved:' })).toHaveText('Saved: Write to us now links to /contact.');
+    // The editor closed under the focus: it is back on the button's Edit link.
+    await expect(panel.getByRole('button', { name: 'Edit link: Write to us' })).toBeFocused();
 
     const visitor = await (await browser.newContext({ baseURL })).newPage();
     await visitor.goto('/studio');
@@ -147,6 +149,12 @@ test.describe('owner editing', () => {
     await tags.getByLabel('Rename tag Etching').fill('Etchings');
     await page.keyboard.press('Enter');
     await expect(tags.getByRole('listitem').filter({ hasText: 'Etchings' })).toBeVisible();
+    // Focus follows what the owner was working on: the renamed tag's Edit button, then after a
+    // delete the Delete button that took the deleted tag's place (or the one before it).
+    await expect(tags.getByRole('button', { name: 'Edit tag Etchings' })).toBeFocused();
+    await tags.getByRole('button', { name: 'Delete tag Etchings' }).press('Enter');
+    await expect(tags.getByRole('listitem').filter({ hasText: 'Etchings' })).toHaveCount(0);
+    await expect(tags.locator(':focus')).toHaveAttribute('aria-label', /^Delete tag /);
   });
 });
 
@@ -181,6 +189,39 @@ test.describe('owner files', () => {
     expect(image.headers()['content-type']).toBe('image/png');
     expect((await sharp(await image.body()).metadata()).width).toBe(300);
     await visitor.context().close();
+  });
+});
+
+test.describe('owner files: rename and delete', () => {
+  test('by keyboard: a rename keeps the focus on the file, a delete asks first and then moves the focus on', async ({ page, baseURL }) => {
+    const panel = await openEditing(page);
+    const files = panel.locator('.config-files');
+    const run = `${Date.now()}-${test.info().repeatEachIndex}`;
+    for (const name of [`draft-${run}.txt`, `old-${run}.txt`]) {
+      await chooseByKeyboard(files.getByLabel('Upload a file'), { name, mimeType: 'text/plain', buffer: Buffer.from(name) });
+      await expect(files.getByRole('link', { name })).toBeVisible();
+    }
+
+    await files.getByRole('button', { name: `Rename draft-${run}.txt` }).press('Enter');
+    await expect(files.getByLabel(`New name for draft-${run}.txt`)).toBeFocused();
+    await files.getByLabel(`New name for draft-${run}.txt`).fill(`final-${run}.txt`);
+    await page.keyboard.press('Enter');
+    await expect(files.getByRole('link', { name: `final-${run}.txt` })).toBeVisible();
+    await expect(files.getByRole('button', { name: `Rename final-${run}.txt` })).toBeFocused();
+
+    // Delete asks first; Cancel keeps the file.
+    await files.getByRole('button', { name: `Delete old-${run}.txt` }).press('Enter');
+    const confirm = page.getByRole('dialog', { name: `Delete old-${run}.txt?` });
+    await expect(confirm).toContainText('Links to it on the site will stop working.');
+    await confirm.getByRole('button', { name: 'Cancel' }).press('Enter');
+    await expect(confirm).toHaveCount(0);
+    await expect(files.getByRole('link', { name: `old-${run}.txt` })).toBeVisible();
+    await files.getByRole('button', { name: `Delete old-${run}.txt` }).press('Enter');
+    await confirm.getByRole('button', { name: 'Confirm' }).press('Enter');
+    await expect(files.getByRole('link', { name: `old-${run}.txt` })).toHaveCount(0);
+    expect((await page.request.get(`${baseURL}/s/old-${run}.txt`)).status()).toBe(404);
+    // The focus went on to a neighbour's Delete button, not to the page's body.
+    await expect(files.locator(':focus')).toHaveAttribute('aria-label', /^Delete /);
   });
 });
 

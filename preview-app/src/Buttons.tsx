@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { UNABLE_TO_LOAD_TRY_AGAIN } from '../../contract/model/editor-messages';
 import { LinkEditor } from './LinkEditor';
 import { ownerGet, ownerPut } from './owner-api';
+import { useFocusAfterRender } from './use-focus-after-render';
 import { OWNER_PATHS, ownerPath } from '../../contract/api/owner-paths';
 import type { ButtonAnswer, ButtonsAnswer, OwnerButton, PagesAnswer } from '../../contract/api/owner-answers';
 
@@ -14,6 +15,12 @@ export function Buttons({ files }: { files: string[] }) {
   const [editing, setEditing] = useState<string | null>(null);
   const [error, setError] = useState('');
   const [status, setStatus] = useState('');
+  const { focusable, focusAfterRender } = useFocusAfterRender();
+  /** Closes the editor; focus goes back to its Edit link button. */
+  const close = (id: string) => {
+    focusAfterRender(id);
+    setEditing(null);
+  };
   useEffect(() => {
     Promise.all([ownerGet<ButtonsAnswer>(OWNER_PATHS.buttons), ownerGet<PagesAnswer>(OWNER_PATHS.pages)]).then(
       ([b, p]) => {
@@ -36,17 +43,17 @@ export function Buttons({ files }: { files: string[] }) {
                 initial={{ href: button.clickthroughUrl, name: button.buttonText, newWindow: button.newWindow }}
                 pages={pages}
                 files={files}
-                onCancel={() => setEditing(null)}
+                onCancel={() => close(button.id)}
                 onSave={(value) =>
                   ownerPut<ButtonAnswer>(ownerPath(OWNER_PATHS.blockButton, { id: button.id }), { clickthroughUrl: value.href, buttonText: value.name, newWindow: value.newWindow }).then(() => {
                     setButtons(buttons.map((b) => (b.id === button.id ? { ...b, clickthroughUrl: value.href, buttonText: value.name, newWindow: value.newWindow } : b)));
-                    setEditing(null);
+                    close(button.id);
                     setStatus(`Saved: ${value.name} now links to ${value.href}.`);
                   })
                 }
               />
             ) : (
-              <button type="button" aria-label={`Edit link: ${button.buttonText}`} onClick={() => setEditing(button.id)}>
+              <button type="button" ref={focusable(button.id)} aria-label={`Edit link: ${button.buttonText}`} onClick={() => setEditing(button.id)}>
                 Edit link
               </button>
             )}

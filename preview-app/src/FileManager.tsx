@@ -10,7 +10,9 @@ import {
   UPLOAD_PROBLEM,
 } from '../../contract/model/editor-messages';
 import { cleanFileName, fileProblem, sizeText } from '../../contract/model/files';
+import { ConfirmDialog } from './ConfirmDialog';
 import { ownerDelete, ownerGet, ownerPost } from './owner-api';
+import { useFocusAfterRender } from './use-focus-after-render';
 import { UploadCancelled, upload, type Upload } from './upload';
 import { OWNER_PATHS, ownerPath } from '../../contract/api/owner-paths';
 import type { FilesAnswer, JobAnswer, OwnerFile, UploadAnswer } from '../../contract/api/owner-answers';
@@ -19,6 +21,10 @@ export type StoredFile = OwnerFile;
 
 type Progress = { state: 'uploading'; fraction: number } | { state: 'processing' } | { state: 'complete' | 'failed' | 'cancelled'; message: string } | null;
 
+
+const UPLOAD_KEY = 'upload';
+const renameKey = (name: string) => `rename:${name}`;
+const deleteKey = (name: string) => `delete:${name}`;
 
 const POLL_MS = 300;
 const POLL_LIMIT = 200;
@@ -33,6 +39,9 @@ export function FileManager({ onChange }: { onChange: (files: StoredFile[]) => v
   /** The processing job being followed; cleared when it ends or the owner cancels it. */
   const job = useRef<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  /** The file whose deletion waits for the owner's confirmation. */
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const { focusable, focusAfterRender } = useFocusAfterRender();
 
   const refresh = () =>
     ownerGet<FilesAnswer>(OWNER_PATHS.files).then(
@@ -103,12 +112,26 @@ export function FileManager({ onChange }: { onChange: (files: StoredFile[]) => v
       });
   };
 
+  /** Deletes a file; focus then goes to the next file's Delete button, else the previous one's, else the upload field. */
+  const removeFile = (name: string) => {
+    const names = (files ?? []).map((f) => f.name);
+    const at = names.indexOf(name);
+    ownerDelete(ownerPath(OWNER_PATHS.file, { name })).then(
+      () => {
+        focusAfterRender(...[names[at + 1], names[at - 1]].filter((n) => n !== undefined).map(deleteKey), UPLOAD_KEY);
+        setError('');
+        return refresh();
+      },
+      () => setError(UNABLE_TO_LOAD_TRY_AGAIN),
+    );
+  };
+
   if (!files) return error ? <p role="alert">{error}</p> : <p aria-busy="true">Loading files…</p>;
   return (
     <div className="config-files">
       <p>
         <label htmlFor="file-upload">Upload a file</label>{' '}
-        <input id="file-upload" ref={input} type="file" onChange={(event) => event.target.files?.[0] && send(event.target.files[0], files.some((f) => f.name === cleanFileName(event.target.files![0]!.name)))} />
+        <input id="file-upload" ref={(element) => { input.current = element; focusable(UPLOAD_KEY)(element); }} type="file" onChange={(event) => event.target.files?.[0] && send(event.target.files[0], files.some((f) => f.name === cleanFileName(event.target.files![0]!.name)))} />
       </p>
       {progress?.state === 'uploading' && (
         <p>
@@ -136,12 +159,14 @@ export function FileManager({ onChange }: { onChange: (files: StoredFile[]) => v
                 onSubmit={(event) => {
                   event.preventDefault();
                   if (!renaming.to.trim()) return setError(PLEASE_ENTER_FILE_NAME);
-                  ownerPost(ownerPath(OWNER_PATHS.fileRename, { name: file.name }), { to: renaming.to }).then(
-                    () => {
-                      setRenaming(null);
-                      setError('');
-                      void refresh();
-                    },
+                  ownerPost<{ file: StoredFile }>(ownerPath(OWNER_PATHS.fileRename, { name: file.name }), { to: renaming.to }).then(
+                    // The list first, so that the renamed file's Rename button is there to take the focus.
+                    (answer) =>
+                      refresh().then(() => {
+                        focusAfterRender(renameKey(answer.file.name));
+                        setRenaming(null);
+                        setError('');
+                      }),
                     () => setError(RENAME_PROBLEM),
                   );
                 }}
@@ -150,7 +175,13 @@ export function FileManager({ onChange }: { onChange: (files: StoredFile[]) => v
                   New name for {file.name} <input value={renaming.to} onChange={(event) => setRenaming({ from: file.name, to: event.target.value })} autoFocus />
                 </label>{' '}
                 <button type="submit">Rename</button>{' '}
-                <button type="button" onClick={() => setRenaming(null)}>
+                <button
+                  type="button"
+                  onClick={() => {
+                    focusAfterRender(renameKey(file.name));
+                    setRenaming(null);
+                  }}
+                >
                   Cancel
                 </button>
               </form>
@@ -161,10 +192,10 @@ export function FileManager({ onChange }: { onChange: (files: StoredFile[]) => v
                 </a>{' '}
                 ({sizeText(file.size)}
                 {file.widths.length > 0 ? `, widths ${file.widths.join(', ')}` : ''}){' '}
-                <button type="button" aria-label={`Rename ${file.name}`} onClick={() => setRenaming({ from: file.name, to: file.name })}>
+                <button type="button" ref={focusable(renameKey(file.name))} aria-label={`Rename ${file.name}`} onClick={() => setRenaming({ from: file.name, to: file.name })}>
                   Rename
                 </button>{' '}
-                <button type="button" aria-label={`Delete ${file.name}`} onClick={() => ownerDelete(ownerPath(OWNER_PATHS.file, { name: file.name })).then(refresh, () => setError(UNABLE_TO_LOAD_TRY_AGAIN))}>
+                <button type="button" ref={focusable(deleteKey(file.name))} aria-label={`Delete ${file.name}`} onClick={() => setDeleting(file.name)}>
                   Delete
                 </button>
               </>
@@ -175,6 +206,17 @@ export function FileManager({ onChange }: { onChange: (files: StoredFile[]) => v
       <p role="alert" className="config-error">
         {error}
       </p>
+      {deleting !== null && (
+        <ConfirmDialog
+          title={`Delete ${deleting}?`}
+          message="Links to it on the site will stop working."
+          onCancel={() => setDeleting(null)}
+          onConfirm={() => {
+            setDeleting(null);
+            removeFile(deleting);
+          }}
+        />
+      )}
     </div>
   );
 }

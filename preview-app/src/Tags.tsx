@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { MAX_CATEGORY_LENGTH, MAX_TAG_LENGTH } from '../../contract/commerce/product';
 import { UNABLE_TO_LOAD_TRY_AGAIN, alreadyExists, oneAtATime } from '../../contract/model/editor-messages';
 import { ownerDelete, ownerGet, ownerPost } from './owner-api';
+import { useFocusAfterRender } from './use-focus-after-render';
 import { OWNER_PATHS, ownerPath } from '../../contract/api/owner-paths';
 import type { TaxonomyAnswer } from '../../contract/api/owner-answers';
 
@@ -27,12 +28,25 @@ function TagList({ kind, names, max, onChange }: { kind: Kind; names: string[]; 
   const [editing, setEditing] = useState<{ from: string; name: string } | null>(null);
   const [message, setMessage] = useState('');
   const plural = kind === 'tag' ? 'Tags' : 'Categories';
+  const { focusable, focusAfterRender } = useFocusAfterRender();
+  const NEW_NAME = 'new';
+  const edit = (name: string) => `edit:${name}`;
+  const remove = (name: string) => `delete:${name}`;
+  /** After a delete, the next name's Delete button, else the previous one's, else the new-name field. */
+  const removeAndRefocus = (name: string) => {
+    const at = names.indexOf(name);
+    ownerDelete<Taxonomy>(ownerPath(OWNER_PATHS.taxonomyName, { kind, name })).then((data) => {
+      focusAfterRender(...[names[at + 1], names[at - 1]].filter((n) => n !== undefined).map(remove), NEW_NAME);
+      onChange(data);
+    }, (e: Error) => setMessage(e.message));
+  };
   const save = (name: string, from?: string) => {
     const clean = name.trim();
     if (!clean) return;
     if (names.some((n) => n.toLowerCase() === clean.toLowerCase() && n.toLowerCase() !== from?.toLowerCase())) return setMessage(alreadyExists(kind));
     ownerPost<Taxonomy>(ownerPath(OWNER_PATHS.taxonomyKind, { kind }), { name: clean, from }).then(
       (data) => {
+        if (from !== undefined) focusAfterRender(edit(clean));
         onChange(data);
         setDraft('');
         setEditing(null);
@@ -56,7 +70,13 @@ function TagList({ kind, names, max, onChange }: { kind: Kind; names: string[]; 
               >
                 <input aria-label={`Rename ${kind} ${name}`} value={editing.name} maxLength={max} onChange={(event) => setEditing({ from: name, name: event.target.value })} autoFocus />{' '}
                 <button type="submit">Save</button>{' '}
-                <button type="button" onClick={() => setEditing(null)}>
+                <button
+                  type="button"
+                  onClick={() => {
+                    focusAfterRender(edit(name));
+                    setEditing(null);
+                  }}
+                >
                   Cancel
                 </button>
               </form>
@@ -64,10 +84,10 @@ function TagList({ kind, names, max, onChange }: { kind: Kind; names: string[]; 
           ) : (
             <li key={name}>
               {name}{' '}
-              <button type="button" aria-label={`Edit ${kind} ${name}`} onClick={() => (editing ? setMessage(oneAtATime(kind)) : setEditing({ from: name, name }))}>
+              <button type="button" ref={focusable(edit(name))} aria-label={`Edit ${kind} ${name}`} onClick={() => (editing ? setMessage(oneAtATime(kind)) : setEditing({ from: name, name }))}>
                 Edit
               </button>{' '}
-              <button type="button" aria-label={`Delete ${kind} ${name}`} onClick={() => ownerDelete<Taxonomy>(ownerPath(OWNER_PATHS.taxonomyName, { kind, name })).then(onChange, (e: Error) => setMessage(e.message))}>
+              <button type="button" ref={focusable(remove(name))} aria-label={`Delete ${kind} ${name}`} onClick={() => removeAndRefocus(name)}>
                 Delete
               </button>
             </li>
@@ -81,7 +101,7 @@ function TagList({ kind, names, max, onChange }: { kind: Kind; names: string[]; 
         }}
       >
         <label>
-          New {kind} <input value={draft} maxLength={max} onChange={(event) => setDraft(event.target.value)} />
+          New {kind} <input ref={focusable(NEW_NAME)} value={draft} maxLength={max} onChange={(event) => setDraft(event.target.value)} />
         </label>{' '}
         <button type="submit">Add {kind}</button>
       </form>

@@ -1,0 +1,44 @@
+import { useCallback, useEffect, useRef } from 'react';
+
+/**
+ * Keeps the keyboard focus when a control goes away: an editor closing (its Save or Cancel
+ * removed), a deleted item's row. `focusable(key)` names an element; `focusAfterRender(...keys)`,
+ * called with the state change that removes the focused control, focuses the first of those
+ * elements present once focus has fallen to the body. If the owner moved focus elsewhere in the
+ * meantime (a save takes a moment), nothing is taken from them.
+ */
+export function useFocusAfterRender(): {
+  focusable: (key: string) => (element: HTMLElement | null) => void;
+  focusAfterRender: (...keys: string[]) => void;
+} {
+  const elements = useRef(new Map<string, HTMLElement>());
+  const pending = useRef<{ keys: string[]; from: Element | null } | null>(null);
+
+  useEffect(() => {
+    const wanted = pending.current;
+    if (!wanted) return;
+    const active = document.activeElement;
+    if (active && active !== document.body) {
+      // Still on the control that is about to go: wait for the render that removes it.
+      if (active !== wanted.from) pending.current = null;
+      return;
+    }
+    pending.current = null;
+    for (const key of wanted.keys) {
+      const element = elements.current.get(key);
+      if (element?.isConnected) return element.focus();
+    }
+  });
+
+  const focusable = useCallback(
+    (key: string) => (element: HTMLElement | null) => {
+      if (element) elements.current.set(key, element);
+      else if (elements.current.get(key) && !elements.current.get(key)!.isConnected) elements.current.delete(key);
+    },
+    [],
+  );
+  const focusAfterRender = useCallback((...keys: string[]) => {
+    pending.current = { keys, from: document.activeElement };
+  }, []);
+  return { focusable, focusAfterRender };
+}
