@@ -103,6 +103,13 @@ test.describe('owner editing', () => {
     const panel = await openEditing(page);
     await panel.getByRole('button', { name: 'Edit link: Opening hours' }).press('Enter');
     const editor = panel.locator('.config-link-editor');
+    // The editor opens with the focus; Escape cancels it (and leaves the panel open), back on the button.
+    await expect(editor.getByLabel('Name')).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(editor).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Hide panel' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(panel.getByRole('button', { name: 'Edit link: Opening hours' })).toBeFocused();
+    await page.keyboard.press('Enter');
     await editor.getByLabel('Link type').selectOption('Web Address');
     await editor.getByLabel('Web address').fill('not a host');
     await editor.getByRole('button', { name: 'Save link' }).press('Enter');
@@ -144,6 +151,10 @@ test.describe('owner editing', () => {
     await page.keyboard.press('Enter');
     await expect(tags.getByRole('alert')).toHaveText('This tag already exists');
     await tags.getByRole('button', { name: 'Edit tag Etching' }).press('Enter');
+    await expect(tags.getByLabel('Rename tag Etching')).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(tags.getByRole('button', { name: 'Edit tag Etching' })).toBeFocused();
+    await page.keyboard.press('Enter');
     await tags.getByRole('button', { name: 'Edit tag Linocut' }).press('Enter');
     await expect(tags.getByRole('alert')).toHaveText('You may only edit one tag at a time');
     await tags.getByLabel('Rename tag Etching').fill('Etchings');
@@ -204,6 +215,9 @@ test.describe('owner files: rename and delete', () => {
 
     await files.getByRole('button', { name: `Rename draft-${run}.txt` }).press('Enter');
     await expect(files.getByLabel(`New name for draft-${run}.txt`)).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(files.getByRole('button', { name: `Rename draft-${run}.txt` })).toBeFocused();
+    await page.keyboard.press('Enter');
     await files.getByLabel(`New name for draft-${run}.txt`).fill(`final-${run}.txt`);
     await page.keyboard.press('Enter');
     await expect(files.getByRole('link', { name: `final-${run}.txt` })).toBeVisible();
@@ -400,7 +414,8 @@ test.describe('code injection', () => {
     const panel = await openEditing(page);
     await panel.getByRole('button', { name: 'Edit code' }).press('Enter');
     const header = panel.getByRole('textbox', { name: 'Header code' });
-    await header.focus();
+    // It opened in place of the button, with the focus.
+    await expect(header).toBeFocused();
     // A meta tag: harmless to the other tests that share this server meanwhile.
     await page.keyboard.type('<meta name="tessera-check" content="ok">');
     await page.keyboard.press('Escape');

@@ -8,13 +8,15 @@ interface Props {
   label: string;
   value: string;
   onChange: (value: string) => void;
+  /** Takes the focus once made (it replaces the button that opened it). */
+  autoFocus?: boolean;
 }
 
 /**
  * A CodeMirror editor for HTML. Tab indents; Escape then Tab leaves the editor (CodeMirror's
  * own way out of a tab-trapping editor), which the hint under it says.
  */
-export function CodeEditor({ label, value, onChange }: Props) {
+export function CodeEditor({ label, value, onChange, autoFocus = false }: Props) {
   const mount = useRef<HTMLDivElement>(null);
   const latest = useRef(onChange);
   latest.current = onChange;
@@ -34,6 +36,7 @@ export function CodeEditor({ label, value, onChange }: Props) {
         ],
       }),
     });
+    if (autoFocus) view.focus();
     return () => view.destroy();
   }, []);
   return <div ref={mount} className="config-code" />;

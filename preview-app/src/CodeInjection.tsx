@@ -44,7 +44,7 @@ export function CodeInjection({ userAgent }: { userAgent?: string }) {
       <p className="config-hint">In the editors, Tab indents; press Escape, then Tab, to move on.</p>
       <Suspense fallback={<p aria-busy="true">Loading the code editor…</p>}>
         <p id="code-header-label">Header (end of every page’s head)</p>
-        <CodeEditor label="Header code" value={code.header} onChange={(header) => setCode((c) => ({ ...c!, header }))} />
+        <CodeEditor label="Header code" autoFocus value={code.header} onChange={(header) => setCode((c) => ({ ...c!, header }))} />
         <p id="code-footer-label">Footer (end of every page’s body)</p>
         <CodeEditor label="Footer code" value={code.footer} onChange={(footer) => setCode((c) => ({ ...c!, footer }))} />
       </Suspense>

@@ -11,6 +11,7 @@ import {
 } from '../../contract/model/editor-messages';
 import { cleanFileName, fileProblem, sizeText } from '../../contract/model/files';
 import { ConfirmDialog } from './ConfirmDialog';
+import { escapeCancels } from './escape-cancels';
 import { ownerDelete, ownerGet, ownerPost } from './owner-api';
 import { useFocusAfterRender } from './use-focus-after-render';
 import { UploadCancelled, upload, type Upload } from './upload';
@@ -112,6 +113,11 @@ export function FileManager({ onChange }: { onChange: (files: StoredFile[]) => v
       });
   };
 
+  const cancelRename = () => {
+    if (renaming) focusAfterRender(renameKey(renaming.from));
+    setRenaming(null);
+  };
+
   /** Deletes a file; focus then goes to the next file's Delete button, else the previous one's, else the upload field. */
   const removeFile = (name: string) => {
     const names = (files ?? []).map((f) => f.name);
@@ -156,6 +162,7 @@ export function FileManager({ onChange }: { onChange: (files: StoredFile[]) => v
           <li key={file.name}>
             {renaming?.from === file.name ? (
               <form
+                onKeyDown={escapeCancels(cancelRename)}
                 onSubmit={(event) => {
                   event.preventDefault();
                   if (!renaming.to.trim()) return setError(PLEASE_ENTER_FILE_NAME);
@@ -175,13 +182,7 @@ export function FileManager({ onChange }: { onChange: (files: StoredFile[]) => v
                   New name for {file.name} <input value={renaming.to} onChange={(event) => setRenaming({ from: file.name, to: event.target.value })} autoFocus />
                 </label>{' '}
                 <button type="submit">Rename</button>{' '}
-                <button
-                  type="button"
-                  onClick={() => {
-                    focusAfterRender(renameKey(file.name));
-                    setRenaming(null);
-                  }}
-                >
+                <button type="button" onClick={cancelRename}>
                   Cancel
                 </button>
               </form>

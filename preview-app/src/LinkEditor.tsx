@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { LINK_TYPES } from '../../contract/model/editor-messages';
 import { buildLink, linkInputFrom, type LinkInput } from './link-value';
+import { escapeCancels } from './escape-cancels';
 
 export interface LinkValue {
   href: string;
@@ -42,6 +43,7 @@ export function LinkEditor({ idPrefix, initial, pages, files, onSave, onCancel }
   );
   return (
     <form
+      onKeyDown={escapeCancels(onCancel)}
       className="config-link-editor"
       onSubmit={(event) => {
         event.preventDefault();
@@ -64,7 +66,7 @@ export function LinkEditor({ idPrefix, initial, pages, files, onSave, onCancel }
     >
       <p className="field">
         <label htmlFor={id('name')}>Name</label>
-        <input id={id('name')} value={name} maxLength={100} onChange={(event) => setName(event.target.value)} />
+        <input id={id('name')} value={name} maxLength={100} onChange={(event) => setName(event.target.value)} autoFocus />
       </p>
       <p className="field">
         <label htmlFor={id('type')}>Link type</label>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { MAX_CATEGORY_LENGTH, MAX_TAG_LENGTH } from '../../contract/commerce/product';
 import { UNABLE_TO_LOAD_TRY_AGAIN, alreadyExists, oneAtATime } from '../../contract/model/editor-messages';
 import { ownerDelete, ownerGet, ownerPost } from './owner-api';
+import { escapeCancels } from './escape-cancels';
 import { useFocusAfterRender } from './use-focus-after-render';
 import { OWNER_PATHS, ownerPath } from '../../contract/api/owner-paths';
 import type { TaxonomyAnswer } from '../../contract/api/owner-answers';
@@ -32,6 +33,10 @@ function TagList({ kind, names, max, onChange }: { kind: Kind; names: string[]; 
   const NEW_NAME = 'new';
   const edit = (name: string) => `edit:${name}`;
   const remove = (name: string) => `delete:${name}`;
+  const cancelEdit = () => {
+    if (editing) focusAfterRender(edit(editing.from));
+    setEditing(null);
+  };
   /** After a delete, the next name's Delete button, else the previous one's, else the new-name field. */
   const removeAndRefocus = (name: string) => {
     const at = names.indexOf(name);
@@ -63,6 +68,7 @@ function TagList({ kind, names, max, onChange }: { kind: Kind; names: string[]; 
           editing?.from === name ? (
             <li key={name}>
               <form
+                onKeyDown={escapeCancels(cancelEdit)}
                 onSubmit={(event) => {
                   event.preventDefault();
                   save(editing.name, name);
@@ -70,13 +76,7 @@ function TagList({ kind, names, max, onChange }: { kind: Kind; names: string[]; 
               >
                 <input aria-label={`Rename ${kind} ${name}`} value={editing.name} maxLength={max} onChange={(event) => setEditing({ from: name, name: event.target.value })} autoFocus />{' '}
                 <button type="submit">Save</button>{' '}
-                <button
-                  type="button"
-                  onClick={() => {
-                    focusAfterRender(edit(name));
-                    setEditing(null);
-                  }}
-                >
+                <button type="button" onClick={cancelEdit}>
                   Cancel
                 </button>
               </form>
