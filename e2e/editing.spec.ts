@@ -75,6 +75,8 @@ test.describe('owner editing', () => {
     await lists.getByLabel(/Mailing list for newsletter form/).selectOption({ label: 'Studio news' });
     await lists.getByRole('button', { name: 'Connect' }).press('Enter');
     await expect(lists).toContainText('is connected to Studio news');
+    // The form gave way to Disconnect, and so did the focus.
+    await expect(lists.getByRole('button', { name: 'Disconnect' })).toBeFocused();
 
     const visitor = await (await browser.newContext({ baseURL })).newPage();
     await visitor.context().addCookies([{ name: 'ss_cookieAllowed', value: 'true', url: baseURL! }]);
@@ -97,6 +99,7 @@ test.describe('owner editing', () => {
     await lists.getByRole('button', { name: 'Disconnect' }).press('Enter');
     await confirm.getByRole('button', { name: 'Confirm' }).press('Enter');
     await expect(lists.getByRole('button', { name: 'Connect' })).toBeVisible();
+    await expect(lists.getByLabel(/Mailing list for newsletter form/)).toBeFocused();
   });
 
   test('links a button to a page and to an email, by keyboard, with the spec messages; the site follows', async ({ page, browser, baseURL }) => {

@@ -4,6 +4,7 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { ownerDelete, ownerGet, ownerPut } from './owner-api';
 import { OWNER_PATHS, ownerPath } from '../../contract/api/owner-paths';
 import type { MailingListsAnswer } from '../../contract/api/owner-answers';
+import { useFocusAfterRender } from './use-focus-after-render';
 
 type Lists = MailingListsAnswer;
 
@@ -36,13 +37,15 @@ function Connection({ newsletter, lists, onChange }: { newsletter: Lists['newsle
   const [choice, setChoice] = useState('');
   const [message, setMessage] = useState('');
   const [confirming, setConfirming] = useState(false);
+  // Connecting swaps the form for Disconnect and back: focus follows to the control that replaced the one pressed.
+  const { focusable, focusAfterRender } = useFocusAfterRender();
   const connected = lists.find((l) => l.id === newsletter.listId);
   const id = `list-${newsletter.formId}`;
   if (connected) {
     return (
       <li>
         Newsletter form <code>{newsletter.formId}</code> is connected to <strong>{connected.name}</strong> ({connected.subscribers} subscribers).{' '}
-        <button type="button" onClick={() => setConfirming(true)}>
+        <button type="button" ref={focusable('disconnect')} onClick={() => setConfirming(true)}>
           Disconnect
         </button>
         {confirming && (
@@ -52,7 +55,10 @@ function Connection({ newsletter, lists, onChange }: { newsletter: Lists['newsle
             onCancel={() => setConfirming(false)}
             onConfirm={() => {
               setConfirming(false);
-              ownerDelete(ownerPath(OWNER_PATHS.mailingListConnection, { formId: newsletter.formId })).then(onChange, (e: Error) => setMessage(e.message));
+              ownerDelete(ownerPath(OWNER_PATHS.mailingListConnection, { formId: newsletter.formId })).then(() => {
+                focusAfterRender('choose');
+                onChange();
+              }, (e: Error) => setMessage(e.message));
             }}
           />
         )}
@@ -66,13 +72,16 @@ function Connection({ newsletter, lists, onChange }: { newsletter: Lists['newsle
         onSubmit={(event) => {
           event.preventDefault();
           if (!choice) return setMessage(A_LIST_MUST_BE_SELECTED);
-          ownerPut(ownerPath(OWNER_PATHS.mailingListConnection, { formId: newsletter.formId }), { listId: choice }).then(onChange, (e: Error) => setMessage(e.message));
+          ownerPut(ownerPath(OWNER_PATHS.mailingListConnection, { formId: newsletter.formId }), { listId: choice }).then(() => {
+            focusAfterRender('disconnect');
+            onChange();
+          }, (e: Error) => setMessage(e.message));
         }}
       >
         <label htmlFor={id}>
           Mailing list for newsletter form <code>{newsletter.formId}</code>
         </label>{' '}
-        <select id={id} value={choice} onChange={(event) => setChoice(event.target.value)} aria-invalid={message === A_LIST_MUST_BE_SELECTED} aria-describedby={`${id}-error`}>
+        <select id={id} ref={focusable('choose')} value={choice} onChange={(event) => setChoice(event.target.value)} aria-invalid={message === A_LIST_MUST_BE_SELECTED} aria-describedby={`${id}-error`}>
           <option value="">Choose a list</option>
           {lists.map((list) => (
             <option key={list.id} value={list.id}>

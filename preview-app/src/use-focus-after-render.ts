@@ -4,8 +4,9 @@ import { useCallback, useEffect, useRef } from 'react';
  * Keeps the keyboard focus when a control goes away: an editor closing (its Save or Cancel
  * removed), a deleted item's row. `focusable(key)` names an element; `focusAfterRender(...keys)`,
  * called with the state change that removes the focused control, focuses the first of those
- * elements present once focus has fallen to the body. If the owner moved focus elsewhere in the
- * meantime (a save takes a moment), nothing is taken from them.
+ * elements present once focus has fallen to the body (waiting for the render that brings it). If
+ * the owner moved focus elsewhere in the meantime (a save takes a moment), nothing is taken
+ * from them.
  */
 export function useFocusAfterRender(): {
   focusable: (key: string) => (element: HTMLElement | null) => void;
@@ -23,11 +24,11 @@ export function useFocusAfterRender(): {
       if (active !== wanted.from) pending.current = null;
       return;
     }
+    const target = wanted.keys.map((key) => elements.current.get(key)).find((element) => element?.isConnected);
+    // Focus is lost but its new place has not rendered yet (the data is still on its way): wait.
+    if (!target) return;
     pending.current = null;
-    for (const key of wanted.keys) {
-      const element = elements.current.get(key);
-      if (element?.isConnected) return element.focus();
-    }
+    target.focus();
   });
 
   const focusable = useCallback(

@@ -1,0 +1,73 @@
+import { act, useState } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useFocusAfterRender } from '../src/use-focus-after-render';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let container: HTMLDivElement;
+let root: Root;
+beforeEach(() => {
+  container = document.createElement('div');
+  document.body.appendChild(container);
+  root = createRoot(container);
+});
+afterEach(async () => {
+  await act(async () => root.unmount());
+  container.remove();
+});
+
+/** A list whose Delete removes its item; `later` shows the target only on a second state change. */
+let controls: { remove: (name: string, keys?: string[]) => void; showTarget: () => void };
+function List({ later = false }: { later?: boolean }) {
+  const [names, setNames] = useState(['a', 'b', 'c']);
+  const [targetShown, setTargetShown] = useState(!later);
+  const { focusable, focusAfterRender } = useFocusAfterRender();
+  controls = {
+    remove: (name, keys) => {
+      const at = names.indexOf(name);
+      focusAfterRender(...(keys ?? [...[names[at + 1], names[at - 1]].filter((n) => n !== undefined), 'other']));
+      setNames(names.filter((n) => n !== name));
+    },
+    showTarget: () => setTargetShown(true),
+  };
+  return (
+    <>
+      {names.map((name) => (targetShown || name !== 'c' ? <button key={name} ref={focusable(name)} id={name} /> : null))}
+      <input ref={focusable('other')} id="other" />
+    </>
+  );
+}
+const byId = (id: string) => container.querySelector<HTMLElement>(`#${id}`)!;
+
+describe('useFocusAfterRender', () => {
+  it('moves focus from a removed control to the next one, else the previous, else the fallback', async () => {
+    await act(async () => root.render(<List />));
+    byId('b').focus();
+    await act(async () => controls.remove('b'));
+    expect(document.activeElement).toBe(byId('c'));
+    await act(async () => controls.remove('c'));
+    expect(document.activeElement).toBe(byId('a'));
+    await act(async () => controls.remove('a'));
+    expect(document.activeElement).toBe(byId('other'));
+  });
+
+  it('waits for the render that brings the target', async () => {
+    await act(async () => root.render(<List later />));
+    byId('b').focus();
+    await act(async () => controls.remove('b', ['c']));
+    expect(document.activeElement).toBe(document.body);
+    await act(async () => controls.showTarget());
+    expect(document.activeElement).toBe(byId('c'));
+  });
+
+  it('takes nothing from an owner who moved the focus elsewhere meanwhile', async () => {
+    await act(async () => root.render(<List />));
+    byId('b').focus();
+    await act(async () => {
+      controls.remove('b');
+      byId('other').focus();
+    });
+    expect(document.activeElement).toBe(byId('other'));
+  });
+});
