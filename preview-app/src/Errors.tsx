@@ -1,9 +1,7 @@
 import { DataSection } from './DataSection';
 import { useOwnerData } from './use-owner-data';
 import { OWNER_PATHS } from '../../contract/api/owner-paths';
-import type { ErrorsAnswer, OwnerErrorGroup } from '../../contract/api/owner-answers';
-
-type ErrorGroup = OwnerErrorGroup;
+import type { ErrorsAnswer } from '../../contract/api/owner-answers';
 
 /** JavaScript errors grouped by message, most recent first. */
 export function Errors() {
