@@ -5,7 +5,7 @@
  * or listener is left.
  */
 import type { CDPSession } from '@playwright/test';
-import { heldByDevTools, indexSnapshot, takeSnapshot, type Snapshot, type SnapshotIndex } from './retainers';
+import { heldByDevTools, indexSnapshot, takeSnapshot, type Snapshot } from './retainers';
 
 interface Group {
   count: number;

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { dispatch, listen } from '../platform/events';
+import { dispatch } from '../platform/events';
 import { onEscape } from '../platform/escape';
 import { untilDestroyed } from '../platform/lifetime';
 import { prefersReducedMotion } from '../platform/motion';

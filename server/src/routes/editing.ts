@@ -2,7 +2,6 @@
  * The owner's editing routes for mailing-list connections and tags/categories (spec part 2
  * §1, §5): every refusal says the spec's message.
  */
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { MAX_CATEGORY_LENGTH, MAX_TAG_LENGTH } from '../../../contract/commerce/product';
 import { A_LIST_MUST_BE_SELECTED, alreadyExists } from '../../../contract/model/editor-messages';

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { saveFormSubmissionSchema, type SaveFormSubmission } from '../../../contract/model/api/form-submission';
 import { formError, NOT_CONFIGURED, RATE_LIMITED } from '../../../contract/model/forms/messages';

@@ -4,7 +4,7 @@
  */
 import { fill } from '../../platform/strings';
 import { galleryWords } from './words';
-import { dispatch, listen, type Teardown } from '../../platform/events';
+import { dispatch, type Teardown } from '../../platform/events';
 import { MEDIA_ACTIVATE_EVENT, MEDIA_DEACTIVATE_EVENT } from '../../platform/media-events';
 import { prefersReducedMotion } from '../../platform/motion';
 import { watchNearViewport } from '../../platform/viewport';
