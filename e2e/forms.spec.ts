@@ -240,8 +240,8 @@ test.describe('newsletter and captcha', () => {
     await expect(picture).toHaveCount(0);
   });
 
-  test('captcha: a widget that cannot load is said so in its place, and submitting is refused as unsolved', async ({ page, consoleErrors }) => {
-    await page.route('**/runtime/altcha.js', (route) => route.abort());
+  test('captcha: a widget that cannot load is said so in its place, submitting is refused as unsolved, and the next start on the form tries again', async ({ page, consoleErrors }) => {
+    await page.route('**/runtime/altcha.js*', (route) => route.abort());
     await page.goto('/callback');
     await runtimeReady(page);
     await page.locator('.site-form-captcha-waiting').click();
@@ -250,6 +250,18 @@ test.describe('newsletter and captcha', () => {
     await page.getByRole('button', { name: 'Request a call' }).click();
     await expect(page.getByText('Complete CAPTCHA before submitting.')).toBeVisible();
     expect(consoleErrors.some((error) => error.startsWith('The captcha widget failed to load.'))).toBe(true);
+
+    // The connection is back: a press on its place loads it (under another URL: the failed one
+    // stays failed in the browser's module map) and verifies, with what was typed still there.
+    await page.unroute('**/runtime/altcha.js*');
+    const loaded = page.waitForResponse((response) => /\/runtime\/altcha\.js\?retry=\d$/.test(response.url()) && response.ok());
+    await page.locator('.site-form-captcha-waiting').click();
+    await loaded;
+    const widget = page.locator('altcha-widget');
+    await expect(widget.getByRole('checkbox')).toBeChecked({ timeout: 15_000 });
+    await expect(widget.locator('input[name="altcha"]')).toHaveValue(/.{20,}/, { timeout: 15_000 });
+    await expect(page.locator('.site-form-captcha-waiting')).toHaveCount(0);
+    await expect(page.getByLabel('Your name')).toHaveValue('Grace');
   });
 
   test('captcha: unsolved says so; a failed verification disables submit until solved again', async ({ page }) => {

@@ -10,6 +10,11 @@ import type * as Paths from '../../../../contract/api/paths';
 export const CAPTCHA_FIELD = 'altcha';
 export const CAPTCHA_CHALLENGE_PATH: typeof Paths.CAPTCHA_CHALLENGE_PATH = '/api/form/captcha/challenge';
 export const ALTCHA_FILE = 'altcha.js';
+/**
+ * After a failed load the widget is asked for again when the visitor presses its place, or starts
+ * on the form once this long after the failure (tabbing through the fields offline asks rarely).
+ */
+const RETRY_GAP_MS = 3000;
 
 /** The widget's words (platform/strings.ts); the English defaults are ALTCHA's own. */
 export const captchaWords = texts('captcha', {
@@ -58,7 +63,7 @@ interface CaptchaProps {
  */
 export function Captcha({ onStateChange, handle }: CaptchaProps) {
   const host = useRef<HTMLDivElement>(null);
-  // The picture in its place until it loads, saying so if it cannot (a module that failed to load is not fetched again).
+  // The picture in its place until it loads, saying so if it cannot.
   const [waiting, setWaiting] = useState<'picture' | 'failed' | null>('picture');
   useEffect(() => {
     let widget: HTMLElement | null = null;
@@ -66,11 +71,16 @@ export function Captcha({ onStateChange, handle }: CaptchaProps) {
     let pressedPicture = false;
     const onChange = (event: Event) => onStateChange(String((event as CustomEvent<{ state?: string }>).detail?.state ?? ''));
     const form: HTMLElement | null = host.current?.closest('form') ?? host.current;
+    let attempt = 0;
+    let failedAt = -Infinity;
+    let waits: Array<() => void> = [];
+    const stopWaiting = () => waits.forEach((stop) => stop());
     const load = () => {
       stopWaiting();
       // The widget ships as dist/runtime/altcha.js (copied from the altcha package, not bundled), so
-      // the ESM and the classic build share one file and neither carries its 35 KB inline.
-      import(/* webpackIgnore: true */ assetUrl(ALTCHA_FILE))
+      // the ESM and the classic build share one file and neither carries its 35 KB inline. A module
+      // that failed to load stays failed under its URL: a retry asks under another.
+      import(/* webpackIgnore: true */ assetUrl(ALTCHA_FILE) + (attempt ? `?retry=${attempt}` : ''))
         .then(() => {
           if (cancelled || !host.current) return;
           teachWidget();
@@ -87,17 +97,22 @@ export function Captcha({ onStateChange, handle }: CaptchaProps) {
         })
         .catch((error: unknown) => {
           reportError(error, 'The captcha widget failed to load.');
-          if (!cancelled) setWaiting('failed');
+          if (cancelled) return;
+          setWaiting('failed');
+          attempt += 1;
+          failedAt = performance.now();
+          waitForStart();
         });
     };
-    const press = (event: Event) => {
+    // Focus in the form or a press on it; a press on the picture (or the failure) also verifies once loaded.
+    const start = (event: Event) => {
       pressedPicture = !!(event.target as Element).closest?.('.site-form-captcha-waiting');
-      load();
+      if (pressedPicture || performance.now() - failedAt >= RETRY_GAP_MS) load();
     };
-    const waits = form ? [listen(form, 'focusin', load), listen(form, 'pointerdown', press)] : [];
-    const stopWaiting = () => waits.forEach((stop) => stop());
+    const waitForStart = () => void (waits = form ? [listen(form, 'focusin', start), listen(form, 'pointerdown', start)] : []);
     // A visitor quicker than the runtime may be in the form already.
     if (!form || form.contains(document.activeElement)) load();
+    else waitForStart();
     return () => {
       cancelled = true;
       stopWaiting();
@@ -109,7 +124,8 @@ export function Captcha({ onStateChange, handle }: CaptchaProps) {
   return (
     <div className="site-form-captcha" ref={host}>
       {waiting && (
-        <div className={`site-form-captcha-waiting site-form-captcha-${waiting}`} aria-hidden="true">
+        // The picture is hidden from assistive technology (it meets the real widget); the failure is read.
+        <div className={`site-form-captcha-waiting site-form-captcha-${waiting}`} aria-hidden={waiting === 'picture' ? 'true' : undefined}>
           {captchaWords()[waiting === 'failed' ? 'error' : 'label']}
         </div>
       )}
