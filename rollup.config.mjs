@@ -164,7 +164,7 @@ const SHARED_CHUNKS = {
   collectors: ['collectors/index', 'net/beacon', 'tracking/census', 'tracking/visitor', 'tracking/landing', 'core/tracking-policy', 'platform/media-events', 'model/analytics-id'],
   'pure-api': ['pure-api', 'commerce/money', 'commerce/currencies', 'url/classify', 'url/slug'],
   'responsive-images': ['ui/responsive-images', 'platform/dom-batch', 'model/files', 'context/features'],
-  keys: ['platform/keys'],
+  keys: ['platform/keys', 'platform/direction'],
   interaction: ['platform/escape', 'ui/focus'],
   swipe: ['ui/swipe'],
   gallery: ['index', 'core', 'gallery', 'options', 'history', 'slides', 'eventable', 'open-lightbox', 'words', 'designs/index', 'designs/types', 'designs/layouts']

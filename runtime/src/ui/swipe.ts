@@ -2,6 +2,7 @@
  * Swipe and tap on a gallery with Pointer Events (spec part 2 §4, §9). The recogniser reports
  * the drag as it happens (designs that follow the finger use it) and a decision on release.
  */
+import { isRightToLeft } from '../platform/direction';
 import { listen, type Teardown } from '../platform/events';
 
 /** Part 2 §9 swipe constants. */
@@ -26,14 +27,15 @@ interface Sample {
 /**
  * Decides what a release means: a quick flick (50 px within 250 ms) or a drag past the width
  * divided by 2.25 moves; a short touch without movement is a tap; anything else snaps back.
+ * A drag to the left goes on to the next, or, right to left, to the previous.
  */
-export function decide(dx: number, dtMs: number, width: number): SwipeDecision {
+export function decide(dx: number, dtMs: number, width: number, rightToLeft = false): SwipeDecision {
   const distance = Math.abs(dx);
   if (distance < AXIS_LOCK_PX && dtMs < TAP_MAX_MS) return 'tap';
   const flick = distance >= SWIPE_THRESHOLD_PX && dtMs <= SWIPE_THRESHOLD_MS;
   const far = width > 0 && distance >= width / THRESHOLD_DIVISOR;
   if (!flick && !far) return 'stay';
-  return dx < 0 ? 'next' : 'previous';
+  return dx < 0 !== rightToLeft ? 'next' : 'previous';
 }
 
 /** Velocity (px/ms) over the last VELOCITY_SAMPLES pointer samples. */
@@ -54,8 +56,8 @@ export function transitionSeconds(remainingPx: number, speedPxPerMs: number, vie
 }
 
 export interface SwipeHandlers {
-  /** The horizontal drag so far (axis-locked); designs may follow it. */
-  move?(dx: number): void;
+  /** The horizontal drag so far (axis-locked, in px, + to the right); designs may follow it. `towardNext`: in the reading direction. */
+  move?(dx: number, towardNext: boolean): void;
   /** The release: decision plus the transition the design should use. */
   end(decision: SwipeDecision, dx: number, transitionS: number): void;
 }
@@ -65,7 +67,7 @@ export interface SwipeHandlers {
  * gesture moves 10 px it locks to an axis: vertical ones are left to the page's scrolling.
  */
 export function recogniseSwipe(element: HTMLElement, handlers: SwipeHandlers): Teardown {
-  let start: { x: number; y: number; t: number; id: number } | null = null;
+  let start: { x: number; y: number; t: number; id: number; rightToLeft: boolean } | null = null;
   let axis: 'x' | 'y' | null = null;
   let samples: Sample[] = [];
   // A second finger is a pinch (zoom), never a swipe.
@@ -86,7 +88,7 @@ export function recogniseSwipe(element: HTMLElement, handlers: SwipeHandlers): T
         reset();
         return;
       }
-      start = { x: event.clientX, y: event.clientY, t: event.timeStamp, id: event.pointerId };
+      start = { x: event.clientX, y: event.clientY, t: event.timeStamp, id: event.pointerId, rightToLeft: isRightToLeft(element) };
       axis = null;
       samples = [{ x: event.clientX, t: event.timeStamp }];
     }),
@@ -98,7 +100,7 @@ export function recogniseSwipe(element: HTMLElement, handlers: SwipeHandlers): T
       if (axis === 'y') return;
       samples.push({ x: event.clientX, t: event.timeStamp });
       if (samples.length > VELOCITY_SAMPLES * 2) samples.shift();
-      if (axis === 'x') handlers.move?.(dx);
+      if (axis === 'x') handlers.move?.(dx, dx < 0 !== start.rightToLeft);
     }),
     listen(element, 'pointerup', (event: PointerEvent) => {
       down.delete(event.pointerId);
@@ -106,11 +108,12 @@ export function recogniseSwipe(element: HTMLElement, handlers: SwipeHandlers): T
       const dx = axis === 'y' ? 0 : event.clientX - start.x;
       const dt = event.timeStamp - start.t;
       const wasVertical = axis === 'y';
+      const rightToLeft = start.rightToLeft;
       const width = element.getBoundingClientRect().width;
       const speed = velocity(samples);
       reset();
       if (wasVertical) return;
-      const decision = decide(dx, dt, width);
+      const decision = decide(dx, dt, width, rightToLeft);
       const remaining = decision === 'next' || decision === 'previous' ? width - Math.abs(dx) : Math.abs(dx);
       handlers.end(decision, dx, transitionSeconds(remaining, speed, globalThis.innerWidth ?? width));
     }),

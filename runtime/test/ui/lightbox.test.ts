@@ -10,6 +10,10 @@ describe('lightbox (part 2 §2, §3, §9)', () => {
     expect(clickZone(980, 1000)).toBe('next');
     expect(clickZone(981, 1000)).toBeNull();
     expect(clickZone(10, 0)).toBeNull();
+    // Right to left, the halves swap.
+    expect(clickZone(20, 1000, true)).toBe('next');
+    expect(clickZone(980, 1000, true)).toBe('previous');
+    expect(clickZone(10, 1000, true)).toBeNull();
   });
 
   it('writes itemId into the address, keeping the rest', () => {

@@ -88,7 +88,7 @@ export function renderChart(dataset: Dataset, variant: Variant, title: string): 
     entries.forEach((entry, i) => {
       const item = document.createElement('li');
       const swatch = document.createElement('span');
-      swatch.style.cssText = `display:inline-block;width:.8em;height:.8em;margin-right:.3em;background:${PALETTE[i % PALETTE.length]}`;
+      swatch.style.cssText = `display:inline-block;width:.8em;height:.8em;margin-inline-end:.3em;background:${PALETTE[i % PALETTE.length]}`;
       item.append(swatch, entry);
       legend.append(item);
     });

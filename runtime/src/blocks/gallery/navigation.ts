@@ -3,6 +3,7 @@
  * arrow keys, swipe and autoplay (spec part 2 §4, §5, §9). Its own chunk: grids never load it.
  */
 import { isMobile } from '../../platform/device';
+import { arrowStep } from '../../platform/direction';
 import { listen, type Teardown } from '../../platform/events';
 import { MEDIA_PAUSE_EVENT, MEDIA_PLAY_EVENT } from '../../platform/media-events';
 import { watchNearViewport } from '../../platform/viewport';
@@ -87,7 +88,7 @@ export function startNavigation(container: HTMLElement, gallery: Gallery, design
         if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
         if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
         if (isEditable(event.target) || gallery.busy() || !inViewport(container)) return;
-        const moved = event.key === 'ArrowLeft' ? gallery.previous() : gallery.next();
+        const moved = arrowStep(event.key, container) < 0 ? gallery.previous() : gallery.next();
         if (moved) event.preventDefault();
       }),
     );
@@ -96,10 +97,10 @@ export function startNavigation(container: HTMLElement, gallery: Gallery, design
   {
     teardowns.push(
       recogniseSwipe(container, {
-        move: (dx) => {
+        move: (dx, towardNext) => {
           if (gallery.busy()) return;
           // Hard boundaries stop the drag at the ends; inertial ones resist; none lets it run.
-          const atEdge = !gallery.loop && ((dx > 0 && gallery.index === 0) || (dx < 0 && gallery.index >= gallery.lastIndex()));
+          const atEdge = !gallery.loop && dx !== 0 && (towardNext ? gallery.index >= gallery.lastIndex() : gallery.index === 0);
           const boundary = atEdge ? options.swipeBoundary : 'none';
           design.drag?.(boundary === 'hard' ? 0 : boundary === 'inertial' ? dx / 3 : dx);
         },

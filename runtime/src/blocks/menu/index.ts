@@ -6,6 +6,7 @@
  * Markup: each child `<section>` is a menu; its first heading names the tab.
  */
 import type { BlockModule } from '../../core/types';
+import { isRightToLeft } from '../../platform/direction';
 import { listen, type Teardown } from '../../platform/events';
 import { isActivation } from '../../platform/keys';
 import { fill, texts } from '../../platform/strings';
@@ -15,10 +16,9 @@ export const menuWords = texts('menu', { tab: 'Menu {n}' });
 
 let counter = 0;
 
-/** Where Left/Right go from tab `index` of `count`, wrapping at the ends. */
-export function cycle(index: number, count: number, key: string): number {
-  if (key === 'ArrowLeft') return (index - 1 + count) % count;
-  if (key === 'ArrowRight') return (index + 1) % count;
+/** Where Left/Right go from tab `index` of `count`, wrapping at the ends (Left goes on in a right-to-left row). */
+export function cycle(index: number, count: number, key: string, rightToLeft = false): number {
+  if (key === 'ArrowLeft' || key === 'ArrowRight') return (index + ((key === 'ArrowRight') !== rightToLeft ? 1 : -1) + count) % count;
   if (key === 'Home') return 0;
   if (key === 'End') return count - 1;
   return index;
@@ -68,7 +68,7 @@ const menu: BlockModule = {
           select(at);
           return;
         }
-        const next = cycle(at, tabs.length, event.key);
+        const next = cycle(at, tabs.length, event.key, event.key.startsWith('Arrow') && isRightToLeft(list));
         if (next === at) return;
         event.preventDefault();
         tabs[next]!.focus();

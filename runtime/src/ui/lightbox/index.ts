@@ -3,6 +3,7 @@
  * moves in and stays, the page behind is inert and Escape closes. Opened by galleries and
  * image blocks with `lightbox` on; its own chunk, with lightbox.css beside it.
  */
+import { arrowStep, isRightToLeft } from '../../platform/direction';
 import { assetUrl, loadStylesheet } from '../../platform/assets';
 import { listen, type Teardown } from '../../platform/events';
 import { onEscape } from '../../platform/escape';
@@ -79,11 +80,11 @@ export interface Lightbox {
   close(): Promise<void>;
 }
 
-/** Part 2 §2: a click between 2 % and 98 % of the width moves, by the half it lands in. */
-export function clickZone(x: number, width: number): 'previous' | 'next' | null {
+/** Part 2 §2: a click between 2 % and 98 % of the width moves, by the half it lands in (the left half is previous, or next right to left). */
+export function clickZone(x: number, width: number, rightToLeft = false): 'previous' | 'next' | null {
   const at = width > 0 ? x / width : -1;
   if (at < CLICK_ZONE_START || at > CLICK_ZONE_END) return null;
-  return at < 0.5 ? 'previous' : 'next';
+  return at < 0.5 !== rightToLeft ? 'previous' : 'next';
 }
 
 /** The address with itemId set to `value` (same path, other query values kept). */
@@ -249,15 +250,16 @@ export async function openLightbox(options: LightboxOptions): Promise<Lightbox> 
       void close();
     }),
     listen(dialog, 'keydown', (event: KeyboardEvent) => {
-      if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+      const step = arrowStep(event.key, dialog);
+      if (!step) return;
       event.preventDefault();
       if (event.timeStamp - lastKey < KEY_THROTTLE_MS) return;
       lastKey = event.timeStamp;
-      goTo(index + (event.key === 'ArrowLeft' ? -1 : 1));
+      goTo(index + step);
     }),
     listen(dialog, 'click', (event: MouseEvent) => {
       if ((event.target as Element).closest('button, a, figcaption')) return;
-      const zone = clickZone(event.clientX, innerWidth);
+      const zone = clickZone(event.clientX, innerWidth, isRightToLeft(dialog));
       if (zone && items.length > 1) goTo(index + (zone === 'next' ? 1 : -1));
     }),
     listen(window, 'popstate', () => void close(true)),

@@ -34,6 +34,10 @@ describe('menu', () => {
     expect(cycle(1, 3, 'Home')).toBe(0);
     expect(cycle(1, 3, 'End')).toBe(2);
     expect(cycle(1, 3, 'a')).toBe(1);
+    // A right-to-left row: Left goes on, Right goes back.
+    expect(cycle(2, 3, 'ArrowLeft', true)).toBe(0);
+    expect(cycle(0, 3, 'ArrowRight', true)).toBe(2);
+    expect(cycle(1, 3, 'Home', true)).toBe(0);
   });
 });
 

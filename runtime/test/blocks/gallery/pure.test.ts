@@ -123,6 +123,9 @@ describe('designs', () => {
     expect(activeClick('none', 0, 0, 100)).toBeNull();
     expect(activeClick('auto', 20, 0, 100)).toBe('previous');
     expect(activeClick('auto', 80, 0, 100)).toBe('next');
+    // Right to left, the left half goes on.
+    expect(activeClick('auto', 20, 0, 100, true)).toBe('next');
+    expect(activeClick('auto', 80, 0, 100, true)).toBe('previous');
   });
 });
 
@@ -136,6 +139,13 @@ describe('swipe (part 2 §9)', () => {
     expect(decide(-444, 900, 1000)).toBe('stay');
     expect(decide(3, 100, 1000)).toBe('tap');
     expect(decide(3, 300, 1000)).toBe('stay');
+  });
+
+  it('right to left, a drag to the right goes on to the next', () => {
+    expect(decide(50, 250, 1000, true)).toBe('next');
+    expect(decide(-60, 200, 1000, true)).toBe('previous');
+    expect(decide(445, 900, 1000, true)).toBe('next');
+    expect(decide(3, 100, 1000, true)).toBe('tap');
   });
 
   it('velocity over the last 5 samples; release transition clamped 0.2–0.5 s (0.4 under 767 px)', () => {

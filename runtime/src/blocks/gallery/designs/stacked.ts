@@ -2,6 +2,7 @@
  * The stacked slideshow (part 2 §2): slides stacked in one frame, one showing at a time, moved
  * with the transitions fade, ken-burns zoom, new swipe, horizontal scroll and swipe.
  */
+import { isRightToLeft } from '../../../platform/direction';
 import { prefersReducedMotion } from '../../../platform/motion';
 import type { Direction } from '../core';
 import { SLIDER_ASPECT_RATIO_DEFAULT } from '../options';
@@ -70,7 +71,8 @@ export const stacked: DesignFactory = ({ container, gallery, options }) => {
       }
       const ms = (design.releaseSeconds ?? options.speedS) * 1000;
       design.releaseSeconds = undefined;
-      const sign = direction === 'forward' ? 1 : -1;
+      // The next slide comes in from the end of the reading direction: the right, or the left in right-to-left pages.
+      const sign = (direction === 'forward' ? 1 : -1) * (isSwipe && isRightToLeft(container) ? -1 : 1);
       outgoing.classList.add('is-leaving');
       const motions = isSwipe
         ? [

@@ -3,6 +3,7 @@
  * current slide aligned at the start, middle or end of the container. Slides are activated
  * by click, Enter or Space; those wholly outside the container cannot be tabbed to.
  */
+import { isRightToLeft } from '../../../platform/direction';
 import { isActivation } from '../../../platform/keys';
 import { listen } from '../../../platform/events';
 import { readThenWrite } from '../../../platform/dom-batch';
@@ -18,10 +19,10 @@ export function stripOffset(alignment: Alignment, containerWidth: number, slideL
   return containerWidth / 2 - (slideLeft + slideWidth / 2);
 }
 
-/** What clicking the current slide does (part 2 §4, default next); `auto` goes by the side. */
-export function activeClick(behavior: ClickBehavior, clickX: number, slideLeft: number, slideWidth: number): 'next' | 'previous' | null {
+/** What clicking the current slide does (part 2 §4, default next); `auto` goes by the side (the left half is previous, or next right to left). */
+export function activeClick(behavior: ClickBehavior, clickX: number, slideLeft: number, slideWidth: number, rightToLeft = false): 'next' | 'previous' | null {
   if (behavior === 'none') return null;
-  if (behavior === 'auto') return clickX < slideLeft + slideWidth / 2 ? 'previous' : 'next';
+  if (behavior === 'auto') return clickX < slideLeft + slideWidth / 2 !== rightToLeft ? 'previous' : 'next';
   return behavior;
 }
 
@@ -47,9 +48,11 @@ export const strip: DesignFactory = ({ container, gallery, options }) => {
   interface Measured {
     width: number;
     slides: Array<{ left: number; width: number }>;
+    rightToLeft: boolean;
   }
   const measure = (): Measured => ({
     width: container.clientWidth,
+    rightToLeft: isRightToLeft(container),
     slides: gallery.slides.map(({ element }) => ({ left: element.offsetLeft, width: element.offsetWidth })),
   });
 
@@ -57,11 +60,11 @@ export const strip: DesignFactory = ({ container, gallery, options }) => {
     const slide = measured.slides[index];
     if (!slide) return;
     const snap = options.snapPoints === 'none' ? undefined : options.snapPoints[0];
+    // Measured from the start of the reading direction: right to left, from the right-hand end.
+    const start = measured.rightToLeft ? measured.width - slide.left - slide.width : slide.left;
     // A snap point puts the same fraction of the slide and of the container on one line.
-    offset =
-      snap === undefined
-        ? stripOffset(options.alignment, measured.width, slide.left, slide.width)
-        : measured.width * snap - (slide.left + slide.width * snap);
+    const along = snap === undefined ? stripOffset(options.alignment, measured.width, start, slide.width) : measured.width * snap - (start + slide.width * snap);
+    offset = measured.rightToLeft ? -along : along;
     container.style.setProperty('--tg-offset', `${offset}px`);
   };
 
@@ -95,7 +98,7 @@ export const strip: DesignFactory = ({ container, gallery, options }) => {
       return;
     }
     const rect = slide.element.getBoundingClientRect();
-    const action = activeClick(options.activeSlideClickBehavior, clickX, rect.left, rect.width);
+    const action = activeClick(options.activeSlideClickBehavior, clickX, rect.left, rect.width, isRightToLeft(container));
     if (action === 'next') gallery.next();
     else if (action === 'previous') gallery.previous();
   };
