@@ -142,8 +142,15 @@ test.describe('cart and checkout', () => {
     await expect(root.locator('.cart-subtotal')).toHaveText('Subtotal $144.00');
     await root.getByRole('button', { name: 'Remove Tote bag' }).click();
     await expect(root.getByRole('rowheader')).toHaveText(['Harbour print']);
-    // More than the stock is refused, and the page says so.
-    await root.getByLabel('Quantity for Harbour print').fill('9');
+    // More than the stock (3): the field offers no more, so the browser refuses it before sending.
+    const quantity = root.getByLabel('Quantity for Harbour print');
+    await expect(quantity).toHaveAttribute('max', '3');
+    await quantity.fill('9');
+    await root.getByRole('button', { name: 'Update cart' }).click();
+    expect(await quantity.evaluate((field: HTMLInputElement) => field.validity.rangeOverflow)).toBe(true);
+    await expect(page).toHaveURL(/\/cart$/);
+    // A page older than the stock (someone bought meanwhile) sends it: the server refuses, and the page says so.
+    await quantity.evaluate((field: HTMLInputElement) => (field.form!.noValidate = true));
     await root.getByRole('button', { name: 'Update cart' }).click();
     await expect(root.getByRole('alert')).toHaveText('Your cart could not be updated. Please try again.');
     await expect(root.getByLabel('Quantity for Harbour print')).toHaveValue('2');

@@ -169,3 +169,21 @@ export async function axeViolations(page: Page, include?: string): Promise<strin
   expect(result.passes.length).toBeGreaterThan(3); // it did look
   return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
 }
+
+/** A live gallery's index, through the public SiteRuntime.block API. */
+export const galleryIndex = (page: Page, id: string) =>
+  page.evaluate((blockId) => (window.SiteRuntime!.block(document.getElementById(blockId)!) as unknown as { index: number }).index, id);
+
+/** Waits for a gallery's motion lock to release (a slideshow's fade takes 1 s, its fade-out 1.2 s). */
+export const gallerySettled = (page: Page, id: string) =>
+  page.waitForFunction((blockId) => !(window.SiteRuntime!.block(document.getElementById(blockId)!) as unknown as { inMotion: boolean }).inMotion, id);
+
+/** A real touch swipe (touch events through the DevTools protocol) at height `y`, from `fromX` to `toX` in five moves. */
+export async function touchSwipe(page: Page, y: number, fromX: number, toX: number): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type: string, x?: number) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: x === undefined ? [] : [{ x, y }] } as never);
+  await touch('touchStart', fromX);
+  for (let step = 1; step <= 5; step++) await touch('touchMove', fromX + ((toX - fromX) * step) / 5);
+  await touch('touchEnd');
+  await cdp.detach();
+}

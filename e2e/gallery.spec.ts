@@ -1,13 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, layoutShifted, runtimeReady, stopClockFlow, test, watchLayoutShifts } from './fixtures';
-
-/** The live gallery instance's index, through the public SiteRuntime.block API. */
-const indexOf = (page: Page, id: string) =>
-  page.evaluate((blockId) => (window.SiteRuntime!.block(document.getElementById(blockId)!) as unknown as { index: number }).index, id);
-
-/** Waits for a slideshow's motion lock to release (fade 1 s, fade-out 1.2 s). */
-const settled = (page: Page, id: string) =>
-  page.waitForFunction((blockId) => !(window.SiteRuntime!.block(document.getElementById(blockId)!) as unknown as { inMotion: boolean }).inMotion, id);
+import { expect, galleryIndex as indexOf, gallerySettled as settled, layoutShifted, runtimeReady, stopClockFlow, test, touchSwipe, watchLayoutShifts } from './fixtures';
 
 async function open(page: Page, path = '/gallery') {
   await page.goto(path);
@@ -80,15 +72,9 @@ test.describe('gallery designs', () => {
     expect(await indexOf(page, 'block-slideshow')).toBe(1);
     await settled(page, 'block-slideshow');
 
-    // A touch swipe to the left (real touch events through the DevTools protocol).
-    const cdp = await context.newCDPSession(page);
+    // A touch swipe to the left.
     const box = (await show.boundingBox())!;
-    const y = box.y + box.height / 2;
-    const touch = (type: string, x?: number) =>
-      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: x === undefined ? [] : [{ x, y }] } as never);
-    await touch('touchStart', box.x + box.width * 0.8);
-    for (let step = 1; step <= 5; step++) await touch('touchMove', box.x + box.width * (0.8 - step * 0.1));
-    await touch('touchEnd');
+    await touchSwipe(page, box.y + box.height / 2, box.x + box.width * 0.8, box.x + box.width * 0.3);
     await expect.poll(() => indexOf(page, 'block-slideshow')).toBe(2);
     await settled(page, 'block-slideshow');
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expect, runtimeReady, test } from './fixtures';
+import { expect, runtimeReady, test, touchSwipe } from './fixtures';
 
 // nomotion=true: the page's autoplaying slideshow (with historyHash) must not write itemId
 // into the address while these tests read it.
@@ -213,11 +213,7 @@ test.describe('lightbox', () => {
     await toggle.tap();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await expect(caption).toBeVisible();
-    const cdp = await context.newCDPSession(page);
-    const touch = (type: string, x?: number) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: x === undefined ? [] : [{ x, y: 300 }] } as never);
-    await touch('touchStart', 330);
-    for (let step = 1; step <= 5; step++) await touch('touchMove', 330 - step * 40);
-    await touch('touchEnd');
+    await touchSwipe(page, 300, 330, 130);
     await expect(counter(page)).toHaveText('3 / 8');
     await context.close();
   });

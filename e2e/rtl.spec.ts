@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { axeViolations, expect, runtimeReady, test } from './fixtures';
+import { axeViolations, expect, galleryIndex as indexOf, gallerySettled as settled, runtimeReady, test, touchSwipe } from './fixtures';
 
 /**
  * A theme in a right-to-left language (`<html dir="rtl">`): rows run from the right, so what
@@ -15,10 +15,6 @@ async function openRightToLeft(page: Page, path: string, change: (html: string) 
   expect(await page.evaluate(() => getComputedStyle(document.body).direction)).toBe('rtl');
 }
 
-const indexOf = (page: Page, id: string) =>
-  page.evaluate((blockId) => (window.SiteRuntime!.block(document.getElementById(blockId)!) as unknown as { index: number }).index, id);
-const settled = (page: Page, id: string) =>
-  page.waitForFunction((blockId) => !(window.SiteRuntime!.block(document.getElementById(blockId)!) as unknown as { inMotion: boolean }).inMotion, id);
 const centreX = async (locator: import('@playwright/test').Locator) => {
   const box = (await locator.boundingBox())!;
   return box.x + box.width / 2;
@@ -49,15 +45,10 @@ test.describe('right to left', () => {
     expect(await indexOf(page, 'block-slideshow')).toBe(0);
     await settled(page, 'block-slideshow');
 
-    // A touch swipe to the right goes on to the next slide.
-    const cdp = await context.newCDPSession(page);
+    // A touch swipe to the right goes on to the next slide (on the screen: at this width the slideshow is taller than it).
     await show.scrollIntoViewIfNeeded();
     const box = (await show.boundingBox())!;
-    const y = box.y + Math.min(box.height / 2, 300); // on the screen: the slideshow is taller than it at this width
-    const touch = (type: string, x?: number) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: x === undefined ? [] : [{ x, y }] } as never);
-    await touch('touchStart', box.x + box.width * 0.2);
-    for (let step = 1; step <= 5; step++) await touch('touchMove', box.x + box.width * (0.2 + step * 0.1));
-    await touch('touchEnd');
+    await touchSwipe(page, box.y + Math.min(box.height / 2, 300), box.x + box.width * 0.2, box.x + box.width * 0.7);
     await expect.poll(() => indexOf(page, 'block-slideshow')).toBe(1);
 
     // The carousel's next group comes in from the left and sits inside it.

@@ -6,6 +6,7 @@
  * adopts it, then renders it again after each change through the cart API.
  */
 import { escapeText, fill } from '../text/format';
+import { MAX_CART_QUANTITY } from './cart';
 import { CHECKOUT_PATH, NO_CART_MESSAGE } from './routes';
 
 /** Where the server's cart form posts its quantities (without the runtime; the runtime uses the cart API). */
@@ -42,7 +43,16 @@ export interface CartLineView {
   options?: string;
   quantity: number;
   lineTotalCents: number;
+  /** What is left to sell (null or absent: unlimited): the most its quantity field offers. */
+  stock?: number | null;
 }
+
+/**
+ * The most a line's quantity field offers: the stock left (a browser refuses more before the
+ * form is sent), at most 99, never under what the line already holds (its field stays valid
+ * and the rest of the form can still be sent; checkout checks the stock again).
+ */
+export const quantityMax = (line: Pick<CartLineView, 'quantity' | 'stock'>): number => Math.max(line.quantity, Math.min(MAX_CART_QUANTITY, line.stock ?? MAX_CART_QUANTITY));
 
 export const CART_BODY_CLASS = 'cart-body';
 export const CART_UPDATE_CLASS = 'cart-update';
@@ -70,7 +80,7 @@ function row(words: CartWords, line: CartLineView, money: (minor: number) => str
   const field = escapeText(cartLineField(line));
   return (
     `<tr data-product-id="${escapeText(line.productId)}" data-sku="${escapeText(line.sku)}" data-title="${title}"><th scope="row">${title}${line.options ? ` (${escapeText(line.options)})` : ''}</th>` +
-    `<td><input type="hidden" name="line" value="${field}"><input type="number" name="quantity" min="0" max="99" value="${line.quantity}" class="cart-quantity" aria-label="${escapeText(fill(words.quantityFor, { title: line.title }))}"></td>` +
+    `<td><input type="hidden" name="line" value="${field}"><input type="number" name="quantity" min="0" max="${quantityMax(line)}" value="${line.quantity}" class="cart-quantity" aria-label="${escapeText(fill(words.quantityFor, { title: line.title }))}"></td>` +
     `<td class="cart-line-total">${escapeText(money(line.lineTotalCents))}</td>` +
     `<td><button type="submit" form="${CART_REMOVE_FORM_ID}" name="remove" value="${field}" class="cart-remove" aria-label="${escapeText(fill(words.removeItem, { title: line.title }))}">${escapeText(words.remove)}</button></td></tr>`
   );

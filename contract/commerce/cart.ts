@@ -4,6 +4,9 @@
  */
 import { DEFAULT_CURRENCY } from './currencies';
 
+/** The most of one item a cart holds (the server refuses more; the cart's quantity fields offer no more). */
+export const MAX_CART_QUANTITY = 99;
+
 export interface Money {
   value: number;
   currencyCode: string;

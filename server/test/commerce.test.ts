@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reviewRequest, submitReview } from '../src/commerce/store';
 import { withDivContent } from '../src/html';
+import { quantityMax } from '../../contract/commerce/cart-markup';
 import { cookieHeader, cookieJar, countRows, postForm as postFormTo, rows, startTestServer, type TestServer, visitor } from './helper';
 
 let server: TestServer;
@@ -52,6 +53,19 @@ describe('cart', () => {
     expect(full.body).toContain('<button type="submit" form="cart-remove-form" name="remove" value="[&#34;tote&#34;,&#34;SQ1000005&#34;]" class="cart-remove" aria-label="Remove Tote bag">Remove</button>');
     expect(full.body).toMatch(/<p><button type="submit" class="cart-update">Update cart<\/button><\/p><\/form><form method="post" action="\/commerce\/cart" id="cart-remove-form"><input type="hidden" name="crumb" value="[^"]+"><input type="hidden" name="next" value="\/cart"><\/form>/);
     expect(full.body).toContain('<p class="cart-subtotal">Subtotal <strong>$44.00</strong></p><p><a href="/commerce/goto-checkout" class="cart-checkout button">Checkout</a></p>');
+    // A line with a limited stock offers no more than is left (the print: 3), and the API says what is left.
+    const print = await client.inject({ method: 'POST', url: '/api/commerce/cart/entries', payload: { productId: 'print-harbour', quantity: 1 } });
+    expect(print.json().entries).toContainEqual(expect.objectContaining({ productId: 'print-harbour', stock: 3 }));
+    expect((await client.inject({ method: 'GET', url: '/cart' })).body).toContain('<input type="number" name="quantity" min="0" max="3" value="1" class="cart-quantity" aria-label="Quantity for Harbour print">');
+  });
+
+  it('a quantity field offers the stock left, at most 99, and never less than the line holds', () => {
+    expect(quantityMax({ quantity: 2 })).toBe(99);
+    expect(quantityMax({ quantity: 2, stock: null })).toBe(99);
+    expect(quantityMax({ quantity: 2, stock: 3 })).toBe(3);
+    expect(quantityMax({ quantity: 2, stock: 500 })).toBe(99);
+    // The stock fell under what the cart holds: the field stays valid, so the rest of the form can be sent.
+    expect(quantityMax({ quantity: 4, stock: 1 })).toBe(4);
   });
 
   it("the cart page's form changes quantities without the runtime, and says when it could not", async () => {

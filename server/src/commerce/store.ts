@@ -5,11 +5,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { lockedTransaction, type Executor } from '../storage/locked';
 import type { Storage } from '../storage/open';
+import { MAX_CART_QUANTITY } from '../../../contract/commerce/cart';
 import { ProductType } from '../../../contract/commerce/product';
 import { sellable, type Catalog } from './catalog';
 
-/** A visitor may not put more than this of one SKU in the cart. */
-export const MAX_QUANTITY = 99;
 /** How long a review request link works. */
 export const REVIEW_REQUEST_DAYS = 30;
 
@@ -22,6 +21,8 @@ export interface CartLine {
   quantity: number;
   unitPriceCents: number;
   lineTotalCents: number;
+  /** What is left to sell; null when unlimited. */
+  stock: number | null;
 }
 
 export const newToken = () => randomBytes(18).toString('base64url');
@@ -52,6 +53,7 @@ export async function cartLines(store: Storage, catalog: Catalog, token: string)
       quantity: row.quantity,
       unitPriceCents: item.unitPrice,
       lineTotalCents: item.unitPrice * row.quantity,
+      stock: item.stock,
     }];
   });
 }
@@ -83,7 +85,7 @@ export async function setQuantity(store: Storage, catalog: Catalog, token: strin
       if (token) await trx.deleteFrom('cart_entries').where('cart_token', '=', token).where('sku', '=', item.sku).execute();
       return { ok: true, token };
     }
-    if (next > MAX_QUANTITY) return { ok: false, status: 400, error: `At most ${MAX_QUANTITY} of one item.` };
+    if (next > MAX_CART_QUANTITY) return { ok: false, status: 400, error: `At most ${MAX_CART_QUANTITY} of one item.` };
     if (item.stock !== null && next > item.stock) {
       return { ok: false, status: 400, error: item.stock === 0 ? 'Sold out' : `Only ${item.stock} left in stock.` };
     }
