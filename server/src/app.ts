@@ -89,7 +89,11 @@ export async function buildApp(config: ServerConfig): Promise<App> {
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     ajv,
   });
-  const storage = await openStorage({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const storage = await openStorage({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    onIdleConnectionError: (error) => app.log.warn({ err: error }, 'A database connection broke while idle (the database restarted?); the next request opens a new one.'),
+  });
   app.decorate('storage', storage);
   // This instance's image worker takes jobs from the shared table, whichever instance took the upload.
   const imageJobs = startJobQueue(storage, {

@@ -1,16 +1,31 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { BufferClosedError } from '../ingest/buffer';
 import { sendNotFoundPage } from '../site-page';
+import { isDatabaseUnavailable } from '../storage/unavailable';
 
 export const SERVER_STOPPING = 'The server is stopping. Please try again.';
 /** What a page that is not there gets when even the not-found page cannot be made (the database down). */
 const BARE_NOT_FOUND = '<!doctype html><html lang="en"><meta charset="utf-8"><title>Not found</title><h1>Page not found</h1><p><a href="/">Go to the home page</a></p></html>';
+
+export const BRIEFLY_UNAVAILABLE = 'This site is briefly unavailable. Please try again in a minute.';
+/** What a visitor's browser shows while the database does not answer: a page, not a JSON line. */
+const UNAVAILABLE_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Briefly unavailable</title><h1>Briefly unavailable</h1><p>${BRIEFLY_UNAVAILABLE}</p><p><a href="">Try again</a></p></html>`;
+const RETRY_AFTER_S = '30';
+
+/** A browser asking for a page (not an image, a script or an API call). */
+const wantsPage = (request: FastifyRequest) => (request.method === 'GET' || request.method === 'HEAD') && /\btext\/html\b/.test(request.headers.accept ?? '');
 
 /** Every error answers JSON with a status; bad input is a 4xx, never a crash. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     // A write that arrives while the server stops: the client may send it again elsewhere.
     if (error instanceof BufferClosedError) return void reply.code(503).header('Retry-After', '1').type('application/json').send({ error: SERVER_STOPPING });
+    // The database is down, restarting or out of disk: nothing is wrong with the request.
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ code: (error as { code?: string }).code, reason: error.message }, 'The database is unavailable: answered 503 (see /readyz).');
+      void reply.code(503).header('Retry-After', RETRY_AFTER_S);
+      return void (wantsPage(request) ? reply.type('text/html; charset=utf-8').send(UNAVAILABLE_PAGE) : reply.type('application/json').send({ error: BRIEFLY_UNAVAILABLE }));
+    }
     const status = error.validation ? 400 : error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) request.log.error(error);
     const message = status >= 500 ? 'Internal server error.' : error.message;
@@ -19,8 +34,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith('/api/')) return reply.code(404).send({ error: 'Not found.' });
     // A browser asking for a page gets the site's not-found page; a missing image or script, a line.
-    const page = (request.method === 'GET' || request.method === 'HEAD') && /\btext\/html\b/.test(request.headers.accept ?? '');
-    if (!page) return reply.code(404).type('text/plain; charset=utf-8').send('Not found.');
+    if (!wantsPage(request)) return reply.code(404).type('text/plain; charset=utf-8').send('Not found.');
     try {
       return await sendNotFoundPage(app, request, reply);
     } catch (error) {

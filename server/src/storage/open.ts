@@ -29,6 +29,12 @@ export interface StorageOptions {
   databaseUrl?: string | null;
   /** Connections in the PostgreSQL pool. */
   poolSize?: number;
+  /**
+   * An idle PostgreSQL connection that broke (the database restarted, a failover, a network cut).
+   * The pool drops it and opens another when next asked; this only says so. Without a listener
+   * the error would end the process.
+   */
+  onIdleConnectionError?: (error: Error) => void;
 }
 
 /** A database written by a newer server: this one would misread it, so it does not start. */
@@ -66,7 +72,9 @@ export async function migrateToLatest(db: Kysely<Tables>, engine: Engine): Promi
 export async function openStorage(options: StorageOptions): Promise<Storage> {
   let storage: Storage;
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // A database host that does not answer fails a request in 10 s rather than when TCP gives up.
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, connectionTimeoutMillis: 10_000 });
+    pool.on('error', (error) => options.onIdleConnectionError?.(error));
     const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
     storage = { db, engine: 'postgres', sqlite: null, close: () => db.destroy() };
   } else {

@@ -1,0 +1,23 @@
+/**
+ * Whether an error means the database cannot be reached at all (it is down, restarting, out of
+ * disk, refusing this server's login), rather than that one query was wrong. Those answer 503
+ * with Retry-After instead of 500: nothing is wrong with the request, and a visitor or a proxy
+ * may try again in a moment.
+ */
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'EPIPE']);
+
+/** PostgreSQL SQLSTATEs: connection exceptions (08…), shutting down or starting up (57P01–57P03), too many connections, a login refused, a database that is not there. */
+const POSTGRES_UNAVAILABLE = /^(08\w{3}|57P0[123]|53300|28000|28P01|3D000)$/;
+
+/** SQLite: the disk is full or failing, or the file cannot be opened or written. */
+const SQLITE_UNAVAILABLE = /^SQLITE_(FULL|IOERR\w*|CANTOPEN\w*|READONLY\w*|CORRUPT\w*|NOTADB)$/;
+
+/** pg's own words when a connection ends under a query, or none comes in time. */
+const POSTGRES_CLIENT_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/i;
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && (NETWORK_CODES.has(code) || POSTGRES_UNAVAILABLE.test(code) || SQLITE_UNAVAILABLE.test(code))) return true;
+  return typeof message === 'string' && POSTGRES_CLIENT_MESSAGES.test(message);
+}

@@ -1,0 +1,102 @@
+/**
+ * The database goes away under a running server (a PostgreSQL restart or failover, a dropped
+ * database, a full disk): the process stays up, visitors get a page that says to try again (503
+ * with Retry-After, never a 500 or a JSON line in the browser), the log says what happened, and
+ * the pool reconnects by itself once the database is back.
+ */
+import { PassThrough } from 'node:stream';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BRIEFLY_UNAVAILABLE } from '../src/plugins/errors';
+import { isDatabaseUnavailable } from '../src/storage/unavailable';
+import { TEST_ENGINE, startTestServer, visitor, type TestServer } from './helper';
+
+const started: TestServer[] = [];
+afterAll(async () => {
+  for (const server of started) await server.close().catch(() => undefined);
+});
+
+const asPage = { accept: 'text/html,application/xhtml+xml' };
+
+/** A server whose log lines land in `lines`. */
+async function loggedServer() {
+  const lines: Array<Record<string, unknown>> = [];
+  const stream = new PassThrough();
+  stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString().trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>)));
+  const server = await startTestServer({ logger: true, logStream: stream });
+  started.push(server);
+  return { server, lines };
+}
+
+/** Runs SQL on this server's database from a connection of its own (as an operator would). */
+async function asOperator(databaseUrl: string, query: (client: pg.Client, database: string) => Promise<unknown>) {
+  const url = new URL(databaseUrl);
+  const database = url.pathname.slice(1);
+  url.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: url.href });
+  await client.connect();
+  try {
+    await query(client, database);
+  } finally {
+    await client.end();
+  }
+}
+
+describe('a database that cannot be reached', () => {
+  it('is told apart from a query that was wrong', async () => {
+    // A real refusal from pg: nothing listens on port 1.
+    const refused = await new pg.Client({ connectionString: 'postgres://tessera@127.0.0.1:1/none', connectionTimeoutMillis: 5000 }).connect().catch((error: unknown) => error);
+    expect(isDatabaseUnavailable(refused)).toBe(true);
+    for (const error of [
+      { code: '57P01', message: 'terminating connection due to administrator command' },
+      { code: '08006', message: 'connection failure' },
+      { code: '3D000', message: 'database "site" does not exist' },
+      { code: '28P01', message: 'password authentication failed for user "site"' },
+      new Error('Connection terminated unexpectedly'),
+      new Error('timeout exceeded when trying to connect'),
+      { code: 'SQLITE_FULL', message: 'database or disk is full' },
+      { code: 'SQLITE_IOERR_WRITE', message: 'disk I/O error' },
+    ]) {
+      expect(isDatabaseUnavailable(error), JSON.stringify(error) + String(error)).toBe(true);
+    }
+    for (const error of [{ code: '42601', message: 'syntax error' }, { code: '23505', message: 'duplicate key' }, { code: 'SQLITE_CONSTRAINT_UNIQUE' }, new Error('boom'), null, 'ECONNREFUSED']) {
+      expect(isDatabaseUnavailable(error)).toBe(false);
+    }
+  });
+});
+
+describe.runIf(TEST_ENGINE === 'postgres')('PostgreSQL going away under a running server', () => {
+  it('a restart ends its idle connections: the server stays up, says so in the log, and the next request gets new ones', async () => {
+    const { server, lines } = await loggedServer();
+    // Several idle connections in the pool.
+    await Promise.all(['/', '/faq', '/gallery'].map((url) => server.app.inject({ method: 'GET', url, headers: asPage })));
+    await asOperator(server.config.databaseUrl!, (client, database) => client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [database]));
+    await expect.poll(() => lines.some((line) => line.level === 40 && String(line.msg).startsWith('A database connection broke while idle'))).toBe(true);
+    const page = await server.app.inject({ method: 'GET', url: '/faq', headers: asPage });
+    expect(page.statusCode).toBe(200);
+    expect((await server.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+  });
+
+  it('while the database is gone: pages say to try again, API calls answer 503 JSON, with Retry-After; readyz says why', async () => {
+    const { server, lines } = await loggedServer();
+    const client = await visitor(server.app);
+    expect((await server.app.inject({ method: 'GET', url: '/faq', headers: asPage })).statusCode).toBe(200);
+    await asOperator(server.config.databaseUrl!, (client, database) => client.query(`DROP DATABASE ${database} WITH (FORCE)`));
+
+    const page = await server.app.inject({ method: 'GET', url: '/faq', headers: asPage });
+    expect(page.statusCode).toBe(503);
+    expect(page.headers['retry-after']).toBe('30');
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.body).toContain(`<h1>Briefly unavailable</h1><p>${BRIEFLY_UNAVAILABLE}</p>`);
+
+    const call = await client.inject({ method: 'POST', url: '/api/commerce/cart/entries', payload: { productId: 'print-harbour', quantity: 1 } });
+    expect([call.statusCode, call.headers['retry-after'], call.json()]).toEqual([503, '30', { error: BRIEFLY_UNAVAILABLE }]);
+    const ready = await server.app.inject({ method: 'GET', url: '/readyz' });
+    expect([ready.statusCode, ready.json()]).toEqual([503, { status: 'not ready', reason: 'the database does not answer' }]);
+    // One line per refused request, with the database's own words and no stack to wade through.
+    const logged = lines.filter((line) => line.msg === 'The database is unavailable: answered 503 (see /readyz).');
+    expect(logged.length).toBeGreaterThanOrEqual(2);
+    expect(logged[0]).toMatchObject({ level: 50, code: '3D000' });
+    expect(String(logged[0]!.reason)).toContain('does not exist');
+  });
+});
