@@ -25,6 +25,8 @@ let html = '';
 async function themeHost(): Promise<ThemeHost> {
   const server = createServer((request, response) => {
     if (request.url === '/' || request.url?.startsWith('/?')) return response.writeHead(200, { 'content-type': 'text/html' }).end(html);
+    // The same page on a site that lets Escape lead to the sign-in page.
+    if (request.url === '/escape-login') return response.writeHead(200, { 'content-type': 'text/html' }).end(html.replace('"useEscapeKeyToLogin":false', '"useEscapeKeyToLogin":true'));
     response.writeHead(204).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -105,4 +107,22 @@ test('an origin the server does not list: nothing is stored', async ({ page }) =
   expect(count("SELECT COUNT(*) AS n FROM js_errors WHERE message LIKE '%e2e cross-origin unlisted%'")).toBe(0);
   expect(count("SELECT COUNT(*) AS n FROM census_hits WHERE event = 'pageView'")).toBe(before.views);
   expect(count('SELECT COUNT(*) AS n FROM performance_records')).toBe(before.perf);
+});
+
+test('Escape to sign in, on a theme host: the sign-in page and the config area are the server’s, not the theme host’s', async ({ page }) => {
+  expect(html).toContain('"useEscapeKeyToLogin":false');
+  const ownerChunk = page.waitForResponse((response) => /\/runtime\/chunks\/owner-[\w-]+\.js$/.test(response.url()));
+  await page.goto(`${listed.origin}/escape-login`);
+  await page.waitForFunction(() => window.SiteRuntime !== undefined);
+  await page.evaluate(() => window.SiteRuntime!.ready);
+  // The owner chunk (loaded for useEscapeKeyToLogin) takes Escape once it has run.
+  await ownerChunk;
+  await expect.poll(async () => {
+    await page.keyboard.press('Escape').catch(() => undefined);
+    return new URL(page.url()).origin;
+  }).toBe(api.baseUrl);
+  const url = new URL(page.url());
+  expect(url.pathname).toBe('/login');
+  expect(url.searchParams.get('allowAccountCreation')).toBe('false');
+  expect(url.searchParams.get('next')).toBe('/config/?frameUrl=%2Fescape-login');
 });

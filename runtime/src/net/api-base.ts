@@ -25,6 +25,12 @@ export function apiBase(doc: Document = document): string {
   return location.origin;
 }
 
+/**
+ * A page of the site server itself (its sign-in page, the owner's config app): on the API's
+ * origin, since a theme on a static host has neither. No crumb: the browser goes there.
+ */
+export const serverPageUrl = (path: string): string => new URL(path, apiBase()).href;
+
 /** An API path (with its query, if any) on the API's origin, with the crumb. */
 export const apiUrl = (path: string): URL => withCrumb(new URL(path, apiBase()));
 

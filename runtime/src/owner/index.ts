@@ -5,6 +5,7 @@
  */
 import type { PageContext } from '../../../contract/context/types';
 import type { Teardown } from '../platform/events';
+import { serverPageUrl } from '../net/api-base';
 import { setGeneralEscape } from '../platform/escape';
 import { reportError } from '../platform/report';
 import { safeStorage } from '../platform/storage';
@@ -33,7 +34,7 @@ export function startOwner(context: Readonly<PageContext>): Teardown {
       noRedirect: session.get(NO_REDIRECT_KEY) === 'true',
     })
   ) {
-    location.replace(configUrl(here));
+    location.replace(serverPageUrl(configUrl(here)));
     return () => undefined;
   }
 
@@ -51,7 +52,7 @@ export function startOwner(context: Readonly<PageContext>): Teardown {
   setGeneralEscape((event) => {
     if (signedIn) {
       if (event.shiftKey) logout().catch((error: unknown) => reportError(error, 'Logout failed'));
-      else location.assign(configUrl(here));
+      else location.assign(serverPageUrl(configUrl(here)));
       return;
     }
     if (event.shiftKey || context.websiteSettings.useEscapeKeyToLogin !== true) return;
@@ -60,8 +61,9 @@ export function startOwner(context: Readonly<PageContext>): Teardown {
       signup.hidden = true;
       return;
     }
-    // Login parameters without account creation, then back to the config area.
-    location.assign(`/login?allowAccountCreation=false&next=${encodeURIComponent(configUrl(here))}`);
+    // Login parameters without account creation, then back to the config area: both on the site
+    // server, which is not the page's host for a theme on a static host (data-api-base).
+    location.assign(serverPageUrl(`/login?allowAccountCreation=false&next=${encodeURIComponent(configUrl(here))}`));
   });
   return stopEscape;
 }
