@@ -1,7 +1,8 @@
-import { readdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OUT_OF_DISK_SPACE } from '../src/plugins/errors';
 import { OWNER, startTestServer, visitor, type TestServer } from './helper';
 
 let server: TestServer;
@@ -35,6 +36,18 @@ describe('owner files', () => {
     expect(big.statusCode).toBe(413);
     expect(big.json()).toEqual({ error: 'The file big.pdf is too large. The maximum allowed file size is 20 MB.' });
     expect((await put(client, '...', Buffer.from('x'))).json()).toEqual({ error: 'Please enter a file name' });
+  });
+
+  it('a disk that is full answers 507 with its words, and leaves nothing half-written', async () => {
+    const client = await owner();
+    // Writing the upload's partial file hits a full disk: /dev/full answers every write with ENOSPC.
+    const partial = path.join(server.config.dataDir, 'files', 'full.pdf.partial');
+    mkdirSync(path.dirname(partial), { recursive: true });
+    symlinkSync('/dev/full', partial);
+    const full = await put(client, 'full.pdf', Buffer.from('%PDF-1.4 x'));
+    expect([full.statusCode, full.json()]).toEqual([507, { error: OUT_OF_DISK_SPACE }]);
+    expect(readdirSync(path.dirname(partial)).filter((name) => name.startsWith('full.pdf'))).toEqual([]);
+    expect(((await client.inject({ method: 'GET', url: '/api/owner/files' })).json() as { files: { name: string }[] }).files.map((f) => f.name)).not.toContain('full.pdf');
   });
 
   it('uploads an image, makes its widths, serves them, renames, replaces and deletes', async () => {

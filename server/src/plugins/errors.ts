@@ -8,6 +8,7 @@ export const SERVER_STOPPING = 'The server is stopping. Please try again.';
 const BARE_NOT_FOUND = '<!doctype html><html lang="en"><meta charset="utf-8"><title>Not found</title><h1>Page not found</h1><p><a href="/">Go to the home page</a></p></html>';
 
 export const BRIEFLY_UNAVAILABLE = 'This site is briefly unavailable. Please try again in a minute.';
+export const OUT_OF_DISK_SPACE = 'The server is out of disk space.';
 /** What a visitor's browser shows while the database does not answer: a page, not a JSON line. */
 const UNAVAILABLE_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Briefly unavailable</title><h1>Briefly unavailable</h1><p>${BRIEFLY_UNAVAILABLE}</p><p><a href="">Try again</a></p></html>`;
 const RETRY_AFTER_S = '30';
@@ -25,6 +26,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.error({ code: (error as { code?: string }).code, reason: error.message }, 'The database is unavailable: answered 503 (see /readyz).');
       void reply.code(503).header('Retry-After', RETRY_AFTER_S);
       return void (wantsPage(request) ? reply.type('text/html; charset=utf-8').send(UNAVAILABLE_PAGE) : reply.type('application/json').send({ error: BRIEFLY_UNAVAILABLE }));
+    }
+    // A file write on a full disk (an upload, an image width): 507, and a line that says so.
+    if (error.code === 'ENOSPC' || error.code === 'EDQUOT') {
+      request.log.error({ code: error.code, reason: error.message }, 'The disk is full: answered 507.');
+      return void reply.code(507).type('application/json').send({ error: OUT_OF_DISK_SPACE });
     }
     const status = error.validation ? 400 : error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) request.log.error(error);
