@@ -132,6 +132,10 @@ export type OwnerFile = FilesAnswer['files'][number];
 export const uploadAnswerSchema = strict({ file: fileEntry, jobId: { type: ['string', 'null'] } });
 export type UploadAnswer = FromSchema<typeof uploadAnswerSchema>;
 
+/** POST /api/owner/files/:name/rename answers the file under its new (cleaned) name. */
+export const fileRenamedAnswerSchema = strict({ file: fileEntry });
+export type FileRenamedAnswer = FromSchema<typeof fileRenamedAnswerSchema>;
+
 export const jobAnswerSchema = strict({
   id: text,
   file: text,

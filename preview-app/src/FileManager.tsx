@@ -16,7 +16,7 @@ import { ownerDelete, ownerGet, ownerPost } from './owner-api';
 import { useFocusAfterRender } from './use-focus-after-render';
 import { UploadCancelled, upload, type Upload } from './upload';
 import { OWNER_PATHS, ownerPath } from '../../contract/api/owner-paths';
-import type { FilesAnswer, JobAnswer, OwnerFile, UploadAnswer } from '../../contract/api/owner-answers';
+import type { FileRenamedAnswer, FilesAnswer, JobAnswer, OwnerFile, UploadAnswer } from '../../contract/api/owner-answers';
 
 export type StoredFile = OwnerFile;
 
@@ -166,7 +166,7 @@ export function FileManager({ onChange }: { onChange: (files: StoredFile[]) => v
                 onSubmit={(event) => {
                   event.preventDefault();
                   if (!renaming.to.trim()) return setError(PLEASE_ENTER_FILE_NAME);
-                  ownerPost<{ file: StoredFile }>(ownerPath(OWNER_PATHS.fileRename, { name: file.name }), { to: renaming.to }).then(
+                  ownerPost<FileRenamedAnswer>(ownerPath(OWNER_PATHS.fileRename, { name: file.name }), { to: renaming.to }).then(
                     // The list first, so that the renamed file's Rename button is there to take the focus.
                     (answer) =>
                       refresh().then(() => {

@@ -10,6 +10,8 @@ import { OWNER_PATHS } from '../../contract/api/owner-paths';
 import {
   buttonAnswerSchema,
   datasetSavedAnswerSchema,
+  fileRenamedAnswerSchema,
+  type FileRenamedAnswer,
   jobAnswerSchema,
   OWNER_GET_ANSWERS,
   planAnswerSchema,
@@ -94,5 +96,8 @@ describe('owner API answers fit the contract', () => {
     const { jobId } = upload.json() as UploadAnswer;
     expect(jobId).toEqual(expect.any(String));
     expectToFit(jobAnswerSchema, (await owner.inject({ method: 'GET', url: `/api/owner/jobs/${jobId}` })).json(), 'job');
+    const renamed = await owner.inject({ method: 'POST', url: `${OWNER_PATHS.files}/dot.png/rename`, payload: { to: 'Dot 2.png' } });
+    expectToFit(fileRenamedAnswerSchema, renamed.json(), 'rename');
+    expect((renamed.json() as FileRenamedAnswer).file.name).toBe('Dot-2.png');
   });
 });

@@ -11,7 +11,7 @@ import { PLEASE_ENTER_FILE_NAME, RENAME_PROBLEM, UNABLE_TO_LOCATE_CONTENT, unsup
 import { removeFile, renameFile, variantPath, writeFileWhole } from '../files/storage';
 import { crumbQuery } from '../schemas';
 import { OWNER_PATHS } from '../../../contract/api/owner-paths';
-import type { FilesAnswer, OwnerFile } from '../../../contract/api/owner-answers';
+import type { FileRenamedAnswer, FilesAnswer, OwnerFile } from '../../../contract/api/owner-answers';
 
 const nameParams = { type: 'object', required: ['name'], properties: { name: { type: 'string', minLength: 1, maxLength: 120 } } } as const;
 
@@ -75,7 +75,7 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
       if (extensionOf(to) !== extensionOf(from) || (to !== from && (await row(to)))) return reply.code(400).send({ error: RENAME_PROBLEM });
       if (to !== from) await renameFile(pathOf(from), pathOf(to));
       await renameFileRow(store, from, to);
-      return { file: toJson((await row(to))!) };
+      return { file: toJson((await row(to))!) } satisfies FileRenamedAnswer;
     },
   );
 
