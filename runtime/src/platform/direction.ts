@@ -2,7 +2,8 @@
  * Reading direction. A page in a right-to-left language (`<html dir="rtl">`, a `dir` on any
  * ancestor, or CSS `direction`) lays a row out from the right: what comes next is to the left,
  * so the arrow keys, swipes and clicks that move through slides, images and tabs turn with it.
- * Read when the visitor acts (a key, a swipe, a move), never while mounting.
+ * Read where it is used (a key, a swipe, placing a strip once its layout is known), not kept, so
+ * a page that changes its direction later is followed.
  */
 export function isRightToLeft(element: Element): boolean {
   return getComputedStyle(element).direction === 'rtl';
