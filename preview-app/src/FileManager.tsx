@@ -13,7 +13,7 @@ import { cleanFileName, fileProblem, sizeText } from '../../contract/model/files
 import { ConfirmDialog } from './ConfirmDialog';
 import { escapeCancels } from './escape-cancels';
 import { ownerDelete, ownerGet, ownerPost } from './owner-api';
-import { useFocusAfterRender } from './use-focus-after-render';
+import { neighbours, useFocusAfterRender } from './use-focus-after-render';
 import { UploadCancelled, upload, type Upload } from './upload';
 import { OWNER_PATHS, ownerPath } from '../../contract/api/owner-paths';
 import type { FileRenamedAnswer, FilesAnswer, JobAnswer, OwnerFile, UploadAnswer } from '../../contract/api/owner-answers';
@@ -120,11 +120,10 @@ export function FileManager({ onChange }: { onChange: (files: StoredFile[]) => v
 
   /** Deletes a file; focus then goes to the next file's Delete button, else the previous one's, else the upload field. */
   const removeFile = (name: string) => {
-    const names = (files ?? []).map((f) => f.name);
-    const at = names.indexOf(name);
+    const next = neighbours((files ?? []).map((f) => f.name), name);
     ownerDelete(ownerPath(OWNER_PATHS.file, { name })).then(
       () => {
-        focusAfterRender(...[names[at + 1], names[at - 1]].filter((n) => n !== undefined).map(deleteKey), UPLOAD_KEY);
+        focusAfterRender(...next.map(deleteKey), UPLOAD_KEY);
         setError('');
         return refresh();
       },

@@ -3,11 +3,16 @@ import { MAX_CATEGORY_LENGTH, MAX_TAG_LENGTH } from '../../contract/commerce/pro
 import { UNABLE_TO_LOAD_TRY_AGAIN, alreadyExists, oneAtATime } from '../../contract/model/editor-messages';
 import { ownerDelete, ownerGet, ownerPost } from './owner-api';
 import { escapeCancels } from './escape-cancels';
-import { useFocusAfterRender } from './use-focus-after-render';
+import { neighbours, useFocusAfterRender } from './use-focus-after-render';
 import { OWNER_PATHS, ownerPath } from '../../contract/api/owner-paths';
 import type { TaxonomyAnswer } from '../../contract/api/owner-answers';
 
 type Kind = 'tag' | 'category';
+
+/** Keys of the controls focus may go to (useFocusAfterRender). */
+const NEW_NAME = 'new';
+const edit = (name: string) => `edit:${name}`;
+const remove = (name: string) => `delete:${name}`;
 type Taxonomy = TaxonomyAnswer;
 
 /** Tags (up to 50 characters) and categories (up to 25) for products and posts. */
@@ -30,18 +35,14 @@ function TagList({ kind, names, max, onChange }: { kind: Kind; names: string[]; 
   const [message, setMessage] = useState('');
   const plural = kind === 'tag' ? 'Tags' : 'Categories';
   const { focusable, focusAfterRender } = useFocusAfterRender();
-  const NEW_NAME = 'new';
-  const edit = (name: string) => `edit:${name}`;
-  const remove = (name: string) => `delete:${name}`;
   const cancelEdit = () => {
     if (editing) focusAfterRender(edit(editing.from));
     setEditing(null);
   };
   /** After a delete, the next name's Delete button, else the previous one's, else the new-name field. */
   const removeAndRefocus = (name: string) => {
-    const at = names.indexOf(name);
     ownerDelete<Taxonomy>(ownerPath(OWNER_PATHS.taxonomyName, { kind, name })).then((data) => {
-      focusAfterRender(...[names[at + 1], names[at - 1]].filter((n) => n !== undefined).map(remove), NEW_NAME);
+      focusAfterRender(...neighbours(names, name).map(remove), NEW_NAME);
       onChange(data);
     }, (e: Error) => setMessage(e.message));
   };

@@ -31,10 +31,10 @@ export function useFocusAfterRender(): {
     target.focus();
   });
 
+  // An element that went away stays until its key is reused; focusing checks isConnected.
   const focusable = useCallback(
     (key: string) => (element: HTMLElement | null) => {
       if (element) elements.current.set(key, element);
-      else if (elements.current.get(key) && !elements.current.get(key)!.isConnected) elements.current.delete(key);
     },
     [],
   );
@@ -43,3 +43,9 @@ export function useFocusAfterRender(): {
   }, []);
   return { focusable, focusAfterRender };
 }
+
+/** Where focus goes after `item` is deleted from `items`: the next one, else the one before it. */
+export const neighbours = (items: readonly string[], item: string): string[] => {
+  const at = items.indexOf(item);
+  return at < 0 ? [] : [items[at + 1], items[at - 1]].filter((neighbour) => neighbour !== undefined);
+};

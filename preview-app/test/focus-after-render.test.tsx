@@ -1,7 +1,7 @@
 import { act, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { useFocusAfterRender } from '../src/use-focus-after-render';
+import { neighbours, useFocusAfterRender } from '../src/use-focus-after-render';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -25,8 +25,7 @@ function List({ later = false }: { later?: boolean }) {
   const { focusable, focusAfterRender } = useFocusAfterRender();
   controls = {
     remove: (name, keys) => {
-      const at = names.indexOf(name);
-      focusAfterRender(...(keys ?? [...[names[at + 1], names[at - 1]].filter((n) => n !== undefined), 'other']));
+      focusAfterRender(...(keys ?? [...neighbours(names, name), 'other']));
       setNames(names.filter((n) => n !== name));
     },
     showTarget: () => setTargetShown(true),
@@ -41,6 +40,13 @@ function List({ later = false }: { later?: boolean }) {
 const byId = (id: string) => container.querySelector<HTMLElement>(`#${id}`)!;
 
 describe('useFocusAfterRender', () => {
+  it('names the neighbours of a deleted item: the next, then the one before', () => {
+    expect(neighbours(['a', 'b', 'c'], 'b')).toEqual(['c', 'a']);
+    expect(neighbours(['a', 'b', 'c'], 'c')).toEqual(['b']);
+    expect(neighbours(['a'], 'a')).toEqual([]);
+    expect(neighbours(['a'], 'x')).toEqual([]);
+  });
+
   it('moves focus from a removed control to the next one, else the previous, else the fallback', async () => {
     await act(async () => root.render(<List />));
     byId('b').focus();
