@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { test, expect, api, OWNER } from './fixtures';
 
 test('the config app, insights and every editor, has no axe violations (WCAG 2.x A and AA, best practices)', async ({ page }) => {
+  test.slow(); // two scans of the whole app, the code editor open for the second
   await page.goto('/plain');
   expect((await api(page, 'POST', '/api/auth/Login', OWNER)).ok()).toBe(true);
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -206,6 +206,18 @@ test.describe('config app', () => {
     await page.getByRole('tab', { name: 'Editing' }).click();
     await expect(page.getByRole('heading', { name: 'Announcement bar' })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(320);
+    // The pages list is a card per page and the dataset grid shares out its columns: neither
+    // scrolls sideways; a checkbox's visible label presses it.
+    const sideways = (name: string) => page.getByRole('region', { name }).evaluate((e) => e.scrollWidth - e.clientWidth);
+    expect(await sideways('Pages table')).toBe(0);
+    expect(await sideways('Dataset grid')).toBe(0);
+    const newsRow = page.getByRole('region', { name: 'Pages table' }).getByRole('row').filter({ hasText: '/news' });
+    const saved = panel.getByRole('status').filter({ hasText: 'Studio news' });
+    await newsRow.getByText('Locked', { exact: true }).click();
+    await expect(panel.getByLabel('Lock Studio news')).toBeChecked();
+    await expect(saved).toHaveText('Studio news: Available, locked.');
+    await newsRow.getByText('Locked', { exact: true }).click();
+    await expect(saved).toHaveText('Studio news: Available.');
 
     // A plan page opens on the plan, the remembered panel aside.
     await page.goto('/settings/billing/billing/website/change-plan');

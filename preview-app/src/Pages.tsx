@@ -49,7 +49,7 @@ export function Pages() {
   return (
     <>
       {zoneProblem ? <p role="alert">{zoneProblem}</p> : <p>Dates are in the site’s time zone, {timeZone}.</p>}
-      <div className="config-scroll" role="region" aria-label="Pages table" tabIndex={0}>
+      <div className="config-scroll config-cards" role="region" aria-label="Pages table" tabIndex={0}>
         <table className="config-table">
           <caption>Pages</caption>
           <thead>
@@ -77,8 +77,8 @@ export function Pages() {
                     ))}
                   </select>
                 </td>
-                <td>{workflowLabel(page.workflowState)}</td>
-                <td>
+                <td data-label="Label: ">{workflowLabel(page.workflowState)}</td>
+                <td className="config-card-wide" data-label="Publish at ">
                   {page.workflowState === WorkflowState.SCHEDULED && !zoneProblem && (
                     <input
                       type="datetime-local"
@@ -89,10 +89,16 @@ export function Pages() {
                   )}
                 </td>
                 <td>
-                  <input type="checkbox" aria-label={`Lock ${page.title}`} checked={page.locked} onChange={(event) => save({ ...page, locked: event.target.checked })} />
+                  <label>
+                    <input type="checkbox" aria-label={`Lock ${page.title}`} checked={page.locked} onChange={(event) => save({ ...page, locked: event.target.checked })} />
+                    <span className="config-card-text"> Locked</span>
+                  </label>
                 </td>
                 <td>
-                  <input type="checkbox" aria-label={`${page.title} for members only`} checked={page.membersOnly} onChange={(event) => save({ ...page, membersOnly: event.target.checked })} />
+                  <label>
+                    <input type="checkbox" aria-label={`${page.title} for members only`} checked={page.membersOnly} onChange={(event) => save({ ...page, membersOnly: event.target.checked })} />
+                    <span className="config-card-text"> Members only</span>
+                  </label>
                 </td>
               </tr>
             ))}
