@@ -211,6 +211,10 @@ test.describe('config app', () => {
     const sideways = (name: string) => page.getByRole('region', { name }).evaluate((e) => e.scrollWidth - e.clientWidth);
     expect(await sideways('Pages table')).toBe(0);
     expect(await sideways('Dataset grid')).toBe(0);
+    // Nor does the panel itself, a link editor open (its page list has long names).
+    await panel.getByRole('button', { name: /^Edit link:/ }).first().click();
+    await expect(panel.getByLabel('Page', { exact: true })).toBeVisible();
+    expect(await panel.evaluate((e) => e.scrollWidth - e.clientWidth)).toBe(0);
     const newsRow = page.getByRole('region', { name: 'Pages table' }).getByRole('row').filter({ hasText: '/news' });
     const saved = panel.getByRole('status').filter({ hasText: 'Studio news' });
     await newsRow.getByText('Locked', { exact: true }).click();
