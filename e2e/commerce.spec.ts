@@ -152,7 +152,7 @@ test.describe('cart and checkout', () => {
     // A page older than the stock (someone bought meanwhile) sends it: the server refuses, and the page says so.
     await quantity.evaluate((field: HTMLInputElement) => (field.form!.noValidate = true));
     await root.getByRole('button', { name: 'Update cart' }).click();
-    await expect(root.getByRole('alert')).toHaveText('Your cart could not be updated. Please try again.');
+    await expect(root.getByRole('alert')).toHaveText('Not that many are left in stock: your cart shows what it holds now.');
     await expect(root.getByLabel('Quantity for Harbour print')).toHaveValue('2');
     expect(await axeViolations(page, '#sqs-cart-root')).toEqual([]);
     await root.getByRole('link', { name: 'Checkout' }).click();

@@ -31,7 +31,6 @@ export const CART_WORDS = {
   removed: '{title} removed.',
   updated: 'Cart updated.',
   update: 'Update cart',
-  notUpdated: 'Your cart could not be updated. Please try again.',
 };
 export type CartWords = typeof CART_WORDS;
 
@@ -57,11 +56,14 @@ export const quantityMax = (line: Pick<CartLineView, 'quantity' | 'stock'>): num
 export const CART_BODY_CLASS = 'cart-body';
 export const CART_UPDATE_CLASS = 'cart-update';
 
-/** What the server's form carries besides the quantities: the crumb, the page to come back to, a refusal. */
+/** Why the server's form was refused: more than the stock left, or anything else (an expired crumb, a line no longer sold). */
+export type CartRefusal = 'stock' | 'refused';
+
+/** What the server's form carries besides the quantities: the crumb, the page to come back to, the words of a refusal. */
 export interface CartFormPost {
   crumb: string;
   next: string;
-  refused?: boolean;
+  refusal?: string;
 }
 
 /** The form field naming each line: its product and SKU, in the order of the quantity fields. */
@@ -88,7 +90,7 @@ function row(words: CartWords, line: CartLineView, money: (minor: number) => str
 
 /** The cart's content: the lines, subtotal and Checkout, or the empty cart and the way back to the store. */
 export function cartContentHtml(words: CartWords, lines: CartLineView[], subtotalCents: number, money: (minor: number) => string, shop: string, post?: CartFormPost): string {
-  const refusal = post?.refused ? `<p class="cart-refused" role="alert">${escapeText(words.notUpdated)}</p>` : '';
+  const refusal = post?.refusal ? `<p class="cart-refused" role="alert">${escapeText(post.refusal)}</p>` : '';
   if (lines.length === 0) return `${refusal}<p class="cart-empty">${escapeText(words.empty)}</p><p><a href="${escapeText(shop)}">${escapeText(words.continueShopping)}</a></p>`;
   const count = lines.reduce((sum, line) => sum + line.quantity, 0);
   // The Remove column has no header of its own: its buttons name their line.

@@ -5,7 +5,7 @@
  * runtime adopts it.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CART_BODY_CLASS, CART_WORDS, cartContentHtml } from '../../contract/commerce/cart-markup';
+import { CART_BODY_CLASS, CART_WORDS, cartContentHtml, type CartRefusal } from '../../contract/commerce/cart-markup';
 import { formatMinorUnits } from '../../contract/commerce/money';
 import { CART_COOKIE } from '../../contract/commerce/routes';
 import { CART_ROOT_ID } from '../../contract/model/page-types';
@@ -14,27 +14,33 @@ import { cartLines, openCart } from './commerce/store';
 import { currencyIn, shopUrlOf } from './commerce/store-settings';
 import { withDivContent } from './html';
 import { htmlLanguage, wordsFor, type Catalogues } from './page-words';
+import { CART_REFUSAL_WORDS } from './page-text';
 
 const ROOT = `<div id="${CART_ROOT_ID}">`;
 
-/** The query a refused form post comes back with (routes/cart.ts). */
+/** The query a refused form post comes back with (routes/cart.ts), its value the refusal. */
 export const CART_REFUSED_QUERY = 'cart';
+const REFUSALS: readonly CartRefusal[] = ['stock', 'refused'];
 
 export async function withCartContent(app: FastifyInstance, request: FastifyRequest, html: string, site: Record<string, unknown>, catalogues: Catalogues, crumb: string): Promise<string> {
   if (!html.includes(ROOT)) return html;
   const cart = await openCart(app.storage, request.cookies[CART_COOKIE]);
   const lines = cart && !cart.purchased ? await cartLines(app.storage, loadCatalog(app.settings.siteDir), cart.token) : [];
   const language = htmlLanguage(html);
-  const words = wordsFor(language, site.strings, catalogues)('cart', CART_WORDS);
+  const siteWords = wordsFor(language, site.strings, catalogues);
+  const words = siteWords('cart', CART_WORDS);
   const currency = currencyIn(site);
   // As the runtime writes money: the page's language, US English without one.
   const money = (minor: number) => formatMinorUnits(minor, currency, { locale: language || 'en-US' });
   const subtotal = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
-  const refused = (request.query as Record<string, unknown> | undefined)?.[CART_REFUSED_QUERY] === 'refused';
+  const asked = (request.query as Record<string, unknown> | undefined)?.[CART_REFUSED_QUERY];
+  const refused = REFUSALS.find((refusal) => refusal === asked);
+  const refusalWords = siteWords('cart', CART_REFUSAL_WORDS);
+  const refusal = refused && (refused === 'stock' ? refusalWords.notInStock : refusalWords.notUpdated);
   // The form comes back to this page as the visitor sees it, without a refusal or a crumb in its address.
   const next = new URL(request.url, 'http://site.invalid');
   for (const name of [CART_REFUSED_QUERY, 'crumb']) next.searchParams.delete(name);
-  const content = cartContentHtml(words, lines, subtotal, money, shopUrlOf(site), { crumb, next: next.pathname + next.search, refused });
+  const content = cartContentHtml(words, lines, subtotal, money, shopUrlOf(site), { crumb, next: next.pathname + next.search, refusal });
   // The status line comes with the runtime, which is what has anything to say in it.
   return withDivContent(html, ROOT, `<div class="${CART_BODY_CLASS}">${content}</div>`);
 }

@@ -84,16 +84,21 @@ describe('cart', () => {
     expect([removed.statusCode, removed.headers.location]).toEqual([303, '/cart']);
     expect(await quantities()).toEqual({ tote: 3 });
 
-    // More than the stock: refused, the rest taken, and the page says so.
+    // More than the stock: refused, the rest taken, and the page says the stock was why.
     await client.inject({ method: 'POST', url: '/api/commerce/cart/entries', payload: { productId: 'print-harbour', quantity: 1 } });
     const tooMany = await postForm(client, '/commerce/cart', { next: '/cart', line: [tote, print], quantity: ['1', '9'] });
-    expect([tooMany.statusCode, tooMany.headers.location]).toEqual([303, '/cart?cart=refused']);
+    expect([tooMany.statusCode, tooMany.headers.location]).toEqual([303, '/cart?cart=stock']);
     expect(await quantities()).toEqual({ tote: 1, 'print-harbour': 1 });
     const page = await client.inject({ method: 'GET', url: tooMany.headers.location as string });
-    expect(page.body).toContain('<div class="cart-body"><p class="cart-refused" role="alert">Your cart could not be updated. Please try again.</p>');
+    expect(page.body).toContain('<div class="cart-body"><p class="cart-refused" role="alert">Not that many are left in stock: your cart shows what it holds now.</p>');
     // The form comes back to the page without the refusal.
     expect(page.body).toContain('<input type="hidden" name="next" value="/cart">');
-    expect((await postForm(client, '/commerce/cart', { next: '/cart?cart=refused', line: [tote], quantity: ['2'] })).headers.location).toBe('/cart');
+    expect((await postForm(client, '/commerce/cart', { next: '/cart?cart=stock', line: [tote], quantity: ['2'] })).headers.location).toBe('/cart');
+    // The stock and another reason at once: the general words; a made-up refusal: none.
+    const mixed = await postForm(client, '/commerce/cart', { next: '/cart', line: [print, tote], quantity: ['9', 'x'] });
+    expect(mixed.headers.location).toBe('/cart?cart=refused');
+    expect((await client.inject({ method: 'GET', url: mixed.headers.location as string })).body).toContain('<p class="cart-refused" role="alert">Your cart could not be updated. Please try again.</p>');
+    expect((await client.inject({ method: 'GET', url: '/cart?cart=%3Cb%3E' })).body).not.toContain('cart-refused');
 
     // A forged crumb, a hostile page to come back to, broken fields: nothing changes, nobody leaves the site.
     for (const fields of [

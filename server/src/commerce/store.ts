@@ -63,8 +63,8 @@ export async function claimCart(store: Storage, token: string, userId: string): 
   await store.db.updateTable('carts').set({ user_id: userId }).where('token', '=', token).execute();
 }
 
-/** A change that went through names the cart it is in (null: there was none and none was needed). */
-export type CartChange = { ok: true; token: string | null } | { ok: false; status: number; error: string };
+/** A change that went through names the cart it is in (null: there was none and none was needed); a refusal says whether the stock was why. */
+export type CartChange = { ok: true; token: string | null } | { ok: false; status: number; error: string; outOfStock?: true };
 
 /**
  * Sets a line's quantity (0 removes it), checked against the catalogue's stock. Without a cart
@@ -87,7 +87,7 @@ export async function setQuantity(store: Storage, catalog: Catalog, token: strin
     }
     if (next > MAX_CART_QUANTITY) return { ok: false, status: 400, error: `At most ${MAX_CART_QUANTITY} of one item.` };
     if (item.stock !== null && next > item.stock) {
-      return { ok: false, status: 400, error: item.stock === 0 ? 'Sold out' : `Only ${item.stock} left in stock.` };
+      return { ok: false, status: 400, error: item.stock === 0 ? 'Sold out' : `Only ${item.stock} left in stock.`, outOfStock: true };
     }
     const now = Date.now();
     const cart = token ?? newToken();

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CART_COOKIE, CART_PAGE_PATH, CHECKOUT_PATH } from '../../../contract/commerce/routes';
-import { CART_FORM_PATH } from '../../../contract/commerce/cart-markup';
+import { CART_FORM_PATH, type CartRefusal } from '../../../contract/commerce/cart-markup';
 import { sameOriginPath } from '../../../contract/url/safe-path';
 import { CART_REFUSED_QUERY } from '../cart-page';
 import { currencyIn, shopUrlOf } from '../commerce/store-settings';
@@ -105,36 +105,38 @@ export default async function cartRoutes(app: FastifyInstance): Promise<void> {
   /**
    * The cart page's forms, posted without the runtime (contract/commerce/cart-markup.ts): each
    * line's quantity as it stands in the form (0 removes it), or the one line a Remove button
-   * names (`remove`), then back to the cart page; with `?cart=refused` when anything was not
-   * taken (a forged or expired crumb, a line no longer sold, more than the stock), and the cart
-   * as it stands shows the rest.
+   * names (`remove`), then back to the cart page; when anything was not taken, with
+   * `?cart=stock` (more than the stock left, and nothing else) or `?cart=refused` (a forged or
+   * expired crumb, a line no longer sold), and the cart as it stands shows the rest.
    */
   app.post(CART_FORM_PATH, async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
     const back = new URL(sameOriginPath(formValue(body.next, 2048), 'http://site.invalid', CART_PAGE_PATH), 'http://site.invalid');
     back.searchParams.delete(CART_REFUSED_QUERY);
-    const done = (refused: boolean) => {
-      if (refused) back.searchParams.set(CART_REFUSED_QUERY, 'refused');
+    const done = (refused?: CartRefusal) => {
+      if (refused) back.searchParams.set(CART_REFUSED_QUERY, refused);
       return reply.redirect(back.pathname + back.search, 303);
     };
     const open = await openCart(app.storage, request.cookies[CART_COOKIE]);
-    if (!formCrumbValid(app, request) || !open || open.purchased) return done(true);
+    if (!formCrumbValid(app, request) || !open || open.purchased) return done('refused');
     const list = (value: unknown) => (Array.isArray(value) ? value : [value]).filter((item) => item !== undefined).slice(0, MAX_FORM_LINES);
     const removing = body.remove !== undefined;
     const lines = list(removing ? body.remove : body.line);
     const quantities = removing ? ['0'] : list(body.quantity);
     // Each line has its quantity, or the form is not the cart page's: nothing changes.
-    if (lines.length !== quantities.length) return done(true);
-    let refused = false;
+    if (lines.length !== quantities.length) return done('refused');
+    // The stock is named only when it is the one reason: otherwise the general words.
+    let refused: CartRefusal | undefined;
+    const refuse = (why: CartRefusal) => (refused = refused && refused !== why ? 'refused' : why);
     for (const [i, field] of lines.entries()) {
       const line = lineOfField(field);
       const quantity = formValue(quantities[i], 2);
       if (!line || !/^\d{1,2}$/.test(quantity)) {
-        refused = true;
+        refuse('refused');
         continue;
       }
       const result = await setQuantity(app.storage, catalog(), open.token, line[0], line[1], Number(quantity), false, request.siteUser?.id ?? null);
-      if (!result.ok) refused = true;
+      if (!result.ok) refuse(result.outOfStock ? 'stock' : 'refused');
     }
     return done(refused);
   });
