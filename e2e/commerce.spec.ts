@@ -302,6 +302,8 @@ test.describe('product-review request page (page type 209)', () => {
     const open = await buy(page, 'Tote bag', 'failure@example.com');
     await page.route('**/api/commerce/reviews?**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
     await page.goto(`/commerce/reviews?token=${open}`);
+    // The runtime's form, not the server's (which would post the page away before the API could fail).
+    await runtimeReady(page);
     await page.getByRole('radio', { name: '5 stars' }).check();
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.locator('.review-status')).toHaveText('Something went wrong. Try submitting your review again');
