@@ -62,13 +62,13 @@ export const CHECKOUT_WORDS = {
   giftCardThanks: 'Thank you, {name}. The gift card is on its way.',
 };
 
-/** The server's own areas and their English words: server/i18n/<lang>.json names each of them. */
 /** The cart page's refusals, shown only after its form posted without the runtime (routes/cart.ts). */
 export const CART_REFUSAL_WORDS = {
   notUpdated: 'Your cart could not be updated. Please try again.',
   notInStock: 'Not that many are left in stock: your cart shows what it holds now.',
 };
 
+/** The server's own areas and their English words: server/i18n/<lang>.json names each of them. */
 export const SERVER_AREAS = { page: PAGE_WORDS, checkout: CHECKOUT_WORDS, cart: CART_REFUSAL_WORDS };
 
 const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
