@@ -5,7 +5,7 @@
  * runtime adopts it.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CART_BODY_CLASS, CART_WORDS, cartContentHtml, type CartRefusal } from '../../contract/commerce/cart-markup';
+import { CART_BODY_CLASS, CART_WORDS, cartContentHtml } from '../../contract/commerce/cart-markup';
 import { formatMinorUnits } from '../../contract/commerce/money';
 import { CART_COOKIE } from '../../contract/commerce/routes';
 import { CART_ROOT_ID } from '../../contract/model/page-types';
@@ -20,7 +20,6 @@ const ROOT = `<div id="${CART_ROOT_ID}">`;
 
 /** The query a refused form post comes back with (routes/cart.ts), its value the refusal. */
 export const CART_REFUSED_QUERY = 'cart';
-const REFUSAL_WORDS: Record<CartRefusal, keyof typeof CART_REFUSAL_WORDS> = { stock: 'notInStock', refused: 'notUpdated' };
 
 export async function withCartContent(app: FastifyInstance, request: FastifyRequest, html: string, site: Record<string, unknown>, catalogues: Catalogues, crumb: string): Promise<string> {
   if (!html.includes(ROOT)) return html;
@@ -33,8 +32,9 @@ export async function withCartContent(app: FastifyInstance, request: FastifyRequ
   // As the runtime writes money: the page's language, US English without one.
   const money = (minor: number) => formatMinorUnits(minor, currency, { locale: language || 'en-US' });
   const subtotal = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
-  const asked = String((request.query as Record<string, unknown> | undefined)?.[CART_REFUSED_QUERY]);
-  const refusal = Object.hasOwn(REFUSAL_WORDS, asked) ? siteWords('cart', CART_REFUSAL_WORDS)[REFUSAL_WORDS[asked as CartRefusal]] : undefined;
+  const refused = (request.query as Record<string, unknown> | undefined)?.[CART_REFUSED_QUERY];
+  const refusalWords = siteWords('cart', CART_REFUSAL_WORDS);
+  const refusal = refused === 'stock' ? refusalWords.notInStock : refused === 'refused' ? refusalWords.notUpdated : undefined;
   // The form comes back to this page as the visitor sees it, without a refusal or a crumb in its address.
   const next = new URL(request.url, 'http://site.invalid');
   for (const name of [CART_REFUSED_QUERY, 'crumb']) next.searchParams.delete(name);
