@@ -1,8 +1,12 @@
 /**
  * Crash safety: the server is killed (SIGKILL) in the middle of a stream of form submissions,
  * started again on the same data, and every submission it acknowledged is there, in a database
- * that passes SQLite's integrity check.
+ * that passes SQLite's integrity check. A database file that is damaged beyond that stops the
+ * start with one line that names it.
  */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, test } from './fixtures';
@@ -55,5 +59,22 @@ test('a SIGKILL during a stream of submissions loses none that was acknowledged'
     expect((await fetch(`${second.baseUrl}/plain`)).status).toBe(200);
   } finally {
     await second.stop();
+  }
+});
+
+test('started on a file that is not a database, it names the file, says to restore a backup and exits 1', async () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-damaged-'));
+  try {
+    writeFileSync(path.join(dataDir, 'site.sqlite'), Buffer.alloc(8192, 0x5a));
+    const server = spawn(process.execPath, ['dist/server/main.js'], { env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir }, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    server.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => server.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(stderr).toBe(
+      `Tessera site server did not start. ${path.join(dataDir, 'site.sqlite')} is not a SQLite database or is damaged (SQLITE_NOTADB). Restore a backup (docs/deployment.md, "Backups"), or move the file aside to start with an empty one.\n`,
+    );
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
   }
 });

@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import pg from 'pg';
 import { ConfigError, hidePassword, loadConfig } from './config';
 import { MIGRATION_NAMES } from './migrations/index';
-import { MIGRATION_TABLE } from './storage/open';
+import { MIGRATION_TABLE, sqliteFile } from './storage/open';
 
 /** PostgreSQL's client tools: the newest installed server's, else whatever PATH has. */
 function postgresTool(name: string): string {
@@ -47,7 +47,7 @@ export async function backup(source: { dataDir: string; databaseUrl: string | nu
       await client.end();
     }
   }
-  const database = path.join(source.dataDir, 'site.sqlite');
+  const database = sqliteFile(source.dataDir);
   if (!fs.existsSync(database)) throw new Error(`No database at ${database}: is DATA_DIR right?`);
   const db = new Database(database, { readonly: true, fileMustExist: true });
   try {

@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, effectiveSettings, loadConfig } from './config';
+import { explainStartFailure } from './start-failure';
 import { NewerSchemaError } from './storage/open';
 
 /**
@@ -7,8 +8,11 @@ import { NewerSchemaError } from './storage/open';
  * lines on stdout) where it listens and with which settings, secrets hidden. SIGTERM or SIGINT:
  * stop taking requests, finish those under way, close the database, exit.
  */
+/** The settings read, for explaining a failure after them. */
+let config: ReturnType<typeof loadConfig> | null = null;
+
 async function main(): Promise<void> {
-  const config = loadConfig();
+  config = loadConfig();
   const { app, seeded } = await buildApp(config);
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();
@@ -36,8 +40,9 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  // A setting or a database this server cannot use: say what, without a stack trace.
-  if (error instanceof ConfigError || error instanceof NewerSchemaError) console.error(`Tessera site server did not start. ${error.message}`);
+  // A setting, a folder, a port or a database this server cannot use: say what, without a stack trace.
+  const known = error instanceof ConfigError || error instanceof NewerSchemaError ? error.message : config && explainStartFailure(error, config);
+  if (known) console.error(`Tessera site server did not start. ${known}`);
   else console.error('Tessera site server failed to start:', error);
   process.exit(1);
 });

@@ -4,11 +4,16 @@
  * with Retry-After, never a 500 or a JSON line in the browser), the log says what happened, and
  * the pool reconnects by itself once the database is back.
  */
+import { mkdtempSync, openSync, rmSync, writeSync, closeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { PassThrough } from 'node:stream';
+import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BRIEFLY_UNAVAILABLE } from '../src/plugins/errors';
-import { isDatabaseUnavailable } from '../src/storage/unavailable';
+import { sqliteFile } from '../src/storage/open';
+import { isDamagedDatabase, isDatabaseUnavailable } from '../src/storage/unavailable';
 import { TEST_ENGINE, startTestServer, visitor, type TestServer } from './helper';
 
 const started: TestServer[] = [];
@@ -19,11 +24,11 @@ afterAll(async () => {
 const asPage = { accept: 'text/html,application/xhtml+xml' };
 
 /** A server whose log lines land in `lines`. */
-async function loggedServer() {
+async function loggedServer(overrides: Parameters<typeof startTestServer>[0] = {}) {
   const lines: Array<Record<string, unknown>> = [];
   const stream = new PassThrough();
   stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString().trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>)));
-  const server = await startTestServer({ logger: true, logStream: stream });
+  const server = await startTestServer({ logger: true, logStream: stream, ...overrides });
   started.push(server);
   return { server, lines };
 }
@@ -56,11 +61,48 @@ describe('a database that cannot be reached', () => {
       new Error('timeout exceeded when trying to connect'),
       { code: 'SQLITE_FULL', message: 'database or disk is full' },
       { code: 'SQLITE_IOERR_WRITE', message: 'disk I/O error' },
+      { code: 'SQLITE_BUSY', message: 'database is locked' },
     ]) {
       expect(isDatabaseUnavailable(error), JSON.stringify(error) + String(error)).toBe(true);
     }
     for (const error of [{ code: '42601', message: 'syntax error' }, { code: '23505', message: 'duplicate key' }, { code: 'SQLITE_CONSTRAINT_UNIQUE' }, new Error('boom'), null, 'ECONNREFUSED']) {
       expect(isDatabaseUnavailable(error)).toBe(false);
+    }
+    // A damaged file is no outage: waiting does not mend it.
+    for (const code of ['SQLITE_CORRUPT', 'SQLITE_CORRUPT_INDEX', 'SQLITE_NOTADB']) {
+      expect([isDatabaseUnavailable({ code }), isDamagedDatabase({ code })]).toEqual([false, true]);
+    }
+    expect(isDamagedDatabase({ code: 'SQLITE_FULL' })).toBe(false);
+  });
+});
+
+describe('a damaged SQLite file under a running server', () => {
+  it('answers 500 (a page for a browser, JSON for a call) and the log says to restore a backup', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-damaged-'));
+    try {
+      const first = await startTestServer({ dataDir, databaseUrl: null });
+      first.app.storage.sqlite!.pragma('wal_checkpoint(TRUNCATE)');
+      await first.close();
+      // Overwrite the pages of the table every site page reads (the owner's block edits).
+      const reader = new Database(sqliteFile(dataDir), { readonly: true });
+      const pages = (reader.prepare("SELECT pageno FROM dbstat WHERE name = 'block_overrides'").all() as Array<{ pageno: number }>).map((row) => row.pageno);
+      const pageSize = reader.pragma('page_size', { simple: true }) as number;
+      reader.close();
+      const file = openSync(sqliteFile(dataDir), 'r+');
+      for (const page of pages) writeSync(file, Buffer.alloc(pageSize, 0x5a), 0, pageSize, (page - 1) * pageSize);
+      closeSync(file);
+
+      const { server, lines } = await loggedServer({ dataDir, databaseUrl: null });
+      const page = await server.app.inject({ method: 'GET', url: '/faq', headers: asPage });
+      expect([page.statusCode, page.headers['retry-after'], page.headers['content-type']]).toEqual([500, undefined, 'text/html; charset=utf-8']);
+      expect(page.body).toContain('<h1>Server error</h1><p>This page could not be shown because of an error on the server. Please try again later.</p>');
+      const call = await server.app.inject({ method: 'GET', url: '/faq', headers: { accept: 'application/json' } });
+      expect([call.statusCode, call.json()]).toEqual([500, { error: 'Internal server error.' }]);
+      const logged = lines.filter((line) => line.msg === 'The database file is damaged: answered 500. Stop the server and restore a backup (docs/deployment.md, "Backups").');
+      expect(logged).toHaveLength(2);
+      expect(logged[0]).toMatchObject({ level: 50, code: expect.stringMatching(/^SQLITE_(CORRUPT|NOTADB)/) });
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -1,7 +1,7 @@
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BufferClosedError } from '../ingest/buffer';
 import { sendNotFoundPage } from '../site-page';
-import { isDatabaseUnavailable } from '../storage/unavailable';
+import { isDamagedDatabase, isDatabaseUnavailable } from '../storage/unavailable';
 
 export const SERVER_STOPPING = 'The server is stopping. Please try again.';
 /** What a page that is not there gets when even the not-found page cannot be made (the database down). */
@@ -12,11 +12,19 @@ export const OUT_OF_DISK_SPACE = 'The server is out of disk space.';
 /** What a visitor's browser shows while the database does not answer: a page, not a JSON line. */
 const UNAVAILABLE_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Briefly unavailable</title><h1>Briefly unavailable</h1><p>${BRIEFLY_UNAVAILABLE}</p><p><a href="">Try again</a></p></html>`;
 const RETRY_AFTER_S = '30';
+const SERVER_ERROR = 'Internal server error.';
+/** What a browser shows for any other server error: a page with a way back, not a JSON line. */
+const SERVER_ERROR_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Server error</title><h1>Server error</h1><p>This page could not be shown because of an error on the server. Please try again later.</p><p><a href="">Try again</a> · <a href="/">Go to the home page</a></p></html>`;
 
 /** A browser asking for a page (not an image, a script or an API call). */
 const wantsPage = (request: FastifyRequest) => (request.method === 'GET' || request.method === 'HEAD') && /\btext\/html\b/.test(request.headers.accept ?? '');
 
-/** Every error answers JSON with a status; bad input is a 4xx, never a crash. */
+function sendServerError(request: FastifyRequest, reply: FastifyReply, status = 500): void {
+  void reply.code(status);
+  void (wantsPage(request) ? reply.type('text/html; charset=utf-8').send(SERVER_ERROR_PAGE) : reply.type('application/json').send({ error: SERVER_ERROR }));
+}
+
+/** Every error answers JSON with a status (a browser asking for a page gets a page); bad input is a 4xx, never a crash. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     // A write that arrives while the server stops: the client may send it again elsewhere.
@@ -27,15 +35,20 @@ export function registerErrorHandling(app: FastifyInstance): void {
       void reply.code(503).header('Retry-After', RETRY_AFTER_S);
       return void (wantsPage(request) ? reply.type('text/html; charset=utf-8').send(UNAVAILABLE_PAGE) : reply.type('application/json').send({ error: BRIEFLY_UNAVAILABLE }));
     }
+    // A damaged SQLite file: waiting does not mend it, so a 500, and a line that says what to do.
+    if (isDamagedDatabase(error)) {
+      request.log.error({ code: (error as { code?: string }).code, reason: error.message }, 'The database file is damaged: answered 500. Stop the server and restore a backup (docs/deployment.md, "Backups").');
+      return void sendServerError(request, reply);
+    }
     // A file write on a full disk (an upload, an image width): 507, and a line that says so.
     if (error.code === 'ENOSPC' || error.code === 'EDQUOT') {
       request.log.error({ code: error.code, reason: error.message }, 'The disk is full: answered 507.');
       return void reply.code(507).type('application/json').send({ error: OUT_OF_DISK_SPACE });
     }
     const status = error.validation ? 400 : error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
-    if (status >= 500) request.log.error(error);
-    const message = status >= 500 ? 'Internal server error.' : error.message;
-    void reply.code(status).type('application/json').send({ error: message });
+    if (status < 500) return void reply.code(status).type('application/json').send({ error: error.message });
+    request.log.error(error);
+    sendServerError(request, reply, status);
   });
   app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith('/api/')) return reply.code(404).send({ error: 'Not found.' });

@@ -47,9 +47,12 @@ export class NewerSchemaError extends Error {
 
 export const MIGRATION_TABLE = 'kysely_migration';
 
+/** The SQLite database's file in DATA_DIR. */
+export const sqliteFile = (dataDir: string) => path.join(dataDir, 'site.sqlite');
+
 function openSqlite(dataDir: string): Database.Database {
   fs.mkdirSync(dataDir, { recursive: true });
-  const db = new Database(path.join(dataDir, 'site.sqlite'));
+  const db = new Database(sqliteFile(dataDir));
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');

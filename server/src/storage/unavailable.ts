@@ -9,8 +9,8 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTF
 /** PostgreSQL SQLSTATEs: connection exceptions (08…), shutting down or starting up (57P01–57P03), too many connections, a login refused, a database that is not there. */
 const POSTGRES_UNAVAILABLE = /^(08\w{3}|57P0[123]|53300|28000|28P01|3D000)$/;
 
-/** SQLite: the disk is full or failing, or the file cannot be opened or written. */
-const SQLITE_UNAVAILABLE = /^SQLITE_(FULL|IOERR\w*|CANTOPEN\w*|READONLY\w*|CORRUPT\w*|NOTADB)$/;
+/** SQLite: the disk is full or failing, the file cannot be opened or written, or another process held its lock past the busy timeout. */
+const SQLITE_UNAVAILABLE = /^SQLITE_(BUSY\w*|FULL|IOERR\w*|CANTOPEN\w*|READONLY\w*)$/;
 
 /** pg's own words when a connection ends under a query, or none comes in time. */
 const POSTGRES_CLIENT_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/i;
@@ -20,4 +20,13 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   const { code, message } = error as { code?: unknown; message?: unknown };
   if (typeof code === 'string' && (NETWORK_CODES.has(code) || POSTGRES_UNAVAILABLE.test(code) || SQLITE_UNAVAILABLE.test(code))) return true;
   return typeof message === 'string' && POSTGRES_CLIENT_MESSAGES.test(message);
+}
+
+/**
+ * A SQLite file that is not a database or is damaged. Waiting does not mend it, so it is not
+ * an outage: it answers 500 and the log says to restore a backup.
+ */
+export function isDamagedDatabase(error: unknown): boolean {
+  const code = error && typeof error === 'object' ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && /^SQLITE_(CORRUPT\w*|NOTADB)$/.test(code);
 }

@@ -1,0 +1,84 @@
+/**
+ * Why the server did not start, in one line a self-hoster can act on: the file, address or
+ * database it could not use, the system's own code, and what to do. Null when the error is
+ * none of the known ones (then the caller prints it whole, with its stack).
+ */
+import os from 'node:os';
+import { hidePassword } from './config';
+import { sqliteFile } from './storage/open';
+import { isDamagedDatabase, isDatabaseUnavailable } from './storage/unavailable';
+
+export interface StartSettings {
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | null;
+}
+
+interface SystemError {
+  code?: unknown;
+  message?: unknown;
+  syscall?: unknown;
+  path?: unknown;
+}
+
+export const BACKUPS = 'docs/deployment.md, "Backups"';
+
+
+function runsAs(): string {
+  try {
+    return os.userInfo().username;
+  } catch {
+    return `uid ${process.getuid?.() ?? '?'}`;
+  }
+}
+
+function postgresTarget(url: string): { where: string; user: string; database: string } {
+  try {
+    const parsed = new URL(url);
+    return { where: parsed.host || 'localhost', user: decodeURIComponent(parsed.username) || os.userInfo().username, database: decodeURIComponent(parsed.pathname.slice(1)) };
+  } catch {
+    return { where: hidePassword(url), user: '?', database: '?' };
+  }
+}
+
+function listenFailure(code: string, settings: StartSettings): string | null {
+  const address = `${settings.host}:${settings.port}`;
+  if (code === 'EADDRINUSE') return `Another program is listening on ${address} (EADDRINUSE). Stop it, or set PORT to a free port.`;
+  if (code === 'EACCES') return `It may not listen on ${address} (EACCES): ports below 1024 need privileges. Set PORT above 1024 and let your proxy forward to it.`;
+  if (code === 'EADDRNOTAVAIL') return `HOST ${settings.host} is not an address of this machine (EADDRNOTAVAIL). Set HOST to 127.0.0.1 behind a proxy, or 0.0.0.0 for every address.`;
+  return null;
+}
+
+function postgresFailure(error: SystemError, code: string, url: string): string | null {
+  const { where, user, database } = postgresTarget(url);
+  const words = typeof error.message === 'string' ? error.message : code;
+  if (code === '28P01' || code === '28000') return `PostgreSQL at ${where} refused the login for user "${user}" (${code}: ${words}). Check the user name and password in DATABASE_URL.`;
+  if (code === '3D000') return `PostgreSQL at ${where} has no database "${database}" (3D000). Create it once (createdb -O ${user} ${database}) or correct DATABASE_URL.`;
+  if (code === '42501') return `The PostgreSQL user "${user}" may not create the server's tables in "${database}" (42501: ${words}). Make it the database's owner (ALTER DATABASE ${database} OWNER TO ${user}).`;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `The PostgreSQL host in DATABASE_URL (${where}) has no address (${code}). Check its name.`;
+  if (isDatabaseUnavailable(error)) return `It cannot reach PostgreSQL at ${where} (${code || words}). Check that the database server runs and accepts connections from this machine, and that DATABASE_URL (${hidePassword(url)}) names it.`;
+  return null;
+}
+
+/** A folder or file the server cannot write, on either engine (DATA_DIR holds uploads on PostgreSQL too). */
+function fileFailure(code: string, error: SystemError, dataDir: string): string | null {
+  if (code === 'ENOSPC' || code === 'EDQUOT' || code === 'SQLITE_FULL') return `The disk that holds ${dataDir} is full (${code}). Free some space, then start the server again.`;
+  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS' || /^SQLITE_(CANTOPEN|READONLY)/.test(code)) {
+    const where = typeof error.path === 'string' ? error.path : dataDir;
+    return `It cannot write ${where} (${code}). Give the user it runs as (${runsAs()}) write access to DATA_DIR, or set DATA_DIR to a folder it can write.`;
+  }
+  return null;
+}
+
+export function explainStartFailure(error: unknown, settings: StartSettings): string | null {
+  if (!error || typeof error !== 'object') return null;
+  const failure = error as SystemError;
+  const code = typeof failure.code === 'string' ? failure.code : '';
+  if (failure.syscall === 'listen') return listenFailure(code, settings);
+  const file = fileFailure(code, failure, settings.dataDir);
+  if (file) return file;
+  if (settings.databaseUrl) return postgresFailure(failure, code, settings.databaseUrl);
+  if (isDamagedDatabase(failure)) return `${sqliteFile(settings.dataDir)} is not a SQLite database or is damaged (${code}). Restore a backup (${BACKUPS}), or move the file aside to start with an empty one.`;
+  return null;
+}
