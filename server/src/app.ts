@@ -50,6 +50,7 @@ import { createCrumbs } from './security/crumb';
 import { randomBytes } from 'node:crypto';
 import { WebsiteRole } from '../../contract/model/roles';
 import './types';
+import { REQUEST_ID_HEADER, requestIdGenerator } from './request-id';
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
@@ -87,7 +88,12 @@ export async function buildApp(config: ServerConfig): Promise<App> {
     bodyLimit: BODY_LIMIT_BYTES,
     // A hop count as proxy-addr reads it (the types know no number): the nearest n hops are proxies.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    genReqId: requestIdGenerator(config.trustProxy),
     ajv,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    done();
   });
   const storage = await openStorage({
     dataDir: config.dataDir,

@@ -95,12 +95,14 @@ describe('a damaged SQLite file under a running server', () => {
       const { server, lines } = await loggedServer({ dataDir, databaseUrl: null });
       const page = await server.app.inject({ method: 'GET', url: '/faq', headers: asPage });
       expect([page.statusCode, page.headers['retry-after'], page.headers['content-type']]).toEqual([500, undefined, 'text/html; charset=utf-8']);
-      expect(page.body).toContain('<h1>Server error</h1><p>This page could not be shown because of an error on the server. Please try again later.</p>');
+      expect(page.body).toContain(
+        `<h1>Server error</h1><p>This page could not be shown because of an error on the server. Please try again later.</p><p>If it keeps happening, tell the site's owner this reference: <code>${String(page.headers['x-request-id'])}</code></p>`,
+      );
       const call = await server.app.inject({ method: 'GET', url: '/faq', headers: { accept: 'application/json' } });
       expect([call.statusCode, call.json()]).toEqual([500, { error: 'Internal server error.' }]);
       const logged = lines.filter((line) => line.msg === 'The database file is damaged: answered 500. Stop the server and restore a backup (docs/deployment.md, "Backups").');
       expect(logged).toHaveLength(2);
-      expect(logged[0]).toMatchObject({ level: 50, code: expect.stringMatching(/^SQLITE_(CORRUPT|NOTADB)/) });
+      expect(logged[0]).toMatchObject({ level: 50, code: expect.stringMatching(/^SQLITE_(CORRUPT|NOTADB)/), reqId: page.headers['x-request-id'] });
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

@@ -20,6 +20,8 @@ import { postgresBin } from '../../scripts/ensure-postgres.mjs';
 import { freshPostgresDatabase } from './engines';
 import { OWNER, TEST_ENGINE, cookieJar, startTestServer, visitor, type TestServer } from './helper';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
 const root = path.resolve(__dirname, '..', '..');
 const started: TestServer[] = [];
 const start = async (overrides: Parameters<typeof startTestServer>[0] = {}) => {
@@ -100,6 +102,9 @@ describe('logs', () => {
     await new Promise((resolve) => setImmediate(resolve));
     const errors = lines.filter((line) => line.level === 50);
     expect(errors.length).toBeGreaterThan(0);
+    // The answer's id finds its log line; ids are random, not a count that restarts.
+    expect(String(hit.headers['x-request-id'])).toMatch(UUID);
+    expect(errors[0]!.reqId).toBe(hit.headers['x-request-id']);
     expect(JSON.stringify(errors[0]!.err)).toMatch(/"stack":"Error: driver has already been destroyed\\n    at /);
     expect(lines.some((line) => line.msg === 'incoming request')).toBe(false);
   });
@@ -200,9 +205,18 @@ describe('behind a proxy (TRUST_PROXY)', () => {
   it('off: every request is the proxy, and forwarded headers are ignored', async () => {
     const server = await start();
     const client = await visitor(server.app);
-    const login = await client.inject({ method: 'POST', url: '/api/auth/Login', payload: OWNER, headers: { 'x-forwarded-proto': 'https' } });
+    const login = await client.inject({ method: 'POST', url: '/api/auth/Login', payload: OWNER, headers: { 'x-forwarded-proto': 'https', 'x-request-id': 'proxy-id-1' } });
     expect(login.statusCode).toBe(200);
     expect(String(login.headers['set-cookie'])).not.toMatch(/Secure/);
+    expect(String(login.headers['x-request-id'])).toMatch(UUID);
+  });
+
+  it("on: the trusted proxy's X-Request-Id is the request's id; anyone else's, or a hostile one, is not", async () => {
+    const server = await start({ trustProxy: ['10.0.0.2'] });
+    const idOf = async (remoteAddress: string, given: string) => (await server.app.inject({ method: 'GET', url: '/healthz', remoteAddress, headers: { 'x-request-id': given } })).headers['x-request-id'];
+    expect(await idOf('10.0.0.2', '4f1c2b7e9a0d4e21b3c5d6e7f8091a2b')).toBe('4f1c2b7e9a0d4e21b3c5d6e7f8091a2b');
+    expect(String(await idOf('10.0.0.3', 'from-a-visitor'))).toMatch(UUID);
+    for (const hostile of ['<script>alert(1)</script>', 'a'.repeat(129), 'two words', '']) expect(String(await idOf('10.0.0.2', hostile))).toMatch(UUID);
   });
 
   it('on: limits key on the visitor, and cookies are Secure when the proxy says HTTPS', async () => {

@@ -13,15 +13,20 @@ export const OUT_OF_DISK_SPACE = 'The server is out of disk space.';
 const UNAVAILABLE_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Briefly unavailable</title><h1>Briefly unavailable</h1><p>${BRIEFLY_UNAVAILABLE}</p><p><a href="">Try again</a></p></html>`;
 const RETRY_AFTER_S = '30';
 const SERVER_ERROR = 'Internal server error.';
-/** What a browser shows for any other server error: a page with a way back, not a JSON line. */
-const SERVER_ERROR_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Server error</title><h1>Server error</h1><p>This page could not be shown because of an error on the server. Please try again later.</p><p><a href="">Try again</a> · <a href="/">Go to the home page</a></p></html>`;
+/**
+ * What a browser shows for any other server error: a page with a way back, not a JSON line, and
+ * the request's id for the site's owner to find the log line by (request-id.ts: nothing in it
+ * needs escaping).
+ */
+const serverErrorPage = (requestId: string) =>
+  `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Server error</title><h1>Server error</h1><p>This page could not be shown because of an error on the server. Please try again later.</p><p>If it keeps happening, tell the site's owner this reference: <code>${requestId}</code></p><p><a href="">Try again</a> · <a href="/">Go to the home page</a></p></html>`;
 
 /** A browser asking for a page (not an image, a script or an API call). */
 const wantsPage = (request: FastifyRequest) => (request.method === 'GET' || request.method === 'HEAD') && /\btext\/html\b/.test(request.headers.accept ?? '');
 
 function sendServerError(request: FastifyRequest, reply: FastifyReply, status = 500): void {
   void reply.code(status);
-  void (wantsPage(request) ? reply.type('text/html; charset=utf-8').send(SERVER_ERROR_PAGE) : reply.type('application/json').send({ error: SERVER_ERROR }));
+  void (wantsPage(request) ? reply.type('text/html; charset=utf-8').send(serverErrorPage(request.id)) : reply.type('application/json').send({ error: SERVER_ERROR }));
 }
 
 /** Every error answers JSON with a status (a browser asking for a page gets a page); bad input is a 4xx, never a crash. */
