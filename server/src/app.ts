@@ -19,6 +19,7 @@ import { registerOwnerGuard } from './plugins/owner-guard';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSession } from './plugins/session';
+import { registerUntrustedProxyHint } from './plugins/proxy-hint';
 import authRoutes from './routes/auth';
 import healthRoutes from './routes/health';
 import censusRoutes from './routes/census';
@@ -129,6 +130,7 @@ export async function buildApp(config: ServerConfig): Promise<App> {
   registerBodyParsers(app);
   registerErrorHandling(app);
   registerSecurityHeaders(app);
+  registerUntrustedProxyHint(app, config.trustProxy);
   // Text goes compressed, brotli or gzip as the browser accepts (before the static files, which
   // it must wrap): sent as they were, the runtime's script and stylesheets shared a phone's
   // bandwidth with the page's own stylesheet and held its first paint back. API answers under

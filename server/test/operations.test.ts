@@ -15,6 +15,7 @@ import { searchIndex } from '../src/site-search';
 import { ConfigError, effectiveSettings, loadConfig, parseTrustProxy } from '../src/config';
 import { MIGRATION_NAMES } from '../src/migrations/index';
 import { MIGRATION_TABLE, NewerSchemaError, openStorage } from '../src/storage/open';
+import { UNTRUSTED_PROXY_HINT } from '../src/plugins/proxy-hint';
 // @ts-expect-error: a plain ES module of the scripts folder, without declarations
 import { postgresBin } from '../../scripts/ensure-postgres.mjs';
 import { freshPostgresDatabase } from './engines';
@@ -202,13 +203,20 @@ describe('pages that are not there', () => {
 });
 
 describe('behind a proxy (TRUST_PROXY)', () => {
-  it('off: every request is the proxy, and forwarded headers are ignored', async () => {
-    const server = await start();
+  it('off: every request is the proxy, forwarded headers are ignored, and the log says so once', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const stream = new PassThrough();
+    stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString().trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>)));
+    const server = await start({ logger: true, logStream: stream });
     const client = await visitor(server.app);
+    expect(lines.filter((line) => line.msg === UNTRUSTED_PROXY_HINT)).toHaveLength(0);
     const login = await client.inject({ method: 'POST', url: '/api/auth/Login', payload: OWNER, headers: { 'x-forwarded-proto': 'https', 'x-request-id': 'proxy-id-1' } });
     expect(login.statusCode).toBe(200);
     expect(String(login.headers['set-cookie'])).not.toMatch(/Secure/);
     expect(String(login.headers['x-request-id'])).toMatch(UUID);
+    await server.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-forwarded-for': '203.0.113.9' } });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(lines.filter((line) => line.msg === UNTRUSTED_PROXY_HINT)).toEqual([expect.objectContaining({ level: 40 })]);
   });
 
   it("on: the trusted proxy's X-Request-Id is the request's id; anyone else's, or a hostile one, is not", async () => {
