@@ -16,7 +16,7 @@ import { registerCrumbCheck, registerCrumbRoute } from './plugins/crumb';
 import { registerSiteOrigins } from './plugins/site-origins';
 import { registerHousekeeping } from './plugins/housekeeping';
 import { registerOwnerGuard } from './plugins/owner-guard';
-import { registerErrorHandling } from './plugins/errors';
+import { answerUnroutable, registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSession } from './plugins/session';
 import { registerUntrustedProxyHint } from './plugins/proxy-hint';
@@ -90,6 +90,7 @@ export async function buildApp(config: ServerConfig): Promise<App> {
     // A hop count as proxy-addr reads it (the types know no number): the nearest n hops are proxies.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     genReqId: requestIdGenerator(config.trustProxy),
+    frameworkErrors: answerUnroutable,
     ajv,
   });
   app.addHook('onRequest', (request, reply, done) => {

@@ -193,6 +193,16 @@ describe('pages that are not there', () => {
     rmSync(siteDir, { recursive: true, force: true });
   });
 
+  it('an address that cannot be routed (broken %-encoding): 400, a page for a browser, one line for a call, no internals', async () => {
+    const server = await start();
+    const page = await server.app.inject({ method: 'GET', url: '/%E0%A4%A', headers: { accept: 'text/html' } });
+    expect([page.statusCode, page.headers['content-type'], page.headers['x-content-type-options']]).toEqual([400, 'text/html; charset=utf-8', 'nosniff']);
+    expect(page.body).toContain('<h1>Bad request</h1><p>This address is not valid. Check the link, or go on from the home page.</p>');
+    expect(String(page.headers['x-request-id'])).toMatch(UUID);
+    const call = await server.app.inject({ method: 'GET', url: '/api/%E0%A4%A' });
+    expect([call.statusCode, call.json()]).toEqual([400, { error: 'This address is not valid.' }]);
+  });
+
   it('with the database gone, still a not-found page, never a 500', async () => {
     const server = await start();
     await server.app.storage.db.destroy();

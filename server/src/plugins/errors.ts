@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BufferClosedError } from '../ingest/buffer';
+import { REQUEST_ID_HEADER } from '../request-id';
 import { sendNotFoundPage } from '../site-page';
+import { APP_POLICY, REFERRER_POLICY } from './security-headers';
 import { isDamagedDatabase, isDatabaseUnavailable } from '../storage/unavailable';
 
 export const SERVER_STOPPING = 'The server is stopping. Please try again.';
@@ -23,6 +25,20 @@ const serverErrorPage = (requestId: string) =>
 
 /** A browser asking for a page (not an image, a script or an API call). */
 const wantsPage = (request: FastifyRequest) => (request.method === 'GET' || request.method === 'HEAD') && /\btext\/html\b/.test(request.headers.accept ?? '');
+
+const INVALID_ADDRESS = 'This address is not valid.';
+const INVALID_ADDRESS_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Bad request</title><h1>Bad request</h1><p>${INVALID_ADDRESS} Check the link, or go on from the home page.</p><p><a href="/">Go to the home page</a></p></html>`;
+
+/**
+ * Fastify's `frameworkErrors`: an address it cannot even route (broken %-encoding, a parameter
+ * past its length). Without it the browser gets Fastify's own JSON, which names its internals.
+ */
+export function answerUnroutable(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  request.log.info({ code: error.code }, 'An address that cannot be routed: answered 400.');
+  // No hook runs for it, so the headers every answer carries are set here.
+  void reply.code(400).headers({ 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': REFERRER_POLICY, 'Content-Security-Policy': APP_POLICY, [REQUEST_ID_HEADER]: request.id });
+  void (wantsPage(request) ? reply.type('text/html; charset=utf-8').send(INVALID_ADDRESS_PAGE) : reply.type('application/json').send({ error: INVALID_ADDRESS }));
+}
 
 function sendServerError(request: FastifyRequest, reply: FastifyReply, status = 500): void {
   void reply.code(status);

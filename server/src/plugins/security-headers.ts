@@ -41,6 +41,8 @@ export function sitePolicy(nonce: string): string {
   ].join('; ');
 }
 
+export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
+
 /** Everything else (the owner app, the sign-in page, JSON): the site itself only, never framed elsewhere. */
 export const APP_POLICY = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; frame-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'self'";
 
@@ -63,7 +65,7 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
   });
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('X-Content-Type-Options', 'nosniff');
-    if (!reply.hasHeader('Referrer-Policy')) reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    if (!reply.hasHeader('Referrer-Policy')) reply.header('Referrer-Policy', REFERRER_POLICY);
     if (!reply.hasHeader('Content-Security-Policy')) {
       const isSitePage = String(reply.getHeader('content-type') ?? '').startsWith('text/html') && !request.url.startsWith('/config') && !request.url.startsWith('/login');
       reply.header('Content-Security-Policy', isSitePage ? sitePolicy(request.cspNonce) : APP_POLICY);
