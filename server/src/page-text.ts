@@ -68,8 +68,23 @@ export const CART_REFUSAL_WORDS = {
   notInStock: 'Not that many are left in stock: your cart shows what it holds now.',
 };
 
+/**
+ * The short pages a browser gets when the site's own pages cannot be made: the database is
+ * unavailable, a server error, an address that cannot be routed (error-pages.ts).
+ */
+export const ERROR_PAGE_WORDS = {
+  unavailableTitle: 'Briefly unavailable',
+  unavailable: 'This site is briefly unavailable. Please try again in a minute.',
+  serverErrorTitle: 'Server error',
+  serverError: 'This page could not be shown because of an error on the server. Please try again later.',
+  reference: 'If it keeps happening, tell the site’s owner this reference: {reference}',
+  badRequestTitle: 'Bad request',
+  badRequest: 'This address is not valid. Check the link, or go on from the home page.',
+  tryAgain: 'Try again',
+};
+
 /** The server's own areas and their English words: server/i18n/<lang>.json names each of them. */
-export const SERVER_AREAS = { page: PAGE_WORDS, checkout: CHECKOUT_WORDS, cart: CART_REFUSAL_WORDS };
+export const SERVER_AREAS = { page: PAGE_WORDS, checkout: CHECKOUT_WORDS, cart: CART_REFUSAL_WORDS, error: ERROR_PAGE_WORDS };
 
 const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 

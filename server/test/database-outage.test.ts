@@ -96,7 +96,7 @@ describe('a damaged SQLite file under a running server', () => {
       const page = await server.app.inject({ method: 'GET', url: '/faq', headers: asPage });
       expect([page.statusCode, page.headers['retry-after'], page.headers['content-type']]).toEqual([500, undefined, 'text/html; charset=utf-8']);
       expect(page.body).toContain(
-        `<h1>Server error</h1><p>This page could not be shown because of an error on the server. Please try again later.</p><p>If it keeps happening, tell the site's owner this reference: <code>${String(page.headers['x-request-id'])}</code></p>`,
+        `<h1>Server error</h1><p>This page could not be shown because of an error on the server. Please try again later.</p><p>If it keeps happening, tell the site’s owner this reference: <code>${String(page.headers['x-request-id'])}</code></p>`,
       );
       const call = await server.app.inject({ method: 'GET', url: '/faq', headers: { accept: 'application/json' } });
       expect([call.statusCode, call.json()]).toEqual([500, { error: 'Internal server error.' }]);

@@ -154,4 +154,22 @@ describe('a German site', () => {
     const own = await server.app.inject({ method: 'GET', url: '/finden?q=zzzqqq' });
     expect(own.body).toContain('0 Ergebnisse für „zzzqqq“</h2><p>Leider nichts.</p>');
   });
+
+  it('words its error pages in German: an address that cannot be routed, a server error with its reference', async () => {
+    const bad = await server.app.inject({ method: 'GET', url: '/%E0%A4%A', headers: asPage });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('<html lang="de-DE">');
+    expect(bad.body).toContain('<h1>Ungültige Anfrage</h1><p>Diese Adresse ist ungültig. Prüfen Sie den Link oder beginnen Sie auf der Startseite.</p><p><a href="/">Zur Startseite</a></p>');
+    const broken = await startTestServer({ siteDir });
+    try {
+      await broken.app.storage.db.destroy(); // every database call now throws
+      const failed = await broken.app.inject({ method: 'GET', url: '/faq', headers: asPage });
+      expect(failed.statusCode).toBe(500);
+      expect(failed.body).toContain(
+        `<h1>Serverfehler</h1><p>Diese Seite konnte wegen eines Fehlers auf dem Server nicht angezeigt werden. Bitte versuchen Sie es später erneut.</p><p>Wenn das wieder geschieht, nennen Sie dem Inhaber der Website diese Referenz: <code>${String(failed.headers['x-request-id'])}</code></p><p><a href="">Erneut versuchen</a> · <a href="/">Zur Startseite</a></p>`,
+      );
+    } finally {
+      await broken.close().catch(() => undefined);
+    }
+  });
 });
