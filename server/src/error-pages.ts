@@ -26,8 +26,11 @@ async function siteWords(app: FastifyInstance): Promise<Words> {
   }
 }
 
+/** Readable on a phone; a proxy's long request id wraps rather than pushing the page sideways. */
+const STYLE = '<style>body{max-width:36rem;margin:2rem auto;padding:0 1rem;font:1rem/1.5 system-ui,sans-serif}code{overflow-wrap:anywhere}</style>';
+
 function page(locale: string, title: string, paragraphs: string[]): string {
-  return `<!doctype html><html lang="${escapeHtml(locale)}"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><h1>${escapeHtml(title)}</h1>${paragraphs.map((html) => `<p>${html}</p>`).join('')}</html>`;
+  return `<!doctype html><html lang="${escapeHtml(locale)}"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>${STYLE}<h1>${escapeHtml(title)}</h1>${paragraphs.map((html) => `<p>${html}</p>`).join('')}</html>`;
 }
 
 /** The page for `kind`; `requestId` is the reference a server error shows (request-id.ts). */
