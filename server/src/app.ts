@@ -58,6 +58,13 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
 /** Answers smaller than this are sent uncompressed: compressing them saves less than it costs. */
 export const COMPRESS_FROM_BYTES = 1024;
 
+/**
+ * A request must have arrived whole within this (Node's own default, which Fastify turns off):
+ * a client that trickles a body cannot hold a connection for ever. Long enough for a 20 MB
+ * upload at about half a megabit.
+ */
+export const REQUEST_TIMEOUT_MS = 300_000;
+
 /** Request bodies above this are refused with 413 before they are read. */
 export const BODY_LIMIT_BYTES = 256 * 1024;
 
@@ -87,6 +94,7 @@ export async function buildApp(config: ServerConfig): Promise<App> {
     logger: config.logger ? { level: 'info', ...(config.logStream ? { stream: config.logStream } : {}) } : false,
     logController: new LogController({ disableRequestLogging: !config.logRequests }),
     bodyLimit: BODY_LIMIT_BYTES,
+    requestTimeout: REQUEST_TIMEOUT_MS,
     // A hop count as proxy-addr reads it (the types know no number): the nearest n hops are proxies.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     genReqId: requestIdGenerator(config.trustProxy),
