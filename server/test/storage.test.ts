@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { MIGRATION_NAMES } from '../src/migrations/index';
 import { appliedMigrations, migrateToLatest, openStorage } from '../src/storage/open';
-import { ENGINES, freshStorage } from './engines';
+import { ENGINES, freshPlace, freshStorage } from './engines';
 import { legacyMigrate } from './fixtures/legacy-schema';
 
 const TABLES = [
@@ -33,6 +33,19 @@ describe.each(ENGINES)('storage on %s', (engine) => {
       expect(await appliedMigrations(storage.db)).toEqual(MIGRATION_NAMES);
     } finally {
       await storage.remove();
+    }
+  });
+
+  it.runIf(engine === 'postgres')('several instances starting at once on a new database: each starts, the migrations run once', async () => {
+    const place = await freshPlace(engine);
+    const instances = await Promise.all([1, 2, 3].map(() => openStorage({ dataDir: place.dataDir, databaseUrl: place.databaseUrl })));
+    try {
+      for (const instance of instances) expect(await appliedMigrations(instance.db)).toEqual(MIGRATION_NAMES);
+      const rows = await sql<{ n: number }>`SELECT COUNT(*)::int AS n FROM kysely_migration`.execute(instances[0]!.db);
+      expect(rows.rows[0]!.n).toBe(MIGRATION_NAMES.length);
+    } finally {
+      for (const instance of instances) await instance.close();
+      place.remove();
     }
   });
 
