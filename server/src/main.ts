@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, effectiveSettings, loadConfig } from './config';
+import { SiteFileError } from './site-settings';
 import { explainStartFailure } from './start-failure';
 import { NewerSchemaError } from './storage/open';
 
@@ -41,7 +42,7 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   // A setting, a folder, a port or a database this server cannot use: say what, without a stack trace.
-  const known = error instanceof ConfigError || error instanceof NewerSchemaError ? error.message : config && explainStartFailure(error, config);
+  const known = error instanceof ConfigError || error instanceof NewerSchemaError || error instanceof SiteFileError ? error.message : config && explainStartFailure(error, config);
   if (known) console.error(`Tessera site server did not start. ${known}`);
   else console.error('Tessera site server failed to start:', error);
   process.exit(1);

@@ -16,6 +16,7 @@ import { ConfigError, effectiveSettings, loadConfig, parseTrustProxy } from '../
 import { MIGRATION_NAMES } from '../src/migrations/index';
 import { MIGRATION_TABLE, NewerSchemaError, openStorage } from '../src/storage/open';
 import { UNTRUSTED_PROXY_HINT } from '../src/plugins/proxy-hint';
+import { SiteFileError } from '../src/site-settings';
 // @ts-expect-error: a plain ES module of the scripts folder, without declarations
 import { postgresBin } from '../../scripts/ensure-postgres.mjs';
 import { freshPostgresDatabase } from './engines';
@@ -156,6 +157,49 @@ describe('a site of its own (SITE_DIR)', () => {
     // In the site's frame: its header and footer partials.
     expect(access.body).toMatch(/<nav aria-label="Main">[\s\S]*<h1>Members only<\/h1>[\s\S]*to read what visitors sent/);
     rmSync(siteDir, { recursive: true, force: true });
+  });
+});
+
+describe('a site folder the server cannot use', () => {
+  const template = () => {
+    const siteDir = mkdtempSync(path.join(tmpdir(), 'tessera-site-'));
+    cpSync(path.join(root, 'templates', 'site'), siteDir, { recursive: true });
+    return siteDir;
+  };
+
+  it('stops the start with a line that names the folder or the file and the fault', async () => {
+    const missing = path.join(tmpdir(), 'tessera-no-such-site');
+    await expect(startTestServer({ siteDir: missing })).rejects.toThrow(new SiteFileError(`SITE_DIR must be the folder of a site (npm run new-site -- FOLDER makes one), but there is nothing there: ${missing}.`));
+    const siteDir = template();
+    try {
+      writeFileSync(path.join(siteDir, 'site.json'), '{"website": {"siteTitle": "My site",}}');
+      const broken = await startTestServer({ siteDir }).catch((error: unknown) => error);
+      expect(broken).toBeInstanceOf(SiteFileError);
+      expect((broken as Error).message.startsWith(`${path.join(siteDir, 'site.json')} is not valid JSON (`)).toBe(true);
+      expect((broken as Error).message.endsWith('). Fix it, or remove it to run on the defaults, and start the server again.')).toBe(true);
+      writeFileSync(path.join(siteDir, 'site.json'), '[]');
+      await expect(startTestServer({ siteDir })).rejects.toThrow('site.json must hold one JSON object ({ … }). Fix it');
+    } finally {
+      rmSync(siteDir, { recursive: true, force: true });
+    }
+  });
+
+  it('broken while the server runs: pages go on with the defaults, and the log says so once per fault', async () => {
+    const siteDir = template();
+    const lines: Array<Record<string, unknown>> = [];
+    const stream = new PassThrough();
+    stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString().trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>)));
+    const server = await start({ siteDir, logger: true, logStream: stream });
+    try {
+      writeFileSync(path.join(siteDir, 'site.json'), '{"website": ');
+      for (let i = 0; i < 3; i += 1) expect((await server.app.inject({ method: 'GET', url: '/no-such-page', headers: { accept: 'text/html' } })).statusCode).toBe(404);
+      await new Promise((resolve) => setImmediate(resolve));
+      const told = lines.filter((line) => String(line.msg).startsWith(`${path.join(siteDir, 'site.json')} is not valid JSON`));
+      expect(told).toHaveLength(1);
+      expect(told[0]).toMatchObject({ level: 40, msg: expect.stringMatching(/: the site runs on the default settings until it is fixed\.$/) });
+    } finally {
+      rmSync(siteDir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { DATA_IS_EMPTY, perfRecordBatchSchema, type PerfRecord } from '../../../contract/perf/settings';
 import { crumbQuery } from '../schemas';
+import { readSiteSettings } from '../site-page';
 import { PERFORMANCE_RECORDS_PATH, PERFORMANCE_SETTINGS_PATH } from '../../../contract/api/paths';
 import { OWNER_PATHS } from '../../../contract/api/owner-paths';
 import { performanceIn } from '../repositories/dashboards';
@@ -20,20 +19,13 @@ interface PerformanceSettings {
 }
 
 export default async function performanceRoutes(app: FastifyInstance): Promise<void> {
-  const settingsFile = path.join(app.settings.siteDir, 'site.json');
-  const settings = (): PerformanceSettings => {
-    try {
-      return (JSON.parse(fs.readFileSync(settingsFile, 'utf8')) as { performanceSettings?: PerformanceSettings }).performanceSettings ?? {};
-    } catch {
-      return {};
-    }
-  };
+  const settings = async (): Promise<PerformanceSettings> => ((await readSiteSettings(app)) as { performanceSettings?: PerformanceSettings }).performanceSettings ?? {};
 
   app.get(
     PERFORMANCE_SETTINGS_PATH,
     { schema: { querystring: { type: 'object', properties: { ...crumbQuery.properties, path: { type: 'string', maxLength: 2048 } } } } },
     async (request) => {
-      const s = settings();
+      const s = await settings();
       const { path: pagePath } = request.query as { path?: string };
       const sampled = Math.random() < (s.sampleRate ?? 1);
       const on = !!s.rum && sampled && !(pagePath && s.offPaths?.includes(pagePath));
