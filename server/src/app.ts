@@ -52,7 +52,7 @@ import { randomBytes } from 'node:crypto';
 import { WebsiteRole } from '../../contract/model/roles';
 import './types';
 import { REQUEST_ID_HEADER, requestIdGenerator } from './request-id';
-import { siteSettingsAtStart } from './site-settings';
+import { checkSiteFolder } from './site-files';
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
@@ -85,8 +85,8 @@ export interface App {
 
 /** Builds the server: database → cookies, crumb and session → routes. Tests use `inject`. */
 export async function buildApp(config: ServerConfig): Promise<App> {
-  // A broken site.json stops the start here, before the database is touched.
-  await siteSettingsAtStart(config.siteDir);
+  // A missing site folder or a broken file in it stops the start here, before the database is touched.
+  await checkSiteFolder(config.siteDir);
   // A dataset cell is text, a number or null: a union type, which Ajv's strict mode accepts
   // only when told (else it warns at every start); anyOf would coerce null to 0 in its branch.
   const ajv = { customOptions: { allowUnionTypes: true } };

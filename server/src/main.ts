@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, effectiveSettings, loadConfig } from './config';
-import { SiteFileError } from './site-settings';
+import { SiteFileError } from './site-files';
 import { explainStartFailure } from './start-failure';
 import { NewerSchemaError } from './storage/open';
 

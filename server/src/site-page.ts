@@ -15,7 +15,7 @@ import { PageType } from '../../contract/model/page-types';
 import { ensureCrumb } from './plugins/crumb';
 import { withScriptNonce } from './plugins/security-headers';
 import { injectContext, scriptSafeJson } from './site-context';
-import { readSiteSettingsFile, siteSettingsFile } from './site-settings';
+import { siteFile } from './site-files';
 
 /** `<!--#include virtual="name.html" -->` (SSI syntax) pulls in examples/_partials/name.html. */
 const INCLUDE = /<!--#include virtual="([a-z0-9-]+\.html)" -->\n?/g;
@@ -30,19 +30,8 @@ async function expandIncludes(html: string, partialsDir: string): Promise<string
 /** The site folder served (SITE_DIR; the demo in examples/ by default). */
 export const examplesDir = (app: FastifyInstance) => app.settings.siteDir;
 
-/** The last fault logged per server, so that a broken site.json is said once, not on every page. */
-const toldFault = new WeakMap<FastifyInstance, string>();
-
 /** The site's settings (site.json); the defaults ({}) while it is broken, which the log says once per fault. */
-export async function readSiteSettings(app: FastifyInstance): Promise<Record<string, unknown>> {
-  const { settings, problem } = await readSiteSettingsFile(examplesDir(app));
-  if (problem && toldFault.get(app) !== problem) {
-    toldFault.set(app, problem);
-    app.log.warn(`${siteSettingsFile(examplesDir(app))} ${problem}: the site runs on the default settings until it is fixed.`);
-  }
-  if (!problem) toldFault.delete(app);
-  return settings;
-}
+export const readSiteSettings = (app: FastifyInstance): Promise<Record<string, unknown>> => siteFile(app, 'site.json');
 
 const pageCatalogues = new Map<string, Catalogues>();
 /** The translations (contract/i18n and server/i18n), read once: the server words what it renders with them. */

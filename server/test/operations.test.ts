@@ -16,7 +16,7 @@ import { ConfigError, effectiveSettings, loadConfig, parseTrustProxy } from '../
 import { MIGRATION_NAMES } from '../src/migrations/index';
 import { MIGRATION_TABLE, NewerSchemaError, openStorage } from '../src/storage/open';
 import { UNTRUSTED_PROXY_HINT } from '../src/plugins/proxy-hint';
-import { SiteFileError } from '../src/site-settings';
+import { SiteFileError } from '../src/site-files';
 // @ts-expect-error: a plain ES module of the scripts folder, without declarations
 import { postgresBin } from '../../scripts/ensure-postgres.mjs';
 import { freshPostgresDatabase } from './engines';
@@ -176,9 +176,13 @@ describe('a site folder the server cannot use', () => {
       const broken = await startTestServer({ siteDir }).catch((error: unknown) => error);
       expect(broken).toBeInstanceOf(SiteFileError);
       expect((broken as Error).message.startsWith(`${path.join(siteDir, 'site.json')} is not valid JSON (`)).toBe(true);
-      expect((broken as Error).message.endsWith('). Fix it, or remove it to run on the defaults, and start the server again.')).toBe(true);
+      expect((broken as Error).message.endsWith('). Fix it, or remove it to run without it, and start the server again.')).toBe(true);
       writeFileSync(path.join(siteDir, 'site.json'), '[]');
       await expect(startTestServer({ siteDir })).rejects.toThrow('site.json must hold one JSON object ({ … }). Fix it');
+      // The store's file too: a broken one used to open an empty store without a word.
+      writeFileSync(path.join(siteDir, 'site.json'), '{}');
+      writeFileSync(path.join(siteDir, 'products.json'), '{"products": [');
+      await expect(startTestServer({ siteDir })).rejects.toThrow(`${path.join(siteDir, 'products.json')} is not valid JSON (`);
     } finally {
       rmSync(siteDir, { recursive: true, force: true });
     }
@@ -196,7 +200,7 @@ describe('a site folder the server cannot use', () => {
       await new Promise((resolve) => setImmediate(resolve));
       const told = lines.filter((line) => String(line.msg).startsWith(`${path.join(siteDir, 'site.json')} is not valid JSON`));
       expect(told).toHaveLength(1);
-      expect(told[0]).toMatchObject({ level: 40, msg: expect.stringMatching(/: the site runs on the default settings until it is fixed\.$/) });
+      expect(told[0]).toMatchObject({ level: 40, msg: expect.stringMatching(/: the site runs without it until it is fixed\.$/) });
     } finally {
       rmSync(siteDir, { recursive: true, force: true });
     }

@@ -1,10 +1,9 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { crumbQuery } from '../schemas';
 import { isJsonObject, parseVisitorJson } from '../security/json-depth';
 import { escapeHtml } from '../html';
 import { WIDGET_RENDERING_PATH } from '../../../contract/api/paths';
+import { siteFile } from '../site-files';
 
 interface EventItem {
   title: string;
@@ -37,13 +36,9 @@ export function renderEventsSummary(collection: Collection, pageSize: number, no
 
 /** Spec part 1 §7: POST /api/widget/GetWidgetRendering, url-encoded widgetJSON (+ collectionId for v2). */
 export default async function widgetRoutes(app: FastifyInstance): Promise<void> {
-  const file = path.join(app.settings.siteDir, 'collections.json');
   const collections = async (): Promise<Collection[]> => {
-    try {
-      return (JSON.parse(await fs.readFile(file, 'utf8')) as { collections: Collection[] }).collections;
-    } catch {
-      return [];
-    }
+    const { collections: listed } = (await siteFile(app, 'collections.json')) as { collections?: unknown };
+    return Array.isArray(listed) ? (listed as Collection[]) : [];
   };
   app.post(
     WIDGET_RENDERING_PATH,
