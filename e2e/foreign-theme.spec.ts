@@ -293,3 +293,24 @@ test("a theme's own search form, with a field of its own, is enhanced where it s
   await page.waitForURL(/\/search\?q=glaze&in=shop$/);
   expect(consoleErrors).toEqual([]);
 });
+
+test.describe('a theme that sets the root font size to 62.5% (1rem = 10 px) and its text at 1.6rem', () => {
+  test.use({ consented: false });
+
+  test("the runtime's own small print follows the text around it, not the root: the embed gate, the lightbox's counter", async ({ page }) => {
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => document.head.append(Object.assign(document.createElement('style'), { textContent: 'html { font-size: 62.5%; } body { font-size: 1.6rem; }' })));
+    });
+    const fontSize = (selector: string) => page.locator(selector).first().evaluate((element) => parseFloat(getComputedStyle(element).fontSize));
+    await page.goto('/map');
+    await runtimeReady(page);
+    expect(await fontSize('body')).toBe(16);
+    // Before: .875rem, 8.75 px here.
+    expect(await fontSize('.site-embed-gate')).toBeCloseTo(14, 1);
+    await page.goto('/gallery?itemId=photo-23');
+    await runtimeReady(page);
+    await expect(page.locator('dialog.tl')).toBeVisible();
+    // Before: .9rem, 9 px here.
+    expect(await fontSize('dialog.tl .tl-counter')).toBeCloseTo(14.4, 1);
+  });
+});
