@@ -93,6 +93,7 @@ describe('a damaged SQLite file under a running server', () => {
       closeSync(file);
 
       const { server, lines } = await loggedServer({ dataDir, databaseUrl: null });
+      expect((await server.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
       const page = await server.app.inject({ method: 'GET', url: '/faq', headers: asPage });
       expect([page.statusCode, page.headers['retry-after'], page.headers['content-type']]).toEqual([500, undefined, 'text/html; charset=utf-8']);
       expect(page.body).toContain(
@@ -103,6 +104,9 @@ describe('a damaged SQLite file under a running server', () => {
       const logged = lines.filter((line) => line.msg === 'The database file is damaged: answered 500. Stop the server and restore a backup (docs/deployment.md, "Backups").');
       expect(logged).toHaveLength(2);
       expect(logged[0]).toMatchObject({ level: 50, code: expect.stringMatching(/^SQLITE_(CORRUPT|NOTADB)/), reqId: page.headers['x-request-id'] });
+      // Monitoring sees it: not ready from then on, though the file still answers SELECT 1.
+      const ready = await server.app.inject({ method: 'GET', url: '/readyz' });
+      expect([ready.statusCode, ready.json()]).toEqual([503, { status: 'not ready', reason: `the database file is damaged (${String(logged[0]!.code)}): stop the server and restore a backup` }]);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

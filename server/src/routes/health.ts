@@ -1,10 +1,13 @@
 /**
  * For a load balancer or an orchestrator: `/healthz` answers while the process runs,
- * `/readyz` only while the database answers and has every migration this server knows.
+ * `/readyz` only while the database answers and has every migration this server knows, and
+ * no request has found its file damaged (then it stays 503, for monitoring to see, until the
+ * server restarts on a restored copy).
  * Neither needs a crumb or a session, and neither is logged per request.
  */
 import type { FastifyInstance } from 'fastify';
 import { readiness } from '../storage/open';
+import { damageOf } from '../storage/unavailable';
 
 export const HEALTH_PATH = '/healthz';
 export const READY_PATH = '/readyz';
@@ -14,6 +17,8 @@ export default async function healthRoutes(app: FastifyInstance): Promise<void> 
 
   app.get(READY_PATH, { logLevel: 'silent' }, async (request, reply) => {
     void reply.header('cache-control', 'no-store');
+    const damage = damageOf(app.storage);
+    if (damage) return reply.code(503).send({ status: 'not ready', reason: `the database file is damaged (${damage}): stop the server and restore a backup` });
     try {
       const { applied, known } = await readiness(app.storage);
       if (applied < known) return reply.code(503).send({ status: 'not ready', reason: `migrations applied: ${applied} of ${known}` });

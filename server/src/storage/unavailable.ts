@@ -30,3 +30,13 @@ export function isDamagedDatabase(error: unknown): boolean {
   const code = error && typeof error === 'object' ? (error as { code?: unknown }).code : undefined;
   return typeof code === 'string' && /^SQLITE_(CORRUPT\w*|NOTADB)$/.test(code);
 }
+
+/** The damage code a storage's file was found with, kept until the server restarts (a file does not mend itself). */
+const damageFound = new WeakMap<object, string>();
+
+export function noteDamage(storage: object, error: unknown): void {
+  if (!damageFound.has(storage)) damageFound.set(storage, String((error as { code?: unknown }).code));
+}
+
+/** `SQLITE_CORRUPT` and the like once a request found the file damaged; null before. */
+export const damageOf = (storage: object): string | null => damageFound.get(storage) ?? null;
