@@ -53,7 +53,9 @@ function listenFailure(code: string, settings: StartSettings): string | null {
 function postgresFailure(error: SystemError, code: string, url: string): string | null {
   const { where, user, database } = postgresTarget(url);
   const words = typeof error.message === 'string' ? error.message : code;
-  if (code === '28P01' || code === '28000') return `PostgreSQL at ${where} refused the login for user "${user}" (${code}: ${words}). Check the user name and password in DATABASE_URL.`;
+  if (code === '28P01') return `PostgreSQL at ${where} refused the login for user "${user}" (${code}: ${words}). Check the user name and password in DATABASE_URL.`;
+  // 28000 is pg_hba.conf saying no: this machine, this user or an unencrypted connection is not let in.
+  if (code === '28000') return `PostgreSQL at ${where} does not let user "${user}" in from this machine (${code}: ${words}). Add a line for it to the database server's pg_hba.conf, or add ?sslmode=require to DATABASE_URL if it asks for encryption.`;
   if (code === '3D000') return `PostgreSQL at ${where} has no database "${database}" (3D000). Create it once (createdb -O ${user} ${database}) or correct DATABASE_URL.`;
   if (code === '42501') return `The PostgreSQL user "${user}" may not create the server's tables in "${database}" (42501: ${words}). Make it the database's owner (ALTER DATABASE ${database} OWNER TO ${user}).`;
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `The PostgreSQL host in DATABASE_URL (${where}) has no address (${code}). Check its name.`;
