@@ -188,6 +188,21 @@ describe('a site folder the server cannot use', () => {
     }
   });
 
+  it('without an index.html: it starts, and the log says the home page is missing', async () => {
+    const siteDir = template();
+    rmSync(path.join(siteDir, 'index.html'));
+    const lines: Array<Record<string, unknown>> = [];
+    const stream = new PassThrough();
+    stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString().trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>)));
+    const server = await start({ siteDir, logger: true, logStream: stream });
+    try {
+      expect((await server.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } })).statusCode).toBe(404);
+      expect(lines.filter((line) => line.msg === `${siteDir} has no index.html: the home page answers "Page not found". Is SITE_DIR the site's folder?`)).toEqual([expect.objectContaining({ level: 40 })]);
+    } finally {
+      rmSync(siteDir, { recursive: true, force: true });
+    }
+  });
+
   it('broken while the server runs: pages go on with the defaults, and the log says so once per fault', async () => {
     const siteDir = template();
     const lines: Array<Record<string, unknown>> = [];

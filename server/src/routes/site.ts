@@ -61,6 +61,8 @@ const HASHED_CHUNK = /[\\/]chunks[\\/][^\\/]+-[\w-]{6}\.js$/;
 export default async function siteRoutes(app: FastifyInstance): Promise<void> {
   for (const warning of siteSettingWarnings(await readSiteSettings(app))) app.log.warn(warning);
   const examplesDir = examplesDirOf(app);
+  // A folder without a home page is most often the wrong folder: say so once, at start.
+  if (!existsSync(path.join(examplesDir, 'index.html'))) app.log.warn(`${examplesDir} has no index.html: the home page answers "Page not found". Is SITE_DIR the site's folder?`);
   // The search index follows the site folder's pages (rebuilt once by whichever instance finds them changed).
   await syncSitePages(app.storage, await searchIndex(examplesDir));
 
