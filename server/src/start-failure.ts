@@ -22,8 +22,7 @@ interface SystemError {
   path?: unknown;
 }
 
-export const BACKUPS = 'docs/deployment.md, "Backups"';
-
+const BACKUPS = 'docs/deployment.md, "Backups"';
 
 function runsAs(): string {
   try {
