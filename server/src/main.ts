@@ -4,14 +4,14 @@ import { SiteFileError } from './site-files';
 import { explainStartFailure } from './start-failure';
 import { NewerSchemaError } from './storage/open';
 
+/** The settings read, for explaining a failure after them. */
+let config: ReturnType<typeof loadConfig> | null = null;
+
 /**
  * `npm start` runs this after the build: check the settings, serve the site, and log (JSON
  * lines on stdout) where it listens and with which settings, secrets hidden. SIGTERM or SIGINT:
  * stop taking requests, finish those under way, close the database, exit.
  */
-/** The settings read, for explaining a failure after them. */
-let config: ReturnType<typeof loadConfig> | null = null;
-
 async function main(): Promise<void> {
   config = loadConfig();
   const { app, seeded } = await buildApp(config);

@@ -5,7 +5,7 @@
  */
 import os from 'node:os';
 import { hidePassword } from './config';
-import { sqliteFile } from './storage/open';
+import { BACKUPS_DOC, sqliteFile } from './storage/open';
 import { isDamagedDatabase, isDatabaseUnavailable } from './storage/unavailable';
 
 export interface StartSettings {
@@ -21,8 +21,6 @@ interface SystemError {
   syscall?: unknown;
   path?: unknown;
 }
-
-const BACKUPS = 'docs/deployment.md, "Backups"';
 
 function runsAs(): string {
   try {
@@ -80,6 +78,6 @@ export function explainStartFailure(error: unknown, settings: StartSettings): st
   const file = fileFailure(code, failure, settings.dataDir);
   if (file) return file;
   if (settings.databaseUrl) return postgresFailure(failure, code, settings.databaseUrl);
-  if (isDamagedDatabase(failure)) return `${sqliteFile(settings.dataDir)} is not a SQLite database or is damaged (${code}). Restore a backup (${BACKUPS}), or move the file aside to start with an empty one.`;
+  if (isDamagedDatabase(failure)) return `${sqliteFile(settings.dataDir)} is not a SQLite database or is damaged (${code}). Restore a backup (${BACKUPS_DOC}), or move the file aside to start with an empty one.`;
   return null;
 }

@@ -5,6 +5,7 @@ import { errorPage, type ErrorPageKind } from '../error-pages';
 import { ERROR_PAGE_WORDS } from '../page-text';
 import { sendNotFoundPage } from '../site-page';
 import { APP_POLICY, REFERRER_POLICY } from './security-headers';
+import { BACKUPS_DOC } from '../storage/open';
 import { isDamagedDatabase, isDatabaseUnavailable, noteDamage } from '../storage/unavailable';
 
 export const SERVER_STOPPING = 'The server is stopping. Please try again.';
@@ -47,7 +48,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     // A damaged SQLite file: waiting does not mend it, so a 500, and a line that says what to do.
     if (isDamagedDatabase(error)) {
       noteDamage(app.storage, error);
-      request.log.error({ code: (error as { code?: string }).code, reason: error.message }, 'The database file is damaged: answered 500. Stop the server and restore a backup (docs/deployment.md, "Backups").');
+      request.log.error({ code: (error as { code?: string }).code, reason: error.message }, `The database file is damaged: answered 500. Stop the server and restore a backup (${BACKUPS_DOC}).`);
       return send(request, reply.code(500), 'serverError', SERVER_ERROR);
     }
     // A file write on a full disk (an upload, an image width): 507, and a line that says so.

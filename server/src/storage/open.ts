@@ -37,10 +37,13 @@ export interface StorageOptions {
   onIdleConnectionError?: (error: Error) => void;
 }
 
+/** Where a self-hoster reads how to restore a backup: every message that says to points there. */
+export const BACKUPS_DOC = 'docs/deployment.md, "Backups"';
+
 /** A database written by a newer server: this one would misread it, so it does not start. */
 export class NewerSchemaError extends Error {
   constructor(unknown: string[], known: number) {
-    super(`The database has migrations this server does not know (${unknown.join(', ')}; it knows ${known}). Run the newer server, or restore a backup made with this version (docs/deployment.md, "Backups").`);
+    super(`The database has migrations this server does not know (${unknown.join(', ')}; it knows ${known}). Run the newer server, or restore a backup made with this version (${BACKUPS_DOC}).`);
     this.name = 'NewerSchemaError';
   }
 }
