@@ -3,6 +3,7 @@
  * demo's own CSS, at a phone's and a desktop's width. The runtime's own stylesheets must give
  * its markup what it needs; the theme's rules must not leak into it.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
@@ -312,5 +313,66 @@ test.describe('a theme that sets the root font size to 62.5% (1rem = 10 px) and 
     await expect(page.locator('dialog.tl')).toBeVisible();
     // Before: .9rem, 9 px here.
     expect(await fontSize('dialog.tl .tl-counter')).toBeCloseTo(14.4, 1);
+  });
+});
+
+/** A dark theme that knows nothing of the runtime's properties: light text on near-black, nothing else. */
+const darkPage = (colorScheme: boolean) => `<!doctype html>
+<html lang="en"${colorScheme ? ' style="color-scheme: dark"' : ''}>
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>A dark theme</title>
+  <style>body { margin: 0; padding: 16px; background: #121212; color: #e6e6e6; font: 16px/1.5 system-ui, sans-serif; }</style>
+  <script type="module" src="/runtime/site.js"></script>
+</head>
+<body>
+  <main>
+    <h1>Studio at night</h1>
+    <div id="block-form" data-block-type="form" data-block-json='{"formId": "contact", "submitButtonText": "Send", "fields": [{"id": "name", "type": "text", "title": "Name", "required": true}, {"id": "message", "type": "textarea", "title": "Message", "required": true, "maxLength": 500}]}'></div>
+    <form role="search" action="/search" class="search-block"><label for="q">Search</label> <input id="q" name="q" type="search" value="prints"> <button>Search</button></form>
+    <div id="block-chart" data-block-type="chart" data-block-json='{"variant": "bar", "title": "Visitors", "datasetId": "studio-visitors"}'><p>Visitors grew.</p></div>
+  </main>
+</body>
+</html>`;
+
+test.describe('a dark theme that sets no --site-* property, at 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  async function openDarkPage(page: Page, colorScheme: boolean) {
+    await page.route('**/theme-dark', (route) => route.fulfill({ contentType: 'text/html', body: darkPage(colorScheme) }));
+    await page.goto('/plain'); // the crumb cookie, for the chart's call
+    await page.goto('/theme-dark');
+    await runtimeReady(page);
+    for (const id of ['block-form', 'block-chart']) await expect(page.locator(`#${id}`)).toHaveAttribute('data-block-status', 'mounted');
+    await expect(page.locator('#block-chart svg text').first()).toBeVisible();
+  }
+  const colours = (page: Page, selector: string) =>
+    page.locator(selector).first().evaluate((element) => {
+      const style = getComputedStyle(element);
+      return { color: style.color, background: style.backgroundColor, fill: style.fill };
+    });
+
+  test("every text the runtime draws reads against the page after a failed submit: fields, errors, the counter, the chart's axes", async ({ page, consoleErrors }) => {
+    await openDarkPage(page, false);
+    await page.locator('#block-form textarea').fill('Late');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByText('Name is required.')).toBeVisible();
+    const result = await new AxeBuilder({ page }).withRules(['color-contrast']).include('main').analyze();
+    // Before: light text on white fields (1.24:1), errors #b3261e (2.5:1), the counter #555, the axes #444 on #121212.
+    expect(result.violations.flatMap((rule) => rule.nodes.map((node) => `${node.target.join(' ')}: ${node.any[0]?.message}`))).toEqual([]);
+    expect(result.passes.flatMap((rule) => rule.nodes).length).toBeGreaterThan(5); // it did look: fields, errors, labels, axes
+    // Fields are the browser's own pair; the axes are drawn in the text's colour.
+    expect(await colours(page, '#block-form textarea')).toMatchObject({ background: 'rgb(255, 255, 255)', color: 'rgb(0, 0, 0)' });
+    expect(await colours(page, '#block-chart svg text')).toMatchObject({ fill: 'rgb(230, 230, 230)' });
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('with color-scheme: dark, the fields are dark with light text', async ({ page }) => {
+    await openDarkPage(page, true);
+    const field = await colours(page, '#q');
+    const channel = (rgb: string) => Number(/\d+/.exec(rgb)![0]);
+    expect(channel(field.background)).toBeLessThan(80);
+    expect(channel(field.color)).toBeGreaterThan(200);
   });
 });

@@ -19,8 +19,10 @@ export function drawingSize(width: number): [number, number] {
   return [w, (w * HEIGHT) / WIDTH];
 }
 const M = { top: 16, right: 16, bottom: 44, left: 52 };
-/** Okabe–Ito: told apart with every common colour vision deficiency. */
-export const PALETTE = ['#0072B2', '#E69F00', '#009E73', '#D55E00', '#CC79A7', '#56B4E9', '#8C6D1F', '#000000'];
+/** Okabe–Ito: told apart with every common colour vision deficiency. Its black is the text's colour, so that it shows on a dark theme. */
+export const PALETTE = ['#0072B2', '#E69F00', '#009E73', '#D55E00', '#CC79A7', '#56B4E9', '#8C6D1F', 'currentColor'];
+/** Axes and labels in the text's colour: readable on any theme, light or dark. */
+const AXIS = { 'font-size': 11, fill: 'currentColor' };
 
 type Attributes = Record<string, string | number>;
 
@@ -53,8 +55,8 @@ function axes(group: SVGGElement, labels: string[], series: Series[], width: num
   for (let i = 0; i <= 4; i++) {
     const value = (top / 4) * i;
     group.append(
-      svg('line', { x1: M.left, x2: width - M.right, y1: y(value), y2: y(value), stroke: '#ddd' }),
-      svg('text', { x: M.left - 6, y: y(value) + 4, 'text-anchor': 'end', 'font-size': 11, fill: '#444' }, format(value)),
+      svg('line', { x1: M.left, x2: width - M.right, y1: y(value), y2: y(value), stroke: 'currentColor', 'stroke-opacity': 0.2 }),
+      svg('text', { x: M.left - 6, y: y(value) + 4, 'text-anchor': 'end', ...AXIS }, format(value)),
     );
   }
   const band = plotWidth / Math.max(1, labels.length);
@@ -63,7 +65,7 @@ function axes(group: SVGGElement, labels: string[], series: Series[], width: num
   const chars = Math.max(4, Math.min(14, Math.floor((band * every) / 6.5)));
   labels.forEach((label, i) => {
     if (i % every) return;
-    group.append(svg('text', { x: M.left + band * (i + 0.5), y: height - M.bottom + 16, 'text-anchor': 'middle', 'font-size': 11, fill: '#444' }, label.length > chars ? `${label.slice(0, chars - 1)}…` : label));
+    group.append(svg('text', { x: M.left + band * (i + 0.5), y: height - M.bottom + 16, 'text-anchor': 'middle', ...AXIS }, label.length > chars ? `${label.slice(0, chars - 1)}…` : label));
   });
   return { y, band, plotHeight };
 }
