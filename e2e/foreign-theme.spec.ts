@@ -308,6 +308,8 @@ test.describe('a theme that sets the root font size to 62.5% (1rem = 10 px) and 
     expect(await fontSize('body')).toBe(16);
     // Before: .875rem, 8.75 px here.
     expect(await fontSize('.site-embed-gate')).toBeCloseTo(14, 1);
+    // What sits over the page keeps its floor: 15 px, not .9375rem (9.4 px here).
+    expect(await fontSize('.site-cookie-banner')).toBe(15);
     await page.goto('/gallery?itemId=photo-23');
     await runtimeReady(page);
     await expect(page.locator('dialog.tl')).toBeVisible();
@@ -374,5 +376,42 @@ test.describe('a dark theme that sets no --site-* property, at 390 px', () => {
     const channel = (rgb: string) => Number(/\d+/.exec(rgb)![0]);
     expect(channel(field.background)).toBeLessThan(80);
     expect(channel(field.color)).toBeGreaterThan(200);
+  });
+});
+
+test.describe('a visitor who set a larger default font size (24 px), on a 320 × 256 screen (a 1280 × 1024 screen at 400 %)', () => {
+  test.use({ consented: false, viewport: { width: 320, height: 256 } });
+
+  test('the banner, bars and dialogs grow with it, and the banner scrolls within the screen to its buttons', async ({ page }) => {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Page.enable');
+    await cdp.send('Page.setFontSizes', { fontSizes: { standard: 24, fixed: 13 } });
+    const fontSize = (selector: string) => page.locator(selector).first().evaluate((element) => parseFloat(getComputedStyle(element).fontSize));
+    await page.goto('/de');
+    await runtimeReady(page);
+    const banner = page.locator('.site-cookie-banner');
+    await expect(banner).toBeVisible();
+    // Before: 15 px whatever the visitor chose.
+    expect(await fontSize('.site-cookie-banner')).toBe(22.5);
+    // German at that size is taller than the screen: the banner stops at its edges and scrolls.
+    const box = (await banner.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(256.5);
+    expect(await banner.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+    await page.keyboard.press('Tab'); // the skip link
+    const accept = page.getByRole('button', { name: 'Akzeptieren' });
+    while (!(await accept.evaluate((element) => element === document.activeElement))) await page.keyboard.press('Tab');
+    await expect(accept).toBeInViewport();
+    await page.keyboard.press('Enter');
+    await expect(banner).toHaveCount(0);
+    expect((await page.context().cookies()).find((cookie) => cookie.name === 'ss_cookieAllowed')?.value).toBe('true');
+
+    await page.goto('/announcements');
+    await runtimeReady(page);
+    expect(await fontSize('.site-announcement-bar')).toBe(21);
+    await page.evaluate(() => void window.SiteRuntime!.dialog.alert({ title: 'Saved', message: 'Your changes are saved.' }));
+    await expect(page.getByRole('dialog', { name: 'Saved' })).toBeVisible();
+    expect(await fontSize('.site-modal')).toBe(22.5);
+    expect(await fontSize('.site-modal h2')).toBe(27);
   });
 });
