@@ -44,6 +44,16 @@ describe('SITE_ORIGINS', () => {
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
   });
 
+  it('an address that cannot be routed answers a listed site its 400 with CORS headers, so its page sees the answer', async () => {
+    const bad = await server.app.inject({ method: 'GET', url: '/api/1/%E0%A4%A', headers: { origin: SITE } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.headers['access-control-allow-origin']).toBe(SITE);
+    expect(bad.headers['access-control-allow-credentials']).toBe('true');
+    const other = await server.app.inject({ method: 'GET', url: '/api/1/%E0%A4%A', headers: { origin: 'https://evil.example' } });
+    expect(other.statusCode).toBe(400);
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
   it('a listed site\'s call counts with a crumb this server signed and no cookie; a forged crumb does not', async () => {
     const { response, crumb } = await crumbFor(SITE);
     expect(response.headers['access-control-allow-origin']).toBe(SITE);

@@ -5,6 +5,7 @@ import { errorPage, type ErrorPageKind } from '../error-pages';
 import { ERROR_PAGE_WORDS } from '../page-text';
 import { sendNotFoundPage } from '../site-page';
 import { APP_POLICY, REFERRER_POLICY } from './security-headers';
+import { corsHeadersFor } from './site-origins';
 import { BACKUPS_DOC } from '../storage/open';
 import { isDamagedDatabase, isDatabaseUnavailable, noteDamage } from '../storage/unavailable';
 
@@ -24,8 +25,8 @@ const wantsPage = (request: FastifyRequest) => (request.method === 'GET' || requ
  */
 export function answerUnroutable(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   request.log.info({ code: error.code }, 'An address that cannot be routed: answered 400.');
-  // No hook runs for it, so the headers every answer carries are set here.
-  void reply.code(400).headers({ 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': REFERRER_POLICY, 'Content-Security-Policy': APP_POLICY, [REQUEST_ID_HEADER]: request.id });
+  // No hook runs for it, so the headers every answer carries (and a listed site's CORS) are set here.
+  void reply.code(400).headers({ ...corsHeadersFor(request), 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': REFERRER_POLICY, 'Content-Security-Policy': APP_POLICY, [REQUEST_ID_HEADER]: request.id });
   void send(request, reply, 'badRequest', INVALID_ADDRESS);
 }
 

@@ -38,6 +38,16 @@ export function fromListedSite(request: FastifyRequest, listed: ReadonlySet<stri
   return origin !== null && !ownOrigin(request, origin) && listed.has(origin);
 }
 
+/**
+ * The CORS headers a listed site's call gets, for an answer no hook runs for (an address Fastify
+ * cannot route): without them the page sees a network error instead of the 400.
+ */
+export function corsHeadersFor(request: FastifyRequest): Record<string, string> {
+  const origin = request.headers.origin;
+  if (!origin || !request.server.settings.siteOrigins.includes(origin)) return {};
+  return { 'Access-Control-Allow-Origin': origin, 'Access-Control-Allow-Credentials': 'true', Vary: 'Origin' };
+}
+
 export async function registerSiteOrigins(app: FastifyInstance): Promise<void> {
   const listed = new Set(app.settings.siteOrigins);
   await app.register(cors, {
