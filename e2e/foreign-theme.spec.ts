@@ -10,6 +10,8 @@ import type { Page } from '@playwright/test';
 import { expect, layoutShifted, runtimeReady, test, watchLayoutShifts } from './fixtures';
 
 const BOOTSTRAP_CSS = readFileSync(path.join(process.cwd(), 'node_modules', 'bootstrap', 'dist', 'css', 'bootstrap.min.css'), 'utf8');
+/** Tailwind's reset, unlayered as Tailwind 3 emits it (Tailwind 4 puts it in a layer, which any unlayered rule beats). */
+const TAILWIND_PREFLIGHT = readFileSync(path.join(process.cwd(), 'node_modules', 'tailwindcss', 'preflight.css'), 'utf8');
 
 /** A Bootstrap page with an image block and a chart block in a two-column row. */
 const themePage = (linksRuntimeCss: boolean) => `<!doctype html>
@@ -111,8 +113,25 @@ const THEME_RESERVATIONS = `@media (scripting: enabled) {
 }
 #block-hero img { aspect-ratio: 16 / 9; }`;
 
-/** A Bootstrap page with one block of every type the demo has, each in a column. */
-async function everyBlockPage(page: Page): Promise<string[]> {
+/** How a theme's page starts: its stylesheets, and the classes of its container and columns. */
+interface ThemeFrame {
+  name: string;
+  head: string;
+  container: string;
+  column: string;
+}
+const BOOTSTRAP_FRAME: ThemeFrame = {
+  name: 'Bootstrap',
+  head: `<link rel="stylesheet" href="/theme-assets/bootstrap.min.css">
+  <link rel="stylesheet" href="/runtime/runtime.css">
+  <style>${THEME_PROPERTIES}
+${THEME_RESERVATIONS}</style>`,
+  container: 'container py-4',
+  column: 'col-md-6',
+};
+
+/** A page in the theme with one block of every type the demo has, each in a column. */
+async function everyBlockPage(page: Page, frame: ThemeFrame = BOOTSTRAP_FRAME): Promise<string[]> {
   const sources = await Promise.all(BLOCK_SOURCES.map((source) => page.request.get(source).then((response) => response.text())));
   await page.goto('about:blank');
   const { context, blocks } = await page.evaluate((htmls) => {
@@ -136,24 +155,22 @@ async function everyBlockPage(page: Page): Promise<string[]> {
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
-  <title>Every block in a Bootstrap theme</title>
-  <link rel="stylesheet" href="/theme-assets/bootstrap.min.css">
-  <link rel="stylesheet" href="/runtime/runtime.css">
-  <style>${THEME_PROPERTIES}
-${THEME_RESERVATIONS}</style>
+  <title>Every block in a ${frame.name} theme</title>
+  ${frame.head}
   <script type="application/json" id="site-context">${context}</script>
   <script type="module" src="/runtime/site.js"></script>
 </head>
 <body>
-  <main class="container py-4">
+  <main class="${frame.container}">
     <h1 class="display-5">Every block</h1>
     <div class="row g-4">
-      ${blocks.map(([type, block]) => `<section class="col-md-6"><h2 class="h5">${type}</h2>${block}</section>`).join('\n      ')}
+      ${blocks.map(([type, block]) => `<section class="${frame.column}"><h2 class="h5">${type}</h2>${block}</section>`).join('\n      ')}
     </div>
   </main>
 </body>
 </html>`;
   await page.route('**/theme-assets/bootstrap.min.css', (route) => route.fulfill({ contentType: 'text/css', body: BOOTSTRAP_CSS }));
+  await page.route('**/theme-assets/preflight.css', (route) => route.fulfill({ contentType: 'text/css', body: TAILWIND_PREFLIGHT }));
   await page.route('**/theme-every-block', (route) => route.fulfill({ contentType: 'text/html', body: html }));
   return blocks.map(([type]) => type);
 }
@@ -248,6 +265,57 @@ for (const [width, height] of [[390, 844], [1280, 800]] as const) {
     });
   });
 }
+
+test.describe('every block type under Tailwind\'s reset (preflight), at 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 }, consented: false });
+
+  test("the runtime's controls keep what they need: the menu's selected tab shows, tabs and buttons are targets, nothing scrolls sideways", async ({ page, consoleErrors }) => {
+    await page.route(/^https:\/\//, (route) => (route.request().url().startsWith('https://fonts.googleapis.com/') ? route.fulfill({ contentType: 'text/css', body: '' }) : route.abort()));
+    await page.goto('/plain');
+    const types = await everyBlockPage(page, {
+      name: 'Tailwind',
+      // The reset after the runtime's stylesheet, as a theme that links runtime.css first has it.
+      head: `<link rel="stylesheet" href="/runtime/runtime.css">
+  <link rel="stylesheet" href="/theme-assets/preflight.css">`,
+      container: 'mx-auto p-4',
+      column: 'mb-6',
+    });
+    await page.goto('/theme-every-block');
+    await runtimeReady(page);
+    for (const type of types) await expect(page.locator(`main > .row > section > [data-block-type="${type}"]`)).toHaveAttribute('data-block-status', 'mounted');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // The reset takes every button's border, background and padding: before, the tabs ran together
+    // as plain words ("BreakfastLunchDinner") and nothing showed which one was chosen.
+    const tabs = page.locator('[data-block-type="menu"] [role="tab"]');
+    const look = (index: number) =>
+      tabs.nth(index).evaluate((element) => {
+        const style = getComputedStyle(element);
+        const box = element.getBoundingClientRect();
+        return { underline: `${style.borderBottomWidth} ${style.borderBottomColor}`, color: style.color, height: box.height, right: box.right };
+      });
+    const [first, second] = [await look(0), await look(1)];
+    expect(first.underline).toBe(`3px ${first.color}`);
+    expect(second.underline).toBe('3px rgba(0, 0, 0, 0)');
+    expect(first.height).toBeGreaterThanOrEqual(44);
+    const secondLeft = await tabs.nth(1).evaluate((element) => element.getBoundingClientRect().left);
+    expect(secondLeft - first.right).toBeGreaterThanOrEqual(12);
+    await tabs.first().focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    expect((await look(1)).underline).toBe(`3px ${second.color}`);
+    expect((await look(0)).underline).toBe('3px rgba(0, 0, 0, 0)');
+
+    // The runtime's buttons and fields keep their look and their size under the reset.
+    for (const selector of ['.site-form-submit', '.search-block button', '.donation-form button', '.product-quick-view-button']) {
+      const box = (await page.locator(selector).first().boundingBox())!;
+      expect(box.height, selector).toBeGreaterThanOrEqual(44);
+    }
+    expect(await page.locator('.site-form-submit').first().evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(17, 17, 17)');
+    expect(await page.locator('.site-form input[type="email"]').first().evaluate((element) => getComputedStyle(element).borderTopWidth)).toBe('1px');
+    expect(consoleErrors).toEqual([]);
+  });
+});
 
 test("a theme's own search form, with a field of its own, is enhanced where it stands and sends both fields", async ({ page, consoleErrors }) => {
   const html = `<!doctype html>

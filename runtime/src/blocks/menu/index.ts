@@ -25,6 +25,7 @@ export function cycle(index: number, count: number, key: string, rightToLeft = f
 }
 
 const menu: BlockModule = {
+  stylesheet: 'blocks.css',
   mount(element) {
     const panels = Array.from(element.querySelectorAll<HTMLElement>(':scope > section'));
     const list = document.createElement('div');
