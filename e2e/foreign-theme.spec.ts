@@ -483,3 +483,34 @@ test.describe('a visitor who set a larger default font size (24 px), on a 320 ×
     expect(await fontSize('.site-modal h2')).toBe(27);
   });
 });
+
+test.describe('a theme whose fixed header sits at z-index 99999, on a phone', () => {
+  test.use({ consented: false, viewport: { width: 390, height: 844 } });
+
+  test('the cookie banner at the top and a dialog are above it: their buttons take the click, the backdrop covers the header', async ({ page }) => {
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        const header = Object.assign(document.createElement('header'), { id: 'theme-header', textContent: 'Studio' });
+        header.style.cssText = 'position:fixed;top:0;left:0;right:0;height:160px;z-index:99999;background:#333;color:#fff';
+        document.body.prepend(header);
+      });
+    });
+    const onTop = (x: number, y: number) => page.evaluate(([left, top]) => document.elementFromPoint(left!, top!)?.closest('#theme-header, .site-cookie-banner, .site-modal-overlay')?.className || 'header', [x, y]);
+    await page.goto('/cookies-popup'); // the banner as a popup at the top right, its accept an icon
+    await runtimeReady(page);
+    const accept = page.getByRole('region', { name: 'Cookie banner' }).getByRole('button', { name: 'Accept' });
+    await expect(accept).toBeVisible();
+    const box = (await page.locator('.site-cookie-banner').boundingBox())!;
+    expect(box.y).toBeLessThan(160);
+    // Before: the header covered the banner's top (its text), and a click there reached the header.
+    expect(await onTop(box.x + box.width / 2, box.y + 30)).toContain('site-cookie-banner');
+    await accept.click();
+    await expect(page.locator('.site-cookie-banner')).toHaveCount(0);
+
+    const answered = page.evaluate(() => window.SiteRuntime!.dialog.confirm({ title: 'Leave?', message: 'Your changes are not saved.' }));
+    await expect(page.getByRole('alertdialog', { name: 'Leave?' })).toBeVisible();
+    expect(await onTop(20, 20)).toContain('site-modal-overlay');
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    expect(await answered).toBe('confirm');
+  });
+});

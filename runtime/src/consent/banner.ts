@@ -56,6 +56,16 @@ export const UNFORCE_EVENT = 'cookieBanner:unforce';
 
 let shown: HTMLElement | null = null;
 
+/**
+ * Above whatever a theme stacks over its page (a header at z-index 99999 would cover a top bar
+ * and its buttons): the top layer, where the browser has popovers; elsewhere, its z-index.
+ */
+function onTop(banner: HTMLElement): HTMLElement {
+  banner.popover = 'manual';
+  banner.showPopover?.();
+  return banner;
+}
+
 /** Shows the banner with these settings, shows it again changed, or removes it (null). */
 export async function renderBanner(settings: Record<string, unknown> | null, preview: boolean): Promise<void> {
   if (!settings) {
@@ -66,7 +76,7 @@ export async function renderBanner(settings: Record<string, unknown> | null, pre
   const close = () => void renderBanner(null, false);
   // The banner the server rendered into the page, with its styles: taken over on its first showing.
   const served = !shown && !preview && document.querySelector<HTMLElement>(`section.${BANNER_CLASS}`);
-  if (served) return void (shown = adoptBanner(served, false, close));
+  if (served) return void (shown = onTop(adoptBanner(served, false, close)));
   await loadStylesheet(assetUrl(STYLESHEET));
   // What it replaces: the banner shown, or a served one that a preview comes before.
   const current = shown ?? document.querySelector<HTMLElement>(`section.${BANNER_CLASS}`);
@@ -75,7 +85,7 @@ export async function renderBanner(settings: Record<string, unknown> | null, pre
   const active = current?.contains(document.activeElement) ? document.activeElement : null;
   if (current) current.replaceWith(next);
   else document.body.appendChild(next);
-  shown = next;
+  shown = onTop(next);
   if (active) next.querySelector<HTMLElement>(active.classList.contains(DECLINE_CLASS) ? `.${DECLINE_CLASS}` : `.${ACCEPT_CLASS}`)?.focus();
 }
 

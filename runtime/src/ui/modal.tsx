@@ -109,6 +109,10 @@ export function openModal<R extends string>(
   const host = document.createElement('div');
   host.className = HOST_CLASS;
   document.body.appendChild(host);
+  // Above whatever a theme stacks over its page (a header at z-index 99999 would cover the box):
+  // the top layer, where the browser has popovers; elsewhere, its z-index.
+  host.popover = 'manual';
+  host.showPopover?.();
   const root = createRoot(host);
 
   let resolve!: (result: R) => void;
