@@ -305,6 +305,18 @@ test.describe('every block type under Tailwind\'s reset (preflight), at 390 px',
     await page.keyboard.press('Enter');
     expect((await look(1)).underline).toBe(`3px ${second.color}`);
     expect((await look(0)).underline).toBe('3px rgba(0, 0, 0, 0)');
+    // Windows' contrast themes draw transparent borders too: there only the chosen tab's shows.
+    await page.emulateMedia({ forcedColors: 'active' });
+    const [chosen, other] = [(await look(1)).underline, (await look(0)).underline];
+    const canvas = await page.evaluate(() => {
+      const probe = document.body.appendChild(Object.assign(document.createElement('i'), { style: 'color: Canvas' }));
+      const colour = getComputedStyle(probe).color;
+      probe.remove();
+      return colour;
+    });
+    expect(other).toBe(`3px ${canvas}`);
+    expect(chosen).not.toBe(other);
+    await page.emulateMedia({ forcedColors: 'none' });
 
     // The runtime's buttons and fields keep their look and their size under the reset.
     for (const selector of ['.site-form-submit', '.search-block button', '.donation-form button', '.product-quick-view-button']) {
