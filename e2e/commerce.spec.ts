@@ -357,6 +357,9 @@ test.describe('members', () => {
     expect(session.sameSite).toBe('Lax');
     expect(session.expires).toBeGreaterThan(Date.now() / 1000 + 29 * 86400);
     await runtimeReady(page);
+    // Every call the page makes as it loads answered first: an answer that sets the crumb after
+    // the stale one below would leave nothing stale to retry.
+    await page.waitForLoadState('networkidle');
 
     // A stale crumb: the first DELETE fails with crumbFail, the data layer repeats it once.
     const url = new URL(page.url());
