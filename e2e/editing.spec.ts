@@ -405,10 +405,15 @@ test.describe('font picker', () => {
     await expect(fonts.getByRole('alert')).toHaveText('Unable to load preview for Pacifico');
   });
 
-  test('says when the fonts cannot be loaded', async ({ page }) => {
+  test('says when the fonts cannot be loaded, and Try again loads them', async ({ page }) => {
     await page.route('**/api/owner/fonts?**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
     const panel = await openEditing(page);
-    await expect(panel.locator('section[aria-labelledby="edit-fonts"]').getByRole('alert')).toHaveText('Unable to load fonts');
+    const section = panel.locator('section[aria-labelledby="edit-fonts"]');
+    await expect(section.getByRole('alert')).toHaveText('Unable to load fontsTry again');
+    await page.unroute('**/api/owner/fonts?**');
+    await section.getByRole('button', { name: 'Try again' }).press('Enter');
+    await expect(section.getByLabel('Category')).toBeVisible();
+    await expect(section.getByText('Unable to load fonts')).toHaveCount(0);
   });
 });
 

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { UNABLE_TO_LOAD_TRY_AGAIN } from '../../contract/model/editor-messages';
+import { useState } from 'react';
+import { useLoad } from './LoadProblem';
 import type { PmNode } from '../../contract/model/prose-mirror';
 import { ownerGet, ownerPut } from './owner-api';
 import { RichTextEditor } from './RichTextEditor';
@@ -14,18 +14,14 @@ export function Announcement() {
   const [doc, setDoc] = useState<PmNode | null>(null);
   const [show, setShow] = useState(false);
   const [status, setStatus] = useState('');
-  const [error, setError] = useState('');
-  useEffect(() => {
-    ownerGet<Stored>(OWNER_PATHS.announcement).then(
-      (answer) => {
-        setStored(answer);
-        setDoc(answer.doc);
-        setShow(answer.show);
-      },
-      () => setError(UNABLE_TO_LOAD_TRY_AGAIN),
-    );
-  }, []);
-  if (!stored) return error ? <p role="alert">{error}</p> : <p aria-busy="true">Loading the announcement…</p>;
+  const problem = useLoad(() =>
+    ownerGet<Stored>(OWNER_PATHS.announcement).then((answer) => {
+      setStored(answer);
+      setDoc(answer.doc);
+      setShow(answer.show);
+    }),
+  );
+  if (!stored) return problem ?? <p aria-busy="true">Loading the announcement…</p>;
   return (
     <form
       onSubmit={(event) => {

@@ -1,13 +1,15 @@
-import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { afterLogoutUrl } from '../../contract/owner/rules';
 import { ErrorBoundary } from './ErrorBoundary';
+import { retryableLazy } from './retryable-lazy';
 import { Errors } from './Errors';
 import { PanelTabs } from './PanelTabs';
 import { Guide } from './Guide';
-import { ownerPost } from './owner-api';
+import { ownerPost, setSessionRenewal } from './owner-api';
 import { isNarrowScreen, readExpanded, writeExpanded } from './panel-cookie';
 import { Performance } from './Performance';
 import { CHANGE_PLAN_PATH, PlanLinks, PlanPanel, UPGRADE_PATH, type PlanInfo } from './Plan';
+import { SignInDialog } from './SignInDialog';
 import { Submissions } from './Submissions';
 import { Traffic } from './Traffic';
 import { useOwnerData } from './use-owner-data';
@@ -16,7 +18,7 @@ import { OWNER_PATHS } from '../../contract/api/owner-paths';
 import { LOGOUT_PATH } from '../../contract/api/paths';
 
 // The editors (ProseMirror among them) load when the owner opens the Editing tab.
-const Editing = lazy(() => import('./Editing').then((m) => ({ default: m.Editing })));
+const Editing = retryableLazy(() => import('./Editing').then((m) => ({ default: m.Editing })));
 
 /** Part 2 §9: phone previews up to 428 px, tablet 768, desktop 1024 and wider. */
 export const DEVICES = [
@@ -46,6 +48,9 @@ export function App({ frameUrl: initialFrameUrl, path = '/config/' }: AppProps) 
   const frame = useRef<HTMLIFrameElement>(null);
   const guideButton = useRef<HTMLButtonElement>(null);
   const loggingOut = useRef(false);
+  /** Set while a call waits for the owner to sign in again (their session ended meanwhile). */
+  const [signedIn, setSignedIn] = useState<((again: boolean) => void) | null>(null);
+  useEffect(() => setSessionRenewal(() => new Promise<boolean>((resolve) => setSignedIn(() => resolve))), []);
 
   useEffect(() => setPlan(planState.status === 'ready' ? planState.data : null), [planState]);
 
@@ -169,6 +174,7 @@ export function App({ frameUrl: initialFrameUrl, path = '/config/' }: AppProps) 
           {planPage ? (
             <PlanPanel
               state={planState}
+              reload={reloadPlan}
               upgrade={path === UPGRADE_PATH}
               onChange={(info) => {
                 setPlan(info);
@@ -179,6 +185,14 @@ export function App({ frameUrl: initialFrameUrl, path = '/config/' }: AppProps) 
             <iframe ref={frame} className="config-frame" title="Site preview" src={frameUrl} style={{ width }} onLoad={onFrameLoad} />
           )}
         </div>
+        {signedIn && (
+          <SignInDialog
+            onDone={(again) => {
+              setSignedIn(null);
+              signedIn(again);
+            }}
+          />
+        )}
         {/* Beside the stage rather than in it: on a narrow screen the open panel hides the stage, not the guide. */}
         {guideOpen && (
           <div id="config-guide">

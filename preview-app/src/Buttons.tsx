@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { UNABLE_TO_LOAD_TRY_AGAIN } from '../../contract/model/editor-messages';
+import { useState } from 'react';
+import { useLoad } from './LoadProblem';
 import { LinkEditor } from './LinkEditor';
 import { ownerGet, ownerPut } from './owner-api';
 import { useFocusAfterRender } from './use-focus-after-render';
@@ -13,7 +13,6 @@ export function Buttons({ files }: { files: string[] }) {
   const [buttons, setButtons] = useState<Button[] | null>(null);
   const [pages, setPages] = useState<Array<{ path: string; title: string }>>([]);
   const [editing, setEditing] = useState<string | null>(null);
-  const [error, setError] = useState('');
   const [status, setStatus] = useState('');
   const { focusable, focusAfterRender } = useFocusAfterRender();
   /** Closes the editor; focus goes back to its Edit link button. */
@@ -21,16 +20,13 @@ export function Buttons({ files }: { files: string[] }) {
     focusAfterRender(id);
     setEditing(null);
   };
-  useEffect(() => {
-    Promise.all([ownerGet<ButtonsAnswer>(OWNER_PATHS.buttons), ownerGet<PagesAnswer>(OWNER_PATHS.pages)]).then(
-      ([b, p]) => {
-        setButtons(b.buttons);
-        setPages(p.pages);
-      },
-      () => setError(UNABLE_TO_LOAD_TRY_AGAIN),
-    );
-  }, []);
-  if (!buttons) return error ? <p role="alert">{error}</p> : <p aria-busy="true">Loading buttons…</p>;
+  const problem = useLoad(() =>
+    Promise.all([ownerGet<ButtonsAnswer>(OWNER_PATHS.buttons), ownerGet<PagesAnswer>(OWNER_PATHS.pages)]).then(([b, p]) => {
+      setButtons(b.buttons);
+      setPages(p.pages);
+    }),
+  );
+  if (!buttons) return problem ?? <p aria-busy="true">Loading buttons…</p>;
   return (
     <>
       <ul className="config-list">

@@ -1,10 +1,12 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
-import { CODE_EDITING_NOT_ON_ANDROID, UNABLE_TO_LOAD_TRY_AGAIN } from '../../contract/model/editor-messages';
+import { Suspense, useState } from 'react';
+import { useLoad } from './LoadProblem';
+import { CODE_EDITING_NOT_ON_ANDROID } from '../../contract/model/editor-messages';
 import { ownerGet, ownerPut } from './owner-api';
+import { retryableLazy } from './retryable-lazy';
 import { OWNER_PATHS } from '../../contract/api/owner-paths';
 import type { CodeInjectionAnswer } from '../../contract/api/owner-answers';
 
-const CodeEditor = lazy(() => import('./CodeEditor').then((m) => ({ default: m.CodeEditor })));
+const CodeEditor = retryableLazy(() => import('./CodeEditor').then((m) => ({ default: m.CodeEditor })));
 
 type Code = CodeInjectionAnswer;
 
@@ -13,13 +15,12 @@ export const isAndroid = (userAgent = navigator.userAgent) => /Android/i.test(us
 /** Code injection: HTML for the end of every page's head and body, in a code editor. */
 export function CodeInjection({ userAgent }: { userAgent?: string }) {
   const [code, setCode] = useState<Code | null>(null);
-  const [error, setError] = useState('');
   const [status, setStatus] = useState('');
   // The code editor (CodeMirror with HTML, CSS and JavaScript modes) is large: it loads on demand.
   const [editing, setEditing] = useState(false);
-  useEffect(() => void ownerGet<Code>(OWNER_PATHS.codeInjection).then(setCode, () => setError(UNABLE_TO_LOAD_TRY_AGAIN)), []);
+  const problem = useLoad(() => ownerGet<Code>(OWNER_PATHS.codeInjection).then(setCode));
   if (isAndroid(userAgent)) return <p role="status">{CODE_EDITING_NOT_ON_ANDROID}</p>;
-  if (!code) return error ? <p role="alert">{error}</p> : <p aria-busy="true">Loading the code…</p>;
+  if (!code) return problem ?? <p aria-busy="true">Loading the code…</p>;
   if (!editing) {
     const lines = (text: string) => (text ? text.split('\n').length : 0);
     return (

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { LoadProblem } from './LoadProblem';
 import type { DataState } from './use-owner-data';
 
 interface Props<T> {
@@ -16,12 +17,9 @@ export function DataSection<T>({ id, title, state, reload, children }: Props<T>)
       <h2 id={`${id}-title`}>{title}</h2>
       {state.status === 'loading' && <p className="config-loading">Loading…</p>}
       {state.status === 'error' && (
-        <div role="alert" className="config-error">
-          <p>Unable to load {title.toLowerCase()}: {state.message}</p>
-          <button type="button" onClick={reload}>
-            Try again
-          </button>
-        </div>
+        <LoadProblem onRetry={reload}>
+          Unable to load {title.toLowerCase()}: {state.message}
+        </LoadProblem>
       )}
       {state.status === 'ready' && children(state.data)}
     </section>

@@ -1,5 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useLoad } from './LoadProblem';
 import { datasetFromCsv, datasetProblem, truncationMessage, MAX_COLUMNS, MAX_ROWS, type Cell, type Dataset } from '../../contract/chart/dataset';
+import { UNABLE_TO_LOAD_TRY_AGAIN } from '../../contract/model/editor-messages';
 import { ownerGet, ownerPut } from './owner-api';
 import { OWNER_PATHS, ownerPath } from '../../contract/api/owner-paths';
 import type { DatasetSavedAnswer, DatasetsAnswer, OwnerDataset } from '../../contract/api/owner-answers';
@@ -20,17 +22,16 @@ export function DatasetEditor() {
   const [message, setMessage] = useState<{ kind: 'alert' | 'status'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    ownerGet<DatasetsAnswer>(OWNER_PATHS.datasets).then(
-      ({ datasets }) => {
+  const problem = useLoad(
+    () =>
+      ownerGet<DatasetsAnswer>(OWNER_PATHS.datasets).then(({ datasets }) => {
         setList(datasets);
         setCurrent(datasets[0] ?? { id: '', name: '', dataset: { columns: ['Label', 'Value'], rows: [['', null]] } });
-      },
-      (error: Error) => setMessage({ kind: 'alert', text: `Unable to load. Try again. (${error.message})` }),
-    );
-  }, []);
+      }),
+    (error) => `${UNABLE_TO_LOAD_TRY_AGAIN} (${error.message})`,
+  );
 
-  if (!current) return message ? <p role="alert">{message.text}</p> : <p aria-busy="true">Loading datasets…</p>;
+  if (!current) return problem ?? <p aria-busy="true">Loading datasets…</p>;
   const { columns, rows } = current.dataset;
   const edit = (dataset: Dataset) => setCurrent({ ...current, dataset });
   const setColumn = (i: number, name: string) => edit({ columns: columns.map((c, j) => (j === i ? name : c)), rows });

@@ -1,5 +1,6 @@
-import { Suspense, lazy, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { Buttons } from './Buttons';
+import { retryableLazy } from './retryable-lazy';
 import { CodeInjection } from './CodeInjection';
 import { DatasetEditor } from './DatasetEditor';
 import { ErrorBoundary } from './ErrorBoundary';
@@ -10,8 +11,8 @@ import { Pages } from './Pages';
 import { Tags } from './Tags';
 
 // ProseMirror is most of the editors' weight: it loads on its own, after the other editors.
-const Announcement = lazy(() => import('./Announcement').then((m) => ({ default: m.Announcement })));
-const FormSuccess = lazy(() => import('./FormSuccess').then((m) => ({ default: m.FormSuccess })));
+const Announcement = retryableLazy(() => import('./Announcement').then((m) => ({ default: m.Announcement })));
+const FormSuccess = retryableLazy(() => import('./FormSuccess').then((m) => ({ default: m.FormSuccess })));
 
 /** One editor in its labelled section; if it fails, it says so there and the others carry on. */
 function EditorSection({ id, title, name, children }: { id: string; title: string; name: string; children: ReactNode }) {

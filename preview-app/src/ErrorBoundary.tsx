@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { SOMETHING_WENT_WRONG } from '../../contract/model/editor-messages';
+import { retryFailedLoads } from './retryable-lazy';
 
 interface State {
   error: Error | null;
@@ -24,7 +25,13 @@ export class ErrorBoundary extends Component<{ children: ReactNode; name: string
         <p>
           {SOMETHING_WENT_WRONG}: {this.props.name} could not be shown ({this.state.error.message}).
         </p>
-        <button type="button" onClick={() => this.setState({ error: null })}>
+        <button
+          type="button"
+          onClick={() => {
+            retryFailedLoads();
+            this.setState({ error: null });
+          }}
+        >
           Try again
         </button>
       </div>

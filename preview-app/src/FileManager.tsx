@@ -12,6 +12,7 @@ import {
 import { cleanFileName, fileProblem, sizeText } from '../../contract/model/files';
 import { ConfirmDialog } from './ConfirmDialog';
 import { escapeCancels } from './escape-cancels';
+import { LoadProblem } from './LoadProblem';
 import { ownerDelete, ownerGet, ownerPost } from './owner-api';
 import { neighbours, useFocusAfterRender } from './use-focus-after-render';
 import { UploadCancelled, upload, type Upload } from './upload';
@@ -131,7 +132,13 @@ export function FileManager({ onChange }: { onChange: (files: StoredFile[]) => v
     );
   };
 
-  if (!files) return error ? <p role="alert">{error}</p> : <p aria-busy="true">Loading files…</p>;
+  if (!files) {
+    const retry = () => {
+      setError('');
+      void refresh();
+    };
+    return error ? <LoadProblem onRetry={retry}>{error}</LoadProblem> : <p aria-busy="true">Loading files…</p>;
+  }
   return (
     <div className="config-files">
       <p>

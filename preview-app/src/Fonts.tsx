@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useLoad } from './LoadProblem';
 import { UNABLE_TO_LOAD_FONTS, unableToLoadPreview } from '../../contract/model/editor-messages';
 import { FONT_CATEGORIES } from '../../contract/model/site-types';
 import { ownerGet, ownerPut } from './owner-api';
@@ -44,20 +45,18 @@ export function Fonts() {
   const [fonts, setFonts] = useState<Font[] | null>(null);
   const [chosen, setChosen] = useState<string | null>(null);
   const [category, setCategory] = useState<string>(FONT_CATEGORIES[0]);
-  const [error, setError] = useState('');
   const [status, setStatus] = useState('');
-  useEffect(() => {
-    ownerGet<FontsAnswer>(OWNER_PATHS.fonts).then(
-      (answer) => {
+  const problem = useLoad(
+    () =>
+      ownerGet<FontsAnswer>(OWNER_PATHS.fonts).then((answer) => {
         setFonts(answer.fonts);
         setChosen(answer.headingFont);
         const current = answer.fonts.find((f) => f.id === answer.headingFont);
         if (current) setCategory(current.category);
-      },
-      () => setError(UNABLE_TO_LOAD_FONTS),
-    );
-  }, []);
-  if (!fonts) return error ? <p role="alert">{error}</p> : <p aria-busy="true">Loading fonts…</p>;
+      }),
+    UNABLE_TO_LOAD_FONTS,
+  );
+  if (!fonts) return problem ?? <p aria-busy="true">Loading fonts…</p>;
   const choose = (id: string | null) => {
     setChosen(id);
     ownerPut(OWNER_PATHS.headingFont, { id }).then(

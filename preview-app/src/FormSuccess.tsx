@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { UNABLE_TO_LOAD_TRY_AGAIN } from '../../contract/model/editor-messages';
+import { useState } from 'react';
+import { useLoad } from './LoadProblem';
 import type { PmNode } from '../../contract/model/prose-mirror';
 import { ownerGet, ownerPut } from './owner-api';
 import { RichTextEditor, docFromHtml } from './RichTextEditor';
@@ -13,17 +13,13 @@ export function FormSuccess() {
   const [forms, setForms] = useState<Form[] | null>(null);
   const [docs, setDocs] = useState<Record<string, PmNode>>({});
   const [status, setStatus] = useState('');
-  const [error, setError] = useState('');
-  useEffect(
-    () =>
-      void ownerGet<FormsAnswer>(OWNER_PATHS.forms).then(
-        // Until the owner saves a text, each editor starts from the one the form shows now.
-        ({ forms: list }) => setForms(list.map((form) => ({ ...form, successDoc: form.successDoc ?? (form.pageSuccessHtml ? docFromHtml(form.pageSuccessHtml) : null) }))),
-        () => setError(UNABLE_TO_LOAD_TRY_AGAIN),
-      ),
-    [],
+  const problem = useLoad(() =>
+    ownerGet<FormsAnswer>(OWNER_PATHS.forms).then(
+      // Until the owner saves a text, each editor starts from the one the form shows now.
+      ({ forms: list }) => setForms(list.map((form) => ({ ...form, successDoc: form.successDoc ?? (form.pageSuccessHtml ? docFromHtml(form.pageSuccessHtml) : null) }))),
+    ),
   );
-  if (!forms) return error ? <p role="alert">{error}</p> : <p aria-busy="true">Loading forms…</p>;
+  if (!forms) return problem ?? <p aria-busy="true">Loading forms…</p>;
   return (
     <>
       {forms.map((form) => (

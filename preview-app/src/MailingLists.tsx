@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
-import { A_LIST_MUST_BE_SELECTED, UNABLE_TO_LOAD_TRY_AGAIN } from '../../contract/model/editor-messages';
+import { useState } from 'react';
+import { useLoad } from './LoadProblem';
+import { A_LIST_MUST_BE_SELECTED } from '../../contract/model/editor-messages';
 import { ConfirmDialog } from './ConfirmDialog';
 import { ownerDelete, ownerGet, ownerPut } from './owner-api';
 import { OWNER_PATHS, ownerPath } from '../../contract/api/owner-paths';
@@ -11,10 +12,11 @@ type Lists = MailingListsAnswer;
 /** Connects each newsletter block's form to one of the site's subscriber lists. */
 export function MailingLists() {
   const [data, setData] = useState<Lists | null>(null);
-  const [error, setError] = useState('');
-  const load = () => ownerGet<Lists>(OWNER_PATHS.mailingLists).then(setData, () => setError(UNABLE_TO_LOAD_TRY_AGAIN));
-  useEffect(() => void load(), []);
-  if (!data) return error ? <p role="alert">{error}</p> : <p aria-busy="true">Loading lists…</p>;
+  const load = () => ownerGet<Lists>(OWNER_PATHS.mailingLists).then(setData);
+  const problem = useLoad(load);
+  // After a change that went through: a refresh that fails leaves the list as it was.
+  const refresh = () => void load().catch(() => undefined);
+  if (!data) return problem ?? <p aria-busy="true">Loading lists…</p>;
   if (data.newsletters.length === 0) return <p>No newsletter blocks on the site.</p>;
   if (data.lists.length === 0) {
     return (
@@ -27,7 +29,7 @@ export function MailingLists() {
   return (
     <ul className="config-list">
       {data.newsletters.map((newsletter) => (
-        <Connection key={newsletter.formId} newsletter={newsletter} lists={data.lists} onChange={load} />
+        <Connection key={newsletter.formId} newsletter={newsletter} lists={data.lists} onChange={refresh} />
       ))}
     </ul>
   );

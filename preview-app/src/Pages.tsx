@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { UNABLE_TO_LOAD_TRY_AGAIN } from '../../contract/model/editor-messages';
+import { useState } from 'react';
+import { useLoad } from './LoadProblem';
 import { WorkflowState, workflowLabel } from '../../contract/model/site-types';
 import { checkTimeZone, epochToZoned, zonedToEpoch } from '../../contract/model/time-zone';
 import { ownerGet, ownerPut } from './owner-api';
@@ -21,21 +21,15 @@ const STATUS_OPTIONS: Array<[number, string]> = [
 export function Pages() {
   const [pages, setPages] = useState<Page[] | null>(null);
   const [timeZone, setTimeZone] = useState('UTC');
-  const [error, setError] = useState('');
   const [status, setStatus] = useState('');
   const zoneProblem = checkTimeZone(timeZone);
-  useEffect(
-    () =>
-      void ownerGet<PageSettingsAnswer>(OWNER_PATHS.pageSettings).then(
-        (answer) => {
-          setTimeZone(answer.timeZone);
-          setPages(answer.pages);
-        },
-        () => setError(UNABLE_TO_LOAD_TRY_AGAIN),
-      ),
-    [],
+  const problem = useLoad(() =>
+    ownerGet<PageSettingsAnswer>(OWNER_PATHS.pageSettings).then((answer) => {
+      setTimeZone(answer.timeZone);
+      setPages(answer.pages);
+    }),
   );
-  if (!pages) return error ? <p role="alert">{error}</p> : <p aria-busy="true">Loading pages…</p>;
+  if (!pages) return problem ?? <p aria-busy="true">Loading pages…</p>;
 
   const save = (page: Page) => {
     setPages(pages.map((p) => (p.path === page.path ? page : p)));

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { LoadProblem } from './LoadProblem';
 import { ownerPost } from './owner-api';
 import type { DataState } from './use-owner-data';
 import { OWNER_PATHS } from '../../contract/api/owner-paths';
@@ -20,12 +21,12 @@ export function PlanLinks({ info }: { info: PlanInfo | null }) {
 }
 
 /** The plan panel that answers the plan pages: choosing a plan stores it (no payment provider). */
-export function PlanPanel({ state, onChange, upgrade }: { state: DataState<PlanInfo>; onChange: (info: PlanInfo) => void; upgrade: boolean }) {
+export function PlanPanel({ state, reload, onChange, upgrade }: { state: DataState<PlanInfo>; reload: () => void; onChange: (info: PlanInfo) => void; upgrade: boolean }) {
   const [choice, setChoice] = useState<string | null>(null);
   const [status, setStatus] = useState('');
   const [busy, setBusy] = useState(false);
   if (state.status === 'loading') return <p aria-busy="true">Loading your plan…</p>;
-  if (state.status === 'error') return <p role="alert">Unable to load your plan: {state.message}</p>;
+  if (state.status === 'error') return <LoadProblem onRetry={reload}>Unable to load your plan: {state.message}</LoadProblem>;
   const info = state.data;
   const selected = choice ?? (info.trial ? info.plans[0]!.id : info.plan);
   return (

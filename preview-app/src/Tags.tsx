@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useLoad } from './LoadProblem';
 import { MAX_CATEGORY_LENGTH, MAX_TAG_LENGTH } from '../../contract/commerce/product';
-import { UNABLE_TO_LOAD_TRY_AGAIN, alreadyExists, oneAtATime } from '../../contract/model/editor-messages';
+import { alreadyExists, oneAtATime } from '../../contract/model/editor-messages';
 import { ownerDelete, ownerGet, ownerPost } from './owner-api';
 import { escapeCancels } from './escape-cancels';
 import { neighbours, useFocusAfterRender } from './use-focus-after-render';
@@ -18,9 +19,8 @@ type Taxonomy = TaxonomyAnswer;
 /** Tags (up to 50 characters) and categories (up to 25) for products and posts. */
 export function Tags() {
   const [data, setData] = useState<Taxonomy | null>(null);
-  const [error, setError] = useState('');
-  useEffect(() => void ownerGet<Taxonomy>(OWNER_PATHS.taxonomy).then(setData, () => setError(UNABLE_TO_LOAD_TRY_AGAIN)), []);
-  if (!data) return error ? <p role="alert">{error}</p> : <p aria-busy="true">Loading tags…</p>;
+  const problem = useLoad(() => ownerGet<Taxonomy>(OWNER_PATHS.taxonomy).then(setData));
+  if (!data) return problem ?? <p aria-busy="true">Loading tags…</p>;
   return (
     <>
       <TagList kind="tag" names={data.tags} max={MAX_TAG_LENGTH} onChange={setData} />

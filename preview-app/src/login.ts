@@ -1,9 +1,5 @@
 import { sameOriginPath } from '../../contract/url/safe-path';
-import { crumb } from './owner-api';
-import type * as Paths from '../../contract/api/paths';
-
-// A literal of the contract's type: importing the value would split a shared chunk off the app.
-const LOGIN_PATH: typeof Paths.LOGIN_PATH = '/api/auth/Login';
+import { signIn } from './owner-api';
 
 /**
  * The /login page: posts {email, password} with the crumb and goes on to `next` (a same-origin
@@ -11,20 +7,6 @@ const LOGIN_PATH: typeof Paths.LOGIN_PATH = '/api/auth/Login';
  */
 const NETWORK_ERROR = 'Unable to reach the server. Check your connection and try again.';
 const MISSING_FIELDS = 'Enter your email and password.';
-
-
-async function postLogin(email: string, password: string, retried = false): Promise<{ ok: boolean; error?: string }> {
-  const response = await fetch(`${LOGIN_PATH}?crumb=${encodeURIComponent(crumb())}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    credentials: 'same-origin',
-    body: JSON.stringify({ email, password }),
-  });
-  const body = (await response.json().catch(() => ({}))) as { error?: string; crumbFail?: boolean };
-  // A stale crumb: the server set a new cookie with its answer; try once more.
-  if (body.crumbFail && !retried) return postLogin(email, password, true);
-  return response.ok ? { ok: true } : { ok: false, error: body.error ?? `Sign-in failed (HTTP ${response.status}).` };
-}
 
 function start(): void {
   const form = document.getElementById('login-form') as HTMLFormElement | null;
@@ -41,13 +23,13 @@ function start(): void {
     }
     if (button) button.disabled = true;
     errorBox.textContent = '';
-    postLogin(email, password)
+    signIn(email, password)
       .then((result) => {
         if (result.ok) {
           const next = new URLSearchParams(location.search).get('next');
           location.assign(sameOriginPath(next, location.origin, '/config/'));
         } else {
-          errorBox.textContent = result.error ?? '';
+          errorBox.textContent = result.error;
         }
       })
       .catch(() => {
