@@ -111,4 +111,23 @@ test.describe('owner app after the session ended', () => {
     await tags.getByRole('button', { name: `Delete tag ${name}` }).press('Enter');
     await expect(tags.getByRole('listitem').filter({ hasText: name })).toHaveCount(0);
   });
+  test('an upload that met the ended session is sent again once the owner has signed in', async ({ page, context }) => {
+    await openConfig(page);
+    await page.getByRole('tab', { name: 'Editing' }).click();
+    const files = page.locator('.config-files');
+    await expect(files.getByLabel('Upload a file')).toBeVisible();
+    const other = await context.newPage();
+    await other.goto('/plain?noredirect');
+    expect((await api(other, 'POST', '/api/auth/Logout')).ok()).toBe(true);
+    await other.close();
+
+    const name = `${tagName('hours').replace(' ', '-')}.txt`;
+    await files.getByLabel('Upload a file').setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from('Open Monday to Friday') });
+    const dialog = page.getByRole('dialog', { name: 'Sign in again' });
+    await dialog.getByLabel('Email').fill(OWNER.email);
+    await dialog.getByLabel('Password').fill(OWNER.password);
+    await dialog.getByRole('button', { name: 'Sign in' }).click();
+    await expect(files.getByRole('status')).toHaveText('Upload complete.');
+    await expect(files.getByRole('listitem').filter({ hasText: name })).toBeVisible();
+  });
 });

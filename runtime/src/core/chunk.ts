@@ -37,9 +37,9 @@ export const withChunk = <T>(load: () => Promise<T>, use: (module: T) => unknown
 
 /**
  * A chunk for work that can wait (analytics): offline, it is not asked for until the browser is
- * back online, since Chromium (150 and later) keeps a failed module fetch for the page's life and
- * never asks again; a load that fails because the network went away meanwhile is tried once
- * more when it returns, for the browsers that do ask again.
+ * back online, since some browsers keep a failed module fetch for the page's life and never ask
+ * again (Chromium 150 did; 156 asks again); a load that fails because the network went away
+ * meanwhile is tried once more when it returns, for the browsers that do ask again.
  */
 export const loadChunkOnline = <T>(load: () => Promise<T>, label: string): Promise<T> =>
   (navigator.onLine === false ? new Promise((online) => addEventListener('online', online, { once: true })) : Promise.resolve())
