@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useModalDialog } from './use-modal-dialog';
 
 interface Props {
   title: string;
@@ -9,31 +9,9 @@ interface Props {
 
 /** A confirmation (part 2 §2: Confirm and Cancel): a native modal dialog; Escape cancels. */
 export function ConfirmDialog({ title, message, onConfirm, onCancel }: Props) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal?.();
-    return () => element?.close?.();
-  }, []);
+  const dialog = useModalDialog(onCancel);
   return (
-    <dialog
-      ref={dialog}
-      className="config-confirm"
-      aria-labelledby="confirm-title"
-      aria-describedby="confirm-message"
-      onCancel={(event) => {
-        event.preventDefault();
-        onCancel();
-      }}
-      onKeyDown={(event) => {
-        // The app's own Escape (panel toggle) must not see this one.
-        if (event.key === 'Escape') {
-          event.preventDefault();
-          event.stopPropagation();
-          onCancel();
-        }
-      }}
-    >
+    <dialog {...dialog} className="config-confirm" aria-labelledby="confirm-title" aria-describedby="confirm-message">
       <h2 id="confirm-title">{title}</h2>
       <p id="confirm-message">{message}</p>
       <p className="config-actions">

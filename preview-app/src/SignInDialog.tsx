@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useModalDialog } from './use-modal-dialog';
 import { signIn } from './owner-api';
 
 export const SESSION_ENDED = 'Your session has ended. Sign in to carry on: what you entered here is kept.';
@@ -15,19 +16,9 @@ interface Props {
  * stays in it, Escape cancels, and focus goes back where it was when it closes.
  */
 export function SignInDialog({ onDone }: Props) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog(() => onDone(false));
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    const element = dialog.current;
-    const before = document.activeElement;
-    if (element && !element.open) element.showModal?.();
-    return () => {
-      element?.close?.();
-      if (before instanceof HTMLElement && before.isConnected) before.focus();
-    };
-  }, []);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -51,24 +42,7 @@ export function SignInDialog({ onDone }: Props) {
   };
 
   return (
-    <dialog
-      ref={dialog}
-      className="config-confirm"
-      aria-labelledby="sign-in-title"
-      aria-describedby="sign-in-message"
-      onCancel={(event) => {
-        event.preventDefault();
-        onDone(false);
-      }}
-      onKeyDown={(event) => {
-        // The app's own Escape (panel toggle) must not see this one.
-        if (event.key === 'Escape') {
-          event.preventDefault();
-          event.stopPropagation();
-          onDone(false);
-        }
-      }}
-    >
+    <dialog {...dialog} className="config-confirm" aria-labelledby="sign-in-title" aria-describedby="sign-in-message">
       <h2 id="sign-in-title">Sign in again</h2>
       <p id="sign-in-message">{SESSION_ENDED}</p>
       <form className="config-sign-in" onSubmit={submit} noValidate>
