@@ -3,7 +3,7 @@
  * (signed out in another tab): it says what happened in words, comes back without a reload, and
  * loses nothing the owner entered.
  */
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { test, expect, api, axeViolations, OWNER } from './fixtures';
 
 const UNABLE_TO_CONNECT = 'Unable to connect. Please try again';
@@ -13,6 +13,19 @@ async function openConfig(page: Page) {
   expect((await api(page, 'POST', '/api/auth/Login', OWNER)).ok()).toBe(true);
   await page.goto('/config/?frameUrl=%2Fplain');
   await expect(page.getByRole('tab', { name: 'Insights' })).toHaveAttribute('aria-selected', 'true');
+}
+
+async function openEditing(page: Page) {
+  await openConfig(page);
+  await page.getByRole('tab', { name: 'Editing' }).click();
+}
+
+/** Log out in another tab of the same browser: the app's session ends under it. */
+async function signOutInAnotherTab(context: BrowserContext) {
+  const other = await context.newPage();
+  await other.goto('/plain?noredirect');
+  expect((await api(other, 'POST', '/api/auth/Logout')).ok()).toBe(true);
+  await other.close();
 }
 
 /** A tag name no other test (or repeat) uses: the tags are the server's, shared by the suite. */
@@ -45,8 +58,7 @@ test.describe('owner app on a broken network', () => {
   });
 
   test('a save offline says so in words and keeps what the owner typed', async ({ page, context }) => {
-    await openConfig(page);
-    await page.getByRole('tab', { name: 'Editing' }).click();
+    await openEditing(page);
     const tags = page.locator('section[aria-labelledby="tag-title"]');
     const name = tagName('Offline');
     await expect(tags.getByLabel('New tag')).toBeVisible();
@@ -65,16 +77,11 @@ test.describe('owner app on a broken network', () => {
 
 test.describe('owner app after the session ended', () => {
   test('signing in again in place finishes the save; declining says why; nothing typed is lost', async ({ page, context }) => {
-    await openConfig(page);
-    await page.getByRole('tab', { name: 'Editing' }).click();
+    await openEditing(page);
     const tags = page.locator('section[aria-labelledby="tag-title"]');
     await expect(tags.getByLabel('New tag')).toBeVisible();
 
-    // Signed out in another tab of the same browser.
-    const other = await context.newPage();
-    await other.goto('/plain?noredirect');
-    expect((await api(other, 'POST', '/api/auth/Logout')).ok()).toBe(true);
-    await other.close();
+    await signOutInAnotherTab(context);
 
     const name = tagName('Kept');
     await tags.getByLabel('New tag').fill(name);
@@ -111,15 +118,12 @@ test.describe('owner app after the session ended', () => {
     await tags.getByRole('button', { name: `Delete tag ${name}` }).press('Enter');
     await expect(tags.getByRole('listitem').filter({ hasText: name })).toHaveCount(0);
   });
+
   test('an upload that met the ended session is sent again once the owner has signed in', async ({ page, context }) => {
-    await openConfig(page);
-    await page.getByRole('tab', { name: 'Editing' }).click();
+    await openEditing(page);
     const files = page.locator('.config-files');
     await expect(files.getByLabel('Upload a file')).toBeVisible();
-    const other = await context.newPage();
-    await other.goto('/plain?noredirect');
-    expect((await api(other, 'POST', '/api/auth/Logout')).ok()).toBe(true);
-    await other.close();
+    await signOutInAnotherTab(context);
 
     const name = `${tagName('hours').replace(' ', '-')}.txt`;
     await files.getByLabel('Upload a file').setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from('Open Monday to Friday') });
