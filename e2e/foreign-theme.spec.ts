@@ -7,11 +7,12 @@ import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, layoutShifted, runtimeReady, test, watchLayoutShifts } from './fixtures';
+import { axeViolations, expect, layoutShifted, runtimeReady, test, watchLayoutShifts } from './fixtures';
 
 const BOOTSTRAP_CSS = readFileSync(path.join(process.cwd(), 'node_modules', 'bootstrap', 'dist', 'css', 'bootstrap.min.css'), 'utf8');
 /** Tailwind's reset, unlayered as Tailwind 3 emits it (Tailwind 4 puts it in a layer, which any unlayered rule beats). */
 const TAILWIND_PREFLIGHT = readFileSync(path.join(process.cwd(), 'node_modules', 'tailwindcss', 'preflight.css'), 'utf8');
+const PICO_CSS = readFileSync(path.join(process.cwd(), 'node_modules', '@picocss', 'pico', 'css', 'pico.min.css'), 'utf8');
 
 /** A Bootstrap page with an image block and a chart block in a two-column row. */
 const themePage = (linksRuntimeCss: boolean) => `<!doctype html>
@@ -171,6 +172,7 @@ async function everyBlockPage(page: Page, frame: ThemeFrame = BOOTSTRAP_FRAME): 
 </html>`;
   await page.route('**/theme-assets/bootstrap.min.css', (route) => route.fulfill({ contentType: 'text/css', body: BOOTSTRAP_CSS }));
   await page.route('**/theme-assets/preflight.css', (route) => route.fulfill({ contentType: 'text/css', body: TAILWIND_PREFLIGHT }));
+  await page.route('**/theme-assets/pico.min.css', (route) => route.fulfill({ contentType: 'text/css', body: PICO_CSS }));
   await page.route('**/theme-every-block', (route) => route.fulfill({ contentType: 'text/html', body: html }));
   return blocks.map(([type]) => type);
 }
@@ -524,5 +526,40 @@ test.describe('a theme whose fixed header sits at z-index 99999, on a phone', ()
     expect(await onTop(20, 20)).toContain('site-modal-overlay');
     await page.getByRole('button', { name: 'Confirm' }).click();
     expect(await answered).toBe('confirm');
+  });
+});
+
+test.describe('every block type under Pico CSS, at 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 }, consented: false });
+
+  test("a theme that draws [role=button] and colours every paragraph leaves the runtime's images, thumbnails, legend and banner as they are", async ({ page, consoleErrors }) => {
+    await page.route(/^https:\/\//, (route) => (route.request().url().startsWith('https://fonts.googleapis.com/') ? route.fulfill({ contentType: 'text/css', body: '' }) : route.abort()));
+    await page.goto('/plain');
+    const types = await everyBlockPage(page, { name: 'Pico', head: '<link rel="stylesheet" href="/theme-assets/pico.min.css">', container: 'container', column: '' });
+    await page.goto('/theme-every-block');
+    await runtimeReady(page);
+    for (const type of types) await expect(page.locator(`main > .row > section > [data-block-type="${type}"]`)).toHaveAttribute('data-block-status', 'mounted');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // Pico gives every p its own text colour: the banner's text was grey on the banner's black (1.6:1).
+    await expect(page.locator('.site-cookie-banner')).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Pico draws [role=button] as a blue button with padding: the image block's image and the
+    // slideshow's thumbnails were framed in it, and the current thumbnail's outline (the text's
+    // colour) was the button's white.
+    const looks = await page.evaluate(() =>
+      [...document.querySelectorAll('main [role="button"]:not(button)')].map((element) => {
+        const style = getComputedStyle(element);
+        return `${element.tagName.toLowerCase()}.${element.className}: ${style.backgroundColor} ${style.paddingTop} ${style.borderTopWidth}`;
+      }),
+    );
+    expect(looks.length).toBeGreaterThan(3);
+    for (const look of looks) expect(look).toMatch(/: rgba\(0, 0, 0, 0\) 0px 0px$/);
+    const current = page.locator('.tg-thumbnails > .is-current');
+    const [outline, text] = await current.evaluate((element) => [getComputedStyle(element).outlineColor, getComputedStyle(element.closest('main')!).color]);
+    expect(outline).toBe(text);
+    // Pico squares every list item: the chart's legend is a row of names, without them.
+    expect(await page.locator('.chart-legend > li').first().evaluate((element) => getComputedStyle(element).listStyleType)).toBe('none');
+    expect(consoleErrors).toEqual([]);
   });
 });
