@@ -562,4 +562,18 @@ test.describe('every block type under Pico CSS, at 390 px', () => {
     expect(await page.locator('.chart-legend > li').first().evaluate((element) => getComputedStyle(element).listStyleType)).toBe('none');
     expect(consoleErrors).toEqual([]);
   });
+
+  test("in Pico's dark theme (the visitor's system is dark) the consent placeholders and the banner keep their contrast", async ({ page, consoleErrors }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.route(/^https:\/\//, (route) => (route.request().url().startsWith('https://fonts.googleapis.com/') ? route.fulfill({ contentType: 'text/css', body: '' }) : route.abort()));
+    await page.goto('/plain');
+    await everyBlockPage(page, { name: 'Pico', head: '<link rel="stylesheet" href="/theme-assets/pico.min.css">', container: 'container', column: '' });
+    await page.goto('/theme-every-block');
+    await runtimeReady(page);
+    // Pico's light text in every p was on the placeholders' light grey (map, booking, registry).
+    await expect(page.locator('.site-embed-gate').first()).toBeVisible();
+    await expect(page.locator('.site-cookie-banner')).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
 });

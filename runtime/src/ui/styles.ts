@@ -10,6 +10,7 @@ const CSS = `
 .site-modal{box-sizing:border-box;max-width:calc(100vw - 40px);max-height:calc(100dvh - 40px);overflow:auto;background:var(--site-surface,#fff);color:var(--site-on-surface,#111);border-radius:var(--site-radius,6px);box-shadow:0 10px 40px var(--site-shadow,rgba(0,0,0,.3));font:max(15px,.9375rem)/1.5 var(--site-font,system-ui,sans-serif);transform:none;transition:transform .3s ease}
 .site-modal h2{margin:0 0 8px;font-size:max(18px,1.125rem);line-height:1.3}
 .site-modal p{margin:0 0 12px;white-space:pre-wrap;word-break:break-word}
+.site-modal :is(p,li,h1,h2,h3,h4,h5,h6){color:inherit}
 .site-modal-buttons{display:flex;flex-wrap:wrap;gap:8px;justify-content:flex-end;margin-top:16px}
 .site-modal-buttons button{font:inherit;min-height:44px;padding:8px 16px;border-radius:var(--site-radius,4px);border:1px solid var(--site-border,#444);background:var(--site-surface,#fff);color:var(--site-on-surface,#111);cursor:pointer}
 .site-modal-buttons button.site-primary{background:var(--site-primary,#111);color:var(--site-on-primary,#fff);border-color:var(--site-primary,#111)}
