@@ -18,7 +18,7 @@ export function DataSection<T>({ id, title, state, reload, children }: Props<T>)
       {state.status === 'loading' && <p className="config-loading">Loading…</p>}
       {state.status === 'error' && (
         <LoadProblem onRetry={reload}>
-          Unable to load {title.toLowerCase()}: {state.message}
+          Unable to load {title.toLowerCase()}: {state.error.message}
         </LoadProblem>
       )}
       {state.status === 'ready' && children(state.data)}

@@ -12,7 +12,7 @@ import {
 import { cleanFileName, fileProblem, sizeText } from '../../contract/model/files';
 import { ConfirmDialog } from './ConfirmDialog';
 import { escapeCancels } from './escape-cancels';
-import { LoadProblem } from './LoadProblem';
+import { useLoad } from './LoadProblem';
 import { ownerDelete, ownerGet, ownerPost } from './owner-api';
 import { neighbours, useFocusAfterRender } from './use-focus-after-render';
 import { UploadCancelled, upload, type Upload } from './upload';
@@ -45,18 +45,14 @@ export function FileManager({ onChange }: { onChange: (files: StoredFile[]) => v
   const [deleting, setDeleting] = useState<string | null>(null);
   const { focusable, focusAfterRender } = useFocusAfterRender();
 
-  const refresh = () =>
-    ownerGet<FilesAnswer>(OWNER_PATHS.files).then(
-      ({ files: list }) => {
-        setFiles(list);
-        onChange(list);
-      },
-      () => setError(UNABLE_TO_LOAD_TRY_AGAIN),
-    );
-  useEffect(() => {
-    void refresh();
-    return () => void (job.current = null); // stop polling when the panel closes
-  }, []);
+  const loadFiles = () =>
+    ownerGet<FilesAnswer>(OWNER_PATHS.files).then(({ files: list }) => {
+      setFiles(list);
+      onChange(list);
+    });
+  const refresh = () => loadFiles().catch(() => setError(UNABLE_TO_LOAD_TRY_AGAIN));
+  const loadProblem = useLoad(loadFiles);
+  useEffect(() => () => void (job.current = null), []); // stop polling when the panel closes
 
   /** Polls the processing job until it ends. */
   const follow = async (jobId: string) => {
@@ -132,13 +128,7 @@ export function FileManager({ onChange }: { onChange: (files: StoredFile[]) => v
     );
   };
 
-  if (!files) {
-    const retry = () => {
-      setError('');
-      void refresh();
-    };
-    return error ? <LoadProblem onRetry={retry}>{error}</LoadProblem> : <p aria-busy="true">Loading files…</p>;
-  }
+  if (!files) return loadProblem ?? <p aria-busy="true">Loading files…</p>;
   return (
     <div className="config-files">
       <p>

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { UNABLE_TO_LOAD_TRY_AGAIN } from '../../contract/model/editor-messages';
+import { useLoadState } from './use-owner-data';
 
 /** A load that failed, in words, with Try again; it tries again by itself when the browser comes back online. */
 export function LoadProblem({ children, onRetry }: { children: ReactNode; onRetry: () => void }) {
@@ -19,22 +20,10 @@ export function LoadProblem({ children, onRetry }: { children: ReactNode; onRetr
 
 /**
  * Runs an editor's load as it opens. Returns what to show in its place while it has no data:
- * the problem with Try again once the load failed, else null (still loading).
+ * the problem with Try again once the load failed, else null (still loading, or loaded).
  */
 export function useLoad(load: () => Promise<unknown>, problem: string | ((error: Error) => string) = UNABLE_TO_LOAD_TRY_AGAIN): ReactNode {
-  const [failure, setFailure] = useState<Error | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const latest = useRef(load);
-  latest.current = load;
-  useEffect(() => {
-    let live = true;
-    setFailure(null);
-    latest.current().catch((error: Error) => live && setFailure(error));
-    return () => {
-      live = false;
-    };
-  }, [attempt]);
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  if (!failure) return null;
-  return <LoadProblem onRetry={retry}>{typeof problem === 'string' ? problem : problem(failure)}</LoadProblem>;
+  const [state, retry] = useLoadState(load);
+  if (state.status !== 'error') return null;
+  return <LoadProblem onRetry={retry}>{typeof problem === 'string' ? problem : problem(state.error)}</LoadProblem>;
 }

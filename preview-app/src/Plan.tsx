@@ -26,7 +26,7 @@ export function PlanPanel({ state, reload, onChange, upgrade }: { state: DataSta
   const [status, setStatus] = useState('');
   const [busy, setBusy] = useState(false);
   if (state.status === 'loading') return <p aria-busy="true">Loading your plan…</p>;
-  if (state.status === 'error') return <LoadProblem onRetry={reload}>Unable to load your plan: {state.message}</LoadProblem>;
+  if (state.status === 'error') return <LoadProblem onRetry={reload}>Unable to load your plan: {state.error.message}</LoadProblem>;
   const info = state.data;
   const selected = choice ?? (info.trial ? info.plans[0]!.id : info.plan);
   return (
