@@ -204,6 +204,22 @@ describe('a site folder the server cannot use', () => {
     }
   });
 
+  it('without an assets folder: it starts without a warning, and /assets/… answers not found', async () => {
+    const siteDir = template();
+    rmSync(path.join(siteDir, 'assets'), { recursive: true, force: true });
+    const lines: Array<Record<string, unknown>> = [];
+    const stream = new PassThrough();
+    stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString().trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>)));
+    const server = await start({ siteDir, logger: true, logStream: stream });
+    try {
+      expect((await server.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } })).statusCode).toBe(200);
+      expect((await server.app.inject({ method: 'GET', url: '/assets/site.css' })).statusCode).toBe(404);
+      expect(lines.filter((line) => (line.level as number) >= 40)).toEqual([]);
+    } finally {
+      rmSync(siteDir, { recursive: true, force: true });
+    }
+  });
+
   it('broken while the server runs: pages go on with the defaults, and the log says so once per fault', async () => {
     const siteDir = template();
     const lines: Array<Record<string, unknown>> = [];

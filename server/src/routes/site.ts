@@ -88,12 +88,9 @@ export default async function siteRoutes(app: FastifyInstance): Promise<void> {
       reply.header('Access-Control-Allow-Origin', '*');
     },
   });
-  await app.register(fastifyStatic, {
-    root: path.join(examplesDir, 'assets'),
-    prefix: '/assets/',
-    index: false,
-    decorateReply: false,
-  });
+  // assets/ is optional (a one-page site may have none): without it /assets/… answers "not found", and the log stays quiet.
+  const assetsDir = path.join(examplesDir, 'assets');
+  if (existsSync(assetsDir)) await app.register(fastifyStatic, { root: assetsDir, prefix: '/assets/', index: false, decorateReply: false });
 
   const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
