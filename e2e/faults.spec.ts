@@ -108,6 +108,23 @@ test('widget rendering: a failing refresh leaves the published summary in place'
   expect(uncaught(consoleErrors)).toEqual([]);
 });
 
+test("blocks whose chunk could not load (the network dropped as the page loaded) mount when the browser is back online", async ({ page, context, consoleErrors }) => {
+  // Connectivity drops just as the gallery's chunk is asked for; the rest of the page loaded.
+  await page.route('**/runtime/chunks/gallery-*.js', (route) => route.abort('internetdisconnected'));
+  await page.goto('/gallery');
+  await runtimeReady(page);
+  const galleries = page.locator('[data-block-type="gallery"]');
+  const statuses = () => galleries.evaluateAll((elements) => [...new Set(elements.map((element) => element.getAttribute('data-block-status')))]);
+  expect(await statuses()).toEqual(['failed']);
+  // Its authored images are still there: the page is not blank.
+  await expect(galleries.first().locator('img').first()).toBeVisible();
+  await context.setOffline(true);
+  await page.unroute('**/runtime/chunks/gallery-*.js');
+  await context.setOffline(false);
+  await expect.poll(statuses).toEqual(['mounted']);
+  expect(uncaught(consoleErrors)).toEqual([]);
+});
+
 test('collector events queued offline wait in the outbox and arrive after reconnecting', async ({ page, context }) => {
   const ids: string[] = [];
   page.on('response', async (response) => {

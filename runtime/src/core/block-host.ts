@@ -2,7 +2,7 @@ import type { PageContext } from '../../../contract/context/types';
 import { assetUrl, loadStylesheet } from '../platform/assets';
 import { reportError } from '../platform/report';
 import { turn } from '../platform/yield';
-import { loadChunk } from './chunk';
+import { ChunkLoadError, loadChunk } from './chunk';
 import { ElementObserver, type ElementObserverDelegate } from './element-observer';
 import { FEATURE_GATED_BLOCKS, blockLoader } from './registry';
 import type { BlockInstance, BlockLoader, BlockModule } from './types';
@@ -17,6 +17,8 @@ interface BlockRecord {
   instance?: BlockInstance;
   /** Set when the element left (or was destroyed) while its chunk was loading. */
   cancelled?: boolean;
+  /** Its chunk could not be loaded (network gone, time-out): mounted again when the browser is back online. */
+  unloaded?: boolean;
 }
 
 export function blockIdOf(element: Element): string | null {
@@ -80,25 +82,26 @@ export class BlockHost implements ElementObserverDelegate {
   /** Starts observing; the promise settles once every block present now has initialised. */
   start(): Promise<void> {
     this._pending = [];
-    this._observer.start();
+    this._observe();
     return this._settled();
   }
 
   stop(): void {
     this._observer.stop();
+    removeEventListener('online', this._mountUnloaded);
   }
 
   /** Mounts blocks under `root` (again after a destroy); settles when they have initialised. */
   init(root?: Element): Promise<void> {
     this._pending = [];
-    if (!this._observer.started) this._observer.start();
+    if (!this._observer.started) this._observe();
     else this._observer.refresh(root);
     return this._settled();
   }
 
   /** Destroys the blocks under `root`; without a root, every block, and observing stops. */
   destroy(root?: Element): void {
-    if (!root) this._observer.stop();
+    if (!root) this.stop();
     for (const element of [...this._records.keys()]) {
       if (root && root !== element && !root.contains(element)) continue;
       this._teardown(element);
@@ -118,6 +121,16 @@ export class BlockHost implements ElementObserverDelegate {
   unmatched(element: Element): void {
     this._teardown(element);
   }
+
+  private _observe(): void {
+    this._observer.start();
+    addEventListener('online', this._mountUnloaded);
+  }
+
+  /** A visitor whose network came back gets the blocks it could not load, without reloading the page. */
+  private readonly _mountUnloaded = (): void => {
+    for (const [element, record] of this._records) if (record.unloaded) void this._mount(element as HTMLElement);
+  };
 
   private _settled(): Promise<void> {
     const pending = this._pending;
@@ -158,6 +171,7 @@ export class BlockHost implements ElementObserverDelegate {
     } catch (error) {
       if (record.cancelled) return;
       reportError(error, `${describe(element)} failed to initialise.`, { blockType: type, blockId: element.id });
+      record.unloaded = error instanceof ChunkLoadError;
       this._fail(element);
     }
   }

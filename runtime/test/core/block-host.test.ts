@@ -191,6 +191,41 @@ describe('BlockHost chunk loading', () => {
     expect(later.getAttribute('data-block-status')).toBe('mounted');
     expect(attempts).toBe(2);
   });
+
+  it('blocks whose chunk could not load mount when the browser is back online; a block whose mount threw does not', async () => {
+    let attempts = 0;
+    teardowns.push(
+      registerBlock('flaky', async () => {
+        attempts++;
+        if (attempts === 1) throw new TypeError('Failed to fetch dynamically imported module');
+        return { mount: (element: HTMLElement) => (mounts.push({ element, context: {} as BlockMountContext }), { destroy: () => destroyed.push(element) }) };
+      }),
+    );
+    document.body.innerHTML = '<div id="f1" data-block-type="flaky"></div><div id="f2" data-block-type="flaky"></div><div id="b1" data-block-type="broken"></div>';
+    await host.start();
+    const status = (id: string) => document.getElementById(id)!.getAttribute('data-block-status');
+    expect([status('f1'), status('f2'), status('b1')]).toEqual(['failed', 'failed', 'failed']);
+    dispatchEvent(new Event('online'));
+    await flushUntil(() => status('f2') === 'mounted');
+    expect([status('f1'), status('f2'), status('b1')]).toEqual(['mounted', 'mounted', 'failed']);
+    // One load for both blocks; the throwing block was not mounted again.
+    expect(attempts).toBe(2);
+    expect(mounts.map((m) => m.element.id)).toEqual(['f1', 'f2']);
+    dispatchEvent(new Event('online'));
+    await flush();
+    expect(mounts).toHaveLength(2);
+    // A stopped host listens no more.
+    let unreachable = 0;
+    teardowns.push(registerBlock('unreachable', () => Promise.reject(new TypeError(`Failed to fetch (${++unreachable})`))));
+    document.body.insertAdjacentHTML('beforeend', '<div id="u1" data-block-type="unreachable"></div>');
+    await host.init();
+    expect([status('u1'), unreachable]).toEqual(['failed', 1]);
+    host.stop();
+    dispatchEvent(new Event('online'));
+    await flush();
+    await flush();
+    expect(unreachable).toBe(1);
+  });
 });
 
 describe('helpers', () => {
