@@ -6,6 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 import type { Page } from '@playwright/test';
 import { axeViolations, expect, layoutShifted, runtimeReady, test, watchLayoutShifts } from './fixtures';
 
@@ -450,6 +451,29 @@ test.describe('a dark theme that sets no --site-* property, at 390 px', () => {
     expect(await colours(page, '#block-form textarea')).toMatchObject({ background: 'rgb(255, 255, 255)', color: 'rgb(0, 0, 0)' });
     expect(await colours(page, '#block-chart svg text')).toMatchObject({ fill: 'rgb(230, 230, 230)' });
     expect(consoleErrors).toEqual([]);
+  });
+
+  test('the primary buttons (Send, Search) show their edge on the near-black page, at 3:1 or more', async ({ page }) => {
+    await openDarkPage(page, false);
+    const luminance = ([r, g, b]: number[]) => {
+      const linear = (c: number) => ((c /= 255) <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * linear(r!) + 0.7152 * linear(g!) + 0.0722 * linear(b!);
+    };
+    const contrast = (a: number[], b: number[]) => {
+      const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+      return (light! + 0.05) / (dark! + 0.05);
+    };
+    for (const name of ['Send', 'Search']) {
+      const box = (await page.getByRole('button', { name, exact: true }).boundingBox())!;
+      // A row of pixels through the button's middle, from 4 px left of it to its inside.
+      const y = Math.round(box.y + box.height / 2);
+      const left = Math.round(box.x) - 4;
+      const row = await sharp(await page.screenshot({ clip: { x: left, y, width: 12, height: 1 } })).raw().toBuffer({ resolveWithObject: true });
+      const pixels = Array.from({ length: row.info.width }, (_, i) => [...row.data.subarray(i * row.info.channels, i * row.info.channels + 3)]);
+      const background = pixels[0]!;
+      // Before: the button's #111 next to the page's #121212 (1.0:1); the edge is now the most contrasting pixel.
+      expect(Math.max(...pixels.map((pixel) => contrast(pixel, background))), `${name}: ${JSON.stringify(pixels)}`).toBeGreaterThanOrEqual(3);
+    }
   });
 
   test('with color-scheme: dark, the fields are dark with light text', async ({ page }) => {
