@@ -213,6 +213,46 @@ test.describe('dialogs', () => {
     await expect(page.locator('#block-faq-multi summary').first()).toBeFocused();
   });
 
+  test("opened from a theme's modal <dialog>, a confirmation can be reached and answered, and Escape closes only it", async ({ page, consoleErrors }) => {
+    await page.goto('/plain');
+    await runtimeReady(page);
+    await page.evaluate(() => {
+      const themeDialog = Object.assign(document.createElement('dialog'), { id: 'theme-dialog', innerHTML: '<p>Remove this item?</p><button id="ask">Remove</button>' });
+      document.body.append(themeDialog);
+      themeDialog.showModal();
+      const answers: string[] = [];
+      Object.assign(window, { answers });
+      themeDialog.querySelector('#ask')!.addEventListener('click', () => void window.SiteRuntime!.dialog.confirm({ title: 'Sure?', message: 'It cannot be undone.' }).then((answer) => answers.push(answer)));
+    });
+    const answers = () => page.evaluate(() => (window as unknown as { answers: string[] }).answers);
+    const confirmation = page.getByRole('alertdialog', { name: 'Sure?' });
+    const ask = page.locator('#ask');
+
+    await ask.click();
+    // Before: the confirmation was drawn but inert under the theme's modal (focus stayed on Remove; no click reached it).
+    await expect(confirmation.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(confirmation.getByRole('button', { name: 'Confirm' })).toBeFocused();
+    await confirmation.getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(answers).toEqual(['confirm']);
+    await expect(ask).toBeFocused();
+    await expect(page.locator('#theme-dialog')).toHaveJSProperty('open', true);
+
+    await ask.click();
+    await expect(confirmation).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect.poll(answers).toEqual(['confirm', 'cancel']);
+    await expect(page.locator('#theme-dialog')).toHaveJSProperty('open', true);
+
+    // The theme closes its dialog with the confirmation open: the confirmation is cancelled with it.
+    await ask.click();
+    await expect(confirmation).toBeVisible();
+    await page.evaluate(() => (document.getElementById('theme-dialog') as HTMLDialogElement).close());
+    await expect.poll(answers).toEqual(['confirm', 'cancel', 'cancel']);
+    await expect(confirmation).toHaveCount(0);
+    expect(consoleErrors).toEqual([]);
+  });
+
   test('an information dialog confirms itself after 2000 ms', async ({ page }) => {
     await page.goto('/plain');
     await runtimeReady(page);

@@ -88,6 +88,17 @@ export function nextId(prefix: string): string {
   return `${prefix}-${idCounter}`;
 }
 
+/** The last open modal <dialog> in the page, else the body. */
+function topModal(): Element {
+  let top: Element = document.body;
+  try {
+    for (const dialog of document.querySelectorAll('dialog:modal')) top = dialog;
+  } catch {
+    // A browser (or jsdom) without :modal.
+  }
+  return top;
+}
+
 export interface OpenModal<R extends string> {
   /** Ends the modal with `result`: fires `dialog:<result>`, hides, restores focus. */
   close(result: R): void;
@@ -108,7 +119,13 @@ export function openModal<R extends string>(
   const zIndex = DIALOG_Z_INDEX_BASE + document.querySelectorAll(`.${HOST_CLASS}`).length * 2;
   const host = document.createElement('div');
   host.className = HOST_CLASS;
-  document.body.appendChild(host);
+  // Opened from inside a modal <dialog> (a theme's, or the lightbox), anything outside it is
+  // inert: the visitor could neither reach nor answer the dialog. It goes inside the topmost one.
+  const parent = topModal();
+  parent.appendChild(host);
+  // That dialog closing (a theme's timer, its own close button) hides this one: it is cancelled.
+  const onParentClose = () => close(cancelResult);
+  parent.addEventListener('close', onParentClose);
   // Above whatever a theme stacks over its page (a header at z-index 99999 would cover the box):
   // the top layer, where the browser has popovers; elsewhere, its z-index.
   host.popover = 'manual';
@@ -138,6 +155,7 @@ export function openModal<R extends string>(
   function close(result: R): void {
     if (done) return;
     done = true;
+    parent.removeEventListener('close', onParentClose);
     offEscape();
     offDestroy();
     untrap(entry);
@@ -147,8 +165,11 @@ export function openModal<R extends string>(
     if (wasTop && below) trap(below);
     const overlay = host.firstElementChild as HTMLElement | null;
     dispatch(overlay ?? document, `dialog:${result}`, { result });
+    let finished = false;
     const finish = () => {
-      if (!host.isConnected) return;
+      // Once: after the transition or its fallback, and even if the page removed the host meanwhile.
+      if (finished) return;
+      finished = true;
       root.unmount();
       host.remove();
       if (returnFocus && returnFocus.isConnected && typeof returnFocus.focus === 'function') returnFocus.focus();

@@ -109,6 +109,18 @@ describe('dialogs', () => {
     expect(await result).toBe('confirm');
   });
 
+  it('still answers when the page removed it while it was hiding', async () => {
+    vi.useFakeTimers();
+    const result = alert({ title: 'Gone' });
+    await vi.advanceTimersByTimeAsync(0);
+    buttons()[0]!.click();
+    // A theme re-rendering its page takes the host out before the hide finishes.
+    document.querySelector('.site-modal-host')!.remove();
+    await vi.advanceTimersByTimeAsync(DIALOG_HIDE_FALLBACK_MS);
+    const answer = await Promise.race([result, Promise.resolve('still waiting')]);
+    expect(answer).toBe('confirm');
+  });
+
   it('keeps Tab inside the dialog', async () => {
     void confirm({ title: 'Trap' });
     await flush();
