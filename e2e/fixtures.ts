@@ -152,6 +152,28 @@ export async function holdChunk(page: Page, name: string, ms = 500): Promise<voi
   });
 }
 
+/**
+ * Holds every runtime chunk and language file until the page has painted its first content, as
+ * on a slow network: what the runtime brings then arrives in a page the visitor already sees,
+ * where a shift would count. Nothing is held longer than that.
+ */
+export async function holdRuntimeUntilPainted(page: Page): Promise<void> {
+  let painted!: () => void;
+  const paint = new Promise<void>((resolve) => (painted = resolve));
+  await page.exposeBinding('__tesseraPainted', () => painted());
+  await page.addInitScript(() =>
+    new PerformanceObserver((list, observer) => {
+      if (!list.getEntriesByName('first-contentful-paint').length) return;
+      observer.disconnect();
+      void (window as unknown as { __tesseraPainted: () => Promise<void> }).__tesseraPainted();
+    }).observe({ type: 'paint', buffered: true }),
+  );
+  await page.route(/\/runtime\/(chunks|i18n)\//, async (route) => {
+    await paint;
+    await route.continue();
+  });
+}
+
 /** Waits for the page's transitions and finite animations to end (a banner sliding into place). */
 export async function animationsSettled(page: Page): Promise<void> {
   await page.evaluate(() => Promise.all(document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity).map((animation) => animation.finished.catch(() => undefined))));

@@ -1,11 +1,11 @@
 /**
  * Every demo page on a phone and a desktop, with the runtime's chunks and language files held until the page
- * has been on screen a while (as on a slow network): what the runtime brings arrives in a
+ * has painted (as on a slow network): what the runtime brings arrives in a
  * painted page, and nothing in it moves. The room blocks need is held by runtime.css and the
  * demo theme (docs/theming.md "Keeping the page still while blocks mount").
  */
 import { readdirSync } from 'node:fs';
-import { animationsSettled, expect, layoutShifted, runtimeReady, test, watchLayoutShifts } from './fixtures';
+import { animationsSettled, expect, holdRuntimeUntilPainted, layoutShifted, runtimeReady, test, watchLayoutShifts } from './fixtures';
 
 // The pages a visitor reaches; /gallery without its autoplay (its slides move, as asked).
 const PAGES = readdirSync('examples')
@@ -21,10 +21,7 @@ for (const [width, height, phone] of [[390, 844, true], [1280, 800, false]] as c
     for (const path of PAGES) {
       test(`${path}: nothing moves as the runtime arrives, and nothing is wider than the screen`, async ({ page }) => {
         await watchLayoutShifts(page);
-        await page.route(/\/runtime\/(chunks|i18n)\//, async (route) => {
-          await new Promise((resolve) => setTimeout(resolve, 400));
-          await route.continue();
-        });
+        await holdRuntimeUntilPainted(page);
         await page.goto(path);
         await runtimeReady(page);
         await page.waitForTimeout(600);
