@@ -20,7 +20,8 @@ export default defineConfig({
         test: { name: 'runtime', environment: 'jsdom', include: ['runtime/test/**/*.test.{ts,tsx}'], setupFiles: ['runtime/test/setup.ts'] },
       },
       // The server's tests run on SQLite and on a real PostgreSQL server that the setup starts.
-      { test: { name: 'server', environment: 'node', include: ['server/test/**/*.test.ts', 'bench/test/**/*.test.ts'], globalSetup: ['server/test/global-postgres.ts'] } },
+      // Each test starts its own server, so files share a worker's loaded modules.
+      { test: { name: 'server', environment: 'node', include: ['server/test/**/*.test.ts', 'bench/test/**/*.test.ts'], isolate: false, globalSetup: ['server/test/global-postgres.ts'] } },
       // Every server test again, each test server on a fresh PostgreSQL database.
       {
         test: {
@@ -29,6 +30,7 @@ export default defineConfig({
           include: ['server/test/**/*.test.ts'],
           // Run on both engines in the sqlite project already.
           exclude: ['server/test/storage.test.ts', 'server/test/limits.test.ts'],
+          isolate: false,
           globalSetup: ['server/test/global-postgres.ts'],
           env: { TESSERA_TEST_ENGINE: 'postgres' },
         },
