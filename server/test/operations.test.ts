@@ -35,6 +35,14 @@ afterAll(async () => {
   for (const server of started) await server.close();
 });
 
+/** A test server whose log lines (as parsed JSON) land in `lines`. */
+const startLogged = async (overrides: Parameters<typeof startTestServer>[0] = {}) => {
+  const lines: Array<Record<string, unknown>> = [];
+  const stream = new PassThrough();
+  stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString().trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>)));
+  return { server: await start({ ...overrides, logger: true, logStream: stream }), lines };
+};
+
 describe('settings', () => {
   it('name every bad value, each on its own line, and start from none of them', () => {
     let error: unknown;
@@ -93,10 +101,7 @@ describe('health and readiness', () => {
 
 describe('logs', () => {
   it('every 5xx is logged as a JSON line with its stack; requests only when asked', async () => {
-    const lines: Array<Record<string, unknown>> = [];
-    const stream = new PassThrough();
-    stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString().trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>)));
-    const server = await start({ logger: true, logStream: stream });
+    const { server, lines } = await startLogged();
     const client = await visitor(server.app);
     await server.app.storage.db.destroy(); // every database call now throws
     const hit = await client.inject({ method: 'POST', url: '/api/census/RecordHit', payload: [{ event: 'pageView', data: JSON.stringify({ url: '/faq' }) }] });
@@ -192,10 +197,7 @@ describe('a site folder the server cannot use', () => {
   it('without an index.html: it starts, and the log says the home page is missing', async () => {
     const siteDir = template();
     rmSync(path.join(siteDir, 'index.html'));
-    const lines: Array<Record<string, unknown>> = [];
-    const stream = new PassThrough();
-    stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString().trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>)));
-    const server = await start({ siteDir, logger: true, logStream: stream });
+    const { server, lines } = await startLogged({ siteDir });
     try {
       expect((await server.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } })).statusCode).toBe(404);
       expect(lines.filter((line) => line.msg === `${siteDir} has no index.html: the home page answers "Page not found". Is SITE_DIR the site's folder?`)).toEqual([expect.objectContaining({ level: 40 })]);
@@ -207,10 +209,7 @@ describe('a site folder the server cannot use', () => {
   it('without an assets folder: it starts without a warning, and /assets/… answers not found', async () => {
     const siteDir = template();
     rmSync(path.join(siteDir, 'assets'), { recursive: true, force: true });
-    const lines: Array<Record<string, unknown>> = [];
-    const stream = new PassThrough();
-    stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString().trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>)));
-    const server = await start({ siteDir, logger: true, logStream: stream });
+    const { server, lines } = await startLogged({ siteDir });
     try {
       expect((await server.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } })).statusCode).toBe(200);
       expect((await server.app.inject({ method: 'GET', url: '/assets/site.css' })).statusCode).toBe(404);
@@ -222,10 +221,7 @@ describe('a site folder the server cannot use', () => {
 
   it('broken while the server runs: pages go on with the defaults, and the log says so once per fault', async () => {
     const siteDir = template();
-    const lines: Array<Record<string, unknown>> = [];
-    const stream = new PassThrough();
-    stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString().trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>)));
-    const server = await start({ siteDir, logger: true, logStream: stream });
+    const { server, lines } = await startLogged({ siteDir });
     try {
       writeFileSync(path.join(siteDir, 'site.json'), '{"website": ');
       for (let i = 0; i < 3; i += 1) expect((await server.app.inject({ method: 'GET', url: '/no-such-page', headers: { accept: 'text/html' } })).statusCode).toBe(404);
@@ -294,10 +290,7 @@ describe('pages that are not there', () => {
 
 describe('behind a proxy (TRUST_PROXY)', () => {
   it('off: every request is the proxy, forwarded headers are ignored, and the log says so once', async () => {
-    const lines: Array<Record<string, unknown>> = [];
-    const stream = new PassThrough();
-    stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString().trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>)));
-    const server = await start({ logger: true, logStream: stream });
+    const { server, lines } = await startLogged();
     const client = await visitor(server.app);
     expect(lines.filter((line) => line.msg === UNTRUSTED_PROXY_HINT)).toHaveLength(0);
     const login = await client.inject({ method: 'POST', url: '/api/auth/Login', payload: OWNER, headers: { 'x-forwarded-proto': 'https', 'x-request-id': 'proxy-id-1' } });
