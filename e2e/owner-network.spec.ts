@@ -15,9 +15,16 @@ async function openConfig(page: Page) {
   await expect(page.getByRole('tab', { name: 'Insights' })).toHaveAttribute('aria-selected', 'true');
 }
 
+/**
+ * The Editing tab with every load settled (the editors', the lazily loaded text editors' and
+ * the Insights tab's): a call still on its way when the session ends would open the sign-in
+ * dialog before the call the test makes.
+ */
 async function openEditing(page: Page) {
   await openConfig(page);
   await page.getByRole('tab', { name: 'Editing' }).click();
+  await expect(page.getByRole('tabpanel', { name: 'Editing' }).getByRole('textbox', { name: 'Announcement text' })).toBeVisible();
+  await expect(page.locator('[aria-busy="true"], .config-loading')).toHaveCount(0);
 }
 
 /** Log out in another tab of the same browser: the app's session ends under it. */
