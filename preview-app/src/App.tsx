@@ -50,7 +50,8 @@ export function App({ frameUrl: initialFrameUrl, path = '/config/' }: AppProps) 
   const loggingOut = useRef(false);
   /** Set while a call waits for the owner to sign in again (their session ended meanwhile). */
   const [signedIn, setSignedIn] = useState<((again: boolean) => void) | null>(null);
-  useEffect(() => setSessionRenewal(() => new Promise<boolean>((resolve) => setSignedIn(() => resolve))), []);
+  // A load that meets the session the owner is ending (Shift+Escape) does not ask them to sign in again.
+  useEffect(() => setSessionRenewal(() => (loggingOut.current ? Promise.resolve(false) : new Promise<boolean>((resolve) => setSignedIn(() => resolve)))), []);
 
   useEffect(() => setPlan(planState.status === 'ready' ? planState.data : null), [planState]);
 

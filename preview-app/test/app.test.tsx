@@ -19,6 +19,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../src/App';
+import { signInAgain } from '../src/owner-api';
 import { Submissions, submissionsCsv, valueText } from '../src/Submissions';
 import { Traffic, rangeQuery } from '../src/Traffic';
 import { csvCell } from '../src/csv';
@@ -126,6 +127,23 @@ describe('App', () => {
     await act(async () => finish());
     expect(calls.filter((c) => c === 'POST /api/auth/Logout')).toHaveLength(1);
     expect(assign).toHaveBeenCalledWith('/shop?x=1&logout=true');
+  });
+
+  it('a call that meets the ended session while the owner signs out does not ask them to sign in again', async () => {
+    vi.stubGlobal('location', { ...window.location, origin: window.location.origin, assign: vi.fn() });
+    const fetch = globalThis.fetch;
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => (String(url).startsWith('/api/auth/Logout') ? new Promise(() => {}) : fetch(url, init)));
+    await act(async () => root.render(<App frameUrl="/" />));
+    let renewed: boolean | undefined;
+    await act(async () => void signInAgain().then((again) => (renewed = again)));
+    expect(container.querySelector('dialog')).not.toBeNull();
+    await act(async () => void container.querySelector<HTMLButtonElement>('dialog button[type="button"]')!.click());
+    expect(renewed).toBe(false);
+    await escape(true);
+    renewed = undefined;
+    await act(async () => void signInAgain().then((again) => (renewed = again)));
+    expect(renewed).toBe(false);
+    expect(container.querySelector('dialog')).toBeNull();
   });
 
   it('trial sites get the plan links; the plan pages show the plan panel', async () => {
