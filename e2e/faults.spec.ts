@@ -125,6 +125,29 @@ test("blocks whose chunk could not load (the network dropped as the page loaded)
   expect(uncaught(consoleErrors)).toEqual([]);
 });
 
+test("a block stylesheet that could not load (a theme without runtime.css) is asked for again when the browser is back online", async ({ page, context, consoleErrors }) => {
+  await page.route('**/gallery', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.text()).replace('<link rel="stylesheet" href="/runtime/runtime.css">', '');
+    expect(body).not.toContain('runtime.css');
+    await route.fulfill({ response, body });
+  });
+  await page.route('**/runtime/gallery.css', (route) => route.abort('internetdisconnected'));
+  await page.goto('/gallery');
+  await runtimeReady(page);
+  const galleries = page.locator('[data-block-type="gallery"]');
+  await expect(galleries.first()).toHaveAttribute('data-block-status', 'mounted');
+  const styled = () => page.evaluate(() => [...document.styleSheets].some((sheet) => sheet.href?.endsWith('/runtime/gallery.css') && sheet.cssRules.length > 0));
+  expect(await styled()).toBe(false);
+  expect(await page.locator('link[href$="/runtime/gallery.css"]').count()).toBe(0);
+  await context.setOffline(true);
+  await page.unroute('**/runtime/gallery.css');
+  await context.setOffline(false);
+  await expect.poll(styled).toBe(true);
+  await expect(page.locator('link[href$="/runtime/gallery.css"]')).toHaveCount(1);
+  expect(uncaught(consoleErrors)).toEqual([]);
+});
+
 test('collector events queued offline wait in the outbox and arrive after reconnecting', async ({ page, context }) => {
   const ids: string[] = [];
   page.on('response', async (response) => {

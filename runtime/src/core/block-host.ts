@@ -1,5 +1,5 @@
 import type { PageContext } from '../../../contract/context/types';
-import { assetUrl, loadStylesheet } from '../platform/assets';
+import { assetUrl, loadStylesheet, retryStylesheets } from '../platform/assets';
 import { reportError } from '../platform/report';
 import { turn } from '../platform/yield';
 import { ChunkLoadError, loadChunk } from './chunk';
@@ -127,8 +127,9 @@ export class BlockHost implements ElementObserverDelegate {
     addEventListener('online', this._mountUnloaded);
   }
 
-  /** A visitor whose network came back gets the blocks it could not load, without reloading the page. */
+  /** A visitor whose network came back gets the blocks and stylesheets it could not load, without reloading the page. */
   private readonly _mountUnloaded = (): void => {
+    retryStylesheets();
     for (const [element, record] of this._records) if (record.unloaded) void this._mount(element as HTMLElement);
   };
 

@@ -16,10 +16,14 @@ export const STYLESHEET_WAIT_MS = 1500;
  */
 export const ALL_STYLESHEETS = 'runtime.css';
 
+/** Stylesheets of ours that failed (the network was gone): asked for again by retryStylesheets. */
+const failedStylesheets = new Set<string>();
+
 /**
  * Adds `<link rel="stylesheet">` once per URL and resolves when it has loaded, failed (the
  * block still works unstyled) or taken longer than STYLESHEET_WAIT_MS. Adds nothing when the
- * theme links the stylesheet, or ALL_STYLESHEETS, itself.
+ * theme links the stylesheet, or ALL_STYLESHEETS, itself. A link that failed is taken out, so
+ * that the next call asks again rather than waiting on it.
  */
 export function loadStylesheet(href: string, doc: Document = document): Promise<void> {
   const all = assetUrl(ALL_STYLESHEETS);
@@ -35,6 +39,10 @@ export function loadStylesheet(href: string, doc: Document = document): Promise<
     link.addEventListener('load', done, { once: true });
     link.addEventListener('error', () => {
       console.warn(`Stylesheet ${href} failed to load; the block shows unstyled.`);
+      if (!existing) {
+        link.remove();
+        failedStylesheets.add(href);
+      }
       done();
     }, { once: true });
     if (!existing) {
@@ -43,4 +51,12 @@ export function loadStylesheet(href: string, doc: Document = document): Promise<
       doc.head.appendChild(link);
     }
   });
+}
+
+/** Asks again for the stylesheets that failed (the browser is back online). */
+export function retryStylesheets(doc: Document = document): void {
+  for (const href of failedStylesheets) {
+    failedStylesheets.delete(href);
+    void loadStylesheet(href, doc);
+  }
 }

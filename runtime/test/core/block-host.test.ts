@@ -192,6 +192,27 @@ describe('BlockHost chunk loading', () => {
     expect(attempts).toBe(2);
   });
 
+  it('a block whose stylesheet could not load mounts unstyled, and the stylesheet is asked for again when the browser is back online', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    teardowns.push(
+      registerBlock('styled', async () => ({
+        stylesheet: 'styled-test.css',
+        mount: (element: HTMLElement) => (mounts.push({ element, context: {} as BlockMountContext }), { destroy: () => destroyed.push(element) }),
+      })),
+    );
+    document.body.innerHTML = '<div id="s1" data-block-type="styled"></div>';
+    const links = () => document.querySelectorAll('link[href$="/styled-test.css"]');
+    const started = host.start();
+    await flushUntil(() => links().length === 1);
+    links()[0]!.dispatchEvent(new Event('error'));
+    await started;
+    expect(document.getElementById('s1')!.getAttribute('data-block-status')).toBe('mounted');
+    expect(links()).toHaveLength(0);
+    dispatchEvent(new Event('online'));
+    expect(links()).toHaveLength(1);
+    expect(mounts).toHaveLength(1);
+  });
+
   it('blocks whose chunk could not load mount when the browser is back online; a block whose mount threw does not', async () => {
     let attempts = 0;
     teardowns.push(

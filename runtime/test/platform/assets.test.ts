@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ALL_STYLESHEETS, STYLESHEET_WAIT_MS, assetUrl, loadStylesheet } from '../../src/platform/assets';
+import { ALL_STYLESHEETS, STYLESHEET_WAIT_MS, assetUrl, loadStylesheet, retryStylesheets } from '../../src/platform/assets';
 
 const stylesheetLinks = () => Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]'));
 
@@ -12,6 +12,7 @@ const linkInHead = (href: string) => {
 };
 
 afterEach(() => {
+  retryStylesheets(); // the module's list of failed stylesheets: emptied, as the links go next
   document.head.innerHTML = '';
   vi.useRealTimers();
 });
@@ -61,5 +62,33 @@ describe('loadStylesheet', () => {
     await vi.advanceTimersByTimeAsync(1);
     await slow;
     expect(done).toBe(true);
+  });
+
+  it('takes a link that failed out: the next call asks again at once, and so does retryStylesheets', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const href = assetUrl('lightbox.css');
+    const failing = loadStylesheet(href);
+    stylesheetLinks()[0]!.dispatchEvent(new Event('error'));
+    await failing;
+    expect(stylesheetLinks()).toEqual([]);
+
+    // Back online: asked for again, once, however often retryStylesheets runs.
+    retryStylesheets();
+    retryStylesheets();
+    expect(stylesheetLinks().map((link) => link.href)).toEqual([href]);
+    stylesheetLinks()[0]!.dispatchEvent(new Event('load'));
+    // Loaded now: nothing is asked for again.
+    retryStylesheets();
+    expect(stylesheetLinks()).toHaveLength(1);
+  });
+
+  it('leaves a failed stylesheet the theme linked where it is', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const theirs = linkInHead(assetUrl('form.css'));
+    const failing = loadStylesheet(assetUrl('form.css'));
+    theirs.dispatchEvent(new Event('error'));
+    await failing;
+    retryStylesheets();
+    expect(stylesheetLinks()).toEqual([theirs]);
   });
 });
