@@ -16,6 +16,13 @@ export const STYLESHEET_WAIT_MS = 1500;
  */
 export const ALL_STYLESHEETS = 'runtime.css';
 
+/**
+ * Links waited for once: a stylesheet that did not come in time (a theme's runtime.css that
+ * failed before the runtime started, where no error event is left to hear) holds up the first
+ * use, not every later one.
+ */
+const waitedFor = new WeakSet<HTMLLinkElement>();
+
 /** Stylesheets of ours that failed (the network was gone): asked for again by retryStylesheets. */
 const failedStylesheets = new Set<string>();
 
@@ -28,11 +35,12 @@ const failedStylesheets = new Set<string>();
 export function loadStylesheet(href: string, doc: Document = document): Promise<void> {
   const all = assetUrl(ALL_STYLESHEETS);
   const existing = Array.from(doc.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')).find((link) => link.href === href || link.href === all);
-  if (existing?.sheet) return Promise.resolve();
+  if (existing && (existing.sheet || waitedFor.has(existing))) return Promise.resolve();
   const link = existing ?? doc.createElement('link');
   return new Promise((resolve) => {
     const done = () => {
       clearTimeout(timer);
+      waitedFor.add(link);
       resolve();
     };
     const timer = setTimeout(done, STYLESHEET_WAIT_MS);

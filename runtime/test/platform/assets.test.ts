@@ -91,4 +91,21 @@ describe('loadStylesheet', () => {
     retryStylesheets();
     expect(stylesheetLinks()).toEqual([theirs]);
   });
+
+  it('waits once for a theme\'s runtime.css that does not come (it failed before the runtime started), not at every use', async () => {
+    vi.useFakeTimers();
+    linkInHead(assetUrl(ALL_STYLESHEETS)); // no sheet, and its error event is long gone
+    let first = false;
+    const waiting = loadStylesheet(assetUrl('gallery.css')).then(() => (first = true));
+    await vi.advanceTimersByTimeAsync(STYLESHEET_WAIT_MS - 1);
+    expect(first).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await waiting;
+    // The lightbox opened later: at once.
+    let second = false;
+    void loadStylesheet(assetUrl('lightbox.css')).then(() => (second = true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(second).toBe(true);
+    expect(stylesheetLinks()).toHaveLength(1);
+  });
 });
