@@ -9,6 +9,13 @@ const preactAlias = [
   { find: /^react$/, replacement: 'preact/compat' },
 ];
 
+/** The runtime's tests: in jsdom, against preact/compat as built, from an empty page each test. */
+const runtimeProject = (test: { name: string; include: string[]; exclude?: string[]; pool?: 'vmThreads' }) => ({
+  resolve: { alias: preactAlias },
+  define: { __TESSERA_VERSION__: JSON.stringify('0.0.0-test') },
+  test: { environment: 'jsdom' as const, setupFiles: ['runtime/test/setup.ts'], ...test },
+});
+
 export default defineConfig({
   test: {
     // Both cores: Vitest leaves one free by default, which on this 2-core machine means one worker.
@@ -17,16 +24,8 @@ export default defineConfig({
       // Each file in a VM context of a reused worker: a fresh jsdom and fresh modules without
       // starting a process per file. The fuzz files run their hundred thousand cases faster in
       // a process of their own.
-      {
-        resolve: { alias: preactAlias },
-        define: { __TESSERA_VERSION__: JSON.stringify('0.0.0-test') },
-        test: { name: 'runtime', environment: 'jsdom', pool: 'vmThreads', include: ['runtime/test/**/*.test.{ts,tsx}'], exclude: ['runtime/test/fuzz/**'], setupFiles: ['runtime/test/setup.ts'] },
-      },
-      {
-        resolve: { alias: preactAlias },
-        define: { __TESSERA_VERSION__: JSON.stringify('0.0.0-test') },
-        test: { name: 'runtime-fuzz', environment: 'jsdom', include: ['runtime/test/fuzz/**/*.test.ts'], setupFiles: ['runtime/test/setup.ts'] },
-      },
+      runtimeProject({ name: 'runtime', pool: 'vmThreads', include: ['runtime/test/**/*.test.{ts,tsx}'], exclude: ['runtime/test/fuzz/**'] }),
+      runtimeProject({ name: 'runtime-fuzz', include: ['runtime/test/fuzz/**/*.test.ts'] }),
       // The server's tests run on SQLite and on a real PostgreSQL server that the setup starts.
       // Each test starts its own server, so files share a worker's loaded modules.
       { test: { name: 'server', environment: 'node', include: ['server/test/**/*.test.ts', 'bench/test/**/*.test.ts'], isolate: false, globalSetup: ['server/test/global-postgres.ts'] } },
