@@ -362,6 +362,9 @@ test.describe('members', () => {
     await page.waitForLoadState('networkidle');
 
     // A stale crumb: the first DELETE fails with crumbFail, the data layer repeats it once.
+    // Until the sign-out has gone, no other call may reach the server: a beacon sent meanwhile
+    // (the collectors flush seconds after load) would get a fresh crumb in its crumbFail answer.
+    await page.route('**/api/**', (route) => (route.request().method() === 'DELETE' ? route.fallback() : route.abort('blockedbyclient')));
     const url = new URL(page.url());
     await context.addCookies([{ name: 'crumb', value: 'stale', url: url.origin }]);
     const deletes: Array<{ url: string; xsrf: string | undefined }> = [];
@@ -370,6 +373,7 @@ test.describe('members', () => {
     });
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL((u) => u.pathname === '/');
+    await page.unroute('**/api/**');
     expect(deletes).toHaveLength(2);
     expect(deletes.every((d) => d.url.includes('cloneCart=true') && !!d.xsrf)).toBe(true);
     expect((await context.cookies()).some((c) => c.name === 'site_member')).toBe(false);
