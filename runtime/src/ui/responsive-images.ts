@@ -145,6 +145,10 @@ interface Tracked {
 /** Asked once per page, not per loader: a page of galleries has hundreds of loaders. */
 const concurrency = isMobile() ? QUEUE_CONCURRENCY_MOBILE : QUEUE_CONCURRENCY;
 
+/** Every live loader, for the one `beforeprint` listener that serves them all. */
+const loaders = new Set<ImageLoader>();
+const loadAllForPrint = () => loaders.forEach((loader) => loader.loadForPrint());
+
 /** A rendered size an observer already measured (so nothing has to be read again). */
 type Box = Pick<DOMRectReadOnly, 'width' | 'height'>;
 
@@ -186,6 +190,7 @@ export class ImageLoader {
             for (const entry of entries) this._consider(entry.target as HTMLImageElement, entry.contentRect);
           })
         : null;
+    if (loaders.add(this).size === 1) addEventListener('beforeprint', loadAllForPrint);
   }
 
   /** Starts managing `img`; answers a promise that settles once its host has a size (at once for a lazy image). */
@@ -238,7 +243,32 @@ export class ImageLoader {
     this._queue.length = 0;
     this._intersection?.disconnect();
     this._resize?.disconnect();
+    if (loaders.delete(this) && loaders.size === 0) removeEventListener('beforeprint', loadAllForPrint);
   }
+
+  /**
+   * The visitor prints: every image not asked for yet (far below, or waiting in the queue) is
+   * asked for now, as a native lazy image. Chromium loads a page's lazy images for print and
+   * waits for them; images our own queue starts it prints as they are at that moment, empty.
+   */
+  loadForPrint(): void {
+    for (const [img, tracked] of this._tracked) {
+      if (tracked.loadedWidth || img.getAttribute('src') !== null) continue;
+      tracked.near = true;
+      const width = this.neededWidth(img);
+      if (!width) continue;
+      const queued = this._queue.indexOf(img);
+      if (queued >= 0) this._queue.splice(queued, 1);
+      this._intersection?.unobserve(img);
+      this._resize?.observe(img);
+      tracked.queued = true;
+      tracked.wanted = width;
+      img.setAttribute(LOADING_ATTRIBUTE, '');
+      img.setAttribute('loading', 'lazy');
+      this._load(img, tracked);
+    }
+  }
+
 
   /**
    * The width this image needs now, or 0 when it is not near the viewport yet. `box` is a size
@@ -303,29 +333,33 @@ export class ImageLoader {
     while (this._active < concurrency && this._queue.length > 0) {
       const img = this._queue.shift()!;
       const tracked = this._tracked.get(img);
-      if (!tracked) continue;
-      const width = tracked.wanted;
-      this._active++;
-      const done = (ok: boolean) => {
-        img.removeEventListener('load', onLoad);
-        img.removeEventListener('error', onError);
-        this._active--;
-        tracked.queued = false;
-        // A failed width is not asked for again on every resize; a larger one still is.
-        tracked.loadedWidth = width;
-        if (!ok) img.setAttribute('data-image-failed', '');
-        img.removeAttribute(LOADING_ATTRIBUTE);
-        this._pump();
-      };
-      const onLoad = () => done(true);
-      const onError = () => {
-        console.warn(`Image ${img.dataset.src} failed to load at ${width}w.`);
-        done(false);
-      };
-      img.addEventListener('load', onLoad);
-      img.addEventListener('error', onError);
-      img.src = sizedUrl(img.dataset.src!, width, tracked.settings.sizeFormat);
+      if (tracked) this._load(img, tracked);
     }
+  }
+
+  /** Sets the image's source at the width it was queued for; the queue moves on once it settles. */
+  private _load(img: HTMLImageElement, tracked: Tracked): void {
+    const width = tracked.wanted;
+    this._active++;
+    const done = (ok: boolean) => {
+      img.removeEventListener('load', onLoad);
+      img.removeEventListener('error', onError);
+      this._active--;
+      tracked.queued = false;
+      // A failed width is not asked for again on every resize; a larger one still is.
+      tracked.loadedWidth = width;
+      if (!ok) img.setAttribute('data-image-failed', '');
+      img.removeAttribute(LOADING_ATTRIBUTE);
+      this._pump();
+    };
+    const onLoad = () => done(true);
+    const onError = () => {
+      console.warn(`Image ${img.dataset.src} failed to load at ${width}w.`);
+      done(false);
+    };
+    img.addEventListener('load', onLoad);
+    img.addEventListener('error', onError);
+    img.src = sizedUrl(img.dataset.src!, width, tracked.settings.sizeFormat);
   }
 }
 

@@ -1,8 +1,9 @@
 /**
  * A gallery's image loader is held: its lazy images are watched for the viewport only once the
  * gallery, which watches itself, has come near it. Until then the browser has one element to
- * compute per gallery in every frame, not one per image. Its own file: the viewport observer is
- * shared module state.
+ * compute per gallery in every frame, not one per image. Printing asks every loader for the
+ * images it has not loaded. Its own file: the viewport observer and the loaders that printing
+ * asks are shared module state.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
@@ -111,5 +112,59 @@ describe('a gallery and its held image loader', () => {
     expect(sized.has(first!)).toBe(true);
     loader.destroy();
     eager.destroy();
+  });
+
+  it('asks for every image not yet asked for when the visitor prints, as native lazy images, at the width each is drawn at', async () => {
+    vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+    const { ImageLoader, images } = await imagesWithHosts('print');
+    const [near, far, unlaid] = images as [HTMLImageElement, HTMLImageElement, HTMLImageElement];
+    unlaid.parentElement!.getBoundingClientRect = () => ({ width: 0, height: 0 }) as DOMRect;
+    const loader = new ImageLoader(true, true);
+    await Promise.all(images.map((img) => loader.add(img)));
+    loader.release();
+    watching(near)[0]!.fire(near, true);
+    await vi.waitFor(() => expect(near.getAttribute('src')).toMatch(/\?format=300w$/));
+    near.dispatchEvent(new Event('load'));
+    expect(far.getAttribute('src')).toBeNull();
+
+    dispatchEvent(new Event('beforeprint'));
+    expect(far.getAttribute('src')).toBe('/i/1.jpg?format=300w');
+    expect(far.getAttribute('loading')).toBe('lazy');
+    expect(watching(far)).toEqual([]);
+    // One with no box yet has no width to ask for; the one already loaded is left as it is.
+    expect(unlaid.getAttribute('src')).toBeNull();
+    expect(near.getAttribute('loading')).toBeNull();
+    far.dispatchEvent(new Event('load'));
+    expect(far.hasAttribute('data-image-loading')).toBe(false);
+
+    // A loader destroyed no longer listens.
+    loader.destroy();
+    unlaid.parentElement!.getBoundingClientRect = () => ({ width: 300, height: 200 }) as DOMRect;
+    dispatchEvent(new Event('beforeprint'));
+    expect(unlaid.getAttribute('src')).toBeNull();
+  });
+
+  it('takes an image waiting in the queue out of it when printing asks for it', async () => {
+    vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+    const { ImageLoader, images } = await imagesWithHosts('queued');
+    const loader = new ImageLoader(false);
+    // 16 at a time: the first 16 start, the rest wait.
+    const many = Array.from({ length: 18 }, (_, i) => {
+      const img = images[i % images.length]!.cloneNode() as HTMLImageElement;
+      img.dataset.src = `/q/${i}.jpg`;
+      images[0]!.parentElement!.append(img);
+      return img;
+    });
+    await Promise.all(many.map((img) => loader.add(img)));
+    await vi.waitFor(() => expect(many.filter((img) => img.getAttribute('src') !== null)).toHaveLength(16));
+    dispatchEvent(new Event('beforeprint'));
+    expect(many.every((img) => img.getAttribute('src') !== null)).toBe(true);
+    expect(many.slice(16).map((img) => img.getAttribute('loading'))).toEqual(['lazy', 'lazy']);
+    // Each image is asked for once: as the first 16 finish, the queue does not start the printed ones again.
+    const records = new MutationObserver(() => undefined);
+    for (const img of many.slice(16)) records.observe(img, { attributeFilter: ['src'] });
+    for (const img of many.slice(0, 16)) img.dispatchEvent(new Event('load'));
+    expect(records.takeRecords()).toEqual([]);
+    loader.destroy();
   });
 });
