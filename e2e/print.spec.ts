@@ -1,7 +1,9 @@
 /**
  * A visitor prints the page. What is for the screen does not go onto paper (a fixed banner or
  * stack would print on every sheet, over the text; a popup would cover the first), and the
- * images the runtime had not loaded yet are on the paper, not empty boxes.
+ * images the runtime had not loaded yet are asked for as printing starts. Whether the printout
+ * waits for them is the browser's: Chromium waits for lazy images it had held back, on a busy
+ * machine not always, so the test asks only that every image was asked for.
  */
 import type { Page } from '@playwright/test';
 import { expect, runtimeReady, test } from './fixtures';
@@ -78,26 +80,22 @@ test.describe('printing', () => {
     });
   });
 
-  test('printing asks for every gallery image not loaded yet, and the printout waits for them, far below the fold included', async ({ page, consoleErrors }) => {
-    // Slow images: on a printout that did not wait for them, they would be empty boxes.
-    await page.route('**/images/demo/**', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800));
-      await route.continue().catch(() => undefined);
-    });
+  test('printing asks for every gallery image not loaded yet, far below the fold included, as lazy images the browser can wait for', async ({ page, consoleErrors }) => {
     await page.goto('/gallery');
     await runtimeReady(page);
     const images = page.locator('[data-block-type="gallery"] img[data-src]');
-    const loaded = () => images.evaluateAll((all) => all.filter((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0).length);
+    const asked = () => images.evaluateAll((all) => all.filter((img) => img.getAttribute('src') !== null).length);
     const count = await images.count();
     expect(count).toBeGreaterThan(200);
-    expect(await loaded()).toBeLessThan(count / 4);
+    expect(await asked()).toBeLessThan(count / 4);
 
+    // Printing: the browser sends beforeprint, then lays the page out for paper.
     await page.pdf();
-    // Loaded when the printout was made: the browser waited for them.
-    expect(await loaded()).toBe(count);
+    expect(await asked()).toBe(count);
     const far = images.last();
     await expect(far).toHaveAttribute('src', /format=\d+w$/);
     await expect(far).toHaveAttribute('loading', 'lazy');
+    await expect.poll(() => images.evaluateAll((all) => all.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0))).toBe(true);
     expect(consoleErrors).toEqual([]);
   });
 });

@@ -249,7 +249,8 @@ export class ImageLoader {
   /**
    * The visitor prints: every image not asked for yet (far below, or waiting in the queue) is
    * asked for now, as a native lazy image. Chromium loads a page's lazy images for print and
-   * waits for them; images our own queue starts it prints as they are at that moment, empty.
+   * waits for them (as long as it chooses); images our own queue starts it prints as they are
+   * at that moment, empty.
    */
   loadForPrint(): void {
     for (const [img, tracked] of this._tracked) {
