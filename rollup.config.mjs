@@ -184,6 +184,11 @@ function sharedChunk(id) {
 }
 
 const RUNTIME_ENTRY = new URL('./runtime/src/index.ts', import.meta.url).pathname;
+/**
+ * Shared by lazy chunks that load at once on a page (the cookie banner, the page bars) and small:
+ * in site.js, where both find it, rather than a chunk of its own that each would have to wait for.
+ */
+const IN_SITE_JS = /\/runtime\/src\/platform\/screen-foot\.ts$/;
 
 /** The modules an entry imports statically, directly or not (computed once per build). */
 const reachable = new WeakMap();
@@ -219,7 +224,7 @@ export default [
         if (id.includes('/node_modules/preact/')) return 'preact';
         // What site.js needs itself is pinned there: a manual chunk would otherwise take
         // along every module it shares with site.js.
-        if (staticallyReachable(getModuleInfo, RUNTIME_ENTRY).has(id)) return 'site';
+        if (staticallyReachable(getModuleInfo, RUNTIME_ENTRY).has(id) || IN_SITE_JS.test(id)) return 'site';
         return sharedChunk(id);
       },
       // A folder's index chunk is named after its folder: chunks/accordion-<hash>.js, perf-….

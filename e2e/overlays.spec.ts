@@ -155,7 +155,7 @@ for (const [width, height, mobile, consented] of [[390, 844, true, true], [1280,
     const bars = [badge, consented ? page.getByRole('complementary', { name: 'Licensed images' }) : page.getByRole('region', { name: 'Cookie banner' })];
     if (mobile) bars.push(page.getByRole('complementary', { name: 'Contact information' }));
     // Scrolled to its end, the page shows every bar whole: a tap at each one's centre reaches it.
-    if (mobile) await expect.poll(() => page.evaluate(() => (document.querySelector('.site-bottom-stack-spacer') as HTMLElement | null)?.offsetHeight ?? 0)).toBeGreaterThan(40);
+    if (mobile) await expect.poll(() => page.evaluate(() => (document.querySelector('.site-screen-foot-room') as HTMLElement | null)?.offsetHeight ?? 0)).toBeGreaterThan(40);
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await page.waitForTimeout(100);
     await animationsSettled(page);

@@ -30,7 +30,10 @@ test.describe('printing', () => {
       await printed(page, async () => {
         await expect(banner).toBeHidden();
         await expect(stack).toBeHidden();
-        await expect(page.locator('.site-bottom-stack-spacer')).toBeHidden();
+        // The room at the page's end for the banner and for the stack: no blank sheet at the end.
+        const rooms = page.locator('.site-screen-foot-room');
+        await expect(rooms).toHaveCount(2);
+        for (const room of await rooms.all()) await expect(room).toBeHidden();
         await expect(announcement).toContainText('Spring sale');
         await expect(announcement).toBeVisible();
         await expect(announcement.getByRole('button', { name: 'Dismiss announcement' })).toBeHidden();

@@ -70,7 +70,7 @@ async function openCounted(page: Page, path: string): Promise<{ cdp: CDPSession;
 }
 
 // The announcement bar the server rendered stays, as it came (its button disabled until a runtime).
-const RUNTIME_UI = '.site-cookie-banner, .site-bar:not(.site-announcement-bar), .site-bottom-stack, .site-bottom-stack-spacer, .site-modal-host, .site-embed-gate';
+const RUNTIME_UI = '.site-cookie-banner, .site-bar:not(.site-announcement-bar), .site-bottom-stack, .site-screen-foot-room, .site-modal-host, .site-embed-gate';
 
 async function destroyAll(page: Page): Promise<void> {
   await page.evaluate(() => window.SiteRuntime!.destroy());

@@ -1,7 +1,8 @@
 import { assetUrl, loadStylesheet } from '../platform/assets';
 import { ACCEPT_CLASS, BANNER_CLASS, BANNER_LABEL, cookieBannerHtml, DECLINE_CLASS } from '../../../contract/consent/banner-markup';
 import { BANNER_WORDS } from '../../../contract/consent/settings';
-import { listen } from '../platform/events';
+import { listen, type Teardown } from '../platform/events';
+import { coverScreenFoot } from '../platform/screen-foot';
 import { texts } from '../platform/strings';
 import { CONSENT_EVENT, setConsent } from '../core/consent';
 
@@ -63,14 +64,19 @@ let shown: HTMLElement | null = null;
 function onTop(banner: HTMLElement): HTMLElement {
   banner.popover = 'manual';
   banner.showPopover?.();
+  uncover();
+  uncover = banner.matches('[class*="-banner-top"]') ? () => undefined : coverScreenFoot(banner);
   return banner;
 }
+/** Keyboard focus kept clear of the banner shown at the screen's foot (platform/screen-foot.ts), until it goes. */
+let uncover: Teardown = () => undefined;
 
 /** Shows the banner with these settings, shows it again changed, or removes it (null). */
 export async function renderBanner(settings: Record<string, unknown> | null, preview: boolean): Promise<void> {
   if (!settings) {
     shown?.remove();
     shown = null;
+    uncover();
     return;
   }
   const close = () => void renderBanner(null, false);
@@ -130,4 +136,5 @@ export function stopBanner(): void {
   forced = null;
   shown?.remove();
   shown = null;
+  uncover();
 }

@@ -7,6 +7,7 @@ import { assetUrl, loadStylesheet } from '../platform/assets';
 import { isMobile } from '../platform/device';
 import { listen, type Teardown } from '../platform/events';
 import { teardowns, type Teardowns } from '../platform/lifetime';
+import { coverScreenFoot } from '../platform/screen-foot';
 
 export const OVERLAYS_STYLESHEET = 'overlays.css';
 export const ANNOUNCEMENT_DISMISSED_KEY = 'ss-announcement-dismissed';
@@ -35,8 +36,8 @@ const STACK_HEIGHT = '--site-bottom-stack-height';
 
 /**
  * The fixed UI at the foot of the screen (the badge over the mobile information bar) in one
- * stack that grows, so that no two of them overlap, and a spacer of its height at the end of
- * the page, so that the stack covers none of the page when it is scrolled to its end. A bottom
+ * stack that grows, so that no two of them overlap; the page ends with room of its height
+ * (platform/screen-foot.ts), so that it covers none of the page scrolled to its end. A bottom
  * cookie banner sits above the stack.
  */
 function bottomStack(stops: Teardowns): HTMLElement {
@@ -44,21 +45,14 @@ function bottomStack(stops: Teardowns): HTMLElement {
   if (existing) return existing;
   const stack = document.createElement('div');
   stack.className = BOTTOM_STACK_CLASS;
-  const spacer = document.createElement('div');
-  spacer.className = `${BOTTOM_STACK_CLASS}-spacer`;
-  spacer.setAttribute('aria-hidden', 'true');
-  const observer = new ResizeObserver(() => {
-    const height = `${stack.offsetHeight}px`;
-    spacer.style.height = height;
-    // A bottom cookie banner sits above the stack (consent.css reads it).
-    document.documentElement.style.setProperty(STACK_HEIGHT, height);
-  });
+  // A bottom cookie banner sits above the stack (consent.css reads its height).
+  const observer = new ResizeObserver(() => document.documentElement.style.setProperty(STACK_HEIGHT, `${stack.offsetHeight}px`));
   observer.observe(stack);
-  document.body.append(spacer, stack);
+  document.body.append(stack);
+  stops.add(coverScreenFoot(stack));
   stops.add(() => {
     observer.disconnect();
     stack.remove();
-    spacer.remove();
     document.documentElement.style.removeProperty(STACK_HEIGHT);
   });
   return stack;

@@ -270,7 +270,6 @@ export class ImageLoader {
     }
   }
 
-
   /**
    * The width this image needs now, or 0 when it is not near the viewport yet. `box` is a size
    * an observer measured; without one (or when it is empty) the image is measured now.
