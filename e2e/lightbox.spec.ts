@@ -165,6 +165,8 @@ test.describe('lightbox', () => {
       await page.keyboard.press('Space');
       await expect(moving).toBeVisible();
       await page.keyboard.press('Escape');
+      // Gone before the click: a click on the lightbox still fading out opens nothing.
+      await expect(moving).toHaveCount(0);
       // A click on the image (the button over it) opens it too.
       const image = (await first.locator('img').boundingBox())!;
       await page.mouse.click(image.x + image.width / 2, image.y + image.height / 3);
