@@ -7,7 +7,8 @@
  */
 import type { Teardown } from './events';
 
-export const FOOT_ROOM_CLASS = 'site-screen-foot-room';
+/** Themes and tests know it by this name (docs/services/cookie-consent.md). */
+const FOOT_ROOM_CLASS = 'site-screen-foot-room';
 const rooms = new Set<HTMLElement>();
 
 function pad(): void {
