@@ -1,9 +1,35 @@
 /**
  * WCAG 2.4.11 Focus not obscured: a keyboard user tabbing down a phone's page with the cookie
  * banner up and the bottom stack (badge, mobile information bar) showing always sees the element
- * that has focus; the browser scrolls it clear of what the runtime fixes to the screen's foot.
+ * that has focus; the browser scrolls it clear of what the runtime fixes to the screen's foot,
+ * and a banner at the screen's top moves to its foot when focus lands on what it covers.
  */
+import type { Page } from '@playwright/test';
 import { expect, runtimeReady, test } from './fixtures';
+
+const COVERS = '.site-cookie-banner, .site-bottom-stack';
+
+/** Tabs down the page until focus reaches the banner; names each focused element a cover overlaps. */
+async function tabDownThePage(page: Page): Promise<{ visited: number; hidden: string[] }> {
+  const hidden: string[] = [];
+  let visited = 0;
+  for (let step = 0; step < 60; step++) {
+    await page.keyboard.press('Tab');
+    const focus = await page.evaluate((covers) => {
+      const element = document.activeElement as HTMLElement;
+      if (element.closest(covers)) return null;
+      const box = element.getBoundingClientRect();
+      const over = [...document.querySelectorAll(covers)]
+        .map((cover) => cover.getBoundingClientRect())
+        .filter((cover) => box.left < cover.right && cover.left < box.right && box.top < cover.bottom && cover.top < box.bottom);
+      return { name: `${element.tagName.toLowerCase()} ${element.textContent?.trim().slice(0, 30)}`, top: box.top, bottom: box.bottom, over: over.map((cover) => `${Math.round(cover.top)}–${Math.round(cover.bottom)}`) };
+    }, COVERS);
+    if (!focus) break; // on to the banner itself: the page is done
+    visited++;
+    if (focus.over.length) hidden.push(`${focus.name} (${Math.round(focus.top)}–${Math.round(focus.bottom)}) under ${focus.over.join(', ')}`);
+  }
+  return { visited, hidden };
+}
 
 test.describe('with the cookie banner and the bottom stack on a phone', () => {
   test.use({ consented: false, viewport: { width: 390, height: 640 }, isMobile: true, hasTouch: true });
@@ -16,21 +42,7 @@ test.describe('with the cookie banner and the bottom stack on a phone', () => {
     await expect(page.locator('.site-mobile-info-bar')).toBeVisible();
     await page.waitForTimeout(400); // the stack slides in
 
-    const hidden: string[] = [];
-    let visited = 0;
-    for (let step = 0; step < 60; step++) {
-      await page.keyboard.press('Tab');
-      const focus = await page.evaluate(() => {
-        const element = document.activeElement as HTMLElement;
-        if (element.closest('.site-cookie-banner, .site-bottom-stack')) return null;
-        const box = element.getBoundingClientRect();
-        const covers = [...document.querySelectorAll('.site-cookie-banner, .site-bottom-stack')].map((cover) => cover.getBoundingClientRect().top);
-        return { name: `${element.tagName.toLowerCase()} ${element.textContent?.trim().slice(0, 30)}`, bottom: box.bottom, coveredFrom: Math.min(...covers) };
-      });
-      if (!focus) break; // on to the banner itself: the page is done
-      visited++;
-      if (focus.bottom > focus.coveredFrom + 1) hidden.push(`${focus.name}: its foot at ${Math.round(focus.bottom)}, covered from ${Math.round(focus.coveredFrom)}`);
-    }
+    const { visited, hidden } = await tabDownThePage(page);
     expect(visited).toBeGreaterThan(15);
     expect(hidden).toEqual([]);
 
@@ -44,4 +56,37 @@ test.describe('with the cookie banner and the bottom stack on a phone', () => {
     await expect.poll(padding).toBe(stackHeight);
     expect(consoleErrors).toEqual([]);
   });
+
+  // At scroll 0 a banner at the top covers the header's links and the skip link: no scrolling reveals them.
+  for (const [name, path, position, force] of [
+    ['the popup in the top right corner the server rendered', '/cookies-popup', 'top-right', null],
+    ['a bar at the top (a preview)', '/faq', 'top', { cookieBannerVariant: 'BAR', cookieBannerPosition: 'TOP' }],
+  ] as const) {
+    test(`${name} moves to the screen's foot when focus lands on what it covers, not before`, async ({ page, consoleErrors }) => {
+      await page.goto(path);
+      await runtimeReady(page);
+      if (force) await page.evaluate((detail) => document.dispatchEvent(new CustomEvent('cookieBanner:force', { detail })), force);
+      const banner = page.getByRole('region', { name: 'Cookie banner' });
+      await expect(banner).toHaveClass(new RegExp(`site-cookie-banner-${position}\\b`));
+      const header = await page.getByRole('link', { name: 'Home' }).boundingBox();
+      const top = await banner.boundingBox();
+      expect(header!.y).toBeLessThan(top!.y + top!.height); // the page's first links are under it
+
+      // Reading and scrolling move nothing: no shift that no key asked for.
+      await page.mouse.wheel(0, 300);
+      await page.waitForTimeout(300);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await expect(banner).toHaveClass(new RegExp(`site-cookie-banner-${position}\\b`));
+      await expect(page.locator('.site-screen-foot-room')).toHaveCount(0);
+
+      const { visited, hidden } = await tabDownThePage(page);
+      expect(visited).toBeGreaterThan(10);
+      expect(hidden).toEqual([]);
+      await expect(banner).toHaveClass(new RegExp(`site-cookie-banner-${position.replace('top', 'bottom')}\\b`));
+      const foot = await banner.boundingBox();
+      expect(foot!.y + foot!.height).toBeGreaterThan(600); // at the foot of the 640 px screen
+      await expect(page.locator('.site-screen-foot-room')).toHaveCount(1);
+      expect(consoleErrors).toEqual([]);
+    });
+  }
 });

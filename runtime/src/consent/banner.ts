@@ -65,11 +65,35 @@ function onTop(banner: HTMLElement): HTMLElement {
   banner.popover = 'manual';
   banner.showPopover?.();
   uncover();
-  uncover = banner.matches('[class*="-banner-top"]') ? () => undefined : coverScreenFoot(banner);
+  uncover = banner.matches(`[class*="${TOP}"]`) ? stepAsideFromFocus(banner) : coverScreenFoot(banner);
   return banner;
 }
-/** Keyboard focus kept clear of the banner shown at the screen's foot (platform/screen-foot.ts), until it goes. */
+/** Keyboard focus kept clear of the banner shown (platform/screen-foot.ts), until it goes. */
 let uncover: Teardown = () => undefined;
+const TOP = `${BANNER_CLASS}-top`;
+
+/**
+ * A banner at the screen's top covers the page's top, which no scrolling reveals: the header's
+ * links at scroll 0, a theme's skip link. When focus lands on something it covers (WCAG 2.4.11),
+ * it moves to the screen's foot for the rest of the page view, where the page makes room for it.
+ * Room at the top instead would shift the whole page, and not move a skip link placed absolutely.
+ */
+function stepAsideFromFocus(banner: HTMLElement): Teardown {
+  let cover: Teardown = () => undefined;
+  const stop = listen(document, 'focusin', (event) => {
+    const focused = (event.target as Element).getBoundingClientRect();
+    const own = banner.getBoundingClientRect();
+    const covered = focused.left < own.right && own.left < focused.right && focused.top < own.bottom && own.top < focused.bottom;
+    if (!covered || banner.contains(event.target as Node)) return;
+    stop();
+    banner.className = banner.className.replace(TOP, `${BANNER_CLASS}-bottom`);
+    cover = coverScreenFoot(banner);
+  });
+  return () => {
+    stop();
+    cover();
+  };
+}
 
 /** Shows the banner with these settings, shows it again changed, or removes it (null). */
 export async function renderBanner(settings: Record<string, unknown> | null, preview: boolean): Promise<void> {

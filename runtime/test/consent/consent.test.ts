@@ -184,6 +184,30 @@ describe('cookie banner the server rendered', () => {
     document.body.innerHTML = '';
   });
 
+  it('at the top of the screen, moves to its foot when focus lands on what it covers, and only then (WCAG 2.4.11)', async () => {
+    clearConsent();
+    const { cookieBannerHtml } = await import('../../../contract/consent/banner-markup');
+    const { renderBanner } = await import('../../src/consent/banner');
+    document.body.innerHTML = `<a href="#content" id="skip">Skip</a><a href="/faq" id="aside">FAQ</a><main id="content">Page</main>${cookieBannerHtml({ ...SERVED, cookieBannerVariant: 'POPUP', cookieBannerPosition: 'TOP_RIGHT' })}`;
+    const banner = document.querySelector<HTMLElement>('section.site-cookie-banner')!;
+    const place = (element: Element, left: number, top: number, width: number, height: number) =>
+      (element.getBoundingClientRect = () => DOMRect.fromRect({ x: left, y: top, width, height }));
+    place(banner, 210, 20, 160, 150);
+    place(document.getElementById('skip')!, 8, 8, 120, 40); // beside the popup, in sight
+    place(document.getElementById('aside')!, 300, 60, 60, 30); // under it
+    await renderBanner(SERVED, false);
+    document.getElementById('skip')!.focus();
+    banner.querySelector<HTMLButtonElement>('.site-cookie-banner-accept')!.focus(); // its own buttons are not covered
+    expect(banner.className).toContain('site-cookie-banner-top-right');
+    expect(document.querySelector('.site-screen-foot-room')).toBeNull();
+    document.getElementById('aside')!.focus();
+    expect(banner.className).toBe('site-cookie-banner site-cookie-banner-popup site-cookie-banner-bottom-right site-cookie-banner-dark');
+    expect(document.querySelector('.site-screen-foot-room')).not.toBeNull(); // the page makes room for it at the foot
+    await renderBanner(null, false);
+    expect(document.querySelector('.site-screen-foot-room')).toBeNull();
+    document.body.innerHTML = '';
+  });
+
   it('is removed by the consent service where the runtime would not ask (Global Privacy Control without its header)', () => {
     clearConsent();
     Object.defineProperty(navigator, 'globalPrivacyControl', { configurable: true, get: () => true });
