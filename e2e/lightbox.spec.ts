@@ -12,9 +12,9 @@ async function openGrid(page: Page, path = '/gallery?nomotion=true') {
 
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Grid' });
 
-/** A phone (touch, 390 px wide) that has accepted cookies, with the grid's lightbox open on its second image. */
-async function phoneLightbox(browser: Browser, baseURL: string, height: number) {
-  const context = await browser.newContext({ baseURL, hasTouch: true, isMobile: true, viewport: { width: 390, height } });
+/** A phone (touch, 390 px wide unless held sideways) that has accepted cookies, with the grid's lightbox open on its second image. */
+async function phoneLightbox(browser: Browser, baseURL: string, height: number, width = 390) {
+  const context = await browser.newContext({ baseURL, hasTouch: true, isMobile: true, viewport: { width, height } });
   await context.addCookies([{ name: 'ss_cookieAllowed', value: 'true', url: baseURL }]);
   const page = await context.newPage();
   await page.goto('/gallery?itemId=photo-23');
@@ -204,6 +204,20 @@ test.describe('lightbox', () => {
     const levels = new Set<string>();
     for (let i = 0; i < band.data.length; i += band.info.channels) levels.add(`${band.data[i]},${band.data[i + 1]},${band.data[i + 2]}`);
     expect([...levels]).toHaveLength(1);
+    await context.close();
+  });
+
+  test('on a phone held sideways the image has the height of the screen, clear of the buttons', async ({ browser, baseURL }) => {
+    // 844 × 390: with the desktop's 100 px padding the square photo was 139 px tall.
+    const { context, page } = await phoneLightbox(browser, baseURL!, 390, 844);
+    await expect.poll(() => dialog(page).evaluate((d) => d.getAnimations().length)).toBe(0);
+    const image = (await dialog(page).locator('img').boundingBox())!;
+    expect(image.height).toBeGreaterThan(390 * 0.75);
+    for (const name of ['Close', 'Previous image', 'Next image', 'Caption']) {
+      const button = (await dialog(page).getByRole('button', { name, exact: true }).boundingBox())!;
+      const apart = button.x + button.width <= image.x || image.x + image.width <= button.x || button.y + button.height <= image.y || image.y + image.height <= button.y;
+      expect(apart, `${name} is clear of the image`).toBe(true);
+    }
     await context.close();
   });
 
