@@ -553,6 +553,44 @@ test.describe('a theme whose fixed header sits at z-index 99999, on a phone', ()
   });
 });
 
+test.describe('a theme that opens an age gate (a modal dialog) as the page loads, on a phone', () => {
+  test.use({ consented: false, viewport: { width: 390, height: 640 } });
+
+  test('the cookie banner waits for it to close: it never covers the dialog, then shows, is announced and works', async ({ page, consoleErrors }) => {
+    // Opened as parsing ends, before the runtime's module runs: the runtime adopts a banner while the gate is open.
+    await page.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState !== 'interactive') return;
+        const gate = document.createElement('dialog');
+        gate.id = 'age-gate';
+        gate.style.cssText = 'margin:auto auto 0;width:100%;max-width:none;box-sizing:border-box;padding:24px';
+        gate.innerHTML = '<p>Are you 18 or older?</p><form method="dialog"><button>Yes, I am 18</button></form>';
+        document.body.append(gate);
+        gate.showModal();
+      });
+    });
+    await page.goto('/faq');
+    await runtimeReady(page);
+    const yes = page.getByRole('button', { name: 'Yes, I am 18' });
+    await expect(yes).toBeVisible();
+    const banner = page.locator('.site-cookie-banner');
+    await expect(banner).toHaveCount(1); // the server rendered it, the runtime adopted it
+    // Above the gate it covered its button, and a tap on what looked like the banner reached the gate.
+    await expect(banner).toBeHidden();
+    const box = (await yes.boundingBox())!;
+    expect(await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.textContent, [box.x + box.width / 2, box.y + box.height / 2])).toBe('Yes, I am 18');
+
+    await yes.click();
+    const region = page.getByRole('region', { name: 'Cookie banner' });
+    await expect(region).toBeVisible();
+    await expect(region.locator('[aria-live]')).toHaveText(/^Cookie banner: This demo uses cookies/);
+    await region.getByRole('button', { name: 'Accept cookies' }).click();
+    await expect(banner).toHaveCount(0);
+    expect(await page.evaluate(() => window.SiteRuntime!.consent.state())).toBe(true);
+    expect(consoleErrors).toEqual([]);
+  });
+});
+
 test.describe('every block type under Pico CSS, at 390 px', () => {
   test.use({ viewport: { width: 390, height: 844 }, consented: false });
 

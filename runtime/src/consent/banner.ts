@@ -37,12 +37,16 @@ export function adoptBanner(section: HTMLElement, preview: boolean, onChoice: ()
       stopWaiting = () => undefined;
     };
   }
-  // Filled once the region is in the page, so that screen readers announce it.
-  setTimeout(() => {
-    const live = section.querySelector('[aria-live]');
-    if (live) live.textContent = `${bannerWords().label}: ${section.querySelector(`.${BANNER_CLASS}-text`)?.textContent ?? ''}`;
-  });
+  announce(section);
   return section;
+}
+
+/** Fills the banner's live region once it is in the page and shown, so that screen readers announce it. */
+function announce(section: HTMLElement): void {
+  const live = section.querySelector('[aria-live]');
+  if (!live) return;
+  live.textContent = '';
+  setTimeout(() => (live.textContent = `${bannerWords().label}: ${section.querySelector(`.${BANNER_CLASS}-text`)?.textContent ?? ''}`));
 }
 
 /** A working banner for these settings, to be put in the page. */
@@ -60,15 +64,33 @@ let shown: HTMLElement | null = null;
 /**
  * Above whatever a theme stacks over its page (a header at z-index 99999 would cover a top bar
  * and its buttons): the top layer, where the browser has popovers; elsewhere, its z-index.
+ * Not above a modal dialog the theme has open (an age gate): there the banner would hide the
+ * dialog's buttons and take none of the taps it seems to, the page outside a modal being inert.
+ * It shows once the last one has closed.
  */
 function onTop(banner: HTMLElement): HTMLElement {
   banner.popover = 'manual';
-  banner.showPopover?.();
   uncover();
-  uncover = banner.matches(`[class*="${TOP}"]`) ? stepAsideFromFocus(banner) : coverScreenFoot(banner);
+  let waited = false;
+  const show = (): void => {
+    if (document.querySelector('dialog:modal')) return void (waited = true);
+    stop();
+    banner.showPopover();
+    if (waited) announce(banner);
+  };
+  // `close` does not bubble: heard on its way down. Where the browser has no popovers, its z-index.
+  const stop = listen(document, 'close', show, { capture: true });
+  if ('showPopover' in banner) show();
+  else stop();
+  // Measured shown: a room sized later, by its observer, would move what follows it.
+  const cover = banner.matches(`[class*="${TOP}"]`) ? stepAsideFromFocus(banner) : coverScreenFoot(banner);
+  uncover = () => {
+    stop();
+    cover();
+  };
   return banner;
 }
-/** Keyboard focus kept clear of the banner shown (platform/screen-foot.ts), until it goes. */
+/** Keyboard focus kept clear of the banner shown (platform/screen-foot.ts), and its wait for a modal dialog to close, until it goes. */
 let uncover: Teardown = () => undefined;
 const TOP = `${BANNER_CLASS}-top`;
 
