@@ -639,3 +639,28 @@ test.describe('every block type under Pico CSS, at 390 px', () => {
     expect(consoleErrors).toEqual([]);
   });
 });
+
+test.describe('a theme that scrolls its page in a box of its own (html and body fixed, main fills the rest and scrolls)', () => {
+  test('images are asked for 200 px before they scroll into the box, as on a page the window scrolls', async ({ page, consoleErrors }) => {
+    await page.route('**/gallery-in-a-box', async (route) => {
+      const response = await route.fetch({ url: route.request().url().replace('gallery-in-a-box', 'gallery?nomotion=true') });
+      const html = (await response.text()).replace('</head>', '<style>html,body{height:100%;overflow:hidden;margin:0} body{display:flex;flex-direction:column} body>main{flex:1;min-height:0;overflow-y:auto}</style></head>');
+      await route.fulfill({ response, body: html });
+    });
+    await page.goto('/gallery-in-a-box');
+    await runtimeReady(page);
+    // An image of the last grid, scrolled to 100 px under the box's foot: out of sight, within the margin.
+    const asked = await page.evaluate(async () => {
+      const box = document.querySelector('body > main')!;
+      const image = document.querySelectorAll<HTMLImageElement>('#block-big-grid img')[40]!;
+      box.scrollTop += image.getBoundingClientRect().top - box.getBoundingClientRect().bottom - 100;
+      await new Promise((done) => setTimeout(done, 50));
+      const seen = image.getBoundingClientRect().top - box.getBoundingClientRect().bottom;
+      for (let wait = 0; wait < 60 && !image.getAttribute('src'); wait++) await new Promise((done) => setTimeout(done, 50));
+      return { under: Math.round(seen), src: image.getAttribute('src') };
+    });
+    expect(asked.under).toBeGreaterThan(50);
+    expect(asked.src).toMatch(/format=\d+w/);
+    expect(consoleErrors).toEqual([]);
+  });
+});

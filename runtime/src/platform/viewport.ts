@@ -1,6 +1,8 @@
 /**
  * Whether elements are within a margin of the viewport, for many elements at once: one
  * IntersectionObserver per margin serves every caller (a page of galleries asks hundreds).
+ * The margin holds inside scrolling boxes too (`scrollMargin`): a theme that scrolls its page in
+ * a box of its own, a strip of slides.
  */
 import type { Teardown } from './events';
 
@@ -32,7 +34,7 @@ function deliver(changes: IntersectionObserverEntry[], observer: IntersectionObs
 function observerFor(marginPx: number): MarginObserver {
   let entry = observers.get(marginPx);
   if (!entry) {
-    entry = { observer: new IntersectionObserver(deliver, { rootMargin: `${marginPx}px` }), watchers: new Map(), near: new Map() };
+    entry = { observer: new IntersectionObserver(deliver, { rootMargin: `${marginPx}px`, scrollMargin: `${marginPx}px` }), watchers: new Map(), near: new Map() };
     observers.set(marginPx, entry);
   }
   return entry;

@@ -2,7 +2,8 @@
  * The image loader (spec part 2 §3 Image settings, §4, §9), shared by the image block and the
  * galleries. An `<img>` that carries `data-src` gets the smallest of the responsive widths that
  * covers its rendered size times the device pixel ratio, lazily from 200 px outside the
- * viewport, through a bounded queue; it asks again only when a larger width is needed.
+ * viewport and outside any box it scrolls in (a theme's own page scroller, a strip of slides),
+ * through a bounded queue; it asks again only when a larger width is needed.
  */
 import { isMobile } from '../platform/device';
 import { readThenWrite } from '../platform/dom-batch';
@@ -182,7 +183,7 @@ export class ImageLoader {
     this._held = held ? [] : null;
     this._intersection =
       typeof IntersectionObserver === 'function'
-        ? new IntersectionObserver((entries) => this._onIntersect(entries), { rootMargin: `${LAZY_MARGIN_PX}px` })
+        ? new IntersectionObserver((entries) => this._onIntersect(entries), { rootMargin: `${LAZY_MARGIN_PX}px`, scrollMargin: `${LAZY_MARGIN_PX}px` })
         : null;
     this._resize =
       typeof ResizeObserver === 'function'
