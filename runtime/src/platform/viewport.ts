@@ -2,7 +2,7 @@
  * Whether elements are within a margin of the viewport, for many elements at once: one
  * IntersectionObserver per margin serves every caller (a page of galleries asks hundreds).
  * The margin holds inside scrolling boxes too (`scrollMargin`): a theme that scrolls its page in
- * a box of its own, a strip of slides.
+ * a box of its own.
  */
 import type { Teardown } from './events';
 

@@ -2,7 +2,7 @@
  * The image loader (spec part 2 §3 Image settings, §4, §9), shared by the image block and the
  * galleries. An `<img>` that carries `data-src` gets the smallest of the responsive widths that
  * covers its rendered size times the device pixel ratio, lazily from 200 px outside the
- * viewport and outside any box it scrolls in (a theme's own page scroller, a strip of slides),
+ * viewport and outside any box it scrolls in (a theme's own page scroller),
  * through a bounded queue; it asks again only when a larger width is needed.
  */
 import { isMobile } from '../platform/device';
