@@ -208,11 +208,12 @@ test.describe('lightbox', () => {
   });
 
   test('on a phone held sideways the image has the height of the screen, clear of the buttons', async ({ browser, baseURL }) => {
-    // 844 × 390: with the desktop's 100 px padding the square photo was 139 px tall.
+    // 844 × 390: with the desktop's 100 px padding the square photo was 139 px tall, and 310
+    // with room kept under it for a caption that hides behind its toggle on a touch screen.
     const { context, page } = await phoneLightbox(browser, baseURL!, 390, 844);
     await expect.poll(() => dialog(page).evaluate((d) => d.getAnimations().length)).toBe(0);
     const image = (await dialog(page).locator('img').boundingBox())!;
-    expect(image.height).toBeGreaterThan(390 * 0.75);
+    expect(image.height).toBeGreaterThan(390 - 2 * 16 - 1);
     for (const name of ['Close', 'Previous image', 'Next image', 'Caption']) {
       const button = (await dialog(page).getByRole('button', { name, exact: true }).boundingBox())!;
       const apart = button.x + button.width <= image.x || image.x + image.width <= button.x || button.y + button.height <= image.y || image.y + image.height <= button.y;
