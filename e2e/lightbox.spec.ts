@@ -208,7 +208,7 @@ test.describe('lightbox', () => {
   });
 
   test('on a phone held sideways the image has the height of the screen, clear of the buttons', async ({ browser, baseURL }) => {
-    // 844 × 390: with the desktop's 100 px padding the square photo was 139 px tall, and 310
+    // 844 × 390: with the desktop's 100 px padding the square photo was 139 px tall, and 307
     // with room kept under it for a caption that hides behind its toggle on a touch screen.
     const { context, page } = await phoneLightbox(browser, baseURL!, 390, 844);
     await expect.poll(() => dialog(page).evaluate((d) => d.getAnimations().length)).toBe(0);
