@@ -174,6 +174,30 @@ export async function holdRuntimeUntilPainted(page: Page): Promise<void> {
   });
 }
 
+/**
+ * Counts the page's requests in flight (its frames' too), from now on: `quiet(ms)` waits until
+ * none has been in flight for `ms`, at most `within` ms in all, so that what a test checks next
+ * is what the page looks like once everything it asked for has arrived (a block's data, an
+ * image, a font), without a fixed wait that is too long on a fast machine and too short on a slow one.
+ */
+export function watchNetwork(page: Page): { quiet: (ms?: number, within?: number) => Promise<void> } {
+  let inFlight = 0;
+  let lastChange = Date.now();
+  const change = (by: number) => {
+    inFlight += by;
+    lastChange = Date.now();
+  };
+  page.on('request', () => change(1));
+  page.on('requestfinished', () => change(-1));
+  page.on('requestfailed', () => change(-1));
+  return {
+    quiet: async (ms = 200, within = 5_000) => {
+      const giveUp = Date.now() + within;
+      while (Date.now() < giveUp && (inFlight > 0 || Date.now() - lastChange < ms)) await new Promise((resolve) => setTimeout(resolve, 25));
+    },
+  };
+}
+
 /** Waits for the page's transitions and finite animations to end (a banner sliding into place). */
 export async function animationsSettled(page: Page): Promise<void> {
   await page.evaluate(() => Promise.all(document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity).map((animation) => animation.finished.catch(() => undefined))));

@@ -5,7 +5,7 @@
  * demo theme (docs/theming.md "Keeping the page still while blocks mount").
  */
 import { readdirSync } from 'node:fs';
-import { animationsSettled, expect, holdRuntimeUntilPainted, layoutShifted, runtimeReady, test, watchLayoutShifts } from './fixtures';
+import { animationsSettled, expect, holdRuntimeUntilPainted, layoutShifted, runtimeReady, test, watchLayoutShifts, watchNetwork } from './fixtures';
 
 // The pages a visitor reaches; /gallery without its autoplay (its slides move, as asked).
 const PAGES = readdirSync('examples')
@@ -22,9 +22,11 @@ for (const [width, height, phone] of [[390, 844, true], [1280, 800, false]] as c
       test(`${path}: nothing moves as the runtime arrives, and nothing is wider than the screen`, async ({ page }) => {
         await watchLayoutShifts(page);
         await holdRuntimeUntilPainted(page);
+        const network = watchNetwork(page);
         await page.goto(path);
         await runtimeReady(page);
-        await page.waitForTimeout(600);
+        // What blocks fetch once mounted (a summary's items, a chart's data) lands too.
+        await network.quiet();
         await animationsSettled(page);
         expect(await layoutShifted(page)).toBe(0);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
