@@ -556,9 +556,9 @@ test.describe('a theme whose fixed header sits at z-index 99999, on a phone', ()
 test.describe('a theme that opens an age gate (a modal dialog) as the page loads, on a phone', () => {
   test.use({ consented: false, viewport: { width: 390, height: 640 } });
 
-  test('the cookie banner waits for it to close: it never covers the dialog, then shows, is announced and works', async ({ page, consoleErrors }) => {
-    // Opened as parsing ends, before the runtime's module runs: the runtime adopts a banner while the gate is open.
-    await page.addInitScript(() => {
+  // Opened as parsing ends, before the runtime's module runs: the runtime starts while the gate is open.
+  const openAgeGate = (page: Page) =>
+    page.addInitScript(() => {
       document.addEventListener('readystatechange', () => {
         if (document.readyState !== 'interactive') return;
         const gate = document.createElement('dialog');
@@ -569,6 +569,9 @@ test.describe('a theme that opens an age gate (a modal dialog) as the page loads
         gate.showModal();
       });
     });
+
+  test('the cookie banner waits for it to close: it never covers the dialog, then shows, is announced and works', async ({ page, consoleErrors }) => {
+    await openAgeGate(page);
     await page.goto('/faq');
     await runtimeReady(page);
     const yes = page.getByRole('button', { name: 'Yes, I am 18' });
@@ -588,6 +591,26 @@ test.describe('a theme that opens an age gate (a modal dialog) as the page loads
     await expect(banner).toHaveCount(0);
     expect(await page.evaluate(() => window.SiteRuntime!.consent.state())).toBe(true);
     expect(consoleErrors).toEqual([]);
+  });
+
+  test.describe('for a visitor who accepted cookies', () => {
+    test.use({ consented: true });
+
+    test('the popup overlay waits for it to close too, then opens with focus in it', async ({ page, consoleErrors }) => {
+      await openAgeGate(page);
+      await page.goto('/offers');
+      await runtimeReady(page);
+      // Opened inside the gate, the popup came before the gate's question was answered.
+      await page.waitForLoadState('networkidle');
+      await expect(page.getByRole('dialog', { name: 'Get our monthly notes' })).toHaveCount(0);
+      await page.getByRole('button', { name: 'Yes, I am 18' }).click();
+      const popup = page.getByRole('dialog', { name: 'Get our monthly notes' });
+      await expect(popup).toBeVisible();
+      await expect(popup.getByRole('button', { name: 'Close' })).toBeFocused();
+      await popup.getByRole('button', { name: 'Close' }).click();
+      await expect(popup).toHaveCount(0);
+      expect(consoleErrors).toEqual([]);
+    });
   });
 });
 

@@ -13,9 +13,11 @@ import { popupVisible, type PopupSettings } from './popup-rules';
 export function popupGate(popup: PopupSettings, page: Readonly<PageContext>, screenshot: boolean, stops: Teardowns): Promise<void> | void {
   if (!popupVisible(popup, readPopupMemory(), { now: Date.now(), pageType: page.pageType, mobile: isMobile(), screenshot })) return;
   const show = () =>
-    import('./popup').then((m) => {
-      m.showPopup(popup, page, stops);
-    });
+    afterThemeModals(stops)
+      .then(() => import('./popup'))
+      .then((m) => {
+        m.showPopup(popup, page, stops);
+      });
   // While the cookie banner asks (as the consent service decides), the popup waits for its
   // answer: on a phone it would cover the banner, which must stay within reach.
   if (page.cookieSettings.isCookieBannerEnabled !== true || screenshot || consentState() !== null) return show();
@@ -25,5 +27,27 @@ export function popupGate(popup: PopupSettings, page: Readonly<PageContext>, scr
       resolve(show());
     });
     stops.add(stop);
+  });
+}
+
+/**
+ * Resolves once no modal dialog of the theme's is open (an age gate shown as the page loads):
+ * opened inside it, the popup would come before the gate's question is answered.
+ */
+function afterThemeModals(stops: Teardowns): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => {
+      try {
+        if (document.querySelector('dialog:modal')) return;
+      } catch {
+        // A browser without :modal.
+      }
+      stop();
+      resolve();
+    };
+    // `close` does not bubble: heard on its way down.
+    const stop = listen(document, 'close', check, { capture: true });
+    stops.add(stop);
+    check();
   });
 }
