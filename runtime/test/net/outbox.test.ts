@@ -16,15 +16,27 @@ beforeEach(() => {
     },
   }));
 });
+/** Each page's stop: the module copies a test loaded stop listening, so none hears the next test's events. */
+const stops: Array<() => void> = [];
 afterEach(() => {
+  stops.splice(0).forEach((stop) => stop());
+  localStorage.clear();
+  vi.useRealTimers();
   Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => true });
 });
+
+/** The transport as a page loads it (a fresh copy after `vi.resetModules()`). */
+async function loadBeacon() {
+  const [beacon, lifetime] = await Promise.all([import('../../src/net/beacon'), import('../../src/platform/lifetime')]);
+  stops.push(lifetime.stopShared);
+  return beacon;
+}
 
 const settle = () => vi.advanceTimersByTimeAsync(1);
 
 describe('the collectors\' transport while offline', () => {
   it('keeps batches while offline and sends them when the browser is back online', async () => {
-    const { enqueue, FLUSH_DELAY_MS, OUTBOX_KEY } = await import('../../src/net/beacon');
+    const { enqueue, FLUSH_DELAY_MS, OUTBOX_KEY } = await loadBeacon();
     online = false;
     enqueue('/api/census/RecordHit', { n: 1 });
     enqueue('/api/census/RecordHit', { n: 2 });
@@ -38,7 +50,7 @@ describe('the collectors\' transport while offline', () => {
   });
 
   it('a page left offline keeps its batches for the next page, which sends them with its own', async () => {
-    const first = await import('../../src/net/beacon');
+    const first = await loadBeacon();
     online = false;
     first.enqueue('/api/performance/records', { page: 'first' }, { flushDelayMs: 30_000 });
     window.dispatchEvent(new Event('pagehide'));
@@ -49,7 +61,7 @@ describe('the collectors\' transport while offline', () => {
     // The next page, online: a fresh module, as after a navigation.
     vi.resetModules();
     online = true;
-    const next = await import('../../src/net/beacon');
+    const next = await loadBeacon();
     next.enqueue('/api/performance/records', { page: 'next' });
     expect(localStorage.getItem(next.OUTBOX_KEY)).toBeNull();
     await vi.advanceTimersByTimeAsync(30_000);
@@ -57,7 +69,7 @@ describe('the collectors\' transport while offline', () => {
   });
 
   it('a page hidden twice while offline keeps both batches', async () => {
-    const { enqueue, OUTBOX_KEY } = await import('../../src/net/beacon');
+    const { enqueue, OUTBOX_KEY } = await loadBeacon();
     online = false;
     enqueue('/api/census/RecordHit', { n: 1 });
     document.dispatchEvent(new Event('visibilitychange')); // jsdom's visibilityState is not hidden
@@ -69,7 +81,7 @@ describe('the collectors\' transport while offline', () => {
 
   it('drops a damaged outbox and carries on', async () => {
     localStorage.setItem('site-outbox', '{not json');
-    const { enqueue, flush } = await import('../../src/net/beacon');
+    const { enqueue, flush } = await loadBeacon();
     enqueue('/api/census/RecordHit', { n: 1 });
     flush();
     await settle();
@@ -78,7 +90,7 @@ describe('the collectors\' transport while offline', () => {
   });
 
   it('a single send made offline (a button click, a V1 event) goes once the browser is back online, as it was', async () => {
-    const { sendNow } = await import('../../src/net/beacon');
+    const { sendNow } = await loadBeacon();
     online = false;
     expect(sendNow('/api/census/button-click', JSON.stringify({ buttonId: 'b1' }))).toBe('beacon');
     expect(sendNow('/api/v1/events', 'analyticsId=a&customSchemaName=custom', { contentType: 'application/x-www-form-urlencoded' })).toBe('beacon');
@@ -94,7 +106,7 @@ describe('the collectors\' transport while offline', () => {
   });
 
   it('a page left offline keeps its single sends (an error report) for the next page, which sends them at once', async () => {
-    const first = await import('../../src/net/beacon');
+    const first = await loadBeacon();
     online = false;
     first.sendNow('/api/events/RecordJavascriptErrors', JSON.stringify([{ message: 'boom' }]));
     window.dispatchEvent(new Event('pagehide'));
@@ -104,7 +116,7 @@ describe('the collectors\' transport while offline', () => {
 
     vi.resetModules();
     online = true;
-    const next = await import('../../src/net/beacon');
+    const next = await loadBeacon();
     next.enqueue('/api/census/RecordHit', { n: 1 });
     await settle();
     expect(sent.map((s) => s.items)).toEqual([[{ message: 'boom' }]]);
@@ -112,13 +124,12 @@ describe('the collectors\' transport while offline', () => {
   });
 
   it('keeps at most MAX_QUEUED_PER_ENDPOINT single sends per endpoint, the newest', async () => {
-    const { sendNow, MAX_QUEUED_PER_ENDPOINT } = await import('../../src/net/beacon');
+    const { sendNow, MAX_QUEUED_PER_ENDPOINT } = await loadBeacon();
     online = false;
     for (let n = 0; n < MAX_QUEUED_PER_ENDPOINT + 5; n++) sendNow('/api/census/button-click', JSON.stringify({ n }));
     online = true;
     window.dispatchEvent(new Event('online'));
     await settle();
-    // Only this endpoint: earlier tests' module copies still listen for 'online'.
     const clicks = sent.filter((s) => s.url.includes('/button-click'));
     expect(clicks).toHaveLength(MAX_QUEUED_PER_ENDPOINT);
     expect(clicks[0]!.items).toEqual({ n: 5 });
