@@ -132,7 +132,19 @@ test.describe('gallery designs', () => {
     };
     expect(await centre()).toBeLessThan(2);
     const slides = strip.locator('figure');
-    await slides.nth(1).focus();
+    // Tab from the current slide to the next, which the container cuts in half under the Next
+    // button: the strip shows it whole, clear of the button, and what is current stays.
+    await slides.nth(0).focus();
+    await page.keyboard.press('Tab');
+    await expect(slides.nth(1)).toBeFocused();
+    const [slide, box] = [(await slides.nth(1).boundingBox())!, (await strip.boundingBox())!];
+    expect(slide.x).toBeGreaterThanOrEqual(box.x);
+    expect(slide.x + slide.width).toBeLessThanOrEqual(box.x + box.width);
+    expect(await slides.nth(1).evaluate((figure) => {
+      const { left, top, width, height } = figure.getBoundingClientRect();
+      return figure.contains(document.elementFromPoint(left + width / 2, top + height / 2));
+    })).toBe(true);
+    expect(await indexOf(page, 'block-slider')).toBe(0);
     await page.keyboard.press('Enter');
     expect(await indexOf(page, 'block-slider')).toBe(1);
     await expect.poll(centre).toBeLessThan(2);
@@ -275,6 +287,19 @@ test('keyboard alone: every design that moves, the thumbnails and the grid light
   // Slideshow: a thumbnail by Enter.
   const thumbnails = page.getByRole('button', { name: /^Show slide/ }); // the strip follows the block
   await expect(thumbnails).toHaveCount(5);
+  // Tab along the thumbnails: each one it lands on is whole in the strip (one the strip cut
+  // moves into view and uncovers the next), and the slideshow stays where it is until Enter.
+  await thumbnails.first().focus();
+  const reached: string[] = [];
+  for (let label = 'Show slide 1'; label.startsWith('Show slide'); label = await page.evaluate(() => document.activeElement!.getAttribute('aria-label') ?? '')) {
+    const [thumbnail, strip] = await page.evaluate(() => [document.activeElement!, document.activeElement!.parentElement!].map((element) => element.getBoundingClientRect().toJSON() as DOMRect));
+    expect(thumbnail!.left, label).toBeGreaterThanOrEqual(strip!.left);
+    expect(thumbnail!.right, label).toBeLessThanOrEqual(strip!.right);
+    reached.push(label);
+    await page.keyboard.press('Tab');
+  }
+  expect(reached).toEqual([1, 2, 3, 4, 5].map((n) => `Show slide ${n}`)); // 4 was cut, 5 beyond the strip
+  expect(await indexOf(page, 'block-slideshow')).toBe(0);
   await thumbnails.nth(2).focus();
   await page.keyboard.press('Enter');
   expect(await indexOf(page, 'block-slideshow')).toBe(2);

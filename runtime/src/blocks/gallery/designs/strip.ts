@@ -1,7 +1,8 @@
 /**
  * The strip (page design "slider", part 2 §2, §4): slides in one row at one height, the
  * current slide aligned at the start, middle or end of the container. Slides are activated
- * by click, Enter or Space; those wholly outside the container cannot be tabbed to.
+ * by click, Enter or Space; those wholly outside the container cannot be tabbed to, and one
+ * it cuts moves into view when tabbed to.
  */
 import { isRightToLeft } from '../../../platform/direction';
 import { isActivation } from '../../../platform/keys';
@@ -116,6 +117,16 @@ export const strip: DesignFactory = ({ container, gallery, options }) => {
         const rect = slide.element.getBoundingClientRect();
         activate(index, rect.left + rect.width / 2);
       }),
+      // Tabbed to while the container cuts it (half under the next button): the strip moves to
+      // show it whole, as a scroller brings what takes focus into view, and the slides it
+      // uncovers join the tab order. What is current stays, until Enter chooses. A click's focus
+      // is left alone: the click itself moves the strip.
+      listen(slide.element, 'focusin', (event: FocusEvent) => {
+        if (!sized || !(event.target as Element).matches(':focus-visible')) return;
+        const measured = measure();
+        const { left, width } = measured.slides[index]!;
+        if (left + offset < 0 || left + offset + width > measured.width) placeAndReach(index, measured);
+      }),
     );
   });
   teardowns.push(
@@ -141,6 +152,7 @@ export const strip: DesignFactory = ({ container, gallery, options }) => {
   const design: Design = {
     navigates: true,
     show(to: number, _from: number, _direction, instant: boolean) {
+      const from = offset;
       if (sized) place(to);
       gallery.slides.forEach(({ element }, i) => {
         element.classList.toggle('is-current', i === to);
@@ -150,7 +162,8 @@ export const strip: DesignFactory = ({ container, gallery, options }) => {
       const seconds = design.releaseSeconds ?? options.speedS;
       design.releaseSeconds = undefined;
       container.style.setProperty('--tg-speed', `${seconds}s`);
-      const animated = !instant && !prefersReducedMotion() && seconds > 0;
+      // Already in place (focus brought the slide into view): nothing moves, nothing waits.
+      const animated = !instant && !prefersReducedMotion() && seconds > 0 && offset !== from;
       container.classList.toggle('tg-animating', animated);
       if (!animated) {
         if (sized) updateReach();
@@ -166,7 +179,7 @@ export const strip: DesignFactory = ({ container, gallery, options }) => {
         };
         const first = gallery.slides[0]?.element;
         const stop = first ? listen(first, 'transitionend', done) : () => undefined;
-        // transitionend does not fire when nothing moved (the slide was already in place).
+        // transitionend does not come for a strip the browser does not render (a hidden tab, display: none).
         const timer = setTimeout(done, seconds * 1000 + 50);
       });
     },
