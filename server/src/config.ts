@@ -56,6 +56,16 @@ export interface ServerConfig {
 /** dist/server/main.js and server/src/config.ts both sit two folders below the root. */
 const defaultRoot = () => path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
+/** Written as a browser writes an Origin: an http(s) scheme, host and port, nothing after. */
+export function isHttpOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value;
+  } catch {
+    return false;
+  }
+}
+
 /** `https://a.example, http://127.0.0.1:8081` → origins; anything else stops the start with a clear message. */
 export function parseSiteOrigins(value: string | undefined): string[] {
   return (value ?? '')
@@ -63,16 +73,9 @@ export function parseSiteOrigins(value: string | undefined): string[] {
     .map((item) => item.trim())
     .filter(Boolean)
     .map((item) => {
-      let url: URL | null = null;
-      try {
-        url = new URL(item);
-      } catch {
-        /* reported below */
-      }
-      if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== item.replace(/\/$/, '')) {
-        throw new ConfigError([`SITE_ORIGINS must list http(s) origins (scheme, host and port, no path), not "${item}"`]);
-      }
-      return url.origin;
+      const origin = item.replace(/\/$/, '');
+      if (!isHttpOrigin(origin)) throw new ConfigError([`SITE_ORIGINS must list http(s) origins (scheme, host and port, no path), not "${item}"`]);
+      return origin;
     });
 }
 

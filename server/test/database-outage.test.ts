@@ -7,14 +7,13 @@
 import { mkdtempSync, openSync, rmSync, writeSync, closeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BRIEFLY_UNAVAILABLE } from '../src/plugins/errors';
 import { sqliteFile } from '../src/storage/open';
 import { isDamagedDatabase, isDatabaseUnavailable } from '../src/storage/unavailable';
-import { TEST_ENGINE, startTestServer, visitor, type TestServer } from './helper';
+import { TEST_ENGINE, startLoggedTestServer, startTestServer, visitor, type TestServer } from './helper';
 
 const started: TestServer[] = [];
 afterAll(async () => {
@@ -25,12 +24,9 @@ const asPage = { accept: 'text/html,application/xhtml+xml' };
 
 /** A server whose log lines land in `lines`. */
 async function loggedServer(overrides: Parameters<typeof startTestServer>[0] = {}) {
-  const lines: Array<Record<string, unknown>> = [];
-  const stream = new PassThrough();
-  stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString().trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>)));
-  const server = await startTestServer({ logger: true, logStream: stream, ...overrides });
-  started.push(server);
-  return { server, lines };
+  const logged = await startLoggedTestServer(overrides);
+  started.push(logged.server);
+  return logged;
 }
 
 /** Runs SQL on this server's database from a connection of its own (as an operator would). */

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
@@ -42,6 +43,17 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** One line of the server's log, as pino writes it. */
+export type LogLine = Record<string, unknown> & { level: number; msg: string };
+
+/** A test server whose log lines land, parsed, in `lines`. */
+export async function startLoggedTestServer(overrides: Partial<ServerConfig> = {}): Promise<{ server: TestServer; lines: LogLine[] }> {
+  const lines: LogLine[] = [];
+  const stream = new PassThrough();
+  stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString().trim().split('\n').map((line) => JSON.parse(line) as LogLine)));
+  return { server: await startTestServer({ logger: true, logStream: stream, ...overrides }), lines };
 }
 
 /** The cookies a response set, as a Cookie header value merged over `jar`. */

@@ -7,7 +7,6 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { backup } from '../src/backup';
@@ -20,7 +19,7 @@ import { SiteFileError } from '../src/site-files';
 // @ts-expect-error: a plain ES module of the scripts folder, without declarations
 import { postgresBin } from '../../scripts/ensure-postgres.mjs';
 import { freshPostgresDatabase } from './engines';
-import { OWNER, TEST_ENGINE, cookieJar, startTestServer, visitor, type TestServer } from './helper';
+import { OWNER, TEST_ENGINE, cookieJar, startLoggedTestServer, startTestServer, visitor, type TestServer } from './helper';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -35,12 +34,11 @@ afterAll(async () => {
   for (const server of started) await server.close();
 });
 
-/** A test server whose log lines (as parsed JSON) land in `lines`. */
+/** A test server whose log lines (as parsed JSON) land in `lines`, closed at the end. */
 const startLogged = async (overrides: Parameters<typeof startTestServer>[0] = {}) => {
-  const lines: Array<Record<string, unknown>> = [];
-  const stream = new PassThrough();
-  stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString().trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>)));
-  return { server: await start({ ...overrides, logger: true, logStream: stream }), lines };
+  const logged = await startLoggedTestServer(overrides);
+  started.push(logged.server);
+  return logged;
 };
 
 describe('settings', () => {

@@ -7,11 +7,10 @@
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_AREAS, siteLanguage, siteSettingWarnings } from '../src/page-text';
 import { renderResults } from '../src/site-search';
-import { postForm, startTestServer, visitor, type TestServer } from './helper';
+import { postForm, startLoggedTestServer, startTestServer, visitor, type TestServer } from './helper';
 
 const root = path.resolve(__dirname, '..', '..');
 const places = (text: string) => [...new Set(text.match(/\{\w+\}/g))].sort();
@@ -52,10 +51,7 @@ describe("the server's words", () => {
     const site = JSON.parse(readFileSync(path.join(siteDir, 'site.json'), 'utf8')) as Record<string, Record<string, unknown>>;
     site.website!.language = 'Deutsch';
     writeFileSync(path.join(siteDir, 'site.json'), JSON.stringify(site));
-    const lines: Array<{ level: number; msg: string }> = [];
-    const stream = new PassThrough();
-    stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString().trim().split('\n').map((line) => JSON.parse(line) as { level: number; msg: string })));
-    const started = await startTestServer({ siteDir, logger: true, logStream: stream });
+    const { server: started, lines } = await startLoggedTestServer({ siteDir });
     await new Promise((resolve) => setImmediate(resolve));
     expect(lines.filter((line) => line.level === 40 && line.msg.startsWith('site.json: website.language'))).toHaveLength(1);
     await started.close();

@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSiteOrigins } from '../src/config';
-import { FOREIGN_ORIGIN } from '../src/plugins/site-origins';
-import { countRows, startTestServer, type TestServer } from './helper';
+import { FOREIGN_ORIGIN, MORE_REFUSED_SITES, REFUSED_SITES_LOGGED, refusedSiteMessage } from '../src/plugins/site-origins';
+import { countRows, startLoggedTestServer, startTestServer, type TestServer } from './helper';
 
 const SITE = 'https://theme.example';
 let server: TestServer;
@@ -82,5 +82,28 @@ describe('SITE_ORIGINS', () => {
     // The server's own pages (compared by host: a TLS proxy may change the scheme) and callers without an Origin are not affected.
     const own = await server.app.inject({ method: 'GET', url: `/api/1/performance/settings?crumb=${crumb}`, headers: { origin: 'https://localhost:80', host: 'localhost:80', cookie } });
     expect(own.statusCode).toBe(200);
+  });
+
+  it('names each refused site in the log once, with the setting that lets it in; past the first 20, no more names', async () => {
+    const { server: logged, lines } = await startLoggedTestServer({ siteOrigins: [SITE] });
+    try {
+      const call = (origin: string) => logged.app.inject({ method: 'POST', url: '/api/census/RecordHit', headers: { origin }, payload: {} });
+      const named = () => lines.filter((line) => line.level === 40 && line.msg.startsWith('Refused API calls from'));
+      for (let i = 0; i < 3; i++) expect((await call('https://www.my-shop.example')).statusCode).toBe(403);
+      expect((await call(SITE)).json()).not.toEqual({ error: FOREIGN_ORIGIN }); // a listed site is not named
+      expect(named().map((line) => line.msg)).toEqual([refusedSiteMessage('https://www.my-shop.example')]);
+      expect(refusedSiteMessage('https://www.my-shop.example')).toBe(
+        'Refused API calls from https://www.my-shop.example: that site is not in SITE_ORIGINS. If its pages are yours, add it (SITE_ORIGINS=https://www.my-shop.example, comma-separated with any others) and restart; until then its forms, analytics and error reports are refused.',
+      );
+      // A header no browser writes is not copied into the message.
+      expect((await call('https://a.example/\u2028path')).statusCode).toBe(403);
+      expect(named().at(-1)!.msg).toBe('Refused API calls from a page whose Origin is not an http(s) origin.');
+      // Made-up origins by the hundred: twenty names, one line for the rest, then silence.
+      for (let i = 0; i < 100; i++) await call(`https://site-${i}.example`);
+      expect(named()).toHaveLength(REFUSED_SITES_LOGGED);
+      expect(lines.filter((line) => line.msg === MORE_REFUSED_SITES)).toHaveLength(1);
+    } finally {
+      await logged.close();
+    }
   });
 });

@@ -7,8 +7,15 @@
 import cors from '@fastify/cors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CRUMB_HEADER } from '../../../contract/crumb';
+import { isHttpOrigin } from '../config';
 
 export const FOREIGN_ORIGIN = 'This site is not served by this server (SITE_ORIGINS).';
+
+/** How many refused sites the log names, each once: past that, made-up Origins would fill it. */
+export const REFUSED_SITES_LOGGED = 20;
+export const refusedSiteMessage = (origin: string) =>
+  `Refused API calls from ${origin}: that site is not in SITE_ORIGINS. If its pages are yours, add it (SITE_ORIGINS=${origin}, comma-separated with any others) and restart; until then its forms, analytics and error reports are refused.`;
+export const MORE_REFUSED_SITES = `API calls from more sites were refused; past the first ${REFUSED_SITES_LOGGED}, they are not named in the log.`;
 
 /** The origin a request comes from, when the browser says: its Origin, else its Referer's. */
 function originOf(request: FastifyRequest): string | null {
@@ -59,10 +66,22 @@ export async function registerSiteOrigins(app: FastifyInstance): Promise<void> {
     exposedHeaders: ['Retry-After'],
     maxAge: 600,
   });
+  // A theme author whose site is missing from the list sees only CORS errors in the browser:
+  // the log names each refused site once, with the setting that lets it in.
+  const named = new Set<string>();
+  const nameRefused = (request: FastifyRequest, origin: string) => {
+    if (named.has(origin) || named.size > REFUSED_SITES_LOGGED) return;
+    named.add(origin);
+    if (named.size > REFUSED_SITES_LOGGED) request.log.warn(MORE_REFUSED_SITES);
+    else if (isHttpOrigin(origin)) request.log.warn({ origin }, refusedSiteMessage(origin));
+    else request.log.warn({ origin: origin.slice(0, 200) }, 'Refused API calls from a page whose Origin is not an http(s) origin.');
+  };
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/') || request.method === 'OPTIONS') return;
     const origin = originOf(request);
     if (origin === null || ownOrigin(request, origin) || listed.has(origin)) return;
+    nameRefused(request, origin);
     return reply.code(403).send({ error: FOREIGN_ORIGIN });
   });
 }
+
