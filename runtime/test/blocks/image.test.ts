@@ -3,10 +3,12 @@ import imageBlock, { IMAGE_NARROW_PX, NARROW_CLASS } from '../../src/blocks/imag
 import { defaultContext } from '../../src/context/read';
 
 describe('image block', () => {
-  afterEach(() => {
+  afterEach(async () => {
     vi.useRealTimers();
     vi.restoreAllMocks();
     document.body.replaceChildren();
+    // The page's batch of layout reads a test queued on real timers runs now, not in the next test.
+    await new Promise((resolve) => setTimeout(resolve, 0));
   });
 
   it(`is narrow under ${IMAGE_NARROW_PX} px, measured with the page's other reads, and follows resizes`, async () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   DEFAULT_CENTER,
   MAP_STYLES,
@@ -88,6 +88,15 @@ describe('map block without a maps key', () => {
 });
 
 describe('map block with a maps key', () => {
+  // Each test loads the maps script as a fresh page would: the loader remembers a script it added.
+  beforeEach(() => {
+    vi.resetModules();
+    document.head.querySelectorAll('script[src^="https://maps.googleapis.com/"]').forEach((script) => script.remove());
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    document.body.replaceChildren();
+  });
   const page = async () => {
     const { defaultContext } = await import('../../../src/context/read');
     const context = defaultContext();
