@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MAX_COLUMNS, MAX_ROWS, MISSING_DATA, NO_COLUMN, NO_ROW, datasetFromCsv, datasetProblem, parseCsv, seriesOf, truncate } from '../../../contract/chart/dataset';
 import chart, { renderChart, variantOf } from '../../src/blocks/chart/index';
-import { drawingSize, niceMax } from '../../src/blocks/chart/svg';
+import { drawingSize, valueScale } from '../../src/blocks/chart/svg';
 
 const visits = { columns: ['Month', 'Visitors', 'Sales'], rows: [['Jan', 120, 4], ['Feb', 180, 9], ['Mar', 90, 2]] };
 
@@ -41,7 +41,19 @@ describe('datasets (part 2 §5)', () => {
 describe('chart block', () => {
   it('variants by name or block variant number', () => {
     expect([variantOf('line'), variantOf(1010), variantOf(1008), variantOf('nope'), variantOf(undefined)]).toEqual(['line', 'pie', 'bar', 'bar', 'bar']);
-    expect([niceMax(0), niceMax(9), niceMax(37), niceMax(1234)]).toEqual([1, 10, 40, 1500]);
+  });
+
+  it('steps its value axis by round numbers, five steps at most', () => {
+    const scales = [0, 9, 37, 210, 1234, 0.3, 100].map(valueScale);
+    expect(scales).toEqual([
+      { step: 0.25, top: 1 },
+      { step: 2, top: 10 },
+      { step: 10, top: 40 },
+      { step: 50, top: 250 }, // the demo's visitors: was 62.5 up to 250
+      { step: 250, top: 1250 },
+      { step: 0.1, top: 0.3 },
+      { step: 20, top: 100 },
+    ]);
   });
 
   it.each(['bar', 'line', 'pie'] as const)('draws a %s chart as an image with a title, a description and the table', (variant) => {

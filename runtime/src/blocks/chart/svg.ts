@@ -18,7 +18,7 @@ export function drawingSize(width: number): [number, number] {
   const w = Math.min(WIDTH, Math.max(280, width));
   return [w, (w * HEIGHT) / WIDTH];
 }
-const M = { top: 16, right: 16, bottom: 44, left: 52 };
+const M = { top: 16, right: 16, bottom: 28, left: 52 };
 /** Okabe–Ito: told apart with every common colour vision deficiency. Its black is the text's colour, so that it shows on a dark theme. */
 export const PALETTE = ['#0072B2', '#E69F00', '#009E73', '#D55E00', '#CC79A7', '#56B4E9', '#8C6D1F', 'currentColor'];
 /** Axes and labels in the text's colour: readable on any theme, light or dark. */
@@ -33,13 +33,18 @@ export function svg<K extends keyof SVGElementTagNameMap>(tag: K, attributes: At
   return node;
 }
 
-/** A round top for the value axis: 0–9 → 10, 37 → 40, 1234 → 1500. */
-export function niceMax(max: number): number {
-  if (!(max > 0)) return 1;
-  const step = 10 ** Math.floor(Math.log10(max));
-  const scaled = max / step;
-  const nice = [1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10].find((n) => n >= scaled)!;
-  return nice * step;
+/**
+ * The value axis: a round step (1, 2, 2.5 or 5 times a power of ten) that covers `max` in at
+ * most five steps, and the top it reaches: 37 → 10 up to 40, 210 → 50 up to 250 (not 62.5
+ * up to 250), 1234 → 250 up to 1250.
+ */
+export function valueScale(max: number): { step: number; top: number } {
+  if (!(max > 0)) return { step: 0.25, top: 1 };
+  const rough = max / 5;
+  const power = 10 ** Math.floor(Math.log10(rough));
+  const step = [1, 2, 2.5, 5, 10].find((n) => n * power >= rough)! * power;
+  // toPrecision: 3 × 0.1 is 0.30000000000000004 in floating point.
+  return { step, top: +(Math.ceil(max / step - 1e-9) * step).toPrecision(12) };
 }
 
 // The spec's US-English form on an English page, the page language's elsewhere.
@@ -48,12 +53,12 @@ const format = (value: number) =>
 
 /** Value grid, axis labels and category labels; answers the plot's scales. */
 function axes(group: SVGGElement, labels: string[], series: Series[], width: number, height: number) {
-  const top = niceMax(Math.max(0, ...series.flatMap((s) => s.values)));
+  const { step, top } = valueScale(Math.max(0, ...series.flatMap((s) => s.values)));
   const plotWidth = width - M.left - M.right;
   const plotHeight = height - M.top - M.bottom;
   const y = (value: number) => M.top + plotHeight - (Math.max(0, value) / top) * plotHeight;
-  for (let i = 0; i <= 4; i++) {
-    const value = (top / 4) * i;
+  for (let i = 0; i <= Math.round(top / step); i++) {
+    const value = step * i;
     group.append(
       svg('line', { x1: M.left, x2: width - M.right, y1: y(value), y2: y(value), stroke: 'currentColor', 'stroke-opacity': 0.2 }),
       svg('text', { x: M.left - 6, y: y(value) + 4, 'text-anchor': 'end', ...AXIS }, format(value)),
