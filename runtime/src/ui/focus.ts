@@ -9,10 +9,14 @@ export type ContainFocusOptions =
 
 export const CONTAIN_FOCUS_ERROR = 'containFocus needs exactly one of container or predicate';
 
-/** The elements a Tab key can reach, in document order. */
+/**
+ * The elements a Tab key can reach, in document order: not those a stylesheet hides (the
+ * lightbox's caption toggle is `display: none` on a desktop; wrapping to it, focus went nowhere).
+ * A browser without checkVisibility counts them.
+ */
 export function focusableIn(root: ParentNode): HTMLElement[] {
   return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
-    (element) => element.tabIndex >= 0 && !element.hasAttribute('inert') && !element.closest('[inert],[hidden]'),
+    (element) => element.tabIndex >= 0 && !element.closest('[inert],[hidden]') && element.checkVisibility?.({ visibilityProperty: true }) !== false,
   );
 }
 
