@@ -239,6 +239,14 @@ test.describe('lightbox', () => {
     await expect(caption).toBeVisible();
     await touchSwipe(page, 300, 330, 130);
     await expect(counter(page)).toHaveText('3 / 8');
+    // With a keyboard (a tablet's): from Close at the top, Tab goes down the screen and round.
+    await dialog(page).getByRole('button', { name: 'Close' }).focus();
+    const round: Array<string | null> = [];
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press('Tab');
+      round.push(await page.evaluate(() => document.activeElement!.getAttribute('aria-label') ?? document.activeElement!.textContent));
+    }
+    expect(round).toEqual(['Previous image', 'Next image', 'Caption', 'Close']);
     await context.close();
   });
 });

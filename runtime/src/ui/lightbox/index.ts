@@ -164,7 +164,8 @@ export async function openLightbox(options: LightboxOptions): Promise<Lightbox> 
     }),
   ) as Record<'close' | 'previous' | 'next', HTMLButtonElement>;
   stage.append(caption);
-  dialog.append(title, stage, counter, hint, toggle, buttons.previous, buttons.next, buttons.close);
+  // In the order Tab takes them from Close, where focus starts: down the screen, then round.
+  dialog.append(title, stage, counter, hint, buttons.previous, buttons.next, toggle, buttons.close);
   if (items.length < 2) buttons.previous.hidden = buttons.next.hidden = true;
 
   const render = (animate: boolean) => {
