@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { parse, type DefaultTreeAdapterMap } from 'parse5';
 import { escapeHtml } from './html';
 import { NOT_FOUND_FILE } from './site-page';
 import { PAGE_WORDS } from './page-text';
@@ -17,16 +18,45 @@ export interface SearchPage {
 }
 
 
-/** The visible text of a page's <main>: tags, scripts and styles stripped, entities left alone. */
+type HtmlNode = DefaultTreeAdapterMap['node'];
+/** What a visitor does not read as the page's text. */
+const UNREAD = new Set(['script', 'style', 'template', 'noscript']);
+/** Elements inside a line of text: no word break around them (`<b>there</b>`, `re<wbr>start`). */
+const INLINE = new Set(['a', 'abbr', 'b', 'bdi', 'bdo', 'cite', 'code', 'data', 'del', 'dfn', 'em', 'i', 'ins', 'kbd', 'mark', 'q', 's', 'samp', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'u', 'var', 'wbr']);
+
+const elementsOf = (node: HtmlNode): HtmlNode[] => ('childNodes' in node ? node.childNodes : []);
+
+/** The first element named `name`, depth first. */
+function find(node: HtmlNode, name: string): HtmlNode | null {
+  if (node.nodeName === name) return node;
+  for (const child of elementsOf(node)) {
+    const found = find(child, name);
+    if (found) return found;
+  }
+  return null;
+}
+
+function textOf(node: HtmlNode, out: string[]): string[] {
+  if (node.nodeName === '#text') out.push((node as DefaultTreeAdapterMap['textNode']).value);
+  else if (!UNREAD.has(node.nodeName)) {
+    const apart = !INLINE.has(node.nodeName);
+    if (apart) out.push(' ');
+    for (const child of elementsOf(node)) textOf(child, out);
+    if (apart) out.push(' ');
+  }
+  return out;
+}
+
+const words = (node: HtmlNode | null) => (node ? textOf(node, []).join('').replace(/\s+/g, ' ').trim() : '');
+
+/**
+ * The title and the visible text of a page's <main>, as a browser reads them (a real HTML
+ * parser: entities decoded, `>` inside an attribute is no tag's end), for the index and the
+ * results' snippets.
+ */
 export function pageText(html: string): { title: string; text: string } {
-  const title = /<title>([^<]*)<\/title>/i.exec(html)?.[1]?.trim() ?? '';
-  const main = /<main[^>]*>([\s\S]*?)<\/main>/i.exec(html)?.[1] ?? '';
-  const text = main
-    .replace(/<(script|style|template)[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return { title, text };
+  const document = parse(html);
+  return { title: words(find(document, 'title')), text: words(find(document, 'main')) };
 }
 
 const indexes = new Map<string, Promise<SearchPage[]>>();

@@ -10,6 +10,14 @@ describe('site search', () => {
     expect(pageText('<title> FAQ </title><main><h1>Q</h1><script>var x = "secret";</script><p>Hello <b>there</b></p></main>')).toEqual({ title: 'FAQ', text: 'Q Hello there' });
   });
 
+  it('reads the text as a browser shows it: entities decoded, a ">" inside an attribute, words apart across blocks', () => {
+    const html = `<title>Caf&eacute; &amp; bar</title><main data-note="a > b"><p>Add <code>&lt;script type=&quot;module&quot;&gt;</code> to the head.</p><h2>Shop</h2><p>Visit&nbsp;us</p>
+      <div data-block-json='{"rule": "x > y"}'><p>In<b>side</b></p></div><noscript><p>No script</p></noscript><template><p>Later</p></template></main>`;
+    // The old reader (tags cut out by a pattern) showed the FAQ's code as &lt;script type=&quot;module&quot;&gt; in results.
+    expect(pageText(html)).toEqual({ title: 'Café & bar', text: 'Add <script type="module"> to the head. Shop Visit us Inside' });
+    expect(pageText('<p>no main</p>')).toEqual({ title: '', text: '' });
+  });
+
   it('escapes what it shows', () => {
     const html = renderResults('<b>accordion</b>', []);
     expect(html).toContain('0 results for “&lt;b&gt;accordion&lt;/b&gt;”');
