@@ -1,6 +1,13 @@
 /** Whether an element in `html` has the class `name` (a whole class, not a prefix of one). */
 export const hasClassInMarkup = (html: string, name: string) => new RegExp(`class="(?:[^"]*\\s)?${name}[\\s"]`).test(html);
 
+/**
+ * The inside of an opening tag, for a pattern: anything but its end, with each quoted attribute
+ * value taken whole, since a value may hold `>` (a block's JSON with `"<p>Thanks</p>"` in it).
+ * Append `?` for the shortest.
+ */
+export const TAG_INSIDE = String.raw`(?:[^>"']|"[^"]*"|'[^']*')*`;
+
 /** Escapes text for HTML element content and quoted attribute values. */
 export const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -147,6 +147,12 @@ describe('button links', () => {
     expect(applyBlockOverrides(`<div id="block-a" data-block-json='nope'>`, overrides)).toBe(`<div id="block-a" data-block-json='{"x":1}'>`);
     expect(applyBlockOverrides('<span id="block-a">', overrides)).toBe(`<span id="block-a" data-block-json='{"x":1}'>`);
     expect(applyBlockOverrides('<span id="block-b">', overrides)).toBe('<span id="block-b">');
+    // A `>` inside an attribute value (HTML in a block's JSON) is no end of the tag: the merge
+    // went into the middle of the value and broke the page.
+    const own = `<div id="block-a" data-block-type="button" data-block-json='{"label":"a > b","html":"<p>Hi</p>"}'><a href="/x">Go</a></div>`;
+    expect(applyBlockOverrides(own, new Map([['a', { clickthroughUrl: '/y' }]]))).toBe(
+      `<div id="block-a" data-block-type="button" data-block-json='{"label":"a &gt; b","html":"&lt;p&gt;Hi&lt;/p&gt;","clickthroughUrl":"/y"}'><a href="/y">Go</a></div>`,
+    );
     // A button's fallback link shows the owner's link and words; other blocks' links are theirs.
     const button = new Map([['a', { clickthroughUrl: '/faq?a=1&b="2"', buttonText: ' $& <b>Go</b> ' }]]);
     expect(applyBlockOverrides('<span id="block-a" data-block-type="button"> <a class="x" href="/old">Old</a></span>', button)).toBe(

@@ -9,7 +9,7 @@ import { isProperMailto, isProperTel, isProperUrl } from '../../../contract/url/
 import { blockJsonOf, blockOverrides, decodeAttribute, saveBlockOverride } from '../block-overrides';
 import { renderProseMirror, type PmNode } from '../../../contract/model/prose-mirror';
 import { notExpectedOption } from '../../../contract/model/editor-messages';
-import { escapeHtml } from '../html';
+import { TAG_INSIDE, escapeHtml } from '../html';
 import { richTextProblem } from '../rich-text';
 import { crumbQuery } from '../schemas';
 import { searchIndex } from '../site-search';
@@ -18,11 +18,11 @@ import { readSetting, writeSetting } from '../repositories/settings';
 import { OWNER_PATHS } from '../../../contract/api/owner-paths';
 import type { ButtonsAnswer, FormsAnswer, OwnerButton, OwnerForm, PagesAnswer } from '../../../contract/api/owner-answers';
 
-const FORM = /<[a-z]+\b[^>]*\bid="block-([\w-]{1,64})"[^>]*data-block-type="form"[^>]*>/gi;
+const FORM = new RegExp(String.raw`<[a-z]+\b${TAG_INSIDE}?\sid="block-([\w-]{1,64})"${TAG_INSIDE}?\sdata-block-type="form"${TAG_INSIDE}>`, 'gi');
 const SUCCESS_KEY = (id: string) => `formSuccess:${id}`;
 const blockParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^[\\w-]{1,64}$' } } } as const;
 
-const BUTTON = /<[a-z]+\b[^>]*\bid="block-([\w-]{1,64})"[^>]*data-block-type="button"[^>]*>\s*<a\b[^>]*\bhref="([^"]*)"[^>]*>([^<]*)<\/a>/gi;
+const BUTTON = new RegExp(String.raw`<[a-z]+\b${TAG_INSIDE}?\sid="block-([\w-]{1,64})"${TAG_INSIDE}?\sdata-block-type="button"${TAG_INSIDE}>\s*<a\b${TAG_INSIDE}?\shref="([^"]*)"${TAG_INSIDE}>([^<]*)<\/a>`, 'gi');
 
 /** A link the site may carry: a page or file of its own, a proper web address, mail or phone. */
 export function acceptableLink(href: string): boolean {
