@@ -20,7 +20,7 @@ export function withDivContent(html: string, openTag: string, content: string): 
   const start = html.indexOf(openTag);
   if (start < 0) return html;
   const from = start + openTag.length;
-  const tags = /<(\/?)div\b[^>]*>/gi;
+  const tags = new RegExp(String.raw`<(\/?)div\b${TAG_INSIDE}>`, 'gi');
   tags.lastIndex = from;
   let depth = 1;
   for (let tag = tags.exec(html); tag; tag = tags.exec(html)) {
