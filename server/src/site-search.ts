@@ -24,12 +24,12 @@ const UNREAD = new Set(['script', 'style', 'template', 'noscript']);
 /** Elements inside a line of text: no word break around them (`<b>there</b>`, `re<wbr>start`). */
 const INLINE = new Set(['a', 'abbr', 'b', 'bdi', 'bdo', 'cite', 'code', 'data', 'del', 'dfn', 'em', 'i', 'ins', 'kbd', 'mark', 'q', 's', 'samp', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'u', 'var', 'wbr']);
 
-const elementsOf = (node: HtmlNode): HtmlNode[] => ('childNodes' in node ? node.childNodes : []);
+const childrenOf = (node: HtmlNode): HtmlNode[] => ('childNodes' in node ? node.childNodes : []);
 
 /** The first element named `name`, depth first. */
 function find(node: HtmlNode, name: string): HtmlNode | null {
   if (node.nodeName === name) return node;
-  for (const child of elementsOf(node)) {
+  for (const child of childrenOf(node)) {
     const found = find(child, name);
     if (found) return found;
   }
@@ -41,7 +41,7 @@ function textOf(node: HtmlNode, out: string[]): string[] {
   else if (!UNREAD.has(node.nodeName)) {
     const apart = !INLINE.has(node.nodeName);
     if (apart) out.push(' ');
-    for (const child of elementsOf(node)) textOf(child, out);
+    for (const child of childrenOf(node)) textOf(child, out);
     if (apart) out.push(' ');
   }
   return out;

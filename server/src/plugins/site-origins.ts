@@ -84,4 +84,3 @@ export async function registerSiteOrigins(app: FastifyInstance): Promise<void> {
     return reply.code(403).send({ error: FOREIGN_ORIGIN });
   });
 }
-
