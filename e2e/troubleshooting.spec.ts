@@ -13,7 +13,7 @@ import { expect, test } from './fixtures';
 const DOC = readFileSync('docs/troubleshooting.md', 'utf8').replace(/\s+/g, ' ');
 const FAQ = `<div id="block-faq" data-block-type="accordion"><h2>Opening hours</h2><p>Every day.</p></div>`;
 const CONTEXT = '<script type="application/json" id="site-context">{"website": {"id": "demo"}, "env": "prod"}</script>';
-const page = (head: string, body = FAQ) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A theme</title>${head}</head><body><main>${body}</main></body></html>`;
+const themePage = (head: string, body = FAQ) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A theme</title>${head}</head><body><main>${body}</main></body></html>`;
 const MODULE = '<script type="module" src="/runtime/site.js"></script>';
 
 /** Opens `url` (served as `html` when given) and waits until the console has shown every fragment. */
@@ -32,15 +32,15 @@ async function consoleShows(tab: Page, url: string, html: string | null, fragmen
 test('each mistake docs/troubleshooting.md describes shows the words it quotes', async ({ context, baseURL }) => {
   const at = `${baseURL}/a-theme-page`;
   const cases: Array<[string, string, string | null, string[], Record<string, string>?]> = [
-    ['site.js as a classic script', at, page('<script src="/runtime/site.js"></script>'), ["Cannot use 'import.meta' outside a module"]],
-    ['a Content-Security-Policy without the runtime', at, page(MODULE), ['Loading the script', 'violates the following Content Security Policy directive'], { 'content-security-policy': "script-src https://cdn.example" }],
-    ['both builds', at, page(`${MODULE}<script defer src="/runtime/site.iife.js"></script>`), ['SiteRuntime is already running; this copy stays idle.']],
-    ['a misspelt block type', at, page(MODULE, '<div id="block-photos" data-block-type="galery"></div>'), ['Block "galery" (#block-photos): unknown block type, left as it is.']],
-    ['malformed settings', at, page(MODULE, `<div id="block-signup" data-block-type="newsletter" data-block-json='{"formId": "news",}'></div>`), ['has malformed data-block-json']],
-    ["a gallery's malformed settings", at, page(MODULE, `<div id="block-photos" data-block-type="gallery" data-block-json="{'design': 'grid'}"><figure><img data-src="/images/demo/1-1000x1500.svg" alt="One"></figure></div>`), ['Error decoding gallery block data.']],
-    ['settings the block cannot work with', at, page(MODULE, `<div id="block-signup" data-block-type="newsletter" data-block-json='{"title": "News"}'></div>`), ['failed to initialise.', 'A form block needs a "formId" in its data-block-json.']],
-    ['a page context that is not JSON', at, page(`${MODULE}<script type="application/json" id="site-context">{"website": {"id": "demo",}}</script>`), ['Page context is not valid JSON; using the defaults.']],
-    ['a path as data-api-base', at, page(`<script type="module" src="/runtime/site.js" data-api-base="/api"></script>${CONTEXT}`), ['Ignoring data-api-base "/api": it must be an http(s) origin.']],
+    ['site.js as a classic script', at, themePage('<script src="/runtime/site.js"></script>'), ["Cannot use 'import.meta' outside a module"]],
+    ['a Content-Security-Policy without the runtime', at, themePage(MODULE), ['Loading the script', 'violates the following Content Security Policy directive'], { 'content-security-policy': "script-src https://cdn.example" }],
+    ['both builds', at, themePage(`${MODULE}<script defer src="/runtime/site.iife.js"></script>`), ['SiteRuntime is already running; this copy stays idle.']],
+    ['a misspelt block type', at, themePage(MODULE, '<div id="block-photos" data-block-type="galery"></div>'), ['Block "galery" (#block-photos): unknown block type, left as it is.']],
+    ['malformed settings', at, themePage(MODULE, `<div id="block-signup" data-block-type="newsletter" data-block-json='{"formId": "news",}'></div>`), ['has malformed data-block-json']],
+    ["a gallery's malformed settings", at, themePage(MODULE, `<div id="block-photos" data-block-type="gallery" data-block-json="{'design': 'grid'}"><figure><img data-src="/images/demo/1-1000x1500.svg" alt="One"></figure></div>`), ['Error decoding gallery block data.']],
+    ['settings the block cannot work with', at, themePage(MODULE, `<div id="block-signup" data-block-type="newsletter" data-block-json='{"title": "News"}'></div>`), ['failed to initialise.', 'A form block needs a "formId" in its data-block-json.']],
+    ['a page context that is not JSON', at, themePage(`${MODULE}<script type="application/json" id="site-context">{"website": {"id": "demo",}}</script>`), ['Page context is not valid JSON; using the defaults.']],
+    ['a path as data-api-base', at, themePage(`<script type="module" src="/runtime/site.js" data-api-base="/api"></script>${CONTEXT}`), ['Ignoring data-api-base "/api": it must be an http(s) origin.']],
   ];
   for (const [name, url, html, fragments, headers] of cases) {
     await test.step(name, async () => {
@@ -54,14 +54,14 @@ test('each mistake docs/troubleshooting.md describes shows the words it quotes',
     const tab = await context.newPage();
     await tab.route(/\/runtime\/[a-z-]+\.css$/, (route) => route.abort());
     const gallery = '<div id="block-photos" data-block-type="gallery" data-block-json=\'{"design": "grid"}\'><figure><img data-src="/images/demo/1-1000x1500.svg" alt="One"></figure></div>';
-    await consoleShows(tab, at, page(MODULE, gallery), ['Stylesheet ', 'failed to load; the block shows unstyled.']);
+    await consoleShows(tab, at, themePage(MODULE, gallery), ['Stylesheet ', 'failed to load; the block shows unstyled.']);
     await tab.close();
   });
 
   await test.step('the page opened from disk', async () => {
     const folder = mkdtempSync(path.join(tmpdir(), 'tessera-theme-'));
     try {
-      writeFileSync(path.join(folder, 'index.html'), page(`<script type="module" src="file://${path.resolve('dist/runtime/site.js')}"></script>`));
+      writeFileSync(path.join(folder, 'index.html'), themePage(`<script type="module" src="file://${path.resolve('dist/runtime/site.js')}"></script>`));
       const tab = await context.newPage();
       await consoleShows(tab, `file://${folder}/index.html`, null, ["from origin 'null' has been blocked by CORS policy"]);
       expect(await tab.evaluate(() => typeof window.SiteRuntime)).toBe('undefined');
@@ -72,7 +72,7 @@ test('each mistake docs/troubleshooting.md describes shows the words it quotes',
   });
 
   await test.step('a site on another host that the server does not list in SITE_ORIGINS', async () => {
-    const html = page(`<script type="module" src="${baseURL}/runtime/site.js" data-api-base="${baseURL}"></script>${CONTEXT}`);
+    const html = themePage(`<script type="module" src="${baseURL}/runtime/site.js" data-api-base="${baseURL}"></script>${CONTEXT}`);
     const host = createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end(html));
     await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
     try {
