@@ -90,6 +90,19 @@ function onTop(banner: HTMLElement): HTMLElement {
   };
   return banner;
 }
+/**
+ * `onTop` once the first contentful paint is reported (at once where the browser reports no
+ * paints): moved into the top layer while its paint's timing is pending, Chromium records a
+ * painted banner's text as painted again a frame or two later, and the banner is often a
+ * phone's largest text, the page's LCP.
+ */
+function onTopAfterFirstPaint(banner: HTMLElement): void {
+  if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) return void onTop(banner);
+  const observer = new PerformanceObserver((list) => list.getEntriesByName('first-contentful-paint')[0] && (observer.disconnect(), onTop(banner)));
+  observer.observe({ type: 'paint', buffered: true });
+  uncover = () => observer.disconnect();
+}
+
 /** Keyboard focus kept clear of the banner shown (platform/screen-foot.ts), and its wait for a modal dialog to close, until it goes. */
 let uncover: Teardown = () => undefined;
 const TOP = `${BANNER_CLASS}-top`;
@@ -128,7 +141,10 @@ export async function renderBanner(settings: Record<string, unknown> | null, pre
   const close = () => void renderBanner(null, false);
   // The banner the server rendered into the page, with its styles: taken over on its first showing.
   const served = !shown && !preview && document.querySelector<HTMLElement>(`section.${BANNER_CLASS}`);
-  if (served) return void (shown = onTop(adoptBanner(served, false, close)));
+  if (served) {
+    shown = adoptBanner(served, false, close);
+    return onTopAfterFirstPaint(served);
+  }
   await loadStylesheet(assetUrl(STYLESHEET));
   // What it replaces: the banner shown, or a served one that a preview comes before.
   const current = shown ?? document.querySelector<HTMLElement>(`section.${BANNER_CLASS}`);

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bannerSettings } from '../../../contract/consent/settings';
 import { startConsent } from '../../src/consent/service';
 import { consentState, setConsent, trackingAllowed } from '../../src/core/consent';
@@ -159,6 +159,9 @@ describe('cookie banner (plain DOM, no preact)', () => {
 describe('cookie banner the server rendered', () => {
   const SERVED = { isCookieBannerEnabled: true, cookieBannerText: '<p>We count visits.</p>', cookieBannerAcceptType: 'OPT_IN_AND_OUT', cookieBannerCtaVariant: 'BUTTON', cookieBannerCtaText: 'Accept cookies' };
   const clearConsent = () => (document.cookie = 'ss_cookieAllowed=; max-age=0; path=/');
+  // jsdom reports no paints (and has no PerformanceObserver).
+  beforeEach(() => vi.stubGlobal('PerformanceObserver', class { static supportedEntryTypes = []; }));
+  afterEach(() => vi.unstubAllGlobals());
 
   it('is adopted, not added again: its buttons are enabled and store the choice, and it is announced', async () => {
     vi.useFakeTimers();
@@ -182,6 +185,65 @@ describe('cookie banner the server rendered', () => {
     vi.useRealTimers();
     document.head.innerHTML = '';
     document.body.innerHTML = '';
+  });
+
+  it('moves into the top layer only once the first contentful paint is reported (moved before, Chromium reports its LCP again later)', async () => {
+    clearConsent();
+    const { cookieBannerHtml } = await import('../../../contract/consent/banner-markup');
+    const { renderBanner } = await import('../../src/consent/banner');
+    const showPopover = vi.fn(function (this: HTMLElement) {
+      expect(this.popover).toBe('manual');
+    });
+    Object.defineProperty(HTMLElement.prototype, 'showPopover', { configurable: true, value: showPopover });
+    let reported: PerformanceEntry[] = [];
+    const observers: { callback: () => void; options: unknown[]; connected: boolean }[] = [];
+    class FakeObserver {
+      static supportedEntryTypes = ['paint', 'largest-contentful-paint'];
+      record: (typeof observers)[number];
+      constructor(callback: (list: { getEntriesByName(name: string): PerformanceEntry[] }) => void) {
+        this.record = { callback: () => callback({ getEntriesByName: (name) => reported.filter((entry) => entry.name === name) }), options: [], connected: false };
+        observers.push(this.record);
+      }
+      observe(options: unknown) {
+        this.record.options.push(options);
+        this.record.connected = true;
+      }
+      disconnect() {
+        this.record.connected = false;
+      }
+    }
+    vi.stubGlobal('PerformanceObserver', FakeObserver);
+    try {
+      const paint = (name: string) => {
+        reported = [...reported, { name, entryType: 'paint', startTime: 100, duration: 0 } as PerformanceEntry];
+        for (const observer of observers.filter((o) => o.connected)) observer.callback();
+      };
+      document.body.innerHTML = `<main>Page</main>${cookieBannerHtml(SERVED)}`;
+      const banner = document.querySelector<HTMLElement>('section.site-cookie-banner')!;
+      await renderBanner(SERVED, false);
+      expect(banner.hasAttribute('popover') || banner.popover === 'manual').toBe(false); // painted as served, at its z-index
+      expect(showPopover).not.toHaveBeenCalled();
+      expect(observers.map((o) => o.options)).toEqual([[{ type: 'paint', buffered: true }]]);
+      paint('first-paint'); // a background, not yet the banner's text
+      expect(showPopover).not.toHaveBeenCalled();
+      paint('first-contentful-paint');
+      expect(showPopover).toHaveBeenCalledTimes(1);
+      expect(observers[0]!.connected).toBe(false);
+      await renderBanner(null, false);
+
+      // Gone before the paint is reported: nothing waits for it.
+      reported = [];
+      document.body.innerHTML = `<main>Page</main>${cookieBannerHtml(SERVED)}`;
+      await renderBanner(SERVED, false);
+      await renderBanner(null, false);
+      expect(observers.filter((o) => o.connected)).toEqual([]);
+      paint('first-contentful-paint');
+      expect(showPopover).toHaveBeenCalledTimes(1);
+    } finally {
+      await renderBanner(null, false);
+      delete (HTMLElement.prototype as { showPopover?: unknown }).showPopover;
+      document.body.innerHTML = '';
+    }
   });
 
   it('at the top of the screen, moves to its foot when focus lands on what it covers, and only then (WCAG 2.4.11)', async () => {
