@@ -15,6 +15,12 @@ export function debounce<A extends unknown[]>(fn: (...args: A) => void, waitMs: 
   return debounced;
 }
 
+/**
+ * How long typing pauses before a live region speaks what it changed (a character count): one
+ * changed at every key would talk over the screen reader's echo of each letter.
+ */
+export const TYPING_PAUSE_MS = 1000;
+
 /** Spec part 1 §9: the throttle waits twice the average of the last 22 run times. */
 export const THROTTLE_SAMPLE_COUNT = 22;
 export const THROTTLE_WAIT_FACTOR = 2;

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import formBlock from '../../src/blocks/form/index';
+import { TYPING_PAUSE_MS } from '../../src/platform/timing';
 import { FIELDS_PER_TURN, FIRST_TURN_FIELDS, nextFieldCount } from '../../src/blocks/form/turns';
 import { collectValues } from '../../src/blocks/form/values';
 import { failureOf } from '../../src/blocks/form/submit';
@@ -142,6 +143,41 @@ describe('form values', () => {
     expect(disclaimer.compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(element.querySelector<HTMLInputElement>('input[type="password"]')!.placeholder).toBe('••••••••');
     instance.destroy();
+  });
+
+  it('counts as the visitor types, and speaks the count once typing pauses, not at every key', async () => {
+    const element = document.createElement('div');
+    document.body.appendChild(element);
+    const instance = await formBlock.mount(element, { id: null, config: { formId: 'c', fields: [{ id: 'a', type: 'textarea', title: 'A', maxLength: 10 }] }, page: defaultContext() });
+    vi.useFakeTimers();
+    try {
+      const textarea = element.querySelector('textarea')!;
+      const counter = element.querySelector('.site-form-counter')!;
+      const live = element.querySelector('[aria-live]')!;
+      expect(textarea.getAttribute('aria-describedby')).toBe(counter.id); // read with the field
+      expect(counter.hasAttribute('aria-live')).toBe(false);
+      expect(live.className).toBe('site-visually-hidden');
+      const type = async (text: string) => {
+        textarea.value = text;
+        textarea.dispatchEvent(new Event('input', { bubbles: true }));
+        await vi.advanceTimersByTimeAsync(TYPING_PAUSE_MS / 4);
+      };
+      for (const text of ['H', 'He', 'Hel', 'Hell', 'Hello']) await type(text);
+      expect(counter.textContent).toBe('5 / 10');
+      expect(live.textContent).toBe(''); // still typing
+      await vi.advanceTimersByTimeAsync(TYPING_PAUSE_MS);
+      expect(live.textContent).toBe('5 / 10');
+      await type('Hello, world');
+      expect(counter.textContent).toBe('12 / 10');
+      expect(counter.className).toContain('site-form-counter-over');
+      expect(live.textContent).toBe('5 / 10');
+      await vi.advanceTimersByTimeAsync(TYPING_PAUSE_MS);
+      expect(live.textContent).toBe('12 / 10');
+      instance.destroy();
+    } finally {
+      vi.useRealTimers();
+      element.remove();
+    }
   });
 
   it('titles a section with an h2, or at the heading level the theme gives the block (2 to 6)', async () => {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { start } from '../../src/pages/review/index';
+import { TYPING_PAUSE_MS } from '../../src/platform/timing';
 import * as messages from '../../../contract/review/messages';
 import type { PageContext } from '../../../contract/context/types';
 import { REVIEW_WORDS, reviewFormHtml } from '../../../contract/review/form-markup';
@@ -59,9 +60,21 @@ describe('review request page', () => {
     expect(counter.textContent).toBe('1000 characters left');
     const text = root.querySelector('textarea')!;
     expect(text.maxLength).toBe(1000);
-    text.value = 'Nice';
-    text.dispatchEvent(new Event('input'));
+    // Read with the field, and spoken on its own once typing pauses, not at every key.
+    expect(text.getAttribute('aria-describedby')).toBe(counter.id);
+    expect(counter.hasAttribute('aria-live')).toBe(false);
+    const spoken = root.querySelector('[aria-live="polite"]')!;
+    vi.useFakeTimers();
+    for (const typed of ['N', 'Ni', 'Nic', 'Nice']) {
+      text.value = typed;
+      text.dispatchEvent(new Event('input'));
+      vi.advanceTimersByTime(TYPING_PAUSE_MS / 2);
+    }
     expect(counter.textContent).toBe('996 characters left');
+    expect(spoken.textContent).toBe('');
+    vi.advanceTimersByTime(TYPING_PAUSE_MS / 2);
+    expect(spoken.textContent).toBe('996 characters left');
+    vi.useRealTimers();
 
     root.querySelector('form')!.dispatchEvent(new Event('submit', { cancelable: true }));
     expect(root.querySelector('.review-error')!.textContent).toBe('Please select a star rating');

@@ -1,9 +1,10 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { PASSWORD_PLACEHOLDER } from '../../../../contract/model/forms/messages';
 import { DEFAULT_LIKERT_SCALE, type FormField } from '../../../../contract/model/forms/types';
 import { maxLengthOf } from '../../../../contract/model/forms/validate';
 import { partName, partsOf } from './values';
 import { fill } from '../../platform/strings';
+import { debounce, TYPING_PAUSE_MS } from '../../platform/timing';
 import { formWords, type FormWords } from './words';
 
 /** Autofill hints (WCAG 1.3.5) for the parts that have one. */
@@ -117,6 +118,11 @@ function TextArea(props: FieldProps) {
   const { field, formKey, error } = props;
   const bound = maxLengthOf(field);
   const [length, setLength] = useState(0);
+  // The count is read with the field, and spoken on its own once typing pauses.
+  const [spoken, setSpoken] = useState('');
+  const speak = useMemo(() => debounce(setSpoken, TYPING_PAUSE_MS), []);
+  useEffect(() => speak.cancel, [speak]);
+  const count = (n: number): string => fill(formWords().counter, { n, max: bound ?? 0 });
   const counterId = inputId(formKey, `${field.id}-counter`);
   const over = bound !== null && length > bound;
   const ids = [describedBy(props), bound !== null ? counterId : ''].filter(Boolean).join(' ') || undefined;
@@ -129,12 +135,21 @@ function TextArea(props: FieldProps) {
         placeholder={field.placeholder}
         aria-invalid={invalid(error || over)}
         aria-describedby={ids}
-        onInput={(event) => setLength((event.target as HTMLTextAreaElement).value.length)}
+        onInput={(event) => {
+          const typed = (event.target as HTMLTextAreaElement).value.length;
+          setLength(typed);
+          if (bound !== null) speak(count(typed));
+        }}
       />
       {bound !== null ? (
-        <p className={`site-form-counter${over ? ' site-form-counter-over' : ''}`} id={counterId} aria-live="polite">
-          {fill(formWords().counter, { n: length, max: bound })}
-        </p>
+        <>
+          <p className={`site-form-counter${over ? ' site-form-counter-over' : ''}`} id={counterId}>
+            {count(length)}
+          </p>
+          <p className="site-visually-hidden" aria-live="polite">
+            {spoken}
+          </p>
+        </>
       ) : null}
     </Single>
   );

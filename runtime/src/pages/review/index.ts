@@ -11,6 +11,7 @@ import { request } from '../../net/request';
 import { assetUrl, loadStylesheet } from '../../platform/assets';
 import type { DataError } from '../../net/data-error';
 import { fill, texts } from '../../platform/strings';
+import { debounce, TYPING_PAUSE_MS } from '../../platform/timing';
 import { REVIEW_REQUEST_API, REVIEW_SUBMIT_API, REVIEW_TEXT_LIMIT, type ReviewStatus } from '../../../../contract/review/messages';
 import { REVIEW_ROOT_ID, REVIEW_WORDS, closedReviewMessage, reviewFormHtml, reviewOutcomeHtml } from '../../../../contract/review/form-markup';
 
@@ -39,7 +40,10 @@ function bindForm(root: HTMLElement, form: HTMLFormElement, shop: string, token:
   const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
   const status = form.querySelector('[role="status"]')!;
   form.noValidate = true;
-  const count = () => (counter.textContent = fill(words().charactersLeft, { n: REVIEW_TEXT_LIMIT - text.value.length }));
+  // Read with the field; spoken on its own once typing pauses.
+  const spoken = form.querySelector('.review-counter-spoken');
+  const speak = debounce((said: string) => spoken && (spoken.textContent = said), TYPING_PAUSE_MS);
+  const count = () => speak((counter.textContent = fill(words().charactersLeft, { n: REVIEW_TEXT_LIMIT - text.value.length })));
   text.addEventListener('input', count);
   // A page opened from an email: go back if there is somewhere to go, else to the shop (the link).
   form.querySelector('.review-close')!.addEventListener('click', (event) => {
