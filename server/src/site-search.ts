@@ -5,6 +5,7 @@ import { escapeHtml } from './html';
 import { NOT_FOUND_FILE } from './site-page';
 import { PAGE_WORDS } from './page-text';
 import { fill } from '../../contract/text/format';
+import { queryWords } from './repositories/site-pages';
 
 /** Where search.html wants its results (page type 102). */
 export const SEARCH_RESULTS_MARKER = '<!--#search-results-->';
@@ -36,18 +37,26 @@ function find(node: HtmlNode, name: string): HtmlNode | null {
   return null;
 }
 
+/** Text as a browser lays it out: whitespace inside a line is one space, and each block (a heading, a paragraph) is a line of its own. */
 function textOf(node: HtmlNode, out: string[]): string[] {
-  if (node.nodeName === '#text') out.push((node as DefaultTreeAdapterMap['textNode']).value);
+  if (node.nodeName === '#text') out.push((node as DefaultTreeAdapterMap['textNode']).value.replace(/\s+/g, ' '));
   else if (!UNREAD.has(node.nodeName)) {
     const apart = !INLINE.has(node.nodeName);
-    if (apart) out.push(' ');
+    if (apart) out.push('\n');
     for (const child of childrenOf(node)) textOf(child, out);
-    if (apart) out.push(' ');
+    if (apart) out.push('\n');
   }
   return out;
 }
 
-const words = (node: HtmlNode | null) => (node ? textOf(node, []).join('').replace(/\s+/g, ' ').trim() : '');
+const words = (node: HtmlNode | null) =>
+  node
+    ? textOf(node, [])
+        .join('')
+        .replace(/ *\n[\s]*/g, '\n')
+        .replace(/ +/g, ' ')
+        .trim()
+    : '';
 
 /**
  * The title and the visible text of a page's <main>, as a browser reads them (a real HTML
@@ -80,10 +89,51 @@ export function searchIndex(examplesDir: string): Promise<SearchPage[]> {
   return index;
 }
 
-function snippet(text: string, word: string): string {
-  const at = Math.max(0, text.toLowerCase().indexOf(word) - 60);
-  const cut = text.slice(at, at + 180);
-  return `${at > 0 ? '…' : ''}${cut}${at + 180 < text.length ? '…' : ''}`;
+/** Characters of a page's text shown around the first word the query found, and before it. */
+const SNIPPET_LENGTH = 180;
+const SNIPPET_LEAD = 60;
+/** A block's end that reads as one: else the next block follows after a middle dot. */
+const ENDS_SENTENCE = /[.!?:;,…]$/;
+
+/**
+ * The stretch of a page's text around the first word the query matches (a word starting with
+ * one of its words, as the index matches), cut at word boundaries, its blocks kept apart, each
+ * matching word marked. HTML, every piece escaped.
+ */
+export function snippetHtml(text: string, query: string): string {
+  // Query words are letters and digits only: nothing in them to escape.
+  const found = queryWords(query);
+  const match = found.length ? new RegExp(`(?<![\\p{L}\\p{N}])(?:${found.join('|')})[\\p{L}\\p{N}]*`, 'giu') : null;
+  const at = match ? Math.max(0, text.search(match)) : 0;
+  let start = Math.max(0, at - SNIPPET_LEAD);
+  // From a word's start: the first after the cut, the match's own at the latest.
+  if (start > 0) {
+    const space = text.slice(start, at).search(/\s/);
+    start = space < 0 ? at : start + space + 1;
+  }
+  let end = Math.min(text.length, start + SNIPPET_LENGTH);
+  // To a word's end: the last before the cut, unless that would cut off the match.
+  if (end < text.length) {
+    const space = Math.max(text.lastIndexOf(' ', end), text.lastIndexOf('\n', end));
+    if (space > at) end = space;
+  }
+  const shown = text
+    .slice(start, end)
+    .trim()
+    .split('\n')
+    .reduce((joined, block) => (joined === '' ? block : `${joined}${ENDS_SENTENCE.test(joined) ? ' ' : ' · '}${block}`), '');
+  return `${start > 0 ? '…' : ''}${match ? marked(shown, match) : escapeHtml(shown)}${end < text.length ? '…' : ''}`;
+}
+
+/** `text` escaped, with each match of `pattern` in <mark>. */
+function marked(text: string, pattern: RegExp): string {
+  let html = '';
+  let from = 0;
+  for (const found of text.matchAll(pattern)) {
+    html += `${escapeHtml(text.slice(from, found.index))}<mark>${escapeHtml(found[0])}</mark>`;
+    from = found.index + found[0].length;
+  }
+  return html + escapeHtml(text.slice(from));
 }
 
 /** The results list in the page's words (every value escaped: the query is visitor input). */
@@ -92,9 +142,8 @@ export function renderResults(query: string, results: SearchPage[], words: Pick<
   const count = fill(results.length === 1 ? words.oneResult : words.results, { n: results.length, query });
   const heading = `<h2 id="search-results-title">${escapeHtml(count)}</h2>`;
   if (results.length === 0) return `<section class="search-results" aria-labelledby="search-results-title">${heading}<p>${escapeHtml(words.noResults)}</p></section>`;
-  const first = query.toLowerCase().match(/[\p{L}\p{N}]+/u)?.[0] ?? '';
   const items = results
-    .map((page) => `<li><a href="${escapeHtml(page.path)}">${escapeHtml(page.title)}</a><p>${escapeHtml(snippet(page.text, first))}</p></li>`)
+    .map((page) => `<li><a href="${escapeHtml(page.path)}">${escapeHtml(page.title)}</a><p>${snippetHtml(page.text, query)}</p></li>`)
     .join('');
   return `<section class="search-results" aria-labelledby="search-results-title">${heading}<ol>${items}</ol></section>`;
 }

@@ -1,21 +1,38 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderEventsSummary } from '../src/routes/widgets';
 import { searchSitePages, syncSitePages } from '../src/repositories/site-pages';
-import { pageText, renderResults } from '../src/site-search';
+import { pageText, renderResults, snippetHtml } from '../src/site-search';
 import { ENGINES, freshStorage } from './engines';
 import { startTestServer, visitor, type TestServer } from './helper';
 
 describe('site search', () => {
   it('reads the title and the visible text of <main>', () => {
-    expect(pageText('<title> FAQ </title><main><h1>Q</h1><script>var x = "secret";</script><p>Hello <b>there</b></p></main>')).toEqual({ title: 'FAQ', text: 'Q Hello there' });
+    expect(pageText('<title> FAQ </title><main><h1>Q</h1><script>var x = "secret";</script><p>Hello <b>there</b></p></main>')).toEqual({ title: 'FAQ', text: 'Q\nHello there' });
   });
 
-  it('reads the text as a browser shows it: entities decoded, a ">" inside an attribute, words apart across blocks', () => {
+  it('reads the text as a browser shows it: entities decoded, a ">" inside an attribute, each block a line', () => {
     const html = `<title>Caf&eacute; &amp; bar</title><main data-note="a > b"><p>Add <code>&lt;script type=&quot;module&quot;&gt;</code> to the head.</p><h2>Shop</h2><p>Visit&nbsp;us</p>
       <div data-block-json='{"rule": "x > y"}'><p>In<b>side</b></p></div><noscript><p>No script</p></noscript><template><p>Later</p></template></main>`;
     // The old reader (tags cut out by a pattern) showed the FAQ's code as &lt;script type=&quot;module&quot;&gt; in results.
-    expect(pageText(html)).toEqual({ title: 'Café & bar', text: 'Add <script type="module"> to the head. Shop Visit us Inside' });
+    expect(pageText(html)).toEqual({ title: 'Café & bar', text: 'Add <script type="module"> to the head.\nShop\nVisit us\nInside' });
     expect(pageText('<p>no main</p>')).toEqual({ title: '', text: '' });
+  });
+
+  it('shows the text around the first word found, cut at words, blocks apart, the words found marked', () => {
+    const text = pageText(`<main><h2>Wedding registry</h2><p>Our registry on <b>Zola</b></p><h2>Shop</h2><p><a href="/shop">Visit the shop</a></p>
+      <h2>Studio in numbers</h2><p>Visitors and print sales grew through the spring.</p><h2>Support the studio</h2><p>Book a table: call us on 555-0100.</p></main>`).text;
+    // Before: "Wedding registry Our registry on Zola Shop Visit the shop Studio in numbers Visitors…", no word marked.
+    expect(snippetHtml(text, 'studi')).toBe(
+      'Wedding registry · Our registry on Zola · Shop · Visit the shop · <mark>Studio</mark> in numbers · Visitors and print sales grew through the spring. Support the <mark>studio</mark> · Book a table: call us on 555-0100.',
+    );
+    expect(snippetHtml(text, 'PRINT sales')).toContain('Visitors and <mark>print</mark> <mark>sales</mark> grew');
+    expect(snippetHtml(text, 'rint')).not.toContain('<mark>'); // words are found from their start, as the index finds them
+    const long = `${'Lorem ipsum dolor sit amet. '.repeat(20)}<Harbour> & prints.`;
+    const around = snippetHtml(long, 'harbour');
+    expect(around).toMatch(/^…(Lorem|ipsum|dolor|sit|amet\.) /); // from a word's start
+    expect(around).toContain('&lt;<mark>Harbour</mark>&gt; &amp; prints.');
+    expect(snippetHtml(long, 'lorem')).toMatch(/ipsum…$/); // to a word's end, marked where the window shows it
+    expect(snippetHtml(long, 'lorem').match(/<mark>/g)!.length).toBeGreaterThan(1);
   });
 
   it('escapes what it shows', () => {
@@ -31,7 +48,7 @@ describe.each(ENGINES)('full-text search on %s', (engine) => {
   const pages = [
     { path: '/faq', title: 'FAQ', text: 'This accordion allows several items open at once.' },
     { path: '/gallery', title: 'Galleries', text: 'Every gallery design, with an accordion of notes.' },
-    { path: '/plain', title: 'Plain', text: 'Nothing here. Café au lait.' },
+    { path: '/plain', title: 'Plain', text: 'Nothing here\nCafé au lait.' }, // a line for each block (pageText)
   ];
   let store: Awaited<ReturnType<typeof freshStorage>>;
   beforeAll(async () => {
@@ -48,6 +65,7 @@ describe.each(ENGINES)('full-text search on %s', (engine) => {
     expect(await paths('Galler')).toEqual(['/gallery']);
     expect(await paths('gallery')).toEqual(['/gallery']);
     expect(await paths('lait')).toEqual(['/plain']);
+    expect(await paths('here café')).toEqual(['/plain']);
     expect(await paths('   ')).toEqual([]);
     expect(await paths('"); DROP TABLE site_pages; --')).toEqual([]);
     expect(await paths('accordion OR plain')).toEqual([]);
