@@ -77,6 +77,16 @@ test.describe('gallery designs', () => {
     await touchSwipe(page, box.y + box.height / 2, box.x + box.width * 0.8, box.x + box.width * 0.3);
     await expect.poll(() => indexOf(page, 'block-slideshow')).toBe(2);
     await settled(page, 'block-slideshow');
+    // Pinched in, the same drag pans what the visitor zoomed into (the slideshow allowed only vertical panning).
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setPageScaleFactor', { pageScaleFactor: 2 });
+    await expect.poll(() => page.evaluate(() => visualViewport!.scale)).toBe(2);
+    const zoomedBox = (await show.boundingBox())!;
+    await touchSwipe(page, zoomedBox.y + zoomedBox.height / 2, 300, 100);
+    await expect.poll(() => page.evaluate(() => visualViewport!.offsetLeft)).toBeGreaterThan(50);
+    expect(await indexOf(page, 'block-slideshow')).toBe(2);
+    await cdp.send('Emulation.setPageScaleFactor', { pageScaleFactor: 1 });
+    await expect.poll(() => page.evaluate(() => visualViewport!.scale)).toBe(1);
 
     // Loop: previous from the first slide goes to the last.
     await page.evaluate(() => (window.SiteRuntime!.block(document.getElementById('block-slideshow')!) as unknown as { goTo(i: number): boolean }).goTo(0));

@@ -249,4 +249,22 @@ test.describe('lightbox', () => {
     expect(round).toEqual(['Previous image', 'Next image', 'Caption', 'Close']);
     await context.close();
   });
+
+  test('pinched in, a drag pans the photo instead of moving to the next; pinched out, it swipes again', async ({ browser, baseURL }) => {
+    const { context, page } = await phoneLightbox(browser, baseURL!, 800);
+    const cdp = await context.newCDPSession(page);
+    const visual = () => page.evaluate(() => ({ scale: visualViewport!.scale, left: Math.round(visualViewport!.offsetLeft) }));
+    // A pinch's outcome: the page's scale, as the browser sets it.
+    await cdp.send('Emulation.setPageScaleFactor', { pageScaleFactor: 2.5 });
+    await expect.poll(async () => (await visual()).scale).toBe(2.5);
+    await touchSwipe(page, 300, 330, 130);
+    // Before: the stage allowed only vertical panning, so the drag was a swipe to 3 / 8 and the zoomed view stayed at its left edge.
+    await expect.poll(async () => (await visual()).left).toBeGreaterThan(100);
+    await expect(counter(page)).toHaveText('2 / 8');
+    await cdp.send('Emulation.setPageScaleFactor', { pageScaleFactor: 1 });
+    await expect.poll(async () => (await visual()).scale).toBe(1);
+    await touchSwipe(page, 300, 330, 130);
+    await expect(counter(page)).toHaveText('3 / 8');
+    await context.close();
+  });
 });

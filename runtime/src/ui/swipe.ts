@@ -65,6 +65,8 @@ export interface SwipeHandlers {
 /**
  * Listens for touch and pen drags (a mouse drag would fight text selection and links). Once a
  * gesture moves 10 px it locks to an axis: vertical ones are left to the page's scrolling.
+ * While the visitor has pinched in, drags are the browser's: the element lets it pan sideways
+ * (its stylesheet allows only `pan-y pinch-zoom`), and no drag is a swipe.
  */
 export function recogniseSwipe(element: HTMLElement, handlers: SwipeHandlers): Teardown {
   let start: { x: number; y: number; t: number; id: number; rightToLeft: boolean } | null = null;
@@ -79,7 +81,15 @@ export function recogniseSwipe(element: HTMLElement, handlers: SwipeHandlers): T
     samples = [];
   };
 
+  // Pinched in (the visual viewport scaled up), drags are the browser's: `manipulation` pans both
+  // ways and pinches, and the browser then cancels the pointer the drag began with.
+  const viewport = window.visualViewport;
+  const panWhileZoomed = (): void => void (element.style.touchAction = Number(viewport?.scale) > 1.01 ? 'manipulation' : '');
+  panWhileZoomed();
   const teardowns = [
+    // Where the browser has no visual viewport, nothing to follow: the window's resizes.
+    listen(viewport ?? window, 'resize', panWhileZoomed),
+    () => (element.style.touchAction = ''),
     listen(element, 'pointerdown', (event: PointerEvent) => {
       if (event.pointerType === 'mouse') return;
       down.add(event.pointerId);
