@@ -61,6 +61,18 @@ test('the server renders the banner into the page, so it paints with it; the run
   expect(paints.banner).toBe(paints.fcp);
 });
 
+test('a browser without scripts gets no banner: nothing would track, and nothing could answer it', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const page = await context.newPage();
+  for (const path of ['/cart', '/classic']) {
+    await page.goto(path);
+    await expect(page.locator('section.site-cookie-banner')).toHaveCount(1); // rendered, in case scripts run
+    await expect(page.locator('section.site-cookie-banner')).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  }
+  await context.close();
+});
+
 test('Decline stores false and removes the banner', async ({ page, context }) => {
   await page.goto('/');
   await page.getByRole('button', { name: 'No thanks' }).click();
