@@ -36,6 +36,9 @@ export const productWords = texts('product', {
   viewProduct: 'View product',
   close: 'Close',
   from: 'from {price}',
+  // Said before a sale's two prices: a strikethrough (<del>) is seen, and most screen readers do not say it.
+  originalPrice: 'Original price:',
+  salePrice: 'Sale price:',
   ...RENEWAL_WORDS,
 });
 
@@ -117,8 +120,13 @@ const productList: BlockModule = {
       link.textContent = product.title;
       title.append(link);
       const prices = text('p', 'product-price', '');
-      if (original) prices.append(text('del', 'product-original', original), ' ');
-      prices.append(text('span', original ? 'product-sale' : 'product-current', price));
+      const said = (tag: string, className: string, label: string, amount: string) => {
+        const element = text(tag, className, amount);
+        element.prepend(text('span', 'product-price-label', `${label} `));
+        return element;
+      };
+      if (original) prices.append(said('del', 'product-original', words.originalPrice, original), ' ', said('span', 'product-sale', words.salePrice, price));
+      else prices.append(text('span', 'product-current', price));
       item.append(title, prices);
       if (product.subscriptionPlan) {
         try {
