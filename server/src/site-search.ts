@@ -53,7 +53,7 @@ const words = (node: HtmlNode | null) =>
   node
     ? textOf(node, [])
         .join('')
-        .replace(/ *\n[\s]*/g, '\n')
+        .replace(/ *\n\s*/g, '\n')
         .replace(/ +/g, ' ')
         .trim()
     : '';

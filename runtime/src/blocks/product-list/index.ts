@@ -93,6 +93,12 @@ const text = (tag: string, className: string, value: string) => {
   element.textContent = value;
   return element;
 };
+/** A price with the word only screen readers get before it (a sale's two prices). */
+const said = (tag: string, className: string, label: string, amount: string): HTMLElement => {
+  const element = text(tag, className, amount);
+  element.prepend(text('span', 'product-price-label', `${label} `));
+  return element;
+};
 
 const productList: BlockModule = {
   stylesheet: 'blocks.css',
@@ -120,11 +126,6 @@ const productList: BlockModule = {
       link.textContent = product.title;
       title.append(link);
       const prices = text('p', 'product-price', '');
-      const said = (tag: string, className: string, label: string, amount: string) => {
-        const element = text(tag, className, amount);
-        element.prepend(text('span', 'product-price-label', `${label} `));
-        return element;
-      };
       if (original) prices.append(said('del', 'product-original', words.originalPrice, original), ' ', said('span', 'product-sale', words.salePrice, price));
       else prices.append(text('span', 'product-current', price));
       item.append(title, prices);
