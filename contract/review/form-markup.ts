@@ -71,7 +71,7 @@ export function reviewFormHtml(words: ReviewWords, productTitle: string, shop: s
     `<h1>${escapeText(words.rate)}</h1><p class="review-product">${escapeText(productTitle)}</p>` +
     stars(words, !!post?.ratingMissing) +
     `<p class="field"><label for="review-text">${escapeText(words.describe)}</label><textarea id="review-text" name="body" maxlength="${REVIEW_TEXT_LIMIT}" rows="6" aria-describedby="review-counter">${escapeText(body)}</textarea></p>` +
-    `<p class="review-counter" id="review-counter">${escapeText(fill(words.charactersLeft, { n: REVIEW_TEXT_LIMIT - body.length }))}</p><p class="review-counter-spoken" aria-live="polite"></p>` +
+    `<p class="review-counter" id="review-counter">${escapeText(fill(words.charactersLeft, { n: REVIEW_TEXT_LIMIT - body.length }))}</p><p class="site-visually-hidden" aria-live="polite"></p>` +
     `<p class="review-actions"><button type="submit">${escapeText(words.submit)}</button> <a class="review-close" href="${escapeText(shop)}">${escapeText(words.close)}</a></p>` +
     `<p class="review-status" role="status">${post?.failed ? escapeText(`${words.somethingWrong}. ${words.tryAgain}`) : ''}</p></form>`
   );

@@ -199,7 +199,7 @@ describe('reviews', () => {
     expect(page.body).toContain(`<input type="hidden" name="crumb" value="${client.crumb}"><input type="hidden" name="token" value="form-token-0123456789">`);
     expect(page.body).toContain('<h1>Rate your purchase</h1><p class="review-product">Tote &#60;bag&#62;</p>');
     expect(page.body).toContain('<legend>Rating (required)</legend>');
-    expect(page.body).toContain('<p class="review-counter" id="review-counter">1000 characters left</p><p class="review-counter-spoken" aria-live="polite"></p>');
+    expect(page.body).toContain('<p class="review-counter" id="review-counter">1000 characters left</p><p class="site-visually-hidden" aria-live="polite"></p>');
     expect(page.body).toContain('<a class="review-close" href="/blocks">Close</a>');
 
     const review = (fields: Record<string, string>) => postForm(client, '/commerce/reviews', { token: 'form-token-0123456789', ...fields });

@@ -96,7 +96,7 @@ const text = (tag: string, className: string, value: string) => {
 /** A price with the word only screen readers get before it (a sale's two prices). */
 const said = (tag: string, className: string, label: string, amount: string): HTMLElement => {
   const element = text(tag, className, amount);
-  element.prepend(text('span', 'product-price-label', `${label} `));
+  element.prepend(text('span', 'site-visually-hidden', `${label} `));
   return element;
 };
 

@@ -41,7 +41,7 @@ function bindForm(root: HTMLElement, form: HTMLFormElement, shop: string, token:
   const status = form.querySelector('[role="status"]')!;
   form.noValidate = true;
   // Read with the field; spoken on its own once typing pauses.
-  const spoken = form.querySelector('.review-counter-spoken');
+  const spoken = form.querySelector('[aria-live]');
   const speak = debounce((said: string) => spoken && (spoken.textContent = said), TYPING_PAUSE_MS);
   const count = () => speak((counter.textContent = fill(words().charactersLeft, { n: REVIEW_TEXT_LIMIT - text.value.length })));
   text.addEventListener('input', count);
