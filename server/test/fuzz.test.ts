@@ -44,7 +44,7 @@ async function rowCounts(): Promise<Record<string, number>> {
 
 const text = fc.oneof(
   fc.string({ maxLength: 40 }),
-  fc.constantFrom('', '0', '-1', '1e309', 'null', 'true', '[]', '{}', '../../etc/passwd', '%00', '<script>alert(1)</script>', 'a'.repeat(3000), '5f1e0c0ffee0000000000001'),
+  fc.constantFrom('', '0', '-1', '1e309', 'null', 'true', '[]', '{}', '../../etc/passwd', '%00', 'a\u0000b', '<script>alert(1)</script>', 'a'.repeat(3000), '5f1e0c0ffee0000000000001'),
 );
 /** Names the routes read, so that generated bodies reach past their schemas. */
 const KEYS = ['email', 'password', 'formId', 'fields', 'form', 'id', 'items', 'hits', 'websiteId', 'url', 'title', 'quantity', 'productId', 'sku', 'data', 'doc', 'type', 'pageUrl', 'event', 'widgetJSON', 'commonData', 'customData', 'show', '__proto__'];

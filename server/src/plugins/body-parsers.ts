@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../security/json-depth';
+import { withoutNul } from '../storage/text-values';
 
 const badRequest = (message: string) => Object.assign(new Error(message), { statusCode: 400 });
+
+/** A parsed body's strings (and names) with U+0000 as U+FFFD, as storage keeps them: no code meets a NUL a visitor sent. */
+const nulFree = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(nulFree);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([name, field]) => [withoutNul(name), nulFree(field)]));
+  return withoutNul(value);
+};
 
 /**
  * JSON (application/json, and text/plain as beacons send it: no CORS preflight) is checked for
@@ -13,14 +21,18 @@ export function registerBodyParsers(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   const depthCheckedJson = (request: Parameters<typeof parseJson>[0], body: string, done: (error: Error | null, value?: unknown) => void) => {
     if (nestsDeeperThan(body, MAX_JSON_DEPTH)) return done(badRequest(`The body nests deeper than ${MAX_JSON_DEPTH} levels.`), undefined);
-    parseJson(request, body, (error: Error | null, value?: unknown) => (error ? done(badRequest('The body is not valid JSON.'), undefined) : done(null, value)));
+    parseJson(request, body, (error: Error | null, value?: unknown) =>
+      // Only the escape can put a NUL in JSON text (a raw one is not valid JSON).
+      error ? done(badRequest('The body is not valid JSON.'), undefined) : done(null, body.includes('\\u0000') ? nulFree(value) : value),
+    );
   };
   app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, depthCheckedJson);
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, depthCheckedJson);
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     const fields = new Map<string, string | string[]>();
-    for (const [name, value] of new URLSearchParams(body as string)) {
+    for (const [rawName, rawValue] of new URLSearchParams(body as string)) {
+      const [name, value] = [withoutNul(rawName), withoutNul(rawValue)];
       const seen = fields.get(name);
       fields.set(name, seen === undefined ? value : [...[seen].flat(), value]);
     }

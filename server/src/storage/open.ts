@@ -11,6 +11,7 @@ import pg from 'pg';
 import { MIGRATION_NAMES, migrationProvider } from '../migrations/index';
 import type { Engine } from './engine';
 import type { Tables } from './tables';
+import { NulFreeText } from './text-values';
 
 /** PostgreSQL's bigint (our millisecond times, counts) as a JavaScript number: every value we store is below 2^53. */
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
@@ -81,11 +82,11 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
     // A database host that does not answer fails a request in 10 s rather than when TCP gives up.
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, connectionTimeoutMillis: 10_000 });
     pool.on('error', (error) => options.onIdleConnectionError?.(error));
-    const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }), plugins: [new NulFreeText()] });
     storage = { db, engine: 'postgres', sqlite: null, close: () => db.destroy() };
   } else {
     const sqlite = openSqlite(options.dataDir);
-    const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [new NulFreeText()] });
     storage = { db, engine: 'sqlite', sqlite, close: () => db.destroy() };
   }
   try {
