@@ -6,7 +6,8 @@ import path from 'node:path';
 export interface ServerProcess {
   baseUrl: string;
   dataDir: string;
-  stop(): Promise<void>;
+  /** Ends it as systemctl stop would (SIGTERM) and removes its data, unless told to keep it. */
+  stop(options?: { keepData?: boolean }): Promise<void>;
   /** Ends the process at once (SIGKILL, as a crash would) and keeps its data. */
   kill(): Promise<void>;
 }
@@ -50,9 +51,9 @@ export async function startBuiltServer(env: Record<string, string>, dataDir = mk
   return {
     baseUrl,
     dataDir,
-    stop: async () => {
+    stop: async ({ keepData = false } = {}) => {
       await ended('SIGTERM');
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
     kill: () => ended('SIGKILL'),
   };

@@ -1,0 +1,183 @@
+/**
+ * A site's SQLite database copied into an empty PostgreSQL database, for a site that outgrows
+ * one machine (`npm run copy-to-postgres`). The target gets this server's migrations first, so
+ * its schema is exactly what a server would make; then every table's rows go over in one
+ * transaction, read from one snapshot of the source, and the auto-numbered keys continue after
+ * the copied ones. Nothing is merged: a target that holds data is refused, and a copy that fails
+ * leaves it empty. Rows go through the same query builder, and so the same text rules
+ * (storage/text-values.ts), as the server's own writes.
+ */
+import fs from 'node:fs';
+import Database from 'better-sqlite3';
+import { sql, type Kysely } from 'kysely';
+import { MIGRATION_NAMES } from '../migrations/index';
+import { MIGRATION_TABLE, openStorage, sqliteFile } from './open';
+import type { Tables } from './tables';
+
+type Table = keyof Tables;
+
+/** Every table, each after those its foreign keys point at. */
+export const COPY_ORDER = [
+  'settings',
+  'accounts',
+  'sessions',
+  'form_keys',
+  'form_submissions',
+  'newsletter_subscribers',
+  'census_form_renders',
+  'census_overlays',
+  'census_hits',
+  'track_hits',
+  'analytics_events',
+  'census_buttons',
+  'js_errors',
+  'trace_events',
+  'performance_records',
+  'legacy_events',
+  'site_users',
+  'site_user_sessions',
+  'carts',
+  'cart_entries',
+  'orders',
+  'review_requests',
+  'reviews',
+  'datasets',
+  'mailing_lists',
+  'newsletter_connections',
+  'files',
+  'page_settings',
+  'block_overrides',
+  'taxonomy',
+  'limit_counters',
+  'image_jobs',
+  'census_daily',
+  'census_daily_paths',
+  'census_daily_referrers',
+  'census_visitor_days',
+  'site_pages',
+  'js_error_daily',
+  'performance_daily',
+  'performance_daily_loads',
+] as const satisfies readonly Table[];
+
+// A table added to Tables and not to the list above fails to compile here.
+const everyTable: Exclude<Table, (typeof COPY_ORDER)[number]> extends never ? true : never = true;
+void everyTable;
+
+/** Tables whose `id` PostgreSQL numbers itself (an identity column). */
+export const NUMBERED: readonly Table[] = ['form_submissions', 'census_form_renders', 'census_overlays', 'census_hits', 'track_hits', 'analytics_events', 'census_buttons', 'js_errors', 'trace_events', 'legacy_events', 'reviews'];
+
+/** Rows per INSERT: within PostgreSQL's 65,535 parameters for the widest table. */
+const ROWS_PER_INSERT = 500;
+
+export interface CopyResult {
+  tables: Array<{ table: Table; rows: number }>;
+  rows: number;
+}
+
+export class CopyRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CopyRefused';
+  }
+}
+
+const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+
+/** The source's migrations must be exactly this server's: the target gets those. */
+function checkSourceSchema(source: Database.Database, file: string): void {
+  let applied: string[];
+  try {
+    applied = (source.prepare(`SELECT name FROM ${MIGRATION_TABLE} ORDER BY name`).all() as Array<{ name: string }>).map((row) => row.name);
+  } catch {
+    throw new CopyRefused(`${file} is not a Tessera site's database (it has no ${MIGRATION_TABLE} table).`);
+  }
+  const unknown = applied.filter((name) => !MIGRATION_NAMES.includes(name));
+  if (unknown.length) throw new CopyRefused(`${file} was written by a newer server (${unknown.join(', ')}): copy it with that version.`);
+  if (applied.length < MIGRATION_NAMES.length) {
+    throw new CopyRefused(`${file} has ${applied.length} of this version's ${MIGRATION_NAMES.length} migrations: start this version's server on it once (it brings the database up to date as it starts), stop it, then copy.`);
+  }
+}
+
+async function refuseUnlessEmpty(db: Kysely<Tables>, where: string): Promise<void> {
+  const holding: string[] = [];
+  for (const table of COPY_ORDER) {
+    const { rows } = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM ${sql.table(table)}`.execute(db);
+    const n = Number(rows[0]!.n);
+    if (n) holding.push(`${table}: ${plural(n, 'row')}`);
+  }
+  if (holding.length) {
+    throw new CopyRefused(
+      `${where} already holds data (${holding.slice(0, 4).join(', ')}${holding.length > 4 ? ', …' : ''}). The copy goes into an empty database only, so that nothing is merged or lost: create a new one (createdb) and copy into that. A server started on it fills it; copy before starting one.`,
+    );
+  }
+}
+
+/** The source's rows of a table, a batch at a time in the order they were stored. */
+function* sourceBatches(source: Database.Database, table: Table): Generator<Array<Record<string, unknown>>> {
+  const select = source.prepare(`SELECT rowid AS copy_rowid__, * FROM "${table}" WHERE rowid > ? ORDER BY rowid LIMIT ${ROWS_PER_INSERT}`);
+  for (let after = -Infinity; ; ) {
+    const rows = select.all(after) as Array<Record<string, unknown>>;
+    if (!rows.length) return;
+    after = rows[rows.length - 1]!.copy_rowid__ as number;
+    yield rows.map(({ copy_rowid__: _rowid, ...row }) => row);
+    if (rows.length < ROWS_PER_INSERT) return;
+  }
+}
+
+export interface CopyOptions {
+  /** DATA_DIR: the SQLite database is its site.sqlite. */
+  dataDir: string;
+  /** The PostgreSQL database to fill: empty, or made by this version's migrations alone. */
+  databaseUrl: string;
+  /** Called as each table is done, for progress. */
+  onTable?: (table: Table, rows: number) => void;
+  /** How the target is named in messages (the URL without its password). */
+  targetName?: string;
+}
+
+export async function copySqliteToPostgres(options: CopyOptions): Promise<CopyResult> {
+  const file = sqliteFile(options.dataDir);
+  if (!fs.existsSync(file)) throw new CopyRefused(`No database at ${file}: is DATA_DIR right?`);
+  const source = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    checkSourceSchema(source, file);
+    const target = await openStorage({ dataDir: options.dataDir, databaseUrl: options.databaseUrl, poolSize: 2 });
+    try {
+      await refuseUnlessEmpty(target.db, options.targetName ?? 'The PostgreSQL database');
+      // One read transaction: every table is read as the database stood when the copy began.
+      source.exec('BEGIN');
+      try {
+        return await target.db.transaction().execute(async (trx) => {
+          const tables: CopyResult['tables'] = [];
+          for (const table of COPY_ORDER) {
+            let rows = 0;
+            for (const batch of sourceBatches(source, table)) {
+              await trx
+                .insertInto(table)
+                .values(batch as never)
+                .execute()
+                .catch((error: unknown) => {
+                  const reason = error instanceof Error ? error.message : String(error);
+                  throw new Error(`Could not copy ${table} (rows ${rows + 1}–${rows + batch.length}): ${reason}. Nothing was copied.`);
+                });
+              rows += batch.length;
+            }
+            if (NUMBERED.includes(table) && rows) {
+              await sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), (SELECT MAX(id) FROM ${sql.table(table)}))`.execute(trx);
+            }
+            tables.push({ table, rows });
+            options.onTable?.(table, rows);
+          }
+          return { tables, rows: tables.reduce((sum, entry) => sum + entry.rows, 0) };
+        });
+      } finally {
+        source.exec('COMMIT');
+      }
+    } finally {
+      await target.close();
+    }
+  } finally {
+    source.close();
+  }
+}

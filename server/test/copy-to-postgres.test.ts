@@ -1,0 +1,167 @@
+/**
+ * A site outgrowing SQLite: `npm run copy-to-postgres` copies its database into an empty
+ * PostgreSQL database. Every table's rows arrive as they were (U+0000 as U+FFFD), numbering
+ * continues after the copied rows, a server on the copy carries on (the owner's session, the
+ * search index), and a target holding data, a source of another version or a row PostgreSQL
+ * refuses leaves the target as it was. Runs in the `server` project only (it uses both engines).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { sql, type Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COPY_ORDER, CopyRefused, copySqliteToPostgres, NUMBERED } from '../src/storage/copy';
+import { openStorage } from '../src/storage/open';
+import type { Tables } from '../src/storage/tables';
+import { freshPostgresDatabase } from './engines';
+import { cookieHeader, OWNER, startTestServer, type TestServer, visitor } from './helper';
+
+let source: TestServer;
+let ownerCookie: string;
+let ownerCrumb: string;
+const dataDir = () => source.config.dataDir;
+
+/** Every row of a table, in a stable order, as JSON text (numbers as numbers on both engines). */
+async function tableRows(db: Kysely<Tables>, table: string): Promise<string[]> {
+  const { rows } = await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(table)}`.execute(db);
+  return rows.map((row) => JSON.stringify(Object.fromEntries(Object.entries(row).map(([name, value]) => [name, typeof value === 'bigint' ? Number(value) : value])))).sort();
+}
+
+beforeAll(async () => {
+  source = await startTestServer();
+  const owner = await visitor(source.app);
+  expect((await owner.inject({ method: 'POST', url: '/api/auth/Login', payload: OWNER })).statusCode).toBe(200);
+  ownerCookie = cookieHeader(owner.jar);
+  ownerCrumb = owner.crumb;
+  const client = await visitor(source.app);
+  const page = { url: 'http://127.0.0.1/contact', title: 'Contact', referrer: '' };
+  for (const name of ['Ada', 'Grace']) {
+    const key = (await client.inject({ method: 'POST', url: '/api/form/FormSubmissionKey' })).json().key as string;
+    const saved = await client.inject({ method: 'POST', url: '/api/form/SaveFormSubmission', payload: { ...page, key, formId: 'contact', isOverlayForm: false, form: JSON.stringify({ name: [name, 'L'], email: `${name}@example.com`, message: 'Hello' }) } });
+    expect(saved.statusCode).toBe(200);
+  }
+  const hits = ['/faq', '/gallery', '/faq'].map((url) => ({ event: 'pageView', data: JSON.stringify({ url, websiteId: 'w', referrer: 'https://ref.test/' }), ss_cvr: 'v1|1|1|1|1' }));
+  expect((await client.inject({ method: 'POST', url: '/api/census/RecordHit', payload: hits })).statusCode).toBe(200);
+  const record = { app: 'site', event: 'pageSpeed', pageLoadId: 'load-1', timestamp: Date.now(), data: { pathname: '/faq', metrics: { lcp: 900, cls: 0.01 } } };
+  expect((await client.inject({ method: 'POST', url: '/api/1/performance/records', payload: [record] })).statusCode).toBe(200);
+  expect((await client.inject({ method: 'POST', url: '/api/commerce/cart/entries', payload: { productId: 'print-harbour', quantity: 2 } })).statusCode).toBe(200);
+  await source.app.close();
+  // A NUL stored before the server kept them out (PostgreSQL cannot hold one).
+  const raw = new Database(path.join(dataDir(), 'site.sqlite'));
+  raw.prepare('INSERT INTO settings (key, value) VALUES (?, ?)').run('from-before', 'a\u0000b');
+  // More rows than one INSERT carries.
+  const hit = raw.prepare("INSERT INTO census_hits (event, path, data_json, created_at) VALUES ('heartbeat', ?, '{}', ?)");
+  raw.transaction(() => {
+    for (let n = 0; n < 1_234; n++) hit.run(`/p${n}`, Date.now());
+  })();
+  raw.close();
+});
+afterAll(() => rmSync(dataDir(), { recursive: true, force: true }));
+
+describe('copying a SQLite site into PostgreSQL', () => {
+  it('copies every table as it was, and a server on the copy carries on', async () => {
+    const databaseUrl = await freshPostgresDatabase();
+    const done: string[] = [];
+    const result = await copySqliteToPostgres({ dataDir: dataDir(), databaseUrl, onTable: (table) => done.push(table) });
+    expect(done).toEqual([...COPY_ORDER]);
+
+    const sqlite = await openStorage({ dataDir: dataDir() });
+    const postgres = await openStorage({ dataDir: dataDir(), databaseUrl });
+    try {
+      let total = 0;
+      for (const table of COPY_ORDER) {
+        const expected = (await tableRows(sqlite.db, table)).map((row) => row.replaceAll('\\u0000', '\uFFFD'));
+        expect({ table, rows: await tableRows(postgres.db, table) }).toEqual({ table, rows: expected });
+        expect(result.tables.find((entry) => entry.table === table)?.rows).toBe(expected.length);
+        total += expected.length;
+      }
+      expect(result.rows).toBe(total);
+      for (const table of ['form_submissions', 'census_hits', 'census_daily_paths', 'performance_daily', 'accounts', 'sessions', 'cart_entries', 'site_pages', 'settings']) {
+        expect({ table, copied: result.tables.find((entry) => entry.table === table)!.rows > 0 }).toEqual({ table, copied: true });
+      }
+      expect(await postgres.db.selectFrom('settings').select('value').where('key', '=', 'from-before').execute()).toEqual([{ value: 'a\uFFFDb' }]);
+      expect(result.tables.find((entry) => entry.table === 'census_hits')?.rows).toBe(1_237);
+    } finally {
+      await sqlite.close();
+      await postgres.close();
+    }
+
+    // A server on the copy: the owner is still signed in and sees both submissions; the next
+    // submission is numbered after them; search finds the site's pages without rebuilding.
+    const copy = await startTestServer({ databaseUrl });
+    try {
+      const submissions = await copy.app.inject({ method: 'GET', url: `/api/owner/submissions?formId=contact&crumb=${encodeURIComponent(ownerCrumb)}`, headers: { cookie: ownerCookie } });
+      expect(submissions.statusCode).toBe(200);
+      expect(JSON.stringify(submissions.json())).toContain('Grace@example.com');
+      const ids = (await copy.app.storage.db.selectFrom('form_submissions').select('id').orderBy('id').execute()).map((row) => Number(row.id));
+      const client = await visitor(copy.app);
+      const key = (await client.inject({ method: 'POST', url: '/api/form/FormSubmissionKey' })).json().key as string;
+      const saved = await client.inject({ method: 'POST', url: '/api/form/SaveFormSubmission', payload: { url: 'http://127.0.0.1/contact', title: 'Contact', referrer: '', key, formId: 'contact', isOverlayForm: false, form: JSON.stringify({ name: ['Hedy', 'L'], email: 'hedy@example.com', message: 'Hi' }) } });
+      expect(saved.statusCode).toBe(200);
+      const after = await copy.app.storage.db.selectFrom('form_submissions').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow();
+      expect(Number(after.id)).toBe(Math.max(...ids) + 1);
+      const search = await copy.app.inject({ method: 'GET', url: '/search?q=gallery' });
+      expect(search.body).toContain('href="/gallery"');
+    } finally {
+      await copy.app.close();
+    }
+  });
+
+  it('lists every table of the schema, and renumbers every table PostgreSQL numbers', async () => {
+    const raw = new Database(path.join(dataDir(), 'site.sqlite'), { readonly: true });
+    const tables = (raw.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'kysely_%' AND name NOT LIKE 'site_pages_%'").all() as Array<{ name: string }>).map((row) => row.name);
+    raw.close();
+    expect([...COPY_ORDER].sort()).toEqual(tables.sort());
+    const databaseUrl = await freshPostgresDatabase();
+    const postgres = await openStorage({ dataDir: dataDir(), databaseUrl });
+    const { rows } = await sql<{ table_name: string }>`SELECT table_name FROM information_schema.columns WHERE table_schema = 'public' AND is_identity = 'YES' AND table_name NOT LIKE 'kysely_%'`.execute(postgres.db);
+    await postgres.close();
+    expect([...NUMBERED].sort()).toEqual(rows.map((row) => row.table_name).sort());
+  });
+
+  it('refuses a database that holds data, and changes nothing in it', async () => {
+    const databaseUrl = await freshPostgresDatabase();
+    const started = await startTestServer({ databaseUrl });
+    await started.app.close();
+    const before = await openStorage({ dataDir: dataDir(), databaseUrl });
+    const settings = await tableRows(before.db, 'settings');
+    await before.close();
+    await expect(copySqliteToPostgres({ dataDir: dataDir(), databaseUrl })).rejects.toThrow(CopyRefused);
+    await expect(copySqliteToPostgres({ dataDir: dataDir(), databaseUrl, targetName: 'postgres://x/site' })).rejects.toThrow(
+      /^postgres:\/\/x\/site already holds data \(settings: \d+ rows, accounts: 2 rows, .*\)\. The copy goes into an empty database only, so that nothing is merged or lost: create a new one \(createdb\) and copy into that\. A server started on it fills it; copy before starting one\.$/,
+    );
+    const postgres = await openStorage({ dataDir: dataDir(), databaseUrl });
+    expect(await tableRows(postgres.db, 'settings')).toEqual(settings);
+    expect(await tableRows(postgres.db, 'census_hits')).toEqual([]);
+    await postgres.close();
+  });
+
+  it('refuses a source of another version, or none', async () => {
+    const empty = mkdtempSync(path.join(tmpdir(), 'tessera-copy-'));
+    const databaseUrl = await freshPostgresDatabase();
+    await expect(copySqliteToPostgres({ dataDir: empty, databaseUrl })).rejects.toThrow(`No database at ${path.join(empty, 'site.sqlite')}: is DATA_DIR right?`);
+    const older = new Database(path.join(empty, 'site.sqlite'));
+    older.exec("CREATE TABLE kysely_migration (name TEXT PRIMARY KEY, timestamp TEXT); INSERT INTO kysely_migration VALUES ('001-baseline', '')");
+    older.close();
+    await expect(copySqliteToPostgres({ dataDir: empty, databaseUrl })).rejects.toThrow(/has 1 of this version's \d+ migrations: start this version's server on it once/);
+    rmSync(empty, { recursive: true, force: true });
+  });
+
+  it('leaves the target empty when PostgreSQL refuses a row, and names the table', async () => {
+    const broken = mkdtempSync(path.join(tmpdir(), 'tessera-copy-'));
+    const raw = new Database(path.join(dataDir(), 'site.sqlite'), { readonly: true });
+    await raw.backup(path.join(broken, 'site.sqlite'));
+    raw.close();
+    // SQLite keeps text in an integer column; PostgreSQL does not.
+    const copy = new Database(path.join(broken, 'site.sqlite'));
+    copy.prepare("UPDATE cart_entries SET quantity = 'two'").run();
+    copy.close();
+    const databaseUrl = await freshPostgresDatabase();
+    await expect(copySqliteToPostgres({ dataDir: broken, databaseUrl })).rejects.toThrow(/^Could not copy cart_entries \(rows 1–1\): invalid input syntax for type integer: "two"\. Nothing was copied\.$/);
+    const postgres = await openStorage({ dataDir: broken, databaseUrl });
+    for (const table of COPY_ORDER) expect({ table, rows: (await tableRows(postgres.db, table)).length }).toEqual({ table, rows: 0 });
+    await postgres.close();
+    rmSync(broken, { recursive: true, force: true });
+  });
+});
