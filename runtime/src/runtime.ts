@@ -6,7 +6,7 @@ import { loadChunk, loadChunkOnline, withChunk } from './core/chunk';
 import type { BlockInstance } from './core/types';
 import type { RequestOptions } from './net/request';
 import { startConsent } from './consent/service';
-import { consentState, setConsent, type ConsentState } from './core/consent';
+import { CONSENT_COOKIE, consentState, setConsent, type ConsentState } from './core/consent';
 import { startOverlays } from './overlays/index';
 import { needsEnhancements } from './enhance/needs';
 import { captureErrors } from './errors/capture';
@@ -14,6 +14,7 @@ import { reportError } from './platform/report';
 import { usePageWords } from './platform/strings';
 import { turn } from './platform/yield';
 import { stopShared, teardowns } from './platform/lifetime';
+import { watchRestores } from './platform/restore';
 import { analyticsQueue, type PageMoment } from './tracking/pending';
 import { startPages } from './pages/start';
 import type { DialogOptions, DialogResult } from './ui/dialog';
@@ -77,6 +78,8 @@ export function createRuntime(): SiteRuntimeApi {
   // a site (a website id), by the reporter in the collectors chunk (CONTRACT §2).
   const services = teardowns();
   services.add(captureErrors());
+  // The Back button's instant page (the back/forward cache): afresh when consent changed meanwhile.
+  services.add(watchRestores(CONSENT_COOKIE));
   // Nothing else runs while site.js is evaluated: a module or deferred script runs in the task
   // that finishes parsing the page, and the browser lays the page out in that task too, so
   // reading the context there (7 to 25 ms at 4x with each function's first compile) made a

@@ -49,6 +49,25 @@ const consentStyles = (app: FastifyInstance): Promise<string> => {
   return consentCss.get(file)!;
 };
 
+export interface SitePageOptions {
+  status?: number;
+  /** The site settings when the caller has read them already. */
+  settings?: Record<string, unknown>;
+  /** Context fields that win over the page's own (a not-found page's type). */
+  forced?: Record<string, unknown>;
+  /** A page the server makes about the visitor (a checkout, an order's details): kept nowhere. */
+  personal?: boolean;
+}
+
+/**
+ * A page of the site for a visitor who is not signed in may be kept for the Back button (the
+ * back/forward cache, which `no-store` keeps Chromium from once any cookie changed, and other
+ * browsers always), and is asked for afresh otherwise. What is about the visitor (a signed-in
+ * owner's or member's page, a cart, a checkout, an order) is kept nowhere: a shared computer's
+ * Back button after signing out must not show it.
+ */
+const cacheControl = (request: FastifyRequest, personal: boolean) => (personal || request.account || request.siteUser ? 'no-store' : 'private, no-cache');
+
 /**
  * Sends a page of the demo site: partials expanded, the visitor's page context injected, a
  * crumb cookie set, and the headers every page gets.
@@ -58,11 +77,7 @@ export async function sendSitePage(
   request: FastifyRequest,
   reply: FastifyReply,
   html: string,
-  status = 200,
-  /** The site settings when the caller has read them already. */
-  settings?: Record<string, unknown>,
-  /** Context fields that win over the page's own (a not-found page's type). */
-  forced?: Record<string, unknown>,
+  { status = 200, settings, forced, personal = false }: SitePageOptions = {},
 ): Promise<FastifyReply> {
   const crumb = ensureCrumb(app, request, reply);
   const included = await expandIncludes(html, path.join(examplesDir(app), '_partials'));
@@ -80,7 +95,7 @@ export async function sendSitePage(
   return reply
     .code(status)
     .type('text/html; charset=utf-8')
-    .header('Cache-Control', 'no-store')
+    .header('Cache-Control', cacheControl(request, personal || withCart !== expanded))
     .send(body);
 }
 
@@ -157,7 +172,7 @@ export async function sendShellPage(
 ): Promise<FastifyReply> {
   const page = await shellPageOf(app);
   const options = await build(page);
-  return sendSitePage(app, request, reply, pageShell(options, siteTitleOf(page.site), page.locale), options.status ?? status, page.site);
+  return sendSitePage(app, request, reply, pageShell(options, siteTitleOf(page.site), page.locale), { status: options.status ?? status, settings: page.site, personal: true });
 }
 
 /** The site folder's own not-found page, served with a 404 for any page that is not there. */
@@ -169,7 +184,7 @@ export const NOT_FOUND_FILE = '404.html';
  */
 export async function sendNotFoundPage(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
   const own = await fs.readFile(path.join(examplesDir(app), NOT_FOUND_FILE), 'utf8').catch(() => null);
-  if (own !== null) return sendSitePage(app, request, reply, own, 404, undefined, { pageType: PageType.NOT_FOUND });
+  if (own !== null) return sendSitePage(app, request, reply, own, { status: 404, forced: { pageType: PageType.NOT_FOUND } });
   return sendShellPage(app, request, reply, ({ words }) => {
     const text = words('page', PAGE_WORDS);
     return { title: text.notFound, pageType: PageType.NOT_FOUND, main: `<h1>${escapeHtml(text.notFound)}</h1>\n<p><a href="/">${escapeHtml(text.goHome)}</a></p>` };

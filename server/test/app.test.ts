@@ -4,7 +4,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPRESS_FROM_BYTES, REQUEST_TIMEOUT_MS } from '../src/app';
 import { CONTEXT_TAG } from '../src/site-context';
-import { OWNER, VIEWER, startTestServer, visitor, cookieHeader, type TestServer } from './helper';
+import { MEMBER, OWNER, VIEWER, startTestServer, visitor, cookieHeader, type TestServer } from './helper';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -128,6 +128,19 @@ describe('pages and the page context', () => {
     }
     // The site's own API is not opened to every origin by this.
     expect((await headers('/api/census/RecordHit'))['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it("keeps a visitor's site pages for the Back button, and nothing about a signed-in owner or member, a cart, a checkout", async () => {
+    const cacheOf = async (client: Awaited<ReturnType<typeof visitor>>, url: string) => (await client.inject({ method: 'GET', url })).headers['cache-control'];
+    const anonymous = await visitor(server.app);
+    // `no-store` kept Chromium's back/forward cache from every page (a cookie changes on each).
+    for (const url of ['/', '/faq', '/gallery']) expect({ url, cache: await cacheOf(anonymous, url) }).toEqual({ url, cache: 'private, no-cache' });
+    for (const url of ['/cart', '/commerce/goto-checkout']) expect({ url, cache: await cacheOf(anonymous, url) }).toEqual({ url, cache: 'no-store' });
+    const owner = await signedIn(OWNER);
+    expect(await cacheOf(owner, '/faq')).toBe('no-store');
+    const member = await visitor(server.app);
+    expect((await member.inject({ method: 'POST', url: '/api/site-users/account/session', payload: { ...MEMBER, rememberMe: false } })).statusCode).toBe(200);
+    expect(await cacheOf(member, '/faq')).toBe('no-store');
   });
 
   it('puts the account, roles and permissions into a signed-in owner context', async () => {

@@ -1,6 +1,7 @@
 import { CONSENT_EVENT } from '../core/consent';
 import type { PageContext } from '../../../contract/context/types';
 import { listen, type Teardown } from '../platform/events';
+import { onRestore } from '../platform/restore';
 import { teardowns } from '../platform/lifetime';
 import { apiCredentials, apiUrl } from '../net/api-base';
 import { crumbReady } from '../net/crumb-ready';
@@ -32,7 +33,7 @@ export function startPerformance(page: Readonly<PageContext>): Teardown {
       })
       .catch((error: Error) => reportError(error, error.message));
   void begin(false);
-  stops.add(listen(window, 'pageshow', (event) => event.persisted && void begin(true)));
+  stops.add(onRestore(() => void begin(true)));
   return stops.stop;
 }
 

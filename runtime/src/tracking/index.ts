@@ -11,7 +11,8 @@ import { pageViewTracked, trackingActive } from '../core/tracking-policy';
 import { safeStorage } from '../platform/storage';
 import { withChunk } from '../core/chunk';
 import { crumbReady } from '../net/crumb-ready';
-import { touchVisitor } from './visitor';
+import { touchVisitor, type VisitorRecord } from './visitor';
+import { onRestore } from '../platform/restore';
 
 /** Third-party pixel hooks (spec part 1 §7): `site:track` events re-fired as `site:pixel`. */
 export const PIXEL_EVENTS: Record<string, string> = {
@@ -52,8 +53,12 @@ export function startTracking(page: Readonly<PageContext>): { tracked: Promise<v
     if (safeStorage('local').get(PENDING_ANALYTICS_KEY) !== null) sendPending();
     await yieldToMain();
     if (stopped) return;
-    if (pageViewTracked(location.pathname)) recordHit(page, visitor, 'pageView', pageViewFields());
-    else {
+    const pageView = (visitor: VisitorRecord) => recordHit(page, visitor, 'pageView', pageViewFields());
+    if (pageViewTracked(location.pathname)) {
+      pageView(visitor);
+      // Back to this page from the back/forward cache: a page view, as a page loaded again is.
+      stops.add(onRestore(() => pageView(touchVisitor(Date.now(), page.itemId))));
+    } else {
       const query = new URLSearchParams(location.search).get('q');
       if (query) {
         recordHit(page, visitor, 'siteSearch', { query });

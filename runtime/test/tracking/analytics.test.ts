@@ -137,4 +137,34 @@ describe('tracking as it starts', () => {
     expect(pageViews()).toBe(1);
     vi.unstubAllGlobals();
   });
+
+  it('counts a page view again when the page comes back from the back/forward cache as it was, and not once stopped', async () => {
+    vi.useRealTimers();
+    const beacon = vi.fn(() => true);
+    vi.stubGlobal('navigator', { ...navigator, sendBeacon: beacon });
+    const { startTracking } = await import('../../src/tracking/index');
+    const { watchRestores } = await import('../../src/platform/restore');
+    const { flush } = await import('../../src/net/beacon');
+    const hits = async () => {
+      flush();
+      const bodies = (beacon.mock.calls as unknown as Array<[string, Blob]>).filter(([url]) => url.includes('RecordHit')).map(([, body]) => body.text());
+      return (await Promise.all(bodies)).flatMap((text) => [JSON.parse(text)].flat() as Array<{ event: string; data: string }>);
+    };
+    // The earlier tests' tracking, never stopped, is forgotten with the watch it belonged to.
+    watchRestores('ss_cookieAllowed', () => undefined)();
+    const stopWatching = watchRestores('ss_cookieAllowed', () => undefined);
+    const { tracked, stop } = startTracking({ ...defaultContext(), website: { id: 'w' }, env: 'prod', pageType: 2 });
+    await tracked;
+    expect((await hits()).map((hit) => hit.event)).toEqual(['pageView']);
+    window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true }));
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    const again = await hits();
+    expect(again.map((hit) => hit.event)).toEqual(['pageView', 'pageView']);
+    expect(JSON.parse(again[1]!.data)).toMatchObject({ url: location.pathname });
+    stop();
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    expect(await hits()).toHaveLength(2);
+    stopWatching();
+    vi.unstubAllGlobals();
+  });
 });

@@ -123,7 +123,7 @@ export default async function siteRoutes(app: FastifyInstance): Promise<void> {
       const text = wordsFor(htmlLanguage(html), pageOwnContext(html)?.strings ?? site.strings, catalogues(app))('page', PAGE_WORDS);
       html = html.replace(SEARCH_RESULTS_MARKER, () => renderResults(query, results, text));
     }
-    return sendSitePage(app, request, reply, html, 200, site);
+    return sendSitePage(app, request, reply, html, { settings: site });
   };
   app.get('/', servePage);
   app.get('/*', servePage);
