@@ -164,6 +164,21 @@ export const mailingListsAnswerSchema = strict({
 });
 export type MailingListsAnswer = FromSchema<typeof mailingListsAnswerSchema>;
 
+/** GET /api/owner/subscribers: every list that has subscribers, with its name where site.json declares it (else the newsletter form's own sign-ups). */
+export const subscriberListsAnswerSchema = strict({
+  lists: { type: 'array', items: strict({ listId: text, name: { type: ['string', 'null'] }, subscribers: count }) },
+});
+export type SubscriberListsAnswer = FromSchema<typeof subscriberListsAnswerSchema>;
+/** GET /api/owner/subscribers/lists/:listId?after=&limit=: a page of a list's subscribers by address; `next` asks for the one after. */
+export const subscribersAnswerSchema = strict({
+  subscribers: { type: 'array', items: strict({ email: text, createdAt: isoTime }) },
+  next: { type: ['string', 'null'] },
+});
+export type SubscribersAnswer = FromSchema<typeof subscribersAnswerSchema>;
+/** DELETE /api/owner/subscribers/:email (every list), DELETE /api/owner/submissions/:id. */
+export const removedAnswerSchema = strict({ removed: count });
+export type RemovedAnswer = FromSchema<typeof removedAnswerSchema>;
+
 export const taxonomyAnswerSchema = strict({ tags: { type: 'array', items: text }, categories: { type: 'array', items: text } });
 export type TaxonomyAnswer = FromSchema<typeof taxonomyAnswerSchema>;
 
@@ -185,5 +200,6 @@ export const OWNER_GET_ANSWERS = {
   files: filesAnswerSchema,
   datasets: datasetsAnswerSchema,
   mailingLists: mailingListsAnswerSchema,
+  subscriberLists: subscriberListsAnswerSchema,
   taxonomy: taxonomyAnswerSchema,
 } as const;

@@ -6,7 +6,7 @@
 import Ajv from 'ajv';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OWNER_PATHS } from '../../contract/api/owner-paths';
+import { OWNER_PATHS, ownerPath } from '../../contract/api/owner-paths';
 import {
   buttonAnswerSchema,
   datasetSavedAnswerSchema,
@@ -15,6 +15,10 @@ import {
   jobAnswerSchema,
   OWNER_GET_ANSWERS,
   planAnswerSchema,
+  removedAnswerSchema,
+  type SubmissionsAnswer,
+  subscribersAnswerSchema,
+  type SubscribersAnswer,
   taxonomyAnswerSchema,
   uploadAnswerSchema,
   type UploadAnswer,
@@ -87,6 +91,12 @@ describe('owner API answers fit the contract', () => {
     const buttons = (await owner.inject({ method: 'GET', url: OWNER_PATHS.buttons })).json() as { buttons: Array<{ id: string }> };
     const saved = await owner.inject({ method: 'PUT', url: `/api/owner/blocks/${buttons.buttons[0]!.id}/button`, payload: { clickthroughUrl: '/contact', buttonText: 'Write to us', newWindow: false } });
     expectToFit(buttonAnswerSchema, saved.json(), 'button');
+    const subscribers = await owner.inject({ method: 'GET', url: ownerPath(OWNER_PATHS.subscribers, { listId: 'newsletter' }) });
+    expectToFit(subscribersAnswerSchema, subscribers.json(), 'subscribers');
+    expect((subscribers.json() as SubscribersAnswer).subscribers).toHaveLength(1);
+    expectToFit(removedAnswerSchema, (await owner.inject({ method: 'DELETE', url: ownerPath(OWNER_PATHS.subscriber, { email: 'ada@example.com' }) })).json(), 'unsubscribed');
+    const { submissions } = (await owner.inject({ method: 'GET', url: OWNER_PATHS.submissions })).json() as SubmissionsAnswer;
+    expectToFit(removedAnswerSchema, (await owner.inject({ method: 'DELETE', url: ownerPath(OWNER_PATHS.submission, { id: submissions[0]!.id }) })).json(), 'deleted');
   });
 
   it('an upload and its processing job', async () => {

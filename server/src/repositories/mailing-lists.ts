@@ -1,4 +1,5 @@
 /** Mailing lists, which newsletter form feeds which list, and the subscribers (part 2 §1). */
+import { sql } from 'kysely';
 import type { Storage } from '../storage/open';
 import type { Executor } from '../storage/locked';
 
@@ -40,4 +41,27 @@ export async function subscribe(trx: Executor, formId: string, email: string, no
     .values({ list_id: connection?.list_id ?? formId, email, created_at: now })
     .onConflict((conflict) => conflict.doNothing())
     .execute();
+}
+
+/** Every list that has subscribers, declared or not (an unconnected newsletter form keeps its sign-ups under its own id). */
+export async function subscriberLists(store: Storage): Promise<Array<{ listId: string; name: string | null; subscribers: number }>> {
+  const rows = await store.db
+    .selectFrom('newsletter_subscribers as s')
+    .leftJoin('mailing_lists as l', 'l.id', 's.list_id')
+    .select((eb) => ['s.list_id', 'l.name', eb.fn.countAll<number>().as('n')])
+    .groupBy(['s.list_id', 'l.name'])
+    .orderBy('s.list_id')
+    .execute();
+  return rows.map((row) => ({ listId: row.list_id, name: row.name ?? null, subscribers: Number(row.n) }));
+}
+
+/** A page of a list's subscribers in address order, after `after`. */
+export function subscribersOf(store: Storage, listId: string, limit: number, after = '') {
+  return store.db.selectFrom('newsletter_subscribers').select(['email', 'created_at']).where('list_id', '=', listId).where('email', '>', after).orderBy('email').limit(limit).execute();
+}
+
+/** Takes an address off every list, whatever its letters' case; how many lists it was on. */
+export async function unsubscribeEverywhere(store: Storage, email: string): Promise<number> {
+  const result = await store.db.deleteFrom('newsletter_subscribers').where(sql<string>`lower(email)`, '=', sql<string>`lower(${email})`).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

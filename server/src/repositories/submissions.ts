@@ -28,11 +28,18 @@ export async function storeSubmission(trx: Executor, submission: NewSubmission):
     .execute();
 }
 
-/** The newest submissions, of one form or all. */
-export function latestSubmissions(store: Storage, limit: number, formId?: string) {
+/** The newest submissions, of one form or all; with `before`, those older than that one (the next page). */
+export function latestSubmissions(store: Storage, limit: number, formId?: string, before?: number) {
   let query = store.db.selectFrom('form_submissions').selectAll().orderBy('id', 'desc').limit(limit);
   if (formId) query = query.where('form_id', '=', formId);
+  if (before !== undefined) query = query.where('id', '<', before);
   return query.execute();
+}
+
+/** Deletes one submission (spam, or a visitor who asked to be forgotten); how many went. */
+export async function deleteSubmission(store: Storage, id: number): Promise<number> {
+  const result = await store.db.deleteFrom('form_submissions').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 export function latestSubscribers(store: Storage, limit: number) {

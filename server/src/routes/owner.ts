@@ -2,13 +2,27 @@ import type { FastifyInstance } from 'fastify';
 import { crumbQuery } from '../schemas';
 import { OWNER_PATHS } from '../../../contract/api/owner-paths';
 import { readSetting, writeSetting } from '../repositories/settings';
-import { latestSubmissions, latestSubscribers } from '../repositories/submissions';
-import type { PlanAnswer, SubmissionsAnswer } from '../../../contract/api/owner-answers';
+import { deleteSubmission, latestSubmissions, latestSubscribers } from '../repositories/submissions';
+import { subscriberLists, subscribersOf, unsubscribeEverywhere } from '../repositories/mailing-lists';
+import type { PlanAnswer, RemovedAnswer, SubmissionsAnswer, SubscriberListsAnswer, SubscribersAnswer } from '../../../contract/api/owner-answers';
 
 const listQuery = {
   type: 'object',
-  properties: { ...crumbQuery.properties, formId: { type: 'string', maxLength: 128 }, limit: { type: 'integer', minimum: 1, maximum: 500, default: 100 } },
+  properties: {
+    ...crumbQuery.properties,
+    formId: { type: 'string', maxLength: 128 },
+    limit: { type: 'integer', minimum: 1, maximum: 500, default: 100 },
+    // The next page: submissions older than this one.
+    before: { type: 'integer', minimum: 1 },
+  },
 } as const;
+const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } } as const;
+const listParams = { type: 'object', required: ['listId'], properties: { listId: { type: 'string', minLength: 1, maxLength: 64 } } } as const;
+const pageQuery = {
+  type: 'object',
+  properties: { ...crumbQuery.properties, after: { type: 'string', maxLength: 320, default: '' }, limit: { type: 'integer', minimum: 1, maximum: 1000, default: 500 } },
+} as const;
+const emailParams = { type: 'object', required: ['email'], properties: { email: { type: 'string', minLength: 1, maxLength: 320 } } } as const;
 
 /** The site's plan (no payment provider: choosing one stores it). A new site is on a trial. */
 export const PLANS = [
@@ -43,8 +57,8 @@ export default async function ownerRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.get(OWNER_PATHS.submissions, { schema: { querystring: listQuery } }, async (request): Promise<SubmissionsAnswer> => {
-    const { formId, limit } = request.query as { formId?: string; limit: number };
-    const rows = await latestSubmissions(app.storage, limit, formId);
+    const { formId, limit, before } = request.query as { formId?: string; limit: number; before?: number };
+    const rows = await latestSubmissions(app.storage, limit, formId, before);
     const subscribers = await latestSubscribers(app.storage, limit);
     return {
       submissions: rows.map((row) => ({
@@ -58,5 +72,28 @@ export default async function ownerRoutes(app: FastifyInstance): Promise<void> {
       })),
       subscribers,
     };
+  });
+
+  app.delete(OWNER_PATHS.submission, { schema: { querystring: crumbQuery, params: idParams } }, async (request, reply) => {
+    const removed = await deleteSubmission(app.storage, (request.params as { id: number }).id);
+    if (!removed) return reply.code(404).send({ error: 'This submission is not there: it may have been deleted already.' });
+    return { removed } satisfies RemovedAnswer;
+  });
+
+  app.get(OWNER_PATHS.subscriberLists, { schema: { querystring: crumbQuery } }, async (): Promise<SubscriberListsAnswer> => ({ lists: await subscriberLists(app.storage) }));
+
+  app.get(OWNER_PATHS.subscribers, { schema: { querystring: pageQuery, params: listParams } }, async (request): Promise<SubscribersAnswer> => {
+    const { after, limit } = request.query as { after: string; limit: number };
+    const rows = await subscribersOf(app.storage, (request.params as { listId: string }).listId, limit, after);
+    return {
+      subscribers: rows.map((row) => ({ email: row.email, createdAt: new Date(row.created_at).toISOString() })),
+      next: rows.length === limit ? rows[rows.length - 1]!.email : null,
+    };
+  });
+
+  app.delete(OWNER_PATHS.subscriber, { schema: { querystring: crumbQuery, params: emailParams } }, async (request, reply) => {
+    const removed = await unsubscribeEverywhere(app.storage, (request.params as { email: string }).email);
+    if (!removed) return reply.code(404).send({ error: 'This address is on no list.' });
+    return { removed } satisfies RemovedAnswer;
   });
 }
