@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from '@playwright/test';
 import { test, expect, runtimeReady, api, axeViolations, queryServerDb, OWNER, VIEWER } from './fixtures';
 
@@ -272,6 +273,44 @@ async function visitAsVisitor(browser: Browser, baseURL: string, marker: string)
 }
 
 test.describe('owner data', () => {
+  test('the owner exports every submission, deletes one, and takes an address off every list', async ({ page, browser, baseURL }) => {
+    const marker = `delete-me-${Date.now()}`;
+    const address = `leaving-${Date.now()}@example.com`;
+    const visitorContext = await browser.newContext({ baseURL });
+    const site = await visitorContext.newPage();
+    await site.goto('/plain');
+    const send = async (formId: string, form: Record<string, unknown>) => {
+      const { key } = await (await api(site, 'POST', '/api/form/FormSubmissionKey')).json();
+      const saved = await api(site, 'POST', '/api/form/SaveFormSubmission', { key, formId, isOverlayForm: false, url: `${baseURL}/contact`, title: 'Contact', referrer: '', form: JSON.stringify(form) });
+      expect(saved.status()).toBe(200);
+    };
+    await send('contact', { name: ['Del', 'Ete'], email: 'del@example.com', message: marker });
+    await send('newsletter', { 'newsletter-email': address });
+    await visitorContext.close();
+
+    await signIn(page, OWNER);
+    await page.goto('/config/?frameUrl=%2Fplain');
+    const panel = page.locator('#config-panel');
+    // Every submission, however many: more than the table shows once the suite has run a while.
+    const downloaded = page.waitForEvent('download');
+    await panel.getByRole('button', { name: 'Export all as CSV' }).click();
+    const csv = await readFile((await (await downloaded).path())!, 'utf8');
+    expect(csv).toContain(marker);
+    expect(csv.trimEnd().split('\r\n').length).toBeGreaterThanOrEqual(queryServerDb('SELECT id FROM form_submissions').length + 1);
+
+    await panel.locator('.config-submissions tr', { hasText: marker }).getByRole('button', { name: /^Delete the submission of / }).click();
+    await page.getByRole('dialog', { name: 'Delete this submission?' }).getByRole('button', { name: 'Confirm' }).click();
+    await expect(panel.locator('.config-submissions')).not.toContainText(marker);
+    await expect(panel.getByRole('button', { name: 'Export all as CSV' })).toBeFocused();
+    expect(queryServerDb('SELECT id FROM form_submissions WHERE values_json LIKE ?', `%${marker}%`)).toEqual([]);
+
+    await panel.getByLabel('Take an address off every list').fill(address.toUpperCase());
+    await panel.getByRole('button', { name: 'Remove', exact: true }).click();
+    await expect(panel.getByRole('status').filter({ hasText: 'Took ' })).toHaveText(`Took ${address.toUpperCase()} off 1 list.`);
+    expect(queryServerDb('SELECT list_id FROM newsletter_subscribers WHERE lower(email) = ?', address)).toEqual([]);
+    expect(await axeViolations(page, '#config-panel')).toEqual([]);
+  });
+
   test('dashboards show what earlier visits created; charts draw at desktop and phone widths', async ({ page, browser, baseURL }, testInfo) => {
     const marker = `dashboard-marker-${Date.now()}`;
     await visitAsVisitor(browser, baseURL!, marker);

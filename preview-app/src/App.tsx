@@ -11,6 +11,7 @@ import { Performance } from './Performance';
 import { CHANGE_PLAN_PATH, PlanLinks, PlanPanel, UPGRADE_PATH, type PlanInfo } from './Plan';
 import { SignInDialog } from './SignInDialog';
 import { Submissions } from './Submissions';
+import { Subscribers } from './Subscribers';
 import { Traffic } from './Traffic';
 import { useOwnerData } from './use-owner-data';
 import { useSiteKeys } from './use-site-keys';
@@ -154,6 +155,7 @@ export function App({ frameUrl: initialFrameUrl, path = '/config/' }: AppProps) 
                     <Performance />
                     <Errors />
                     <Submissions />
+                    <Subscribers />
                   </ErrorBoundary>
                 ),
               },

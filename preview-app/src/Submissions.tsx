@@ -1,10 +1,19 @@
+import { useState } from 'react';
+import { ConfirmDialog } from './ConfirmDialog';
 import { DataSection } from './DataSection';
 import { download, toCsv } from './csv';
+import { ownerDelete, ownerGet } from './owner-api';
+import { useFocusAfterRender } from './use-focus-after-render';
 import { useOwnerData } from './use-owner-data';
-import { OWNER_PATHS } from '../../contract/api/owner-paths';
+import { OWNER_PATHS, ownerPath } from '../../contract/api/owner-paths';
 import type { OwnerSubmission } from '../../contract/api/owner-answers';
 
 export type Submission = OwnerSubmission;
+type Load = (path: string) => Promise<{ submissions: Submission[] }>;
+
+/** How many the table shows; the export takes every one, this many per call. */
+const SHOWN = 200;
+const PAGE = 500;
 
 /** A value as plain text: lists joined, likert answers as "question: answer". */
 export function valueText(value: unknown): string {
@@ -23,50 +32,116 @@ export function submissionsCsv(submissions: Submission[]): string {
   return toCsv(['Submitted', 'Form', ...fields], submissions.map((s) => [s.createdAt, s.formId, ...fields.map((f) => valueText(s.values[f]))]));
 }
 
-/** Form submissions, newest first, as a table; CSV export. Visitor values are text: React escapes them. */
-export function Submissions({ load }: { load?: (path: string) => Promise<{ submissions: Submission[] }> }) {
-  const [state, reload] = useOwnerData<{ submissions: Submission[] }>(`${OWNER_PATHS.submissions}?limit=200`, load);
+/** Every submission, newest first, asked for a page at a time. */
+export async function allSubmissions(load: Load): Promise<Submission[]> {
+  const all: Submission[] = [];
+  for (let before = ''; ; ) {
+    const { submissions } = await load(`${OWNER_PATHS.submissions}?limit=${PAGE}${before}`);
+    all.push(...submissions);
+    if (submissions.length < PAGE) return all;
+    before = `&before=${submissions[submissions.length - 1]!.id}`;
+  }
+}
+
+const when = (s: Submission) => new Date(s.createdAt).toLocaleString();
+
+/**
+ * Form submissions, newest first, as a table; every one as CSV; one deleted after a
+ * confirmation (spam, or a visitor who asked to be forgotten). Visitor values are text: React
+ * escapes them.
+ */
+export function Submissions({ load = ownerGet, remove = ownerDelete }: { load?: Load; remove?: (path: string) => Promise<unknown> }) {
+  const [state, reload] = useOwnerData<{ submissions: Submission[] }>(`${OWNER_PATHS.submissions}?limit=${SHOWN}`, load);
+  const [status, setStatus] = useState('');
+  const [problem, setProblem] = useState('');
+  const [exporting, setExporting] = useState(false);
+  const [deleting, setDeleting] = useState<Submission | null>(null);
+  // The deleted row's button goes: focus moves to the export button, which stays.
+  const { focusable, focusAfterRender } = useFocusAfterRender();
+  const exportAll = () => {
+    setExporting(true);
+    setProblem('');
+    allSubmissions(load)
+      .then((all) => {
+        download('form-submissions.csv', submissionsCsv(all));
+        setStatus(`Exported ${all.length} submissions.`);
+      }, (error: Error) => setProblem(`Unable to export the submissions: ${error.message}`))
+      .finally(() => setExporting(false));
+  };
+  const confirmDelete = (submission: Submission) => {
+    setDeleting(null);
+    setProblem('');
+    remove(ownerPath(OWNER_PATHS.submission, { id: submission.id })).then(() => {
+      setStatus(`Deleted the submission of ${when(submission)}.`);
+      focusAfterRender('export');
+      reload();
+    }, (error: Error) => setProblem(`Unable to delete the submission: ${error.message}`));
+  };
   return (
     <DataSection id="submissions" title="Form submissions" state={state} reload={reload}>
       {({ submissions }) => {
-        if (submissions.length === 0) return <p>No form submissions yet.</p>;
         const fields = fieldsOf(submissions);
         return (
           <>
-            <p>
-              <button type="button" onClick={() => download('form-submissions.csv', submissionsCsv(submissions))}>
-                Export CSV
-              </button>
-            </p>
-            <div className="config-scroll" tabIndex={0} role="region" aria-label="Form submissions table">
-              <table className="config-table config-submissions">
-                <caption>{submissions.length} submissions, newest first</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Submitted</th>
-                    <th scope="col">Form</th>
-                    {fields.map((field) => (
-                      <th scope="col" key={field}>
-                        {field}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {submissions.map((s) => (
-                    <tr key={s.id}>
-                      <th scope="row">
-                        <time dateTime={s.createdAt}>{new Date(s.createdAt).toLocaleString()}</time>
-                      </th>
-                      <td>{s.formId}</td>
-                      {fields.map((field) => (
-                        <td key={field}>{valueText(s.values[field])}</td>
+            <p role="status">{status}</p>
+            {problem && <p role="alert">{problem}</p>}
+            {submissions.length === 0 ? (
+              <p>No form submissions yet.</p>
+            ) : (
+              <>
+                <p>
+                  <button type="button" ref={focusable('export')} onClick={exportAll} disabled={exporting} aria-describedby="submissions-export-note">
+                    {exporting ? 'Exporting…' : 'Export all as CSV'}
+                  </button>{' '}
+                  <span id="submissions-export-note">Every submission, not only those shown.</span>
+                </p>
+                <div className="config-scroll" tabIndex={0} role="region" aria-label="Form submissions table">
+                  <table className="config-table config-submissions">
+                    <caption>{submissions.length === SHOWN ? `The newest ${SHOWN} submissions` : `${submissions.length} submissions, newest first`}</caption>
+                    <thead>
+                      <tr>
+                        <th scope="col">Submitted</th>
+                        <th scope="col">Form</th>
+                        {fields.map((field) => (
+                          <th scope="col" key={field}>
+                            {field}
+                          </th>
+                        ))}
+                        <th scope="col">
+                          <span className="sr-only">Actions</span>
+                        </th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {submissions.map((s) => (
+                        <tr key={s.id}>
+                          <th scope="row">
+                            <time dateTime={s.createdAt}>{when(s)}</time>
+                          </th>
+                          <td>{s.formId}</td>
+                          {fields.map((field) => (
+                            <td key={field}>{valueText(s.values[field])}</td>
+                          ))}
+                          <td>
+                            <button type="button" aria-label={`Delete the submission of ${when(s)}`} onClick={() => setDeleting(s)}>
+                              Delete
+                            </button>
+                          </td>
+                        </tr>
                       ))}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                    </tbody>
+                  </table>
+                </div>
+              </>
+            )}
+            {deleting && (
+              <ConfirmDialog
+                title="Delete this submission?"
+                message={`The submission of ${when(deleting)} to ${deleting.formId} is deleted for good. Export it first if you need it.`}
+                onCancel={() => setDeleting(null)}
+                onConfirm={() => confirmDelete(deleting)}
+              />
+            )}
           </>
         );
       }}

@@ -20,7 +20,8 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../src/App';
 import { signInAgain } from '../src/owner-api';
-import { Submissions, submissionsCsv, valueText } from '../src/Submissions';
+import { allSubmissions, Submissions, submissionsCsv, valueText } from '../src/Submissions';
+import { Subscribers, subscribersCsv } from '../src/Subscribers';
 import { Traffic, rangeQuery } from '../src/Traffic';
 import { csvCell } from '../src/csv';
 import { FRAME_EXPANDED_COOKIE, NARROW_SCREEN_QUERY, readExpanded } from '../src/panel-cookie';
@@ -40,6 +41,7 @@ const answers: Record<string, unknown> = {
   '/api/owner/performance': { records: 1, overall: { lcp: 1200, cls: 0.3 }, perDay: [] },
   '/api/owner/errors': { errors: [{ message: 'TypeError: x is undefined', count: 4, reports: 2, lastSeen: '2026-11-22T07:00:00Z' }] },
   '/api/owner/submissions': { submissions: [] },
+  '/api/owner/subscribers': { lists: [] },
 };
 const calls: string[] = [];
 /** Every URL asked for, with its query. */
@@ -198,7 +200,7 @@ describe('Submissions', () => {
     await act(async () => root.render(<Submissions load={load} />));
     expect(container.querySelector('img')).toBeNull();
     expect(container.textContent).toContain('<img src=x onerror=alert(1)>');
-    expect([...container.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual(['Submitted', 'Form', 'message', 'name', 'email']);
+    expect([...container.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual(['Submitted', 'Form', 'message', 'name', 'email', 'Actions']);
     expect(container.querySelectorAll('tbody tr')).toHaveLength(2);
   });
 
@@ -218,6 +220,79 @@ describe('Submissions', () => {
     expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
     expect(csvCell('a,b')).toBe('"a,b"');
     expect(submissionsCsv([submission({ id: 1, formId: 'f', createdAt: 't', values: { a: '1', b: ['x', 'y'] } })])).toBe('Submitted,Form,a,b\r\nt,f,1,x y\r\n');
+  });
+});
+
+describe('Submissions, every one', () => {
+  const many = (from: number, count: number) => Array.from({ length: count }, (_, n) => submission({ id: from - n, formId: 'contact', createdAt: 't', values: { n: String(from - n) } }));
+
+  it('are exported a page of 500 at a time until a short page', async () => {
+    const asked: string[] = [];
+    const load = async (path: string) => {
+      asked.push(path);
+      const before = Number(new URLSearchParams(path.split('?')[1]).get('before') ?? 1201);
+      return { submissions: many(before - 1, Math.min(500, before - 1)) };
+    };
+    const all = await allSubmissions(load);
+    expect(asked).toEqual(['/api/owner/submissions?limit=500', '/api/owner/submissions?limit=500&before=701', '/api/owner/submissions?limit=500&before=201']);
+    expect(all).toHaveLength(1200);
+    expect(submissionsCsv(all).split('\r\n')).toHaveLength(1202);
+  });
+
+  it('one is deleted after a confirmation, and the list asked for again', async () => {
+    let stored = [submission({ id: 7, formId: 'contact', createdAt: '2026-11-22T10:00:00.000Z', values: { message: 'spam' } })];
+    const load = async () => ({ submissions: stored });
+    const removed: string[] = [];
+    const remove = async (path: string) => {
+      removed.push(path);
+      stored = [];
+      return { removed: 1 };
+    };
+    await act(async () => root.render(<Submissions load={load} remove={remove} />));
+    const deleteButton = container.querySelector<HTMLButtonElement>('tbody button')!;
+    expect(deleteButton.getAttribute('aria-label')).toMatch(/^Delete the submission of /);
+    await act(async () => deleteButton.click());
+    const dialog = container.querySelector('dialog')!;
+    expect(dialog.querySelector('h2')!.textContent).toBe('Delete this submission?');
+    await act(async () => button('Cancel').click());
+    expect(removed).toEqual([]);
+    await act(async () => deleteButton.click());
+    await act(async () => button('Confirm').click());
+    expect(removed).toEqual(['/api/owner/submissions/7']);
+    expect(container.textContent).toContain('No form submissions yet.');
+    expect(container.querySelector('[role="status"]')!.textContent).toMatch(/^Deleted the submission of /);
+  });
+});
+
+describe('Subscribers', () => {
+  it('lists each list by name (a form of its own by its id), exports a list page by page, and takes an address off every list', async () => {
+    const lists = { lists: [{ listId: 'newsletter', name: null, subscribers: 1 }, { listId: 'studio-news', name: 'Studio news', subscribers: 2 }] };
+    const pages: Record<string, unknown> = {
+      '': { subscribers: [{ email: 'a@example.com', createdAt: '2026-11-01T00:00:00.000Z' }], next: 'a@example.com' },
+      'a%40example.com': { subscribers: [{ email: '=cmd@example.com', createdAt: '2026-11-02T00:00:00.000Z' }], next: null },
+    };
+    const load = async <T,>(path: string): Promise<T> => (path === '/api/owner/subscribers' ? lists : pages[path.split('after=')[1] ?? '']) as T;
+    const { csv, count } = await subscribersCsv(load, 'studio-news');
+    expect([csv, count]).toEqual(["Email,Subscribed\r\na@example.com,2026-11-01T00:00:00.000Z\r\n'=cmd@example.com,2026-11-02T00:00:00.000Z\r\n", 2]);
+
+    const removed: string[] = [];
+    const remove = async <T,>(path: string): Promise<T> => {
+      removed.push(path);
+      return { removed: 2 } as T;
+    };
+    await act(async () => root.render(<Subscribers load={load} remove={remove} />));
+    expect([...container.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['Sign-ups of newsletter form newsletter: 1 subscriber Export CSV', 'Studio news: 2 subscribers Export CSV']);
+    expect(container.querySelector('li button')!.getAttribute('aria-label')).toBe('Export the subscribers of Sign-ups of newsletter form newsletter as CSV');
+    const input = container.querySelector<HTMLInputElement>('#unsubscribe-email')!;
+    expect(container.querySelector('label[for="unsubscribe-email"]')!.textContent).toBe('Take an address off every list');
+    await act(async () => {
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, ' Ada@Example.com ');
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await act(async () => input.form!.requestSubmit());
+    expect(removed).toEqual(['/api/owner/subscribers/Ada%40Example.com']);
+    expect(container.querySelector('[role="status"]')!.textContent).toBe('Took Ada@Example.com off 2 lists.');
+    expect(input.value).toBe('');
   });
 });
 

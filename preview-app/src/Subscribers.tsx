@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { DataSection } from './DataSection';
+import { download, toCsv } from './csv';
+import { ownerDelete, ownerGet } from './owner-api';
+import { useOwnerData } from './use-owner-data';
+import { OWNER_PATHS, ownerPath } from '../../contract/api/owner-paths';
+import type { RemovedAnswer, SubscriberListsAnswer, SubscribersAnswer } from '../../contract/api/owner-answers';
+
+type List = SubscriberListsAnswer['lists'][number];
+type Load = <T>(path: string) => Promise<T>;
+
+/** A list's name; a newsletter form that is connected to no list keeps its sign-ups under its own id. */
+export const listName = (list: List) => list.name ?? `Sign-ups of newsletter form ${list.listId}`;
+
+/** Every subscriber of a list as CSV, asked for a page at a time. */
+export async function subscribersCsv(load: Load, listId: string): Promise<{ csv: string; count: number }> {
+  const rows: string[][] = [];
+  for (let after = ''; ; ) {
+    const page = await load<SubscribersAnswer>(`${ownerPath(OWNER_PATHS.subscribers, { listId })}?limit=1000&after=${encodeURIComponent(after)}`);
+    rows.push(...page.subscribers.map((subscriber) => [subscriber.email, subscriber.createdAt]));
+    if (!page.next) return { csv: toCsv(['Email', 'Subscribed'], rows), count: rows.length };
+    after = page.next;
+  }
+}
+
+/**
+ * Newsletter subscribers: each list with its count and a CSV of every address (to send the
+ * newsletter with the owner's mail tool), and an address taken off every list at its owner's
+ * request (an unsubscribe by e-mail, a request to be forgotten).
+ */
+export function Subscribers({ load = ownerGet, remove = ownerDelete }: { load?: Load; remove?: <T>(path: string) => Promise<T> }) {
+  const [state, reload] = useOwnerData<SubscriberListsAnswer>(OWNER_PATHS.subscriberLists, load);
+  const [status, setStatus] = useState('');
+  const [problem, setProblem] = useState('');
+  const [email, setEmail] = useState('');
+  const exportList = (list: List) => {
+    setProblem('');
+    subscribersCsv(load, list.listId).then(({ csv, count }) => {
+      download(`${list.listId}-subscribers.csv`, csv);
+      setStatus(`Exported ${count} subscribers of ${listName(list)}.`);
+    }, (error: Error) => setProblem(`Unable to export ${listName(list)}: ${error.message}`));
+  };
+  const unsubscribe = (address: string) => {
+    setProblem('');
+    remove<RemovedAnswer>(ownerPath(OWNER_PATHS.subscriber, { email: address })).then(({ removed }) => {
+      setStatus(`Took ${address} off ${removed === 1 ? '1 list' : `${removed} lists`}.`);
+      setEmail('');
+      reload();
+    }, (error: Error) => setProblem(`${address}: ${error.message}`));
+  };
+  return (
+    <DataSection id="subscribers" title="Newsletter subscribers" state={state} reload={reload}>
+      {({ lists }) => (
+        <>
+          <p role="status">{status}</p>
+          {problem && <p role="alert">{problem}</p>}
+          {lists.length === 0 ? (
+            <p>No subscribers yet.</p>
+          ) : (
+            <ul className="config-list">
+              {lists.map((list) => (
+                <li key={list.listId}>
+                  <strong>{listName(list)}</strong>: {list.subscribers} {list.subscribers === 1 ? 'subscriber' : 'subscribers'}{' '}
+                  <button type="button" aria-label={`Export the subscribers of ${listName(list)} as CSV`} onClick={() => exportList(list)}>
+                    Export CSV
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              const address = email.trim();
+              if (address) unsubscribe(address);
+            }}
+          >
+            <label htmlFor="unsubscribe-email">Take an address off every list</label>{' '}
+            <input id="unsubscribe-email" type="email" required autoComplete="off" value={email} onChange={(event) => setEmail(event.target.value)} />{' '}
+            <button type="submit">Remove</button>
+          </form>
+        </>
+      )}
+    </DataSection>
+  );
+}
