@@ -11,7 +11,7 @@ import { createWriteBuffer } from './ingest/buffer';
 import { storePerformanceRecords } from './ingest/performance-rollups';
 import { rollUpErrors, rollUpHits } from './ingest/rollups';
 import path from 'node:path';
-import { registerBodyParsers } from './plugins/body-parsers';
+import { registerBodyParsers, registerFiniteNumbers } from './plugins/body-parsers';
 import { registerCrumbCheck, registerCrumbRoute } from './plugins/crumb';
 import { registerSiteOrigins } from './plugins/site-origins';
 import { registerHousekeeping } from './plugins/housekeeping';
@@ -140,6 +140,7 @@ export async function buildApp(config: ServerConfig): Promise<App> {
   });
 
   registerBodyParsers(app);
+  registerFiniteNumbers(app);
   registerErrorHandling(app);
   registerSecurityHeaders(app);
   registerUntrustedProxyHint(app, config.trustProxy);

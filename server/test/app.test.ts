@@ -217,6 +217,18 @@ describe('sign-in', () => {
     expect(REQUEST_TIMEOUT_MS).toBe(300_000);
   });
 
+  it('refuses a number out of any range in a query string, a path or a form (Ajv lets "1e309" through as Infinity)', async () => {
+    const owner = await signedIn(OWNER);
+    for (const url of ['/api/owner/submissions?limit=1e309', '/api/owner/submissions?limit=-Infinity']) {
+      const answer = await owner.inject({ method: 'GET', url });
+      expect([url, answer.statusCode, answer.json()]).toEqual([url, 400, { error: 'A number is out of range.' }]);
+    }
+    const client = await visitor(server.app);
+    const form = await client.inject({ method: 'POST', url: '/api/commerce/reviews', payload: `token=${'x'.repeat(20)}&rating=1e309`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect([form.statusCode, form.json()]).toEqual([400, { error: 'A number is out of range.' }]);
+    expect((await owner.inject({ method: 'GET', url: '/api/owner/submissions?limit=5' })).statusCode).toBe(200);
+  });
+
   it('logout ends the session', async () => {
     const client = await signedIn(OWNER);
     expect((await client.inject({ method: 'GET', url: '/config/' })).statusCode).toBe(200);

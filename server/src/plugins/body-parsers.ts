@@ -40,3 +40,15 @@ export function registerBodyParsers(app: FastifyInstance): void {
     done(null, Object.fromEntries(fields));
   });
 }
+
+/**
+ * Ajv turns a query's, a path's or a form's "1e309" (or "Infinity") into Infinity for an
+ * integer field, and then skips its minimum and maximum, which it checks on finite numbers
+ * only: PostgreSQL then failed the query. Such a request is refused before any handler.
+ */
+export function registerFiniteNumbers(app: FastifyInstance): void {
+  const infinite = (part: unknown) => !!part && typeof part === 'object' && Object.values(part).some((value) => typeof value === 'number' && !Number.isFinite(value));
+  app.addHook('preHandler', async (request, reply) => {
+    if (infinite(request.query) || infinite(request.params) || infinite(request.body)) return reply.code(400).send({ error: 'A number is out of range.' });
+  });
+}
