@@ -139,7 +139,8 @@ export function App({ frameUrl: initialFrameUrl, path = '/config/' }: AppProps) 
       <p className="config-notice" role="status">
         {notice}
       </p>
-      <main className="config-main">
+      {/* Named: the framed site has a main of its own, and a screen reader may list both together. */}
+      <main className="config-main" aria-label="Config app">
         <aside id="config-panel" className="config-panel" aria-label="Config panel" hidden={!panelOpen}>
           <p>
             Viewing <code>{frameUrl}</code>
