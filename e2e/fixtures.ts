@@ -67,19 +67,36 @@ export async function api(page: Page, method: 'GET' | 'POST', path: string, data
   return method === 'GET' ? page.request.get(url) : page.request.post(url, { data: data ?? {} });
 }
 
-/** Reads the stored submissions as a signed-in owner, in a separate context. */
-export async function ownerSubmissions(browser: import('@playwright/test').Browser, baseURL: string, formId?: string) {
+/** Runs `read` as the signed-in owner, in a separate context. */
+async function asOwner<T>(browser: import('@playwright/test').Browser, baseURL: string, read: (page: Page) => Promise<T>): Promise<T> {
   const { OWNER } = await import('./global-setup');
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
   await page.goto('/plain');
   const login = await api(page, 'POST', '/api/auth/Login', OWNER);
   if (!login.ok()) throw new Error(`owner login failed: ${login.status()}`);
-  const response = await api(page, 'GET', `/api/owner/submissions${formId ? `?formId=${formId}` : ''}`);
-  const body = (await response.json()) as { submissions: Array<{ formId: string; values: Record<string, unknown> }>; subscribers: Array<{ listId: string; email: string }> };
-  await context.close();
-  return body;
+  try {
+    return await read(page);
+  } finally {
+    await context.close();
+  }
 }
+
+/** The stored submissions, newest first, as the owner reads them. */
+export const ownerSubmissions = (browser: import('@playwright/test').Browser, baseURL: string, formId?: string) =>
+  asOwner(browser, baseURL, async (page) => (await (await api(page, 'GET', `/api/owner/submissions${formId ? `?formId=${formId}` : ''}`)).json()) as { submissions: Array<{ formId: string; values: Record<string, unknown> }> });
+
+/** Every list's subscribers as the owner reads them (the first 1,000 of each: the suite makes fewer). */
+export const ownerSubscribers = (browser: import('@playwright/test').Browser, baseURL: string) =>
+  asOwner(browser, baseURL, async (page) => {
+    const { lists } = (await (await api(page, 'GET', '/api/owner/subscribers')).json()) as { lists: Array<{ listId: string }> };
+    const subscribers: Array<{ listId: string; email: string }> = [];
+    for (const { listId } of lists) {
+      const answer = (await (await api(page, 'GET', `/api/owner/subscribers/lists/${encodeURIComponent(listId)}?limit=1000`)).json()) as { subscribers: Array<{ email: string }> };
+      subscribers.push(...answer.subscribers.map(({ email }) => ({ listId, email })));
+    }
+    return subscribers;
+  });
 
 /** Runs one read-only query against the server's own database, to count what arrived. */
 export function queryServerDb<T>(sql: string, ...params: unknown[]): T[] {

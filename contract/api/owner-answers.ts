@@ -36,7 +36,6 @@ export const submissionsAnswerSchema = strict({
       createdAt: isoTime,
     }),
   },
-  subscribers: { type: 'array', items: strict({ listId: text, email: text, createdAt: { type: 'number' } }) },
 });
 export type SubmissionsAnswer = FromSchema<typeof submissionsAnswerSchema>;
 export type OwnerSubmission = SubmissionsAnswer['submissions'][number];

@@ -41,7 +41,3 @@ export async function deleteSubmission(store: Storage, id: number): Promise<numb
   const result = await store.db.deleteFrom('form_submissions').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
-
-export function latestSubscribers(store: Storage, limit: number) {
-  return store.db.selectFrom('newsletter_subscribers').select(['list_id as listId', 'email', 'created_at as createdAt']).orderBy('created_at', 'desc').limit(limit).execute();
-}

@@ -2,12 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { crumbQuery } from '../schemas';
 import { OWNER_PATHS } from '../../../contract/api/owner-paths';
 import { readSetting, writeSetting } from '../repositories/settings';
-import { deleteSubmission, latestSubmissions, latestSubscribers } from '../repositories/submissions';
+import { deleteSubmission, latestSubmissions } from '../repositories/submissions';
 import { subscriberLists, subscribersOf, unsubscribeEverywhere } from '../repositories/mailing-lists';
 import type { PlanAnswer, RemovedAnswer, SubmissionsAnswer, SubscriberListsAnswer, SubscribersAnswer } from '../../../contract/api/owner-answers';
-
-/** A row's number as text: JSON Schema's integers let `1e309` (Infinity) through, which PostgreSQL cannot compare. */
-const ROW_ID = '^[1-9][0-9]{0,14}$';
 
 const listQuery = {
   type: 'object',
@@ -16,10 +13,10 @@ const listQuery = {
     formId: { type: 'string', maxLength: 128 },
     limit: { type: 'integer', minimum: 1, maximum: 500, default: 100 },
     // The next page: submissions older than this one.
-    before: { type: 'string', pattern: ROW_ID },
+    before: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
   },
 } as const;
-const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: ROW_ID } } } as const;
+const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } } } as const;
 const listParams = { type: 'object', required: ['listId'], properties: { listId: { type: 'string', minLength: 1, maxLength: 64 } } } as const;
 const pageQuery = {
   type: 'object',
@@ -60,9 +57,8 @@ export default async function ownerRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.get(OWNER_PATHS.submissions, { schema: { querystring: listQuery } }, async (request): Promise<SubmissionsAnswer> => {
-    const { formId, limit, before } = request.query as { formId?: string; limit: number; before?: string };
-    const rows = await latestSubmissions(app.storage, limit, formId, before === undefined ? undefined : Number(before));
-    const subscribers = await latestSubscribers(app.storage, limit);
+    const { formId, limit, before } = request.query as { formId?: string; limit: number; before?: number };
+    const rows = await latestSubmissions(app.storage, limit, formId, before);
     return {
       submissions: rows.map((row) => ({
         id: row.id,
@@ -73,12 +69,11 @@ export default async function ownerRoutes(app: FastifyInstance): Promise<void> {
         isOverlayForm: row.is_overlay_form === 1,
         createdAt: new Date(row.created_at).toISOString(),
       })),
-      subscribers,
     };
   });
 
   app.delete(OWNER_PATHS.submission, { schema: { querystring: crumbQuery, params: idParams } }, async (request, reply) => {
-    const removed = await deleteSubmission(app.storage, Number((request.params as { id: string }).id));
+    const removed = await deleteSubmission(app.storage, (request.params as { id: number }).id);
     if (!removed) return reply.code(404).send({ error: 'This submission is not there: it may have been deleted already.' });
     return { removed } satisfies RemovedAnswer;
   });

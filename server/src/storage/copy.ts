@@ -64,9 +64,6 @@ export const COPY_ORDER = [
 const everyTable: Exclude<Table, (typeof COPY_ORDER)[number]> extends never ? true : never = true;
 void everyTable;
 
-/** Tables whose `id` PostgreSQL numbers itself (an identity column). */
-export const NUMBERED: readonly Table[] = ['form_submissions', 'census_form_renders', 'census_overlays', 'census_hits', 'track_hits', 'analytics_events', 'census_buttons', 'js_errors', 'trace_events', 'legacy_events', 'reviews'];
-
 /** Rows per INSERT: within PostgreSQL's 65,535 parameters for the widest table. */
 const ROWS_PER_INSERT = 500;
 
@@ -149,6 +146,9 @@ export async function copySqliteToPostgres(options: CopyOptions): Promise<CopyRe
       source.exec('BEGIN');
       try {
         return await target.db.transaction().execute(async (trx) => {
+          // The tables whose `id` PostgreSQL numbers itself: it numbers on after the copied ids.
+          const numbered = await sql<{ table_name: string }>`SELECT table_name FROM information_schema.columns WHERE table_schema = current_schema() AND column_name = 'id' AND is_identity = 'YES'`.execute(trx);
+          const renumber = new Set(numbered.rows.map((row) => row.table_name));
           const tables: CopyResult['tables'] = [];
           for (const table of COPY_ORDER) {
             let rows = 0;
@@ -163,7 +163,7 @@ export async function copySqliteToPostgres(options: CopyOptions): Promise<CopyRe
                 });
               rows += batch.length;
             }
-            if (NUMBERED.includes(table) && rows) {
+            if (renumber.has(table) && rows) {
               await sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), (SELECT MAX(id) FROM ${sql.table(table)}))`.execute(trx);
             }
             tables.push({ table, rows });
