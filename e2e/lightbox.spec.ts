@@ -214,20 +214,33 @@ test.describe('lightbox', () => {
     await context.close();
   });
 
-  test('on a phone held sideways the image has the height of the screen, clear of the buttons', async ({ browser, baseURL }) => {
-    // 844 × 390: with the desktop's 100 px padding the square photo was 139 px tall, and 307
-    // with room kept under it for a caption that hides behind its toggle on a touch screen.
-    const { context, page } = await phoneLightbox(browser, baseURL!, 390, 844);
-    await expect.poll(() => dialog(page).evaluate((d) => d.getAnimations().length)).toBe(0);
-    const image = (await dialog(page).locator('img').boundingBox())!;
-    expect(image.height).toBeGreaterThan(390 - 2 * 16 - 1);
-    for (const name of ['Close', 'Previous image', 'Next image', 'Caption']) {
-      const button = (await dialog(page).getByRole('button', { name, exact: true }).boundingBox())!;
-      const apart = button.x + button.width <= image.x || image.x + image.width <= button.x || button.y + button.height <= image.y || image.y + image.height <= button.y;
-      expect(apart, `${name} is clear of the image`).toBe(true);
-    }
-    await context.close();
-  });
+  for (const [width, height] of [[844, 390], [390, 844]] as const) {
+    test(`on a phone held ${width > height ? 'sideways' : 'upright'}, every image of the grid is clear of the buttons`, async ({ browser, baseURL }) => {
+      // Held sideways, with the desktop's 100 px padding the square photo was 139 px tall, and 307
+      // with room kept under it for a caption that hides behind its toggle on a touch screen.
+      // Upright, every photo took the width and reached under Previous and Next.
+      const { context, page } = await phoneLightbox(browser, baseURL!, height, width);
+      await expect.poll(() => dialog(page).evaluate((d) => d.getAnimations().length)).toBe(0);
+      const buttons = ['Close', 'Previous image', 'Next image', 'Caption'].map((name) => dialog(page).getByRole('button', { name, exact: true }));
+      const shapes = new Set<string>();
+      for (let shown = 0; shown < 8; shown++) {
+        const image = dialog(page).locator('img');
+        const box = (await image.boundingBox())!;
+        shapes.add((await image.getAttribute('data-image-dimensions'))!);
+        if (shown === 0 && width > height) expect(box.height).toBeGreaterThan(height - 2 * 16 - 1);
+        for (const button of buttons) {
+          const at = await button.boundingBox();
+          if (!at) continue; // the caption's toggle, for a photo without one
+          const apart = at.x + at.width <= box.x || box.x + box.width <= at.x || at.y + at.height <= box.y || box.y + box.height <= at.y;
+          expect(apart, `${await button.getAttribute('aria-label') ?? 'Caption'} is clear of image ${shown + 1}`).toBe(true);
+        }
+        await buttons[2]!.tap();
+      }
+      // Portrait, landscape, square and wider shapes all had their turn.
+      expect(shapes.size).toBeGreaterThanOrEqual(4);
+      await context.close();
+    });
+  }
 
   test('on a phone the caption hides behind a toggle; a swipe moves', async ({ browser, baseURL }) => {
     const { context, page } = await phoneLightbox(browser, baseURL!, 800);

@@ -95,11 +95,23 @@ export function withItemId(value: string | null | undefined): string {
   return url.pathname + url.search + url.hash;
 }
 
-const BUTTONS: Array<['close' | 'previous' | 'next', string]> = [
-  ['close', 'M6 6l12 12M18 6L6 18'],
-  ['previous', 'M15 5l-7 7 7 7'],
-  ['next', 'M9 5l7 7-7 7'],
-];
+const ICONS = {
+  close: 'M6 6l12 12M18 6L6 18',
+  previous: 'M15 5l-7 7 7 7',
+  next: 'M9 5l7 7-7 7',
+  // Lines of text: round like the others, it fits beside a landscape image where a word did not.
+  caption: 'M4 6h16M4 12h16M4 18h10',
+};
+
+/** A round button named by `label`, showing the icon. */
+function iconButton(className: string, label: string, path: string): HTMLButtonElement {
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = `tl-btn ${className}`;
+  button.setAttribute('aria-label', label);
+  button.innerHTML = `<svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false"><path d="${path}" fill="none" stroke="currentColor" stroke-width="2"/></svg>`;
+  return button;
+}
 
 function fade(element: Element, from: number, to: number, seconds: number): Promise<void> {
   if (prefersReducedMotion() || typeof (element as HTMLElement).animate !== 'function' || seconds <= 0) return Promise.resolve();
@@ -147,22 +159,14 @@ export async function openLightbox(options: LightboxOptions): Promise<Lightbox> 
   const hint = document.createElement('p');
   hint.className = 'tl-hint';
   hint.textContent = words.hint;
-  const toggle = document.createElement('button');
-  toggle.type = 'button';
-  toggle.className = 'tl-btn tl-toggle';
-  toggle.textContent = words.caption;
+  const toggle = iconButton('tl-toggle', words.caption, ICONS.caption);
   toggle.setAttribute('aria-controls', caption.id);
   toggle.setAttribute('aria-expanded', 'false');
-  const buttons = Object.fromEntries(
-    BUTTONS.map(([name, path]) => {
-      const button = document.createElement('button');
-      button.type = 'button';
-      button.className = `tl-btn tl-${name}`;
-      button.setAttribute('aria-label', words[name]);
-      button.innerHTML = `<svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false"><path d="${path}" fill="none" stroke="currentColor" stroke-width="2"/></svg>`;
-      return [name, button];
-    }),
-  ) as Record<'close' | 'previous' | 'next', HTMLButtonElement>;
+  const buttons = {
+    close: iconButton('tl-close', words.close, ICONS.close),
+    previous: iconButton('tl-previous', words.previous, ICONS.previous),
+    next: iconButton('tl-next', words.next, ICONS.next),
+  };
   stage.append(caption);
   // In the order Tab takes them from Close, where focus starts: down the screen, then round.
   dialog.append(title, stage, counter, hint, buttons.previous, buttons.next, toggle, buttons.close);
