@@ -56,13 +56,16 @@ describe('chart block', () => {
     ]);
   });
 
-  it.each(['bar', 'line', 'pie'] as const)('draws a %s chart as an image with a title, a description and the table', (variant) => {
+  it.each(['bar', 'line', 'pie'] as const)('draws a %s chart as a captioned image named by its description, and the table', (variant) => {
     const { figure } = renderChart(visits, variant, 'Visitors <b>2026</b>');
     const graphic = figure.querySelector('svg')!;
     expect(graphic.getAttribute('role')).toBe('img');
-    const [titleId, descId] = graphic.getAttribute('aria-labelledby')!.split(' ');
-    expect(figure.querySelector(`#${titleId}`)!.textContent).toBe('Visitors <b>2026</b>');
-    expect(figure.querySelector(`#${descId}`)!.textContent).toContain('3 categories');
+    expect(figure.querySelector('figcaption')!.textContent).toBe('Visitors <b>2026</b>');
+    // The caption says the title; the image's name does not say it again.
+    const named = graphic.getAttribute('aria-labelledby')!.split(' ').map((id) => figure.querySelector(`#${id}`)!.textContent);
+    expect(named).toEqual([expect.stringContaining('3 categories')]);
+    expect(named[0]).not.toContain('Visitors <b>2026</b>');
+    expect(graphic.querySelector('title')).toBeNull();
     expect(figure.querySelector('b')).toBeNull();
     const shapes = { bar: 'rect', line: 'polyline', pie: 'path' }[variant];
     expect(graphic.querySelectorAll(shapes).length).toBeGreaterThan(0);

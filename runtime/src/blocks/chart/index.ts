@@ -50,15 +50,16 @@ export interface Chart {
   drawAt(width: number): void;
 }
 
-/** The chart's figure: the SVG (an image with a title and description), its legend and the data table. */
+/** The chart's figure: its caption (the title), the SVG (an image named by its description), its legend and the data table. */
 export function renderChart(dataset: Dataset, variant: Variant, title: string): Chart {
   const { labels, series } = seriesOf(dataset);
   const id = `chart-${++counter}`;
   const names = variant === 'pie' ? (series[0]?.name ?? '') : series.map((s) => s.name).join(', ');
-  const graphic = svg('svg', { role: 'img', 'aria-labelledby': `${id}-title ${id}-desc`, class: 'chart-svg' });
+  // Named by what it shows: the figure's caption, just before it, already says its title.
+  const graphic = svg('svg', { role: 'img', 'aria-labelledby': `${id}-desc`, class: 'chart-svg' });
   const words = chartWords();
   const count = fill(labels.length === 1 ? words.category : words.categories, { n: labels.length });
-  graphic.append(svg('title', { id: `${id}-title` }, title), svg('desc', { id: `${id}-desc` }, fill(words.description, { chart: words[variant], names, count })));
+  graphic.append(svg('desc', { id: `${id}-desc` }, fill(words.description, { chart: words[variant], names, count })));
   let plot = svg('g');
   let drawn = '';
   const drawAt = (width: number) => {
