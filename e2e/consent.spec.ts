@@ -30,13 +30,12 @@ test('the site banner asks once: Accept stores true for 30 days on path /', asyn
 });
 
 test('the server renders the banner into the page, so it paints with it; the runtime adopts it', async ({ page }) => {
-  // Without the runtime the banner is there, styled, its buttons disabled (nothing could make them work).
+  // Without the runtime the banner is there, styled.
   await page.route('**/runtime/site.js', (route) => route.abort());
   await page.goto('/cart');
   const banner = page.getByRole('region', { name: 'Cookie banner' });
   await expect(banner).toBeVisible();
   await expect(banner).toHaveCSS('position', 'fixed');
-  await expect(banner.getByRole('button', { name: 'Accept cookies' })).toBeDisabled();
   // On a page that does not link runtime.css (/classic) its styles come inline: no request before the first paint.
   expect(await (await page.request.get('/classic')).text()).toMatch(/<style>[^<]*\.site-cookie-banner\{[^<]*<\/style>\n<\/head>/);
   await page.unroute('**/runtime/site.js');
@@ -61,7 +60,20 @@ test('the server renders the banner into the page, so it paints with it; the run
   expect(paints.banner).toBe(paints.fcp);
 });
 
-test('a browser without scripts gets no banner: nothing would track, and nothing could answer it', async ({ browser, baseURL }) => {
+test('a page whose runtime never arrives: the banner the server rendered still answers, as a form', async ({ page, context, baseURL }) => {
+  await page.route('**/runtime/site.js', (route) => route.abort());
+  await page.goto('/faq?from=nav');
+  const banner = page.getByRole('region', { name: 'Cookie banner' });
+  await banner.getByRole('button', { name: 'Accept cookies' }).click();
+  // Back on the same page, answered: the cookie as the runtime writes it, for 30 days.
+  await expect(page).toHaveURL(/\/faq\?from=nav$/);
+  await expect(page.locator('section.site-cookie-banner')).toHaveCount(0);
+  const cookie = (await context.cookies(baseURL)).find((c) => c.name === 'ss_cookieAllowed')!;
+  expect(cookie).toMatchObject({ value: 'true', path: '/', httpOnly: false, sameSite: 'Lax' });
+  expect(Math.abs(cookie.expires - (Date.now() / 1000 + 30 * 24 * 3600))).toBeLessThan(120);
+});
+
+test('a browser without scripts gets no banner: nothing there would track', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
   const page = await context.newPage();
   for (const path of ['/cart', '/classic']) {

@@ -38,6 +38,7 @@ import cartRoutes from './routes/cart';
 import checkoutRoutes from './routes/checkout';
 import reviewRoutes from './routes/reviews';
 import memberRoutes from './routes/members';
+import consentFormRoutes from './routes/consent-form';
 import datasetRoutes from './routes/datasets';
 import editingRoutes from './routes/editing';
 import blockRoutes from './routes/blocks';
@@ -175,6 +176,7 @@ export async function buildApp(config: ServerConfig): Promise<App> {
   await app.register(checkoutRoutes);
   await app.register(reviewRoutes);
   await app.register(memberRoutes);
+  await app.register(consentFormRoutes);
   await app.register(datasetRoutes);
   await app.register(editingRoutes);
   await app.register(blockRoutes);

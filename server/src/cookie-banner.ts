@@ -7,7 +7,7 @@
  * consent cookie), sends no Global Privacy Control (`Sec-GPC: 1`) and the page is not a
  * screenshot. A browser with GPC that sends no header has the banner removed by the runtime.
  */
-import { BANNER_CLASS, cookieBannerHtml } from '../../contract/consent/banner-markup';
+import { BANNER_CLASS, cookieBannerHtml, servedBannerHtml, type BannerPost } from '../../contract/consent/banner-markup';
 import { CONSENT_COOKIE } from '../../contract/names';
 import { BANNER_WORDS, type BannerWords } from '../../contract/consent/settings';
 import { hasClassInMarkup } from './html';
@@ -36,10 +36,11 @@ export function bannerAsks(settings: Record<string, unknown>, visitor: BannerVis
  * them already, its styles in <head>: inline when the page loads this server's runtime (a
  * stylesheet link would hold up every first visit's first paint by a request), else a link to
  * `consent.css` beside the runtime's script (`inline`: the consent.css this server serves at
- * /runtime/, '' where it is not built). A page without the runtime's script, whose buttons
+ * /runtime/, '' where it is not built). With `post` its buttons are a form that works without
+ * the runtime (routes/consent-form.ts). A page without the runtime's script, whose buttons
  * nothing would enable, or with a banner of its own, is left as it is.
  */
-export function withCookieBanner(html: string, context: Record<string, unknown>, visitor: BannerVisitor, inline = '', words: BannerWords = BANNER_WORDS): string {
+export function withCookieBanner(html: string, context: Record<string, unknown>, visitor: BannerVisitor, inline = '', words: BannerWords = BANNER_WORDS, post?: BannerPost): string {
   const settings = context.cookieSettings;
   const script = RUNTIME_SCRIPT.exec(html);
   const head = html.search(/<\/head>/i);
@@ -47,5 +48,5 @@ export function withCookieBanner(html: string, context: Record<string, unknown>,
   if (!settings || typeof settings !== 'object' || !script || head < 0 || body < head || hasClassInMarkup(html, BANNER_CLASS)) return html;
   if (!bannerAsks(settings as Record<string, unknown>, visitor)) return html;
   const styles = LINKS_STYLES.test(html) ? '' : inline && script[1] === '/runtime/' ? `<style>${inline}</style>\n` : `<link rel="stylesheet" href="${script[1] ?? ''}consent.css">\n`;
-  return `${html.slice(0, head)}${styles}${html.slice(head, body)}${cookieBannerHtml(settings as Record<string, unknown>, words)}\n${html.slice(body)}`;
+  return `${html.slice(0, head)}${styles}${html.slice(head, body)}${post ? servedBannerHtml(settings as Record<string, unknown>, words, post) : cookieBannerHtml(settings as Record<string, unknown>, words)}\n${html.slice(body)}`;
 }

@@ -33,8 +33,8 @@ export interface ContextInput {
   env: string;
   /** Fields that win over the page's own (the type of a not-found page). */
   forced?: Record<string, unknown>;
-  /** What the member sign-in form posts without the runtime: the visitor's crumb, this page's path. */
-  signIn?: { crumb: string; next: string };
+  /** What the server's forms post without the runtime (the member sign-in, the cookie banner): the visitor's crumb, this page's path. */
+  formPost?: { crumb: string; next: string };
 }
 
 function withAnnouncement(site: Record<string, unknown>, announcement: { html: string; show: boolean }): Record<string, unknown> {
@@ -96,6 +96,6 @@ export function injectContext(
   const json = scriptSafeJson(context);
   const withContext = html.slice(0, match.index) + `<script type="application/json" id="site-context">${json}</script>` + html.slice(match.index + match[0].length);
   const words = pageWords(html, context, catalogues);
-  const withForm = withMemberSignIn(withContext, context, words('member', MEMBER_WORDS), input.signIn);
-  return withCookieBanner(withAnnouncementBar(withForm, context, words('bars', BAR_WORDS)), context, visitor, consentStyles, words('banner', BANNER_WORDS));
+  const withForm = withMemberSignIn(withContext, context, words('member', MEMBER_WORDS), input.formPost);
+  return withCookieBanner(withAnnouncementBar(withForm, context, words('bars', BAR_WORDS)), context, visitor, consentStyles, words('banner', BANNER_WORDS), input.formPost);
 }

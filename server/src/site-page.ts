@@ -87,7 +87,7 @@ export async function sendSitePage(
   const site = settings ?? (await readSiteSettings(app));
   const env = app.settings.siteEnv ?? environmentFromHost(request.hostname.replace(/:\d+$/, ''));
   const withCart = await withCartContent(app, request, expanded, site, catalogues(app), crumb);
-  const body = withScriptNonce(injectContext(withCart, { site, account: request.account, member: request.siteUser, announcement: announcementContext(parseAnnouncement(stored.get(ANNOUNCEMENT_KEY))), env, forced, signIn: { crumb, next: request.url } }, {
+  const body = withScriptNonce(injectContext(withCart, { site, account: request.account, member: request.siteUser, announcement: announcementContext(parseAnnouncement(stored.get(ANNOUNCEMENT_KEY))), env, forced, formPost: { crumb, next: request.url } }, {
     cookies: request.cookies,
     gpc: request.headers['sec-gpc'] as string | undefined,
     screenshot: (request.query as Record<string, unknown> | undefined)?.sqsscreenshot,

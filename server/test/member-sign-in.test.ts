@@ -30,7 +30,7 @@ describe('member sign-in form on the member access page', () => {
 
   it("is worded in the page's language, the context's strings first; other pages get none", () => {
     const catalogues = loadCatalogues(path.resolve(__dirname, '../..'));
-    const render = (html: string) => injectContext(html, { site: {}, account: null, env: 'prod', signIn: { crumb: 'c', next: '/' } }, undefined, '', catalogues);
+    const render = (html: string) => injectContext(html, { site: {}, account: null, env: 'prod', formPost: { crumb: 'c', next: '/' } }, undefined, '', catalogues);
     const german = render(accessPage('de'));
     expect(german).toContain('<form class="member-sign-in" aria-label="Mitglieder-Anmeldung" method="post" action="/members/sign-in">');
     expect(german).toContain('<label for="member-password">Passwort</label>');

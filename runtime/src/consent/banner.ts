@@ -23,7 +23,11 @@ let stopWaiting = () => undefined as void;
 export function adoptBanner(section: HTMLElement, preview: boolean, onChoice: () => void): HTMLElement {
   for (const button of section.querySelectorAll<HTMLButtonElement>(`.${ACCEPT_CLASS},.${DECLINE_CLASS}`)) {
     button.disabled = false;
-    button.addEventListener('click', () => (preview ? onChoice() : setConsent(button.classList.contains(ACCEPT_CLASS))));
+    button.addEventListener('click', (event) => {
+      // A served banner's buttons also post a form, for a page whose runtime never arrived.
+      event.preventDefault();
+      preview ? onChoice() : setConsent(button.classList.contains(ACCEPT_CLASS));
+    });
   }
   // A choice made anywhere (here, an embed's placeholder, SiteRuntime.consent) closes the banner.
   if (!preview) {

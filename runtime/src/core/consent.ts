@@ -2,10 +2,9 @@ import type { PageContext } from '../../../contract/context/types';
 import { withChunk } from './chunk';
 import { dispatch, type Teardown } from '../platform/events';
 import { readCookie, writeCookie } from '../platform/cookies';
-import { CONSENT_COOKIE } from '../../../contract/names';
+import { CONSENT_COOKIE, CONSENT_LIFETIME_MS } from '../../../contract/names';
 
-export { CONSENT_COOKIE };
-export const CONSENT_LIFETIME_MS = 2_592_000_000;
+export { CONSENT_COOKIE, CONSENT_LIFETIME_MS };
 /** Fired on document whenever consent changes; detail {state: true | false | null}. */
 export const CONSENT_EVENT = 'site:consent';
 /** Cleared while a restrictive policy has no consent (spec part 1 §9). */

@@ -187,6 +187,26 @@ describe('cookie banner the server rendered', () => {
     document.body.innerHTML = '';
   });
 
+  it('as a form that posts without the runtime: adopted, its clicks store the choice and post nothing', async () => {
+    clearConsent();
+    const { servedBannerHtml } = await import('../../../contract/consent/banner-markup');
+    const { BANNER_WORDS } = await import('../../../contract/consent/settings');
+    const { renderBanner } = await import('../../src/consent/banner');
+    document.body.innerHTML = `<main>Page</main>${servedBannerHtml(SERVED, BANNER_WORDS, { crumb: 'c', next: '/faq' })}`;
+    const form = document.querySelector('form.site-cookie-banner-actions')!;
+    // Whether the click, once the runtime's handler had it, would still submit the form.
+    let submits: boolean | undefined;
+    form.addEventListener('click', (event) => (submits = !event.defaultPrevented));
+    await renderBanner(SERVED, false);
+    expect(document.querySelectorAll('section.site-cookie-banner')).toHaveLength(1);
+    form.querySelector<HTMLButtonElement>('.site-cookie-banner-decline')!.click();
+    expect(consentState()).toBe(false);
+    expect(submits).toBe(false);
+    expect(document.querySelector('section.site-cookie-banner')).toBeNull();
+    document.head.innerHTML = '';
+    document.body.innerHTML = '';
+  });
+
   it('moves into the top layer only once the first contentful paint is reported (moved before, Chromium reports its LCP again later)', async () => {
     clearConsent();
     const { cookieBannerHtml } = await import('../../../contract/consent/banner-markup');
