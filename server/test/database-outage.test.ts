@@ -58,6 +58,7 @@ describe('a database that cannot be reached', () => {
       { code: 'SQLITE_FULL', message: 'database or disk is full' },
       { code: 'SQLITE_IOERR_WRITE', message: 'disk I/O error' },
       { code: 'SQLITE_BUSY', message: 'database is locked' },
+      { code: '53100', message: 'could not extend file: No space left on device' },
     ]) {
       expect(isDatabaseUnavailable(error), JSON.stringify(error) + String(error)).toBe(true);
     }
@@ -103,6 +104,41 @@ describe('a damaged SQLite file under a running server', () => {
       // Monitoring sees it: not ready from then on, though the file still answers SELECT 1.
       const ready = await server.app.inject({ method: 'GET', url: '/readyz' });
       expect([ready.statusCode, ready.json()]).toEqual([503, { status: 'not ready', reason: `the database file is damaged (${String(logged[0]!.code)}): stop the server and restore a backup` }]);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a full disk under a running SQLite server', () => {
+  it('answers 503 with Retry-After and the log says the disk is full and where; pages are still served', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-full-'));
+    try {
+      const { server, lines } = await loggedServer({ dataDir, databaseUrl: null });
+      const client = await visitor(server.app);
+      // The file may not grow by a page: SQLite's own SQLITE_FULL, as on a disk with no space left.
+      const sqlite = server.app.storage.sqlite!;
+      sqlite.pragma(`max_page_count = ${sqlite.pragma('page_count', { simple: true }) as number}`);
+      const hits = Array.from({ length: 100 }, (_, i) => ({ event: 'pageView', data: JSON.stringify({ url: `/full-${i}-${'x'.repeat(1000)}` }), ss_cvr: 'r1|1|1|1|1' }));
+      const sent = await client.inject({ method: 'POST', url: '/api/census/RecordHit', payload: hits });
+      // SQLite had rolled the transaction back itself: the rollback after it once hid the cause behind a 500.
+      expect([sent.statusCode, sent.headers['retry-after'], sent.json()]).toEqual([503, '30', { error: BRIEFLY_UNAVAILABLE }]);
+      expect(lines.filter((line) => line.level === 50).map((line) => [line.code, line.msg])).toEqual([
+        ['SQLITE_FULL', `The database's disk is full: answered 503. Pages are still served, but nothing visitors or the owner send is stored until space is freed on the disk that holds DATA_DIR (${dataDir}).`],
+      ]);
+      expect((await server.app.inject({ method: 'GET', url: '/faq', headers: asPage })).statusCode).toBe(200);
+      // Space again: the same hits are stored.
+      sqlite.pragma('max_page_count = 1073741823');
+      expect((await client.inject({ method: 'POST', url: '/api/census/RecordHit', payload: hits })).statusCode).toBe(200);
+      // A disk without space (not a page limit) makes SQLite roll back the whole transaction by
+      // itself; the rollback after it failed ("no transaction is active") and hid the cause: a 500.
+      const full = Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+      const outcome = server.app.storage.db.transaction().execute(async () => {
+        sqlite.exec('ROLLBACK');
+        throw full;
+      });
+      await expect(outcome).rejects.toBe(full);
+      expect(sqlite.inTransaction).toBe(false);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

@@ -7,7 +7,7 @@ import { sendNotFoundPage } from '../site-page';
 import { APP_POLICY, REFERRER_POLICY } from './security-headers';
 import { corsHeadersFor } from './site-origins';
 import { BACKUPS_DOC } from '../storage/open';
-import { isDamagedDatabase, isDatabaseUnavailable, noteDamage } from '../storage/unavailable';
+import { isDamagedDatabase, isDatabaseDiskFull, isDatabaseUnavailable, noteDamage } from '../storage/unavailable';
 
 export const SERVER_STOPPING = 'The server is stopping. Please try again.';
 export const BRIEFLY_UNAVAILABLE = ERROR_PAGE_WORDS.unavailable;
@@ -36,6 +36,12 @@ async function send(request: FastifyRequest, reply: FastifyReply, kind: ErrorPag
   return reply.type('text/html; charset=utf-8').send(await errorPage(request.server, kind, request.id));
 }
 
+/** What a self-hoster reads when the database's disk is full: pages are still served, nothing is stored. */
+const databaseDiskFull = (app: FastifyInstance) =>
+  `The database's disk is full: answered 503. Pages are still served, but nothing visitors or the owner send is stored until space is freed ${
+    app.storage.engine === 'sqlite' ? `on the disk that holds DATA_DIR (${app.settings.dataDir})` : "where PostgreSQL keeps its data"
+  }.`;
+
 /** Every error answers JSON with a status (a browser asking for a page gets a page); bad input is a 4xx, never a crash. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
@@ -43,7 +49,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof BufferClosedError) return reply.code(503).header('Retry-After', '1').type('application/json').send({ error: SERVER_STOPPING });
     // The database is down, restarting or out of disk: nothing is wrong with the request.
     if (isDatabaseUnavailable(error)) {
-      request.log.error({ code: (error as { code?: string }).code, reason: error.message }, 'The database is unavailable: answered 503 (see /readyz).');
+      request.log.error({ code: (error as { code?: string }).code, reason: error.message }, isDatabaseDiskFull(error) ? databaseDiskFull(app) : 'The database is unavailable: answered 503 (see /readyz).');
       return send(request, reply.code(503).header('Retry-After', RETRY_AFTER_S), 'unavailable', BRIEFLY_UNAVAILABLE);
     }
     // A damaged SQLite file: waiting does not mend it, so a 500, and a line that says what to do.

@@ -6,12 +6,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { MIGRATION_NAMES, migrationProvider } from '../migrations/index';
 import type { Engine } from './engine';
 import type { Tables } from './tables';
 import { NulFreeText } from './text-values';
+import { SqliteDialectKeepingErrors } from './sqlite-dialect';
 
 /** PostgreSQL's bigint (our millisecond times, counts) as a JavaScript number: every value we store is below 2^53. */
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
@@ -86,7 +87,7 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
     storage = { db, engine: 'postgres', sqlite: null, close: () => db.destroy() };
   } else {
     const sqlite = openSqlite(options.dataDir);
-    const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [new NulFreeText()] });
+    const db = new Kysely<Tables>({ dialect: new SqliteDialectKeepingErrors(sqlite), plugins: [new NulFreeText()] });
     storage = { db, engine: 'sqlite', sqlite, close: () => db.destroy() };
   }
   try {

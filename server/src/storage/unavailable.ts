@@ -6,8 +6,8 @@
  */
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'EPIPE']);
 
-/** PostgreSQL SQLSTATEs: connection exceptions (08…), shutting down or starting up (57P01–57P03), too many connections, a login refused, a database that is not there. */
-const POSTGRES_UNAVAILABLE = /^(08\w{3}|57P0[123]|53300|28000|28P01|3D000)$/;
+/** PostgreSQL SQLSTATEs: connection exceptions (08…), shutting down or starting up (57P01–57P03), a full disk, out of memory, too many connections, a login refused, a database that is not there. */
+const POSTGRES_UNAVAILABLE = /^(08\w{3}|57P0[123]|53[123]00|28000|28P01|3D000)$/;
 
 /** SQLite: the disk is full or failing, the file cannot be opened or written, or another process held its lock past the busy timeout. */
 const SQLITE_UNAVAILABLE = /^SQLITE_(BUSY\w*|FULL|IOERR\w*|CANTOPEN\w*|READONLY\w*)$/;
@@ -20,6 +20,12 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   const { code, message } = error as { code?: unknown; message?: unknown };
   if (typeof code === 'string' && (NETWORK_CODES.has(code) || POSTGRES_UNAVAILABLE.test(code) || SQLITE_UNAVAILABLE.test(code))) return true;
   return typeof message === 'string' && POSTGRES_CLIENT_MESSAGES.test(message);
+}
+
+/** The database's disk is full (SQLite's file or PostgreSQL's data): reads go on, writes fail until space is freed. */
+export function isDatabaseDiskFull(error: unknown): boolean {
+  const code = error && typeof error === 'object' ? (error as { code?: unknown }).code : undefined;
+  return code === 'SQLITE_FULL' || code === '53100';
 }
 
 /**
