@@ -56,6 +56,13 @@ test.describe('at 320 px, with the cookie banner', () => {
       expect({ scrollWidth: await page.evaluate(() => document.documentElement.scrollWidth), wide }).toEqual({ scrollWidth: 320, wide: [] });
       await animationsSettled(page);
       expect(await axeViolations(page)).toEqual([]);
+      // A phone's browser (iOS Safari) zooms into a field whose text is under 16 px, and stays zoomed.
+      const small = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLInputElement>('input:not([type=hidden]):not([type=checkbox]):not([type=radio]), select, textarea')]
+          .filter((field) => field.getClientRects().length && parseFloat(getComputedStyle(field).fontSize) < 16)
+          .map((field) => `${field.name || field.id}: ${getComputedStyle(field).fontSize}`),
+      );
+      expect(small).toEqual([]);
 
       // A box that cuts its content off by design (a slider's strip of slides) does so before too.
       const before = new Set(await cutOff(page));
