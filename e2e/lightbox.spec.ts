@@ -232,7 +232,7 @@ test.describe('lightbox', () => {
           const at = await button.boundingBox();
           if (!at) continue; // the caption's toggle, for a photo without one
           const apart = at.x + at.width <= box.x || box.x + box.width <= at.x || at.y + at.height <= box.y || box.y + box.height <= at.y;
-          expect(apart, `${await button.getAttribute('aria-label') ?? 'Caption'} is clear of image ${shown + 1}`).toBe(true);
+          expect(apart, `${await button.getAttribute('aria-label')} is clear of image ${shown + 1}`).toBe(true);
         }
         await buttons[2]!.tap();
       }

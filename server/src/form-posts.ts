@@ -4,6 +4,7 @@
  * here before anything reads it.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sameOriginPath } from '../../contract/url/safe-path';
 
 /** A form post carries the crumb in its body, matching the visitor's crumb cookie. */
 export function formCrumbValid(app: FastifyInstance, request: FastifyRequest): boolean {
@@ -13,3 +14,6 @@ export function formCrumbValid(app: FastifyInstance, request: FastifyRequest): b
 
 /** A posted field's text, or '' when it is missing, not text, or longer than `max`. */
 export const formValue = (value: unknown, max: number): string => (typeof value === 'string' && value.length <= max ? value : '');
+
+/** A form's `next`: the page on this site to go back to (a path with its query), else `fallback`. */
+export const formNextPath = (body: Record<string, unknown>, fallback = '/'): string => sameOriginPath(formValue(body.next, 2048), 'http://site.invalid', fallback);

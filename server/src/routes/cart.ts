@@ -7,7 +7,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CART_COOKIE, CART_PAGE_PATH, CHECKOUT_PATH } from '../../../contract/commerce/routes';
 import { CART_FORM_PATH, type CartRefusal } from '../../../contract/commerce/cart-markup';
-import { sameOriginPath } from '../../../contract/url/safe-path';
 import { CART_REFUSED_QUERY } from '../cart-page';
 import { currencyIn, shopUrlOf } from '../commerce/store-settings';
 import { currency } from '../../../contract/commerce/currencies';
@@ -18,7 +17,7 @@ import { cartLines, findOrder, openCart, placeOrder, setQuantity } from '../comm
 import { escapeHtml } from '../html';
 import { ensureCrumb } from '../plugins/crumb';
 import { fill } from '../../../contract/text/format';
-import { formCrumbValid, formValue } from '../form-posts';
+import { formCrumbValid, formNextPath, formValue } from '../form-posts';
 import { crumbQuery } from '../schemas';
 import { readSiteSettings, sendShellPage } from '../site-page';
 import { CART_ENTRIES_PATH, CART_PATH } from '../../../contract/api/paths';
@@ -111,7 +110,7 @@ export default async function cartRoutes(app: FastifyInstance): Promise<void> {
    */
   app.post(CART_FORM_PATH, async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
-    const back = new URL(sameOriginPath(formValue(body.next, 2048), 'http://site.invalid', CART_PAGE_PATH), 'http://site.invalid');
+    const back = new URL(formNextPath(body, CART_PAGE_PATH), 'http://site.invalid');
     back.searchParams.delete(CART_REFUSED_QUERY);
     const done = (refused?: CartRefusal) => {
       if (refused) back.searchParams.set(CART_REFUSED_QUERY, refused);

@@ -9,13 +9,12 @@
 import type { FastifyInstance } from 'fastify';
 import { CONSENT_FORM_PATH } from '../../../contract/consent/banner-markup';
 import { CONSENT_COOKIE, CONSENT_LIFETIME_MS } from '../../../contract/names';
-import { sameOriginPath } from '../../../contract/url/safe-path';
-import { formCrumbValid, formValue } from '../form-posts';
+import { formCrumbValid, formNextPath, formValue } from '../form-posts';
 
 export default async function consentFormRoutes(app: FastifyInstance): Promise<void> {
   app.post(CONSENT_FORM_PATH, async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
-    const next = sameOriginPath(formValue(body.next, 2048), 'http://site.invalid');
+    const next = formNextPath(body);
     const accept = formValue(body.accept, 5);
     if ((accept === 'true' || accept === 'false') && formCrumbValid(app, request)) {
       void reply.setCookie(CONSENT_COOKIE, accept, { path: '/', sameSite: 'lax', httpOnly: false, secure: 'auto', maxAge: CONSENT_LIFETIME_MS / 1000 });

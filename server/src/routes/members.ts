@@ -22,11 +22,10 @@ import { PAGE_WORDS } from '../page-text';
 import { sendShellPage } from '../site-page';
 import { CREDENTIALS, signInOrRefuse } from './auth';
 import { clearCartCookie, setCartCookie } from './cart';
-import { formCrumbValid, formValue } from '../form-posts';
+import { formCrumbValid, formNextPath, formValue } from '../form-posts';
 import { ensureCrumb } from '../plugins/crumb';
 import { retryAfterSeconds } from '../security/limits';
 import { limitedSignIn } from '../security/sign-in-limits';
-import { sameOriginPath } from '../../../contract/url/safe-path';
 import { MEMBER_SIGN_IN_FORM_PATH, MEMBER_WORDS, memberSignInHtml } from '../../../contract/members/sign-in-markup';
 import { MEMBER_SESSION_PATH } from '../../../contract/api/paths';
 
@@ -86,7 +85,7 @@ export default async function memberRoutes(app: FastifyInstance): Promise<void> 
   // limits as the API call; signed in, back to the page (a path on this site, else home).
   app.post(MEMBER_SIGN_IN_FORM_PATH, async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
-    const next = sameOriginPath(formValue(body.next, 2048), 'http://site.invalid');
+    const next = formNextPath(body);
     const email = formValue(body.email, CREDENTIALS.email.maxLength).trim();
     const password = formValue(body.password, CREDENTIALS.password.maxLength);
     const refuse = (status: number, error: Refused['error']) => sendMemberAccessPage(app, request, reply, { next, email, error, status });

@@ -9,11 +9,8 @@ import type Database from 'better-sqlite3';
 import { SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver } from 'kysely';
 
 class SqliteDriverKeepingErrors extends SqliteDriver {
-  constructor(
-    config: ConstructorParameters<typeof SqliteDriver>[0],
-    private readonly sqlite: Database.Database,
-  ) {
-    super(config);
+  constructor(private readonly sqlite: Database.Database) {
+    super({ database: sqlite });
   }
 
   override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
@@ -27,6 +24,6 @@ export class SqliteDialectKeepingErrors extends SqliteDialect {
   }
 
   override createDriver(): Driver {
-    return new SqliteDriverKeepingErrors({ database: this.sqlite }, this.sqlite);
+    return new SqliteDriverKeepingErrors(this.sqlite);
   }
 }
