@@ -9,7 +9,7 @@
  */
 import { readdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { animationsSettled, axeViolations, expect, runtimeReady, test } from './fixtures';
+import { animationsSettled, axeViolations, expect, runtimeReady, test, watchNetwork } from './fixtures';
 
 /** WCAG 1.4.12's figures, as a reader's stylesheet sets them. */
 const TEXT_SPACING = '*{line-height:1.5!important;letter-spacing:.12em!important;word-spacing:.16em!important}p{margin-bottom:2em!important}';
@@ -38,10 +38,13 @@ test.describe('at 320 px, with the cookie banner', () => {
   test.use({ consented: false, viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true });
   for (const path of PAGES) {
     test(`${path}: nothing is wider than the screen, no axe violation, nothing cut off with wider text spacing`, async ({ page }) => {
+      const network = watchNetwork(page);
       await page.goto(path);
       // The sign-in page is the server's own, without the runtime.
       if (path !== '/login') await runtimeReady(page);
-      await page.waitForTimeout(300);
+      // What blocks fetch once mounted (a summary's items, a chart's data, images) lands first.
+      await network.quiet();
+      await animationsSettled(page);
       const wide = await page.evaluate(() =>
         [...document.querySelectorAll('body *')]
           .filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 1 && getComputedStyle(element).position !== 'fixed')
@@ -54,7 +57,6 @@ test.describe('at 320 px, with the cookie banner', () => {
           .map((element) => `${element.tagName.toLowerCase()}.${element.className}: ${element.textContent?.trim().slice(0, 30)}`),
       );
       expect({ scrollWidth: await page.evaluate(() => document.documentElement.scrollWidth), wide }).toEqual({ scrollWidth: 320, wide: [] });
-      await animationsSettled(page);
       expect(await axeViolations(page)).toEqual([]);
       // A phone's browser (iOS Safari) zooms into a field whose text is under 16 px, and stays zoomed.
       const small = await page.evaluate(() =>
@@ -67,7 +69,8 @@ test.describe('at 320 px, with the cookie banner', () => {
       // A box that cuts its content off by design (a slider's strip of slides) does so before too.
       const before = new Set(await cutOff(page));
       await page.addStyleTag({ content: TEXT_SPACING });
-      await page.waitForTimeout(200);
+      // What redraws for its new size (a chart, on a ResizeObserver) has done so two frames on.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       expect({ scrollWidth: await page.evaluate(() => document.documentElement.scrollWidth), cutOff: (await cutOff(page)).filter((found) => !before.has(found)) }).toEqual({ scrollWidth: 320, cutOff: [] });
     });
   }
