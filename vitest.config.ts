@@ -42,7 +42,8 @@ export default defineConfig({
           env: { TESSERA_TEST_ENGINE: 'postgres' },
         },
       },
-      { test: { name: 'preview-app', environment: 'jsdom', include: ['preview-app/test/**/*.test.{ts,tsx}'] } },
+      // Files share a worker's jsdom: a fresh one per file cost more than the tests (each renders into its own root).
+      { test: { name: 'preview-app', environment: 'jsdom', isolate: false, include: ['preview-app/test/**/*.test.{ts,tsx}'] } },
     ],
   },
 });
