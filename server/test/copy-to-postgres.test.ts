@@ -2,8 +2,9 @@
  * A site outgrowing SQLite: `npm run copy-to-postgres` copies its database into an empty
  * PostgreSQL database. Every table's rows arrive as they were (U+0000 as U+FFFD), numbering
  * continues after the copied rows, a server on the copy carries on (the owner's session, the
- * search index), and a target holding data, a source of another version or a row PostgreSQL
- * refuses leaves the target as it was. Runs in the `server` project only (it uses both engines).
+ * search index), writers on the target wait for the copy, and a target holding data, a source
+ * of another version or a row PostgreSQL refuses leaves the target as it was. Runs in the
+ * `server` project only (it uses both engines).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -144,6 +145,28 @@ describe('copying a SQLite site into PostgreSQL', () => {
     older.close();
     await expect(copySqliteToPostgres({ dataDir: empty, databaseUrl })).rejects.toThrow(/has 1 of this version's \d+ migrations: start this version's server on it once/);
     rmSync(empty, { recursive: true, force: true });
+  });
+
+  it('holds off other writers until it has copied: a server started on the target meanwhile writes after it', async () => {
+    const databaseUrl = await freshPostgresDatabase();
+    const other = await openStorage({ dataDir: dataDir(), databaseUrl });
+    const order: string[] = [];
+    let write: Promise<unknown> | undefined;
+    try {
+      await copySqliteToPostgres({
+        dataDir: dataDir(),
+        databaseUrl,
+        onTable: (table) => {
+          if (table === 'settings') write = other.db.insertInto('settings').values({ key: 'written-meanwhile', value: 'x' }).execute().then(() => order.push('write'));
+        },
+      });
+      order.push('copy');
+      await write;
+      expect(order).toEqual(['copy', 'write']);
+      expect(await other.db.selectFrom('settings').select('value').where('key', '=', 'written-meanwhile').execute()).toEqual([{ value: 'x' }]);
+    } finally {
+      await other.close();
+    }
   });
 
   it('leaves the target empty when PostgreSQL refuses a row, and names the table', async () => {

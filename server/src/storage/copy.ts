@@ -141,11 +141,14 @@ export async function copySqliteToPostgres(options: CopyOptions): Promise<CopyRe
     checkSourceSchema(source, file);
     const target = await openStorage({ dataDir: options.dataDir, databaseUrl: options.databaseUrl, poolSize: 2 });
     try {
-      await refuseUnlessEmpty(target.db, options.targetName ?? 'The PostgreSQL database');
       // One read transaction: every table is read as the database stood when the copy began.
       source.exec('BEGIN');
       try {
         return await target.db.transaction().execute(async (trx) => {
+          // Nothing else writes to the target until the copy commits (a server started on it
+          // meanwhile waits; reads go on), so the target found empty is the one copied into.
+          await sql`LOCK TABLE ${sql.join(COPY_ORDER.map((table) => sql.table(table)))} IN EXCLUSIVE MODE`.execute(trx);
+          await refuseUnlessEmpty(trx, options.targetName ?? 'The PostgreSQL database');
           // The tables whose `id` PostgreSQL numbers itself: it numbers on after the copied ids.
           const numbered = await sql<{ table_name: string }>`SELECT table_name FROM information_schema.columns WHERE table_schema = current_schema() AND column_name = 'id' AND is_identity = 'YES'`.execute(trx);
           const renumber = new Set(numbered.rows.map((row) => row.table_name));
