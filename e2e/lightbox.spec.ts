@@ -252,14 +252,24 @@ test.describe('lightbox', () => {
     await expect(caption).toBeVisible();
     await touchSwipe(page, 300, 330, 130);
     await expect(counter(page)).toHaveText('3 / 8');
-    // With a keyboard (a tablet's): from Close at the top, Tab goes down the screen and round.
-    await dialog(page).getByRole('button', { name: 'Close' }).focus();
-    const round: Array<string | null> = [];
-    for (let i = 0; i < 4; i++) {
-      await page.keyboard.press('Tab');
-      round.push(await page.evaluate(() => document.activeElement!.getAttribute('aria-label') ?? document.activeElement!.textContent));
-    }
-    expect(round).toEqual(['Previous image', 'Next image', 'Caption', 'Close']);
+    // With a keyboard (a tablet's): from Close at the top, Tab takes Previous, the toggle and Next
+    // in the order they stand: upright in a row below the image, sideways the toggle under Previous.
+    const tabRound = async () => {
+      await dialog(page).getByRole('button', { name: 'Close' }).focus();
+      const round: Array<{ name: string | null; x: number; y: number }> = [];
+      for (let i = 0; i < 3; i++) {
+        await page.keyboard.press('Tab');
+        round.push(await page.evaluate(() => ({ name: document.activeElement!.getAttribute('aria-label'), ...document.activeElement!.getBoundingClientRect().toJSON() })));
+      }
+      return round;
+    };
+    const upright = await tabRound();
+    expect(upright.map(({ name }) => name)).toEqual(['Previous image', 'Caption', 'Next image']);
+    expect(upright[0]!.x < upright[1]!.x && upright[1]!.x < upright[2]!.x, 'left to right along the row').toBe(true);
+    await page.setViewportSize({ width: 800, height: 390 });
+    const sideways = await tabRound();
+    expect(sideways.map(({ name }) => name)).toEqual(['Previous image', 'Caption', 'Next image']);
+    expect(sideways[1]!.x === sideways[0]!.x && sideways[1]!.y > sideways[0]!.y, 'the toggle under Previous').toBe(true);
     await context.close();
   });
 

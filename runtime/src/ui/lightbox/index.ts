@@ -168,8 +168,9 @@ export async function openLightbox(options: LightboxOptions): Promise<Lightbox> 
     next: iconButton('tl-next', words.next, ICONS.next),
   };
   stage.append(caption);
-  // In the order Tab takes them from Close, where focus starts: down the screen, then round.
-  dialog.append(title, stage, counter, hint, buttons.previous, buttons.next, toggle, buttons.close);
+  // In the order Tab takes them from Close, where focus starts: Previous and the caption's toggle
+  // under it (in a row with Next on a phone held upright), then Next, then round.
+  dialog.append(title, stage, counter, hint, buttons.previous, toggle, buttons.next, buttons.close);
   if (items.length < 2) buttons.previous.hidden = buttons.next.hidden = true;
 
   const render = (animate: boolean) => {
