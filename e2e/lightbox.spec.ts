@@ -238,6 +238,22 @@ test.describe('lightbox', () => {
       }
       // Portrait, landscape, square and wider shapes all had their turn.
       expect(shapes.size).toBeGreaterThanOrEqual(4);
+      // A caption of several lines, opened (short words: each line reaches its panel's edges): no button sits on its text.
+      await dialog(page).locator('.tl-caption').evaluate((caption) => (caption.textContent = 'a caption of many words '.repeat(30)));
+      await buttons[3]!.tap();
+      const covered = await dialog(page).evaluate((box) => {
+        const range = document.createRange();
+        range.selectNodeContents(box.querySelector('.tl-caption')!);
+        const lines = [...range.getClientRects()];
+        return [...box.querySelectorAll('.tl-btn')]
+          .filter((button) => button.getClientRects().length)
+          .filter((button) => {
+            const at = button.getBoundingClientRect();
+            return lines.some((line) => !(line.right <= at.left || at.right <= line.left || line.bottom <= at.top || at.bottom <= line.top));
+          })
+          .map((button) => button.getAttribute('aria-label'));
+      });
+      expect(covered).toEqual([]);
       await context.close();
     });
   }
