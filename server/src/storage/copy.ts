@@ -127,8 +127,8 @@ export interface CopyOptions {
   dataDir: string;
   /** The PostgreSQL database to fill: empty, or made by this version's migrations alone. */
   databaseUrl: string;
-  /** Called as each table is done, for progress. */
-  onTable?: (table: Table, rows: number) => void;
+  /** Called as each table is done, for progress; the copy waits for what it returns. */
+  onTable?: (table: Table, rows: number) => void | Promise<void>;
   /** How the target is named in messages (the URL without its password). */
   targetName?: string;
 }
@@ -170,7 +170,7 @@ export async function copySqliteToPostgres(options: CopyOptions): Promise<CopyRe
               await sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), (SELECT MAX(id) FROM ${sql.table(table)}))`.execute(trx);
             }
             tables.push({ table, rows });
-            options.onTable?.(table, rows);
+            await options.onTable?.(table, rows);
           }
           return { tables, rows: tables.reduce((sum, entry) => sum + entry.rows, 0) };
         });
