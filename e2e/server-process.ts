@@ -24,16 +24,20 @@ export async function startBuiltServer(env: Record<string, string>, dataDir = mk
   });
   const baseUrl = await new Promise<string>((resolve, reject) => {
     let output = '';
+    const exited = (code: number | null) => reject(new Error(`server exited with ${code}:\n${output}`));
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 20_000);
-    server.stdout!.on('data', (chunk: Buffer) => {
+    const read = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /listening on (http:\/\/[^\s"]+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    });
-    server.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+      if (!match) return;
+      // Found: what the server prints from now on is not kept (a long test would pile it up).
+      clearTimeout(timer);
+      server.stdout!.off('data', read);
+      server.off('exit', exited);
+      resolve(match[1]!);
+    };
+    server.stdout!.on('data', read);
+    server.once('exit', exited);
   });
   server.stdout!.resume();
   /** Sends the signal and waits for the exit (at once when the process has ended already). */
