@@ -138,6 +138,33 @@ test.describe('contact form', () => {
     await expect(page.getByText('Thank you! We will get back to you soon.')).toBeVisible();
     expect(calls).toEqual([200]);
   });
+
+  test('a call made with the stale crumb and answered between the refusal and the retry (a beacon) leaves the retry good', async ({ page, context, baseURL }) => {
+    const calls = saveCalls(page);
+    await page.goto('/contact');
+    await runtimeReady(page);
+    const stale = { name: 'crumb', value: 'stale.crumb', url: baseURL! };
+    await context.addCookies([stale]);
+    const refusals: number[] = [];
+    await page.route('**/api/form/FormSubmissionKey*', async (route) => {
+      const headers = await route.request().allHeaders();
+      if (refusals.length === 1) {
+        // The retry. A call sent with the stale cookie before the refusal came back is answered
+        // now, and its answer sets the cookie just before the retry leaves with it.
+        await context.addCookies([stale]);
+        expect((await context.request.post(`${baseURL}/api/census/form-render`, { data: {} })).status()).toBe(403);
+        headers.cookie = (await context.cookies(baseURL)).map(({ name, value }) => `${name}=${value}`).join('; ');
+      }
+      const response = await route.fetch({ headers });
+      refusals.push(response.status());
+      await route.fulfill({ response });
+    });
+    await fillRequiredContact(page, 'crossed@example.com');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.getByText('Thank you! We will get back to you soon.')).toBeVisible();
+    expect(refusals).toEqual([403, 200]);
+    expect(calls).toEqual([200]);
+  });
 });
 
 test.describe('server answers', () => {

@@ -166,6 +166,23 @@ describe('crumb', () => {
     }
   });
 
+  it('gives calls made at once with the same stale cookie one crumb, and a call whose cookie is valid that cookie', async () => {
+    const refused = (url: string, cookie?: string) => server.app.inject({ method: 'POST', url, headers: cookie ? { cookie } : {} });
+    const stale = await Promise.all(['/api/auth/Logout', '/api/census/form-render', '/api/auth/Logout?crumb=stale.crumb'].map((url) => refused(url, 'crumb=stale.crumb')));
+    const crumbs = stale.map((response) => response.json().crumb as string);
+    expect(new Set(crumbs).size).toBe(1);
+    expect(stale.map((response) => response.cookies.find((c) => c.name === 'crumb')?.value)).toEqual(crumbs);
+    // Another stale cookie gets another crumb; a call without a cookie, a fresh one each.
+    expect((await refused('/api/auth/Logout', 'crumb=other.stale')).json().crumb).not.toBe(crumbs[0]);
+    expect((await refused('/api/auth/Logout')).json().crumb).not.toBe((await refused('/api/auth/Logout')).json().crumb);
+    // Once one of those answers has set the cookie, a call still carrying the stale crumb is given the cookie's, which stays.
+    const late = await refused('/api/auth/Logout?crumb=stale.crumb', `crumb=${crumbs[0]}`);
+    expect(late.json()).toEqual({ crumbFail: true, crumb: crumbs[0] });
+    expect(late.cookies.find((c) => c.name === 'crumb')).toBeUndefined();
+    const retried = await refused(`/api/auth/Logout?crumb=${crumbs[0]}`, `crumb=${crumbs[0]}`);
+    expect(retried.statusCode).toBe(200);
+  });
+
   it('refuses a valid crumb that does not match the cookie', async () => {
     const a = await visitor(server.app);
     const b = await visitor(server.app);

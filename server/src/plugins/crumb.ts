@@ -20,7 +20,7 @@ export function ensureCrumb(app: FastifyInstance, request: FastifyRequest, reply
   if (app.crumbs.valid(current)) return current;
   const already = issued.get(request);
   if (already) return already;
-  const crumb = app.crumbs.issue();
+  const crumb = app.crumbs.renew(current);
   issued.set(request, crumb);
   setCrumbCookie(reply, crumb);
   return crumb;
@@ -28,7 +28,7 @@ export function ensureCrumb(app: FastifyInstance, request: FastifyRequest, reply
 
 /**
  * Every /api/ call must carry the crumb (query `crumb`, or the crumb header) matching the
- * crumb cookie, signed by this server. Otherwise: 403 {crumbFail: true, crumb: <new>}.
+ * crumb cookie, signed by this server. Otherwise: 403 {crumbFail: true, crumb: <the one to use>}.
  */
 export function registerCrumbCheck(app: FastifyInstance): void {
   const listed = new Set(app.settings.siteOrigins);
@@ -42,7 +42,10 @@ export function registerCrumbCheck(app: FastifyInstance): void {
     // the browser and by site-origins.ts, stands in for the double submit; the crumb it sends
     // must still be one this server signed.
     if (app.crumbs.valid(sent) && (sent === cookie || fromListedSite(request, listed))) return;
-    const crumb = app.crumbs.issue();
+    // The visitor's cookie, when it is ours (another call may have just set it); else the one
+    // crumb every call carrying that stale cookie gets.
+    if (app.crumbs.valid(cookie)) return reply.code(403).send({ crumbFail: true, crumb: cookie });
+    const crumb = app.crumbs.renew(cookie);
     setCrumbCookie(reply, crumb);
     return reply.code(403).send({ crumbFail: true, crumb });
   });
