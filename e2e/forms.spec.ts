@@ -128,11 +128,15 @@ test.describe('contact form', () => {
     expect(keys).toBe(1);
   });
 
+  // Each test its own stale crumb: the server gives one stale cookie one crumb, and the
+  // submission limit counts by crumb.
+  const staleCrumb = () => `stale.${test.info().testId}-${test.info().repeatEachIndex}`;
+
   test('a stale crumb is refreshed and the submission goes through', async ({ page, context, baseURL }) => {
     const calls = saveCalls(page);
     await page.goto('/contact');
     await runtimeReady(page);
-    await context.addCookies([{ name: 'crumb', value: 'stale.crumb', url: baseURL! }]);
+    await context.addCookies([{ name: 'crumb', value: staleCrumb(), url: baseURL! }]);
     await fillRequiredContact(page, 'crumb@example.com');
     await page.getByRole('button', { name: 'Send message' }).click();
     await expect(page.getByText('Thank you! We will get back to you soon.')).toBeVisible();
@@ -143,7 +147,7 @@ test.describe('contact form', () => {
     const calls = saveCalls(page);
     await page.goto('/contact');
     await runtimeReady(page);
-    const stale = { name: 'crumb', value: 'stale.crumb', url: baseURL! };
+    const stale = { name: 'crumb', value: staleCrumb(), url: baseURL! };
     await context.addCookies([stale]);
     const refusals: number[] = [];
     await page.route('**/api/form/FormSubmissionKey*', async (route) => {
