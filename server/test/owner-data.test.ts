@@ -93,11 +93,16 @@ describe('newsletter subscribers', () => {
   });
 
   it('an address comes off every list, whatever its case, once', async () => {
-    const removed = await owner.inject({ method: 'DELETE', url: ownerPath(OWNER_PATHS.subscriber, { email: 'ADA@example.COM' }) });
+    await server.app.storage.db.insertInto('newsletter_subscribers').values([
+      { list_id: 'newsletter', email: 'Cy@Example.com', created_at: 3 },
+      { list_id: 'studio-news', email: 'cy@example.com', created_at: 4 },
+    ]).execute();
+    const before = await countRows(server, 'newsletter_subscribers');
+    const removed = await owner.inject({ method: 'DELETE', url: ownerPath(OWNER_PATHS.subscriber, { email: 'CY@example.COM' }) });
     expect([removed.statusCode, removed.json()]).toEqual([200, { removed: 2 }]);
-    expect(await rows(server, "SELECT list_id FROM newsletter_subscribers WHERE lower(email) = 'ada@example.com'")).toEqual([]);
-    const again = await owner.inject({ method: 'DELETE', url: ownerPath(OWNER_PATHS.subscriber, { email: 'ada@example.com' }) });
+    expect(await rows(server, "SELECT list_id FROM newsletter_subscribers WHERE lower(email) = 'cy@example.com'")).toEqual([]);
+    const again = await owner.inject({ method: 'DELETE', url: ownerPath(OWNER_PATHS.subscriber, { email: 'cy@example.com' }) });
     expect([again.statusCode, again.json()]).toEqual([404, { error: 'This address is on no list.' }]);
-    expect(await countRows(server, 'newsletter_subscribers')).toBe(1_050);
+    expect(await countRows(server, 'newsletter_subscribers')).toBe(before - 2);
   });
 });

@@ -34,7 +34,12 @@ describe('performance endpoints', () => {
   });
 
   it('a replaced record leaves the rollup as its successor enters it', async () => {
-    const histogram = await rows(server, "SELECT value, samples FROM performance_daily WHERE path = '/faq' AND metric = 'lcp' AND samples <> 0 ORDER BY value");
+    const store = server.app.storage;
+    const at = Date.UTC(2034, 0, 2, 12); // a day of its own, outside the other tests' ranges
+    const stored = (id: string, lcp: number) => ({ page_load_id: id, path: '/replaced', metrics_json: JSON.stringify({ lcp }), data_json: '{}', created_at: at });
+    await store.db.transaction().execute((trx) => storePerformanceRecords(trx, store.engine, [stored('replaced-a', 100), stored('replaced-b', 200)]));
+    await store.db.transaction().execute((trx) => storePerformanceRecords(trx, store.engine, [stored('replaced-a', 150), stored('replaced-c', 400), stored('replaced-d', 300)]));
+    const histogram = await rows(server, "SELECT value, samples FROM performance_daily WHERE path = '/replaced' AND metric = 'lcp' AND samples <> 0 ORDER BY value");
     expect(histogram.map((row) => [Number(row.value), Number(row.samples)])).toEqual([[150, 1], [200, 1], [300, 1], [400, 1]]);
   });
 

@@ -53,11 +53,18 @@ describe('Track pixel and owner page views', () => {
     expect((await viewer.inject({ method: 'GET', url: '/api/owner/pageviews' })).statusCode).toBe(403);
     const owner = await visitor(server.app);
     await owner.inject({ method: 'POST', url: '/api/auth/Login', payload: OWNER });
-    const stats = (await owner.inject({ method: 'GET', url: '/api/owner/pageviews' })).json();
-    expect(stats.perPath).toEqual(expect.arrayContaining([{ path: '/a', views: 2 }, { path: '/b', views: 1 }]));
-    expect(stats.referrers).toEqual([{ referrer: 'https://ref.test/', views: 3 }]);
-    expect(stats.perDay[0].views).toBe(3);
-    expect(stats.visitors).toBe(1);
+    const pageViews = async () => (await owner.inject({ method: 'GET', url: '/api/owner/pageviews' })).json();
+    const before = await pageViews();
+    // Paths, a referrer and a visitor of its own: other tests' hits may be counted too.
+    const own = (url: string, event = 'pageView') => ({ event, data: JSON.stringify({ url, websiteId: 'w', referrer: 'https://stats.test/' }), ss_cvr: 'v-stats|1|1|1|1' });
+    const client = await visitor(server.app);
+    expect((await client.inject({ method: 'POST', url: '/api/census/RecordHit', payload: [own('/stats-a'), own('/stats-a'), own('/stats-b'), own('/stats-b', 'heartbeat')] })).statusCode).toBe(200);
+    const stats = await pageViews();
+    expect(stats.perPath).toEqual(expect.arrayContaining([{ path: '/stats-a', views: 2 }, { path: '/stats-b', views: 1 }]));
+    expect(stats.referrers).toEqual(expect.arrayContaining([{ referrer: 'https://stats.test/', views: 3 }]));
+    expect(stats.total - before.total).toBe(3);
+    expect(stats.perDay[0].views - (before.perDay[0]?.views ?? 0)).toBe(3); // newest day first
+    expect(stats.visitors - before.visitors).toBe(1);
   });
 });
 
