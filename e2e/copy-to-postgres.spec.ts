@@ -3,7 +3,8 @@
  * ("Moving a site from SQLite to PostgreSQL") says: stop the server, `npm run copy-to-postgres`
  * into a new database, start the server with DATABASE_URL. The built server and the built
  * command, a real PostgreSQL server, a real browser: the owner is still signed in, and the
- * config app shows the visitor's page view and submission from before the move.
+ * config app shows the visitor's page view and submission from before the move. Then back to
+ * SQLite with `npm run copy-to-sqlite`, with the same result.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -96,10 +97,31 @@ test('a site moved from SQLite with npm run copy-to-postgres keeps its owner sig
   const panel = owner.locator('#config-panel');
   await expect(panel.locator('.config-submissions')).toContainText(marker);
   await expect(panel.getByRole('table', { name: 'Top paths' })).toContainText('/faq');
+
+  // And back (docs/deployment.md, "Moving a site back to SQLite"): into a new DATA_DIR, while
+  // the PostgreSQL server still runs; a server there without DATABASE_URL shows the same.
+  const back = mkdtempSync(path.join(tmpdir(), 'tessera-back-'));
+  try {
+    const copyBack = () => spawnSync(process.execPath, ['dist/server/copy-to-sqlite.js'], { env: { ...process.env, ...SETTINGS, DATA_DIR: back, DATABASE_URL: databaseUrl }, encoding: 'utf8' });
+    const returned = copyBack();
+    expect(returned.status, returned.stderr).toBe(0);
+    expect(returned.stdout).toContain(`Copying ${databaseUrl} to ${back}/site.sqlite. The copy is the database as it stands now: what the servers write from now on is not copied.\n`);
+    expect(returned.stdout).toContain('\n  form_submissions: 1\n');
+    expect(returned.stdout).toMatch(/\nCopied [\d,]+ rows in 40 tables in \d+\.\d s\.\n/);
+    await server.stop({ keepData: true });
+    server = await startBuiltServer(SETTINGS, back);
+    await owner.goto(`${server.baseUrl}/config/?frameUrl=%2Fplain`);
+    await expect(panel.locator('.config-submissions')).toContainText(marker);
+    await expect(panel.getByRole('table', { name: 'Top paths' })).toContainText('/faq');
+    await server.stop({ keepData: true });
+    const twice = copyBack();
+    expect([twice.status, twice.stderr]).toEqual([1, `Copy failed: ${back}/site.sqlite exists. The copy makes a new database and overwrites nothing: move that file away, or give DATA_DIR a new folder, and copy again.\n`]);
+  } finally {
+    rmSync(back, { recursive: true, force: true });
+  }
   await ownerContext.close();
 
   // Run again, it refuses the database it filled, and says why.
-  await server.stop({ keepData: true });
   spawnSync('mv', [path.join(dataDir, 'site.sqlite.moved'), path.join(dataDir, 'site.sqlite')]);
   const again = copyToPostgres(databaseUrl);
   expect(again.status).toBe(1);

@@ -14,7 +14,7 @@ import { MIGRATION_NAMES } from '../migrations/index';
 import { MIGRATION_TABLE, openStorage, sqliteFile } from './open';
 import type { Tables } from './tables';
 
-type Table = keyof Tables;
+export type Table = keyof Tables;
 
 /** Every table, each after those its foreign keys point at. */
 export const COPY_ORDER = [
@@ -65,7 +65,7 @@ const everyTable: Exclude<Table, (typeof COPY_ORDER)[number]> extends never ? tr
 void everyTable;
 
 /** Rows per INSERT: within PostgreSQL's 65,535 parameters for the widest table. */
-const ROWS_PER_INSERT = 500;
+export const ROWS_PER_INSERT = 500;
 
 export interface CopyResult {
   tables: Array<{ table: Table; rows: number }>;
@@ -81,18 +81,24 @@ export class CopyRefused extends Error {
 
 const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 
-/** The source's migrations must be exactly this server's: the target gets those. */
-function checkSourceSchema(source: Database.Database, file: string): void {
-  let applied: string[];
-  try {
-    applied = (source.prepare(`SELECT name FROM ${MIGRATION_TABLE} ORDER BY name`).all() as Array<{ name: string }>).map((row) => row.name);
-  } catch {
-    throw new CopyRefused(`${file} is not a Tessera site's database (it has no ${MIGRATION_TABLE} table).`);
-  }
-  const unknown = applied.filter((name) => !MIGRATION_NAMES.includes(name));
-  if (unknown.length) throw new CopyRefused(`${file} was written by a newer server (${unknown.join(', ')}): copy it with that version.`);
+/**
+ * The source's migrations (null: it has no migration table) must be exactly this server's:
+ * the target gets those.
+ */
+export function checkSourceSchema(applied: string[] | null, name: string): void {
+  if (!applied) throw new CopyRefused(`${name} is not a Tessera site's database (it has no ${MIGRATION_TABLE} table).`);
+  const unknown = applied.filter((migration) => !MIGRATION_NAMES.includes(migration));
+  if (unknown.length) throw new CopyRefused(`${name} was written by a newer server (${unknown.join(', ')}): copy it with that version.`);
   if (applied.length < MIGRATION_NAMES.length) {
-    throw new CopyRefused(`${file} has ${applied.length} of this version's ${MIGRATION_NAMES.length} migrations: start this version's server on it once (it brings the database up to date as it starts), stop it, then copy.`);
+    throw new CopyRefused(`${name} has ${applied.length} of this version's ${MIGRATION_NAMES.length} migrations: start this version's server on it once (it brings the database up to date as it starts), stop it, then copy.`);
+  }
+}
+
+function sqliteMigrations(source: Database.Database): string[] | null {
+  try {
+    return (source.prepare(`SELECT name FROM ${MIGRATION_TABLE} ORDER BY name`).all() as Array<{ name: string }>).map((row) => row.name);
+  } catch {
+    return null;
   }
 }
 
@@ -108,6 +114,18 @@ async function refuseUnlessEmpty(db: Kysely<Tables>, where: string): Promise<voi
       `${where} already holds data (${holding.slice(0, 4).join(', ')}${holding.length > 4 ? ', …' : ''}). The copy goes into an empty database only, so that nothing is merged or lost: create a new one (createdb) and copy into that. A server started on it fills it; copy before starting one.`,
     );
   }
+}
+
+/** One batch into the target's table; a row the target refuses names the table and the rows. */
+export async function insertBatch(trx: Kysely<Tables>, table: Table, batch: Array<Record<string, unknown>>, copiedBefore: number): Promise<void> {
+  await trx
+    .insertInto(table)
+    .values(batch as never)
+    .execute()
+    .catch((error: unknown) => {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new Error(`Could not copy ${table} (rows ${copiedBefore + 1}–${copiedBefore + batch.length}): ${reason}. Nothing was copied.`);
+    });
 }
 
 /** The source's rows of a table, a batch at a time in the order they were stored. */
@@ -138,7 +156,7 @@ export async function copySqliteToPostgres(options: CopyOptions): Promise<CopyRe
   if (!fs.existsSync(file)) throw new CopyRefused(`No database at ${file}: is DATA_DIR right?`);
   const source = new Database(file, { readonly: true, fileMustExist: true });
   try {
-    checkSourceSchema(source, file);
+    checkSourceSchema(sqliteMigrations(source), file);
     const target = await openStorage({ dataDir: options.dataDir, databaseUrl: options.databaseUrl, poolSize: 2 });
     try {
       // One read transaction: every table is read as the database stood when the copy began.
@@ -156,14 +174,7 @@ export async function copySqliteToPostgres(options: CopyOptions): Promise<CopyRe
           for (const table of COPY_ORDER) {
             let rows = 0;
             for (const batch of sourceBatches(source, table)) {
-              await trx
-                .insertInto(table)
-                .values(batch as never)
-                .execute()
-                .catch((error: unknown) => {
-                  const reason = error instanceof Error ? error.message : String(error);
-                  throw new Error(`Could not copy ${table} (rows ${rows + 1}–${rows + batch.length}): ${reason}. Nothing was copied.`);
-                });
+              await insertBatch(trx, table, batch, rows);
               rows += batch.length;
             }
             if (renumber.has(table) && rows) {
