@@ -311,6 +311,41 @@ test.describe('owner data', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
+  test('a subscriber leaves with the link in the owner’s export: the page asks, and its button takes the address off every list', async ({ page, browser, baseURL }) => {
+    const address = `unsubscribing-${Date.now()}@example.com`;
+    const visitorContext = await browser.newContext({ baseURL });
+    const site = await visitorContext.newPage();
+    await site.goto('/plain');
+    const { key } = await (await api(site, 'POST', '/api/form/FormSubmissionKey')).json();
+    const form = JSON.stringify({ 'newsletter-email': address });
+    expect((await api(site, 'POST', '/api/form/SaveFormSubmission', { key, formId: 'newsletter', isOverlayForm: false, url: `${baseURL}/`, title: 'Home', referrer: '', form })).status()).toBe(200);
+    const listId = (queryServerDb('SELECT list_id FROM newsletter_subscribers WHERE email = ?', address) as Array<{ list_id: string }>)[0]!.list_id;
+
+    await signIn(page, OWNER);
+    await page.goto('/config/?frameUrl=%2Fplain');
+    const { lists } = (await (await api(page, 'GET', '/api/owner/subscribers')).json()) as { lists: Array<{ listId: string; name: string | null }> };
+    const name = lists.find((list) => list.listId === listId)!.name ?? `Sign-ups of newsletter form ${listId}`;
+    const downloaded = page.waitForEvent('download');
+    await page.locator('#config-panel').getByRole('button', { name: `Export the subscribers of ${name} as CSV` }).click();
+    const csv = await readFile((await (await downloaded).path())!, 'utf8');
+    expect(csv.split('\r\n')[0]).toBe('Email,Subscribed,Unsubscribe link');
+    const link = csv.split('\r\n').find((line) => line.startsWith(`${address},`))!.split(',')[2]!;
+    expect(link).toMatch(new RegExp(`^${baseURL}/newsletter/unsubscribe\\?token=[0-9a-f]{32}$`));
+
+    // The subscriber opens the link (nothing changes yet), and leaves with the keyboard.
+    await site.goto(link);
+    await runtimeReady(site);
+    await expect(site.getByRole('heading', { level: 1 })).toHaveText('Unsubscribe');
+    await expect(site.getByText(`Send no more of this site’s newsletters to ${address}?`)).toBeVisible();
+    expect(queryServerDb('SELECT list_id FROM newsletter_subscribers WHERE email = ?', address)).toHaveLength(1);
+    expect(await axeViolations(site)).toEqual([]);
+    await site.getByRole('button', { name: 'Unsubscribe' }).focus();
+    await site.keyboard.press('Enter');
+    await expect(site.getByRole('status')).toHaveText(`${address} is unsubscribed: this site sends it no more newsletters.`);
+    expect(queryServerDb('SELECT list_id FROM newsletter_subscribers WHERE lower(email) = ?', address)).toEqual([]);
+    await visitorContext.close();
+  });
+
   test('dashboards show what earlier visits created; charts draw at desktop and phone widths', async ({ page, browser, baseURL }, testInfo) => {
     const marker = `dashboard-marker-${Date.now()}`;
     await visitAsVisitor(browser, baseURL!, marker);

@@ -168,9 +168,13 @@ export const subscriberListsAnswerSchema = strict({
   lists: { type: 'array', items: strict({ listId: text, name: { type: ['string', 'null'] }, subscribers: count }) },
 });
 export type SubscriberListsAnswer = FromSchema<typeof subscriberListsAnswerSchema>;
-/** GET /api/owner/subscribers/lists/:listId?after=&limit=: a page of a list's subscribers by address; `next` asks for the one after. */
+/**
+ * GET /api/owner/subscribers/lists/:listId?after=&limit=: a page of a list's subscribers by
+ * address; `next` asks for the one after. `unsubscribePath`: the subscriber's link (a path on
+ * the site) to leave every list, for the owner's newsletters.
+ */
 export const subscribersAnswerSchema = strict({
-  subscribers: { type: 'array', items: strict({ email: text, createdAt: isoTime }) },
+  subscribers: { type: 'array', items: strict({ email: text, createdAt: isoTime, unsubscribePath: { type: ['string', 'null'] } }) },
   next: { type: ['string', 'null'] },
 });
 export type SubscribersAnswer = FromSchema<typeof subscribersAnswerSchema>;

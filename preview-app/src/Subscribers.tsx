@@ -12,13 +12,16 @@ type Load = <T>(path: string) => Promise<T>;
 /** A list's name; a newsletter form that is connected to no list keeps its sign-ups under its own id. */
 export const listName = (list: List) => list.name ?? `Sign-ups of newsletter form ${list.listId}`;
 
-/** Every subscriber of a list as CSV, asked for a page at a time. */
-export async function subscribersCsv(load: Load, listId: string): Promise<{ csv: string; count: number }> {
+/**
+ * Every subscriber of a list as CSV, asked for a page at a time, with each one's link to leave
+ * every list (on this site's address) for the owner's mail tool to put in each newsletter.
+ */
+export async function subscribersCsv(load: Load, listId: string, origin = location.origin): Promise<{ csv: string; count: number }> {
   const rows: string[][] = [];
   for (let after = ''; ; ) {
     const page = await load<SubscribersAnswer>(`${ownerPath(OWNER_PATHS.subscribers, { listId })}?limit=1000&after=${encodeURIComponent(after)}`);
-    rows.push(...page.subscribers.map((subscriber) => [subscriber.email, subscriber.createdAt]));
-    if (!page.next) return { csv: toCsv(['Email', 'Subscribed'], rows), count: rows.length };
+    rows.push(...page.subscribers.map((subscriber) => [subscriber.email, subscriber.createdAt, subscriber.unsubscribePath ? origin + subscriber.unsubscribePath : '']));
+    if (!page.next) return { csv: toCsv(['Email', 'Subscribed', 'Unsubscribe link'], rows), count: rows.length };
     after = page.next;
   }
 }

@@ -268,12 +268,15 @@ describe('Subscribers', () => {
   it('lists each list by name (a form of its own by its id), exports a list page by page, and takes an address off every list', async () => {
     const lists = { lists: [{ listId: 'newsletter', name: null, subscribers: 1 }, { listId: 'studio-news', name: 'Studio news', subscribers: 2 }] };
     const pages: Record<string, unknown> = {
-      '': { subscribers: [{ email: 'a@example.com', createdAt: '2026-11-01T00:00:00.000Z' }], next: 'a@example.com' },
-      'a%40example.com': { subscribers: [{ email: '=cmd@example.com', createdAt: '2026-11-02T00:00:00.000Z' }], next: null },
+      '': { subscribers: [{ email: 'a@example.com', createdAt: '2026-11-01T00:00:00.000Z', unsubscribePath: '/newsletter/unsubscribe?token=ab12' }], next: 'a@example.com' },
+      'a%40example.com': { subscribers: [{ email: '=cmd@example.com', createdAt: '2026-11-02T00:00:00.000Z', unsubscribePath: null }], next: null },
     };
     const load = async <T,>(path: string): Promise<T> => (path === '/api/owner/subscribers' ? lists : pages[path.split('after=')[1] ?? '']) as T;
-    const { csv, count } = await subscribersCsv(load, 'studio-news');
-    expect([csv, count]).toEqual(["Email,Subscribed\r\na@example.com,2026-11-01T00:00:00.000Z\r\n'=cmd@example.com,2026-11-02T00:00:00.000Z\r\n", 2]);
+    const { csv, count } = await subscribersCsv(load, 'studio-news', 'https://site.example');
+    expect([csv, count]).toEqual([
+      "Email,Subscribed,Unsubscribe link\r\na@example.com,2026-11-01T00:00:00.000Z,https://site.example/newsletter/unsubscribe?token=ab12\r\n'=cmd@example.com,2026-11-02T00:00:00.000Z,\r\n",
+      2,
+    ]);
 
     const removed: string[] = [];
     const remove = async <T,>(path: string): Promise<T> => {

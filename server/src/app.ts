@@ -37,6 +37,7 @@ import widgetRoutes from './routes/widgets';
 import cartRoutes from './routes/cart';
 import checkoutRoutes from './routes/checkout';
 import reviewRoutes from './routes/reviews';
+import newsletterRoutes from './routes/newsletter';
 import memberRoutes from './routes/members';
 import consentFormRoutes from './routes/consent-form';
 import datasetRoutes from './routes/datasets';
@@ -175,6 +176,7 @@ export async function buildApp(config: ServerConfig): Promise<App> {
   await app.register(cartRoutes);
   await app.register(checkoutRoutes);
   await app.register(reviewRoutes);
+  await app.register(newsletterRoutes);
   await app.register(memberRoutes);
   await app.register(consentFormRoutes);
   await app.register(datasetRoutes);

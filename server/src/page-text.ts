@@ -1,6 +1,6 @@
 /**
  * The words of the pages the server makes (not found, lock screen, member access, review
- * request, checkout and its confirmations) and of the search results it renders into a theme's
+ * request, checkout and its confirmations, newsletter unsubscribe) and of the search results it renders into a theme's
  * page, English by default. A site in another language gets them from `server/i18n/<lang>.json`
  * by `website.language` in site.json (the search results: by the page's `<html lang>`), and a
  * site's own `strings` win over both (page-words.ts, docs/translations.md).
@@ -62,6 +62,15 @@ export const CHECKOUT_WORDS = {
   giftCardThanks: 'Thank you, {name}. The gift card is on its way.',
 };
 
+/** The page a newsletter's unsubscribe link opens (routes/newsletter.ts). */
+export const UNSUBSCRIBE_WORDS = {
+  title: 'Unsubscribe',
+  question: 'Send no more of this site’s newsletters to {email}?',
+  unsubscribe: 'Unsubscribe',
+  done: '{email} is unsubscribed: this site sends it no more newsletters.',
+  unknown: 'This link is for no address on this site’s lists: it may have been used already. If newsletters still come, write to the site’s owner.',
+};
+
 /** The cart page's refusals, shown only after its form posted without the runtime (routes/cart.ts). */
 export const CART_REFUSAL_WORDS = {
   notUpdated: 'Your cart could not be updated. Please try again.',
@@ -84,7 +93,7 @@ export const ERROR_PAGE_WORDS = {
 };
 
 /** The server's own areas and their English words: server/i18n/<lang>.json names each of them. */
-export const SERVER_AREAS = { page: PAGE_WORDS, checkout: CHECKOUT_WORDS, cart: CART_REFUSAL_WORDS, error: ERROR_PAGE_WORDS };
+export const SERVER_AREAS = { page: PAGE_WORDS, checkout: CHECKOUT_WORDS, cart: CART_REFUSAL_WORDS, error: ERROR_PAGE_WORDS, unsubscribe: UNSUBSCRIBE_WORDS };
 
 const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 

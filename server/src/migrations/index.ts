@@ -11,6 +11,7 @@ import { dailyRollups } from './004-daily-rollups';
 import { siteSearch } from './005-site-search';
 import { errorRollups } from './006-error-rollups';
 import { performanceRollups } from './007-performance-rollups';
+import { unsubscribeTokens } from './008-unsubscribe-tokens';
 
 export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   '001-baseline': baseline(engine),
@@ -20,6 +21,7 @@ export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   '005-site-search': siteSearch(engine),
   '006-error-rollups': errorRollups(engine),
   '007-performance-rollups': performanceRollups,
+  '008-unsubscribe-tokens': unsubscribeTokens(engine),
 });
 
 export const MIGRATION_NAMES = Object.keys(migrationsFor('sqlite'));

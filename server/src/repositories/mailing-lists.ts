@@ -1,4 +1,5 @@
 /** Mailing lists, which newsletter form feeds which list, and the subscribers (part 2 §1). */
+import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Storage } from '../storage/open';
 import type { Executor } from '../storage/locked';
@@ -38,7 +39,7 @@ export async function subscribe(trx: Executor, formId: string, email: string, no
   const connection = await trx.selectFrom('newsletter_connections').select('list_id').where('form_id', '=', formId).executeTakeFirst();
   await trx
     .insertInto('newsletter_subscribers')
-    .values({ list_id: connection?.list_id ?? formId, email, created_at: now })
+    .values({ list_id: connection?.list_id ?? formId, email, created_at: now, unsubscribe_token: randomBytes(16).toString('hex') })
     .onConflict((conflict) => conflict.doNothing())
     .execute();
 }
@@ -57,11 +58,18 @@ export async function subscriberLists(store: Storage): Promise<Array<{ listId: s
 
 /** A page of a list's subscribers in address order, after `after`. */
 export function subscribersOf(store: Storage, listId: string, limit: number, after = '') {
-  return store.db.selectFrom('newsletter_subscribers').select(['email', 'created_at']).where('list_id', '=', listId).where('email', '>', after).orderBy('email').limit(limit).execute();
+  return store.db.selectFrom('newsletter_subscribers').select(['email', 'created_at', 'unsubscribe_token']).where('list_id', '=', listId).where('email', '>', after).orderBy('email').limit(limit).execute();
 }
 
 /** Takes an address off every list, whatever its letters' case; how many lists it was on. */
 export async function unsubscribeEverywhere(store: Storage, email: string): Promise<number> {
   const result = await store.db.deleteFrom('newsletter_subscribers').where(sql<string>`lower(email)`, '=', sql<string>`lower(${email})`).executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** The address a subscriber's unsubscribe link is for (any of its rows' tokens), or null. */
+export async function addressOfUnsubscribeToken(store: Storage, token: string): Promise<string | null> {
+  if (!/^[0-9a-f]{32}$/.test(token)) return null;
+  const row = await store.db.selectFrom('newsletter_subscribers').select('email').where('unsubscribe_token', '=', token).executeTakeFirst();
+  return row?.email ?? null;
 }

@@ -4,6 +4,7 @@ import { OWNER_PATHS } from '../../../contract/api/owner-paths';
 import { readSetting, writeSetting } from '../repositories/settings';
 import { deleteSubmission, latestSubmissions } from '../repositories/submissions';
 import { subscriberLists, subscribersOf, unsubscribeEverywhere } from '../repositories/mailing-lists';
+import { unsubscribePath } from './newsletter';
 import type { PlanAnswer, RemovedAnswer, SubmissionsAnswer, SubscriberListsAnswer, SubscribersAnswer } from '../../../contract/api/owner-answers';
 
 const listQuery = {
@@ -84,7 +85,7 @@ export default async function ownerRoutes(app: FastifyInstance): Promise<void> {
     const { after, limit } = request.query as { after: string; limit: number };
     const rows = await subscribersOf(app.storage, (request.params as { listId: string }).listId, limit, after);
     return {
-      subscribers: rows.map((row) => ({ email: row.email, createdAt: new Date(row.created_at).toISOString() })),
+      subscribers: rows.map((row) => ({ email: row.email, createdAt: new Date(row.created_at).toISOString(), unsubscribePath: row.unsubscribe_token ? unsubscribePath(row.unsubscribe_token) : null })),
       next: rows.length === limit ? rows[rows.length - 1]!.email : null,
     };
   });

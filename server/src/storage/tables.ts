@@ -4,7 +4,7 @@
  * (bigint, read as numbers), flags are 0/1 integers, and JSON is text, so that one query
  * builder path serves both engines.
  */
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 type Millis = number;
 type Flag = number;
@@ -24,7 +24,8 @@ export interface Tables {
     is_overlay_form: Flag;
     created_at: Millis;
   };
-  newsletter_subscribers: { list_id: string; email: string; created_at: Millis };
+  /** unsubscribe_token: set on every row the server stores (null only on rows written around it). */
+  newsletter_subscribers: { list_id: string; email: string; created_at: Millis; unsubscribe_token: ColumnType<string | null, string | null | undefined, string | null> };
   census_form_renders: { id: Generated<number>; form_id: string; page_url: string; website_id: string | null; visitor: string | null; created_at: Millis };
   census_overlays: { id: Generated<number>; event: string; page_url: string; website_id: string | null; visitor: string | null; created_at: Millis };
   census_hits: {
