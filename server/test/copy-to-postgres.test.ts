@@ -16,11 +16,11 @@ import { COPY_ORDER, CopyRefused, copySqliteToPostgres } from '../src/storage/co
 import { openStorage } from '../src/storage/open';
 import type { Tables } from '../src/storage/tables';
 import { freshPostgresDatabase } from './engines';
-import { cookieHeader, OWNER, startTestServer, type TestServer, visitor } from './helper';
+import { expectCopyCarriesOn, fillSite, type SignedInOwner } from './copy-fixtures';
+import { startTestServer, type TestServer } from './helper';
 
 let source: TestServer;
-let ownerCookie: string;
-let ownerCrumb: string;
+let owner: SignedInOwner;
 const dataDir = () => source.config.dataDir;
 
 /** Every row of a table, in a stable order, as JSON text (numbers as numbers on both engines). */
@@ -31,22 +31,7 @@ async function tableRows(db: Kysely<Tables>, table: string): Promise<string[]> {
 
 beforeAll(async () => {
   source = await startTestServer();
-  const owner = await visitor(source.app);
-  expect((await owner.inject({ method: 'POST', url: '/api/auth/Login', payload: OWNER })).statusCode).toBe(200);
-  ownerCookie = cookieHeader(owner.jar);
-  ownerCrumb = owner.crumb;
-  const client = await visitor(source.app);
-  const page = { url: 'http://127.0.0.1/contact', title: 'Contact', referrer: '' };
-  for (const name of ['Ada', 'Grace']) {
-    const key = (await client.inject({ method: 'POST', url: '/api/form/FormSubmissionKey' })).json().key as string;
-    const saved = await client.inject({ method: 'POST', url: '/api/form/SaveFormSubmission', payload: { ...page, key, formId: 'contact', isOverlayForm: false, form: JSON.stringify({ name: [name, 'L'], email: `${name}@example.com`, message: 'Hello' }) } });
-    expect(saved.statusCode).toBe(200);
-  }
-  const hits = ['/faq', '/gallery', '/faq'].map((url) => ({ event: 'pageView', data: JSON.stringify({ url, websiteId: 'w', referrer: 'https://ref.test/' }), ss_cvr: 'v1|1|1|1|1' }));
-  expect((await client.inject({ method: 'POST', url: '/api/census/RecordHit', payload: hits })).statusCode).toBe(200);
-  const record = { app: 'site', event: 'pageSpeed', pageLoadId: 'load-1', timestamp: Date.now(), data: { pathname: '/faq', metrics: { lcp: 900, cls: 0.01 } } };
-  expect((await client.inject({ method: 'POST', url: '/api/1/performance/records', payload: [record] })).statusCode).toBe(200);
-  expect((await client.inject({ method: 'POST', url: '/api/commerce/cart/entries', payload: { productId: 'print-harbour', quantity: 2 } })).statusCode).toBe(200);
+  owner = await fillSite(source.app);
   await source.app.close();
   // A NUL stored before the server kept them out (PostgreSQL cannot hold one).
   const raw = new Database(path.join(dataDir(), 'site.sqlite'));
@@ -88,25 +73,11 @@ describe('copying a SQLite site into PostgreSQL', () => {
       await postgres.close();
     }
 
-    // A server on the copy: the owner is still signed in and sees both submissions; the next
-    // submission is numbered after them; search finds the site's pages without rebuilding.
+    // A server on the copy carries on.
     const copy = await startTestServer({ databaseUrl });
     try {
-      const submissions = await copy.app.inject({ method: 'GET', url: `/api/owner/submissions?formId=contact&crumb=${encodeURIComponent(ownerCrumb)}`, headers: { cookie: ownerCookie } });
-      expect(submissions.statusCode).toBe(200);
-      expect(JSON.stringify(submissions.json())).toContain('Grace@example.com');
-      const ids = (await copy.app.storage.db.selectFrom('form_submissions').select('id').orderBy('id').execute()).map((row) => Number(row.id));
-      const client = await visitor(copy.app);
-      const key = (await client.inject({ method: 'POST', url: '/api/form/FormSubmissionKey' })).json().key as string;
-      const saved = await client.inject({ method: 'POST', url: '/api/form/SaveFormSubmission', payload: { url: 'http://127.0.0.1/contact', title: 'Contact', referrer: '', key, formId: 'contact', isOverlayForm: false, form: JSON.stringify({ name: ['Hedy', 'L'], email: 'hedy@example.com', message: 'Hi' }) } });
-      expect(saved.statusCode).toBe(200);
-      const after = await copy.app.storage.db.selectFrom('form_submissions').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow();
-      expect(Number(after.id)).toBe(Math.max(...ids) + 1);
       // Every numbered table numbers on: the page views too (1,237 copied).
-      const hit = await copy.app.storage.db.insertInto('census_hits').values({ event: 'heartbeat', path: '/', data_json: '{}', created_at: 0 }).returning('id').executeTakeFirstOrThrow();
-      expect(Number(hit.id)).toBe(1_238);
-      const search = await copy.app.inject({ method: 'GET', url: '/search?q=gallery' });
-      expect(search.body).toContain('href="/gallery"');
+      await expectCopyCarriesOn(copy, owner, 1_237);
     } finally {
       await copy.app.close();
     }

@@ -17,11 +17,11 @@ import { copyPostgresToSqlite } from '../src/storage/copy-to-sqlite';
 import { openStorage } from '../src/storage/open';
 import type { Tables } from '../src/storage/tables';
 import { freshPostgresDatabase } from './engines';
-import { cookieHeader, OWNER, startTestServer, visitor } from './helper';
+import { expectCopyCarriesOn, fillSite, type SignedInOwner } from './copy-fixtures';
+import { startTestServer } from './helper';
 
 let sourceUrl: string;
-let ownerCookie: string;
-let ownerCrumb: string;
+let owner: SignedInOwner;
 const folders: string[] = [];
 const newDataDir = () => {
   const folder = mkdtempSync(path.join(tmpdir(), 'tessera-back-'));
@@ -48,22 +48,7 @@ async function onPostgres(url: string, statements: string[]): Promise<void> {
 beforeAll(async () => {
   sourceUrl = await freshPostgresDatabase();
   const site = await startTestServer({ databaseUrl: sourceUrl });
-  const owner = await visitor(site.app);
-  expect((await owner.inject({ method: 'POST', url: '/api/auth/Login', payload: OWNER })).statusCode).toBe(200);
-  ownerCookie = cookieHeader(owner.jar);
-  ownerCrumb = owner.crumb;
-  const client = await visitor(site.app);
-  const page = { url: 'http://127.0.0.1/contact', title: 'Contact', referrer: '' };
-  for (const name of ['Ada', 'Grace']) {
-    const key = (await client.inject({ method: 'POST', url: '/api/form/FormSubmissionKey' })).json().key as string;
-    const saved = await client.inject({ method: 'POST', url: '/api/form/SaveFormSubmission', payload: { ...page, key, formId: 'contact', isOverlayForm: false, form: JSON.stringify({ name: [name, 'L'], email: `${name}@example.com`, message: 'Hello' }) } });
-    expect(saved.statusCode).toBe(200);
-  }
-  const hits = ['/faq', '/gallery', '/faq'].map((url) => ({ event: 'pageView', data: JSON.stringify({ url, websiteId: 'w', referrer: 'https://ref.test/' }), ss_cvr: 'v1|1|1|1|1' }));
-  expect((await client.inject({ method: 'POST', url: '/api/census/RecordHit', payload: hits })).statusCode).toBe(200);
-  const record = { app: 'site', event: 'pageSpeed', pageLoadId: 'load-1', timestamp: Date.now(), data: { pathname: '/faq', metrics: { lcp: 900, cls: 0.01 } } };
-  expect((await client.inject({ method: 'POST', url: '/api/1/performance/records', payload: [record] })).statusCode).toBe(200);
-  expect((await client.inject({ method: 'POST', url: '/api/commerce/cart/entries', payload: { productId: 'print-harbour', quantity: 2 } })).statusCode).toBe(200);
+  owner = await fillSite(site.app);
   await site.close();
   // More rows than one INSERT carries, and updated rows, which PostgreSQL stores anew elsewhere.
   await onPostgres(sourceUrl, [
@@ -102,24 +87,10 @@ describe('copying a PostgreSQL site into SQLite', () => {
       await postgres.close();
     }
 
-    // A server on the copy: the owner is still signed in and sees both submissions; the next
-    // rows are numbered after the copied ones; search finds the site's pages.
+    // A server on the copy carries on.
     const copy = await startTestServer({ dataDir, databaseUrl: null });
     try {
-      const submissions = await copy.app.inject({ method: 'GET', url: `/api/owner/submissions?formId=contact&crumb=${encodeURIComponent(ownerCrumb)}`, headers: { cookie: ownerCookie } });
-      expect(submissions.statusCode).toBe(200);
-      expect(JSON.stringify(submissions.json())).toContain('Grace@example.com');
-      const ids = (await copy.app.storage.db.selectFrom('form_submissions').select('id').orderBy('id').execute()).map((row) => Number(row.id));
-      const client = await visitor(copy.app);
-      const key = (await client.inject({ method: 'POST', url: '/api/form/FormSubmissionKey' })).json().key as string;
-      const saved = await client.inject({ method: 'POST', url: '/api/form/SaveFormSubmission', payload: { url: 'http://127.0.0.1/contact', title: 'Contact', referrer: '', key, formId: 'contact', isOverlayForm: false, form: JSON.stringify({ name: ['Hedy', 'L'], email: 'hedy@example.com', message: 'Hi' }) } });
-      expect(saved.statusCode).toBe(200);
-      const after = await copy.app.storage.db.selectFrom('form_submissions').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow();
-      expect(Number(after.id)).toBe(Math.max(...ids) + 1);
-      const hit = await copy.app.storage.db.insertInto('census_hits').values({ event: 'heartbeat', path: '/', data_json: '{}', created_at: 0 }).returning('id').executeTakeFirstOrThrow();
-      expect(Number(hit.id)).toBe(1_238);
-      const search = await copy.app.inject({ method: 'GET', url: '/search?q=gallery' });
-      expect(search.body).toContain('href="/gallery"');
+      await expectCopyCarriesOn(copy, owner, 1_237);
     } finally {
       await copy.close();
     }
