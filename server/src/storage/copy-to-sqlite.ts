@@ -9,7 +9,7 @@
  */
 import fs from 'node:fs';
 import pg from 'pg';
-import { COPY_ORDER, CopyRefused, ROWS_PER_INSERT, checkSourceSchema, insertBatch, type CopyResult, type Table } from './copy';
+import { CopyRefused, ROWS_PER_INSERT, checkSourceSchema, copyEveryTable, type CopyResult, type Table } from './copy';
 import { MIGRATION_TABLE, openStorage, sqliteFile } from './open';
 
 export interface CopyToSqliteOptions {
@@ -56,19 +56,7 @@ export async function copyPostgresToSqlite(options: CopyToSqliteOptions): Promis
     const target = await openStorage({ dataDir: options.dataDir });
     let copied: CopyResult;
     try {
-      copied = await target.db.transaction().execute(async (trx) => {
-        const tables: CopyResult['tables'] = [];
-        for (const table of COPY_ORDER) {
-          let rows = 0;
-          for await (const batch of postgresBatches(source, table)) {
-            await insertBatch(trx, table, batch, rows);
-            rows += batch.length;
-          }
-          tables.push({ table, rows });
-          await options.onTable?.(table, rows);
-        }
-        return { tables, rows: tables.reduce((sum, entry) => sum + entry.rows, 0) };
-      });
+      copied = await target.db.transaction().execute((trx) => copyEveryTable(trx, (table) => postgresBatches(source, table), { onTable: options.onTable }));
     } catch (error) {
       await target.close();
       // The file this copy made and could not fill goes again: DATA_DIR is left as it was.

@@ -116,20 +116,41 @@ async function refuseUnlessEmpty(db: Kysely<Tables>, where: string): Promise<voi
   }
 }
 
-/** One batch into the target's table; a row the target refuses names the table and the rows. */
-export async function insertBatch(trx: Kysely<Tables>, table: Table, batch: Array<Record<string, unknown>>, copiedBefore: number): Promise<void> {
-  await trx
-    .insertInto(table)
-    .values(batch as never)
-    .execute()
-    .catch((error: unknown) => {
-      const reason = error instanceof Error ? error.message : String(error);
-      throw new Error(`Could not copy ${table} (rows ${copiedBefore + 1}–${copiedBefore + batch.length}): ${reason}. Nothing was copied.`);
-    });
+type Rows = Array<Record<string, unknown>>;
+
+/**
+ * Every table in COPY_ORDER, a batch at a time from `batchesOf`, into the target's transaction;
+ * `afterTable` runs once a table's rows are in. A row the target refuses names the table and
+ * the rows. Both directions copy with this.
+ */
+export async function copyEveryTable(
+  trx: Kysely<Tables>,
+  batchesOf: (table: Table) => Iterable<Rows> | AsyncIterable<Rows>,
+  { onTable, afterTable }: { onTable?: CopyOptions['onTable']; afterTable?: (table: Table, rows: number) => Promise<void> },
+): Promise<CopyResult> {
+  const tables: CopyResult['tables'] = [];
+  for (const table of COPY_ORDER) {
+    let rows = 0;
+    for await (const batch of batchesOf(table)) {
+      await trx
+        .insertInto(table)
+        .values(batch as never)
+        .execute()
+        .catch((error: unknown) => {
+          const reason = error instanceof Error ? error.message : String(error);
+          throw new Error(`Could not copy ${table} (rows ${rows + 1}–${rows + batch.length}): ${reason}. Nothing was copied.`);
+        });
+      rows += batch.length;
+    }
+    await afterTable?.(table, rows);
+    tables.push({ table, rows });
+    await onTable?.(table, rows);
+  }
+  return { tables, rows: tables.reduce((sum, entry) => sum + entry.rows, 0) };
 }
 
 /** The source's rows of a table, a batch at a time in the order they were stored. */
-function* sourceBatches(source: Database.Database, table: Table): Generator<Array<Record<string, unknown>>> {
+function* sourceBatches(source: Database.Database, table: Table): Generator<Rows> {
   const select = source.prepare(`SELECT rowid AS copy_rowid__, * FROM "${table}" WHERE rowid > ? ORDER BY rowid LIMIT ${ROWS_PER_INSERT}`);
   for (let after = -Infinity; ; ) {
     const rows = select.all(after) as Array<Record<string, unknown>>;
@@ -170,20 +191,12 @@ export async function copySqliteToPostgres(options: CopyOptions): Promise<CopyRe
           // The tables whose `id` PostgreSQL numbers itself: it numbers on after the copied ids.
           const numbered = await sql<{ table_name: string }>`SELECT table_name FROM information_schema.columns WHERE table_schema = current_schema() AND column_name = 'id' AND is_identity = 'YES'`.execute(trx);
           const renumber = new Set(numbered.rows.map((row) => row.table_name));
-          const tables: CopyResult['tables'] = [];
-          for (const table of COPY_ORDER) {
-            let rows = 0;
-            for (const batch of sourceBatches(source, table)) {
-              await insertBatch(trx, table, batch, rows);
-              rows += batch.length;
-            }
-            if (renumber.has(table) && rows) {
-              await sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), (SELECT MAX(id) FROM ${sql.table(table)}))`.execute(trx);
-            }
-            tables.push({ table, rows });
-            await options.onTable?.(table, rows);
-          }
-          return { tables, rows: tables.reduce((sum, entry) => sum + entry.rows, 0) };
+          return copyEveryTable(trx, (table) => sourceBatches(source, table), {
+            onTable: options.onTable,
+            afterTable: async (table, rows) => {
+              if (renumber.has(table) && rows) await sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), (SELECT MAX(id) FROM ${sql.table(table)}))`.execute(trx);
+            },
+          });
         });
       } finally {
         source.exec('COMMIT');
