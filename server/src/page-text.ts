@@ -107,6 +107,20 @@ function languageTag(value: unknown): string | null {
   }
 }
 
+/**
+ * Whether a count takes the language's singular (`one`): 1 in English and German, 0 and 1 in
+ * French. A tag Intl does not know counts as English.
+ */
+export function takesSingular(n: number, language: string): boolean {
+  let rules: Intl.PluralRules;
+  try {
+    rules = new Intl.PluralRules(languageTag(language) ?? 'en');
+  } catch {
+    rules = new Intl.PluralRules('en');
+  }
+  return rules.select(n) === 'one';
+}
+
 /** The site's language (site.json `website.language`, a BCP 47 tag such as `de-DE`); English without one. */
 export const siteLanguage = (site: Record<string, unknown>): string => languageTag((site.website as { language?: unknown } | undefined)?.language) ?? 'en';
 

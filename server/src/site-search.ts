@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parse, type DefaultTreeAdapterMap } from 'parse5';
 import { escapeHtml } from './html';
 import { NOT_FOUND_FILE } from './site-page';
-import { PAGE_WORDS } from './page-text';
+import { PAGE_WORDS, takesSingular } from './page-text';
 import { fill } from '../../contract/text/format';
 import { queryWords } from './repositories/site-pages';
 
@@ -136,10 +136,10 @@ function marked(text: string, pattern: RegExp): string {
   return html + escapeHtml(text.slice(from));
 }
 
-/** The results list in the page's words (every value escaped: the query is visitor input). */
-export function renderResults(query: string, results: SearchPage[], words: Pick<typeof PAGE_WORDS, 'oneResult' | 'results' | 'noResults'> = PAGE_WORDS): string {
+/** The results list in the page's words and language (every value escaped: the query is visitor input). */
+export function renderResults(query: string, results: SearchPage[], words: Pick<typeof PAGE_WORDS, 'oneResult' | 'results' | 'noResults'> = PAGE_WORDS, language = 'en'): string {
   if (!query) return '';
-  const count = fill(results.length === 1 ? words.oneResult : words.results, { n: results.length, query });
+  const count = fill(takesSingular(results.length, language) ? words.oneResult : words.results, { n: results.length, query });
   const heading = `<h2 id="search-results-title">${escapeHtml(count)}</h2>`;
   if (results.length === 0) return `<section class="search-results" aria-labelledby="search-results-title">${heading}<p>${escapeHtml(words.noResults)}</p></section>`;
   const items = results

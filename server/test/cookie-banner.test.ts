@@ -29,7 +29,14 @@ describe('cookie banner in the page', () => {
     expect(mine).toContain('>Gern</button>');
     // The owner's text wins over any language; a language without a file is English.
     expect(injectContext(german, { site: { cookieSettings: SETTINGS }, account: null, env: 'prod' }, NOBODY, '', catalogues)).toContain('>No thanks</button>');
-    expect(injectContext(page().replace('<html>', '<html lang="fr">'), { site: { cookieSettings: defaults }, account: null, env: 'prod' }, NOBODY, '', catalogues)).toContain('>Accept</button>');
+    expect(injectContext(page().replace('<html>', '<html lang="nl">'), { site: { cookieSettings: defaults }, account: null, env: 'prod' }, NOBODY, '', catalogues)).toContain('>Accept</button>');
+    // Each shipped language, by the first part of the page's tag.
+    const french = injectContext(page().replace('<html>', '<html lang="fr-CA">'), { site: { cookieSettings: defaults }, account: null, env: 'prod' }, NOBODY, '', catalogues);
+    expect(french).toContain('aria-label="Bandeau cookies"');
+    expect(french).toContain('>Refuser</button>');
+    const spanish = injectContext(page().replace('<html>', '<html lang="es-MX">'), { site: { cookieSettings: defaults }, account: null, env: 'prod' }, NOBODY, '', catalogues);
+    expect(spanish).toContain('aria-label="Aviso de cookies"');
+    expect(spanish).toContain('>Aceptar</button>');
   });
 
   it('is rendered last in <body> with the runtime\'s markup, disabled buttons and its stylesheet in <head>', () => {

@@ -63,6 +63,16 @@ describe("the server's words", () => {
     expect(renderResults('<b>{n}', [], words)).toContain('<h2 id="search-results-title">0 Ergebnisse für „&lt;b&gt;{n}“</h2><p>Nichts.</p>');
     expect(renderResults('glaze', [{ path: '/a', title: 'A', text: 'glaze' }], words)).toContain('1 Ergebnis für „glaze“');
   });
+
+  it("counts results by the language's plural rules: no result takes the singular in French, the plural in English", () => {
+    const french = { oneResult: '{n} résultat pour «\u00a0{query}\u00a0»', results: '{n} résultats pour «\u00a0{query}\u00a0»', noResults: 'Rien.' };
+    const page = (path: string) => ({ path, title: path, text: 'glaze' });
+    expect(renderResults('glaze', [], french, 'fr-FR')).toContain('>0 résultat pour «\u00a0glaze\u00a0»</h2>');
+    expect(renderResults('glaze', [page('/a')], french, 'fr')).toContain('>1 résultat pour');
+    expect(renderResults('glaze', [page('/a'), page('/b')], french, 'fr')).toContain('>2 résultats pour');
+    expect(renderResults('glaze', [], undefined, 'en')).toContain('>0 results for “glaze”</h2>');
+    expect(renderResults('glaze', [], undefined, '"><bad')).toContain('>0 results for “glaze”</h2>');
+  });
 });
 
 describe('a German site', () => {
@@ -168,4 +178,38 @@ describe('a German site', () => {
       await broken.close().catch(() => undefined);
     }
   });
+});
+
+describe('a French site and a Spanish one', () => {
+  const cases = [
+    { language: 'fr-FR', notFound: 'Page introuvable', home: 'Aller à la page d’accueil', members: 'Réservé aux membres', signIn: 'Se connecter', none: '0 résultat pour «\u00a0zzzqqq\u00a0»' },
+    { language: 'es-ES', notFound: 'Página no encontrada', home: 'Ir a la página de inicio', members: 'Solo para miembros', signIn: 'Iniciar sesión', none: '0 resultados para «zzzqqq»' },
+  ];
+  for (const words of cases) {
+    it(`${words.language}: the not-found and member access pages, the sign-in form inside and a theme's search page are in its words`, async () => {
+      const siteDir = mkdtempSync(path.join(tmpdir(), 'tessera-lang-'));
+      cpSync(path.join(root, 'examples'), siteDir, { recursive: true });
+      const site = JSON.parse(readFileSync(path.join(siteDir, 'site.json'), 'utf8')) as Record<string, Record<string, unknown>>;
+      site.website!.language = words.language;
+      site.memberPages = ['/studio'] as never;
+      writeFileSync(path.join(siteDir, 'site.json'), JSON.stringify(site));
+      const search = readFileSync(path.join(siteDir, 'search.html'), 'utf8');
+      writeFileSync(path.join(siteDir, 'search.html'), search.replace('<html lang="en">', `<html lang="${words.language}">`));
+      const started = await startTestServer({ siteDir });
+      try {
+        const missing = await started.app.inject({ method: 'GET', url: '/nowhere', headers: asPage });
+        expect(missing.body).toContain(`<html lang="${words.language}">`);
+        expect(missing.body).toContain(`<title>${words.notFound} · Tessera demo</title>`);
+        expect(missing.body).toContain(`<a href="/">${words.home}</a>`);
+        const members = await started.app.inject({ method: 'GET', url: '/studio', headers: asPage });
+        expect(members.body).toContain(`<h1>${words.members}</h1>`);
+        expect(members.body).toContain(`>${words.signIn}</button>`);
+        const searched = await started.app.inject({ method: 'GET', url: '/search?q=zzzqqq' });
+        expect(searched.body).toContain(words.none);
+      } finally {
+        await started.close();
+        rmSync(siteDir, { recursive: true, force: true });
+      }
+    });
+  }
 });

@@ -42,12 +42,12 @@ describe('the page\'s words', () => {
   it('a language without a file: the page context\'s words alone, no request', async () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
-    document.documentElement.lang = 'fr';
+    document.documentElement.lang = 'nl';
     const { texts, usePageWords, wordsReady } = await freshStrings();
-    usePageWords({ 'dialog.cancel': 'Annuler' });
+    usePageWords({ 'dialog.cancel': 'Annuleren' });
     await wordsReady();
     expect(fetch).not.toHaveBeenCalled();
-    expect(texts('dialog', { cancel: 'Cancel', okay: 'Okay' })()).toEqual({ cancel: 'Annuler', okay: 'Okay' });
+    expect(texts('dialog', { cancel: 'Cancel', okay: 'Okay' })()).toEqual({ cancel: 'Annuleren', okay: 'Okay' });
   });
 
   it('a file that fails or never comes: English, with a warning, after at most the wait', async () => {

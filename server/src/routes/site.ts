@@ -120,8 +120,9 @@ export default async function siteRoutes(app: FastifyInstance): Promise<void> {
       const query = (typeof raw === 'string' ? raw : '').trim().slice(0, SEARCH_QUERY_MAX);
       const results = query ? await openableMatches(query) : [];
       // In the search page's language (its `<html lang>`) and words (its own `strings`, else the site's).
-      const text = wordsFor(htmlLanguage(html), pageOwnContext(html)?.strings ?? site.strings, catalogues(app))('page', PAGE_WORDS);
-      html = html.replace(SEARCH_RESULTS_MARKER, () => renderResults(query, results, text));
+      const language = htmlLanguage(html);
+      const text = wordsFor(language, pageOwnContext(html)?.strings ?? site.strings, catalogues(app))('page', PAGE_WORDS);
+      html = html.replace(SEARCH_RESULTS_MARKER, () => renderResults(query, results, text, language));
     }
     return sendSitePage(app, request, reply, html, { settings: site });
   };
