@@ -43,7 +43,7 @@ test.afterAll(async () => {
 const copyToPostgres = (databaseUrl: string) =>
   spawnSync(process.execPath, ['dist/server/copy-to-postgres.js', databaseUrl], { env: { ...process.env, ...SETTINGS, DATA_DIR: dataDir }, encoding: 'utf8' });
 
-test('a site moved from SQLite with npm run copy-to-postgres keeps its owner signed in, its visitors and its submissions', async ({ browser }) => {
+test('a site moved from SQLite with npm run copy-to-postgres keeps its owner signed in, its visitors, its submissions and its uploads', async ({ browser }) => {
   test.setTimeout(120_000);
   const databaseUrl = postgres!.databaseUrl('site');
   server = await startBuiltServer(SETTINGS, dataDir);
@@ -79,6 +79,10 @@ test('a site moved from SQLite with npm run copy-to-postgres keeps its owner sig
   await owner.goto(`${server.baseUrl}/plain`);
   const ownerCrumb = encodeURIComponent((await ownerContext.cookies()).find((cookie) => cookie.name === 'crumb')!.value);
   expect((await owner.request.post(`${server.baseUrl}/api/auth/Login?crumb=${ownerCrumb}`, { data: OWNER })).status()).toBe(200);
+  // And uploads a file, which goes along with the database both ways (no DATA_DIR/files to carry).
+  const upload = Buffer.from(`%PDF-1.4 ${marker}`);
+  expect((await owner.request.put(`${server.baseUrl}/api/owner/files/price-list.pdf?crumb=${ownerCrumb}`, { data: upload, headers: { 'content-type': 'application/octet-stream' } })).status()).toBe(200);
+  const served = async () => (await owner.request.get(`${server!.baseUrl}/s/price-list.pdf`)).body();
 
   await server.stop({ keepData: true });
   const copy = copyToPostgres(databaseUrl);
@@ -86,8 +90,8 @@ test('a site moved from SQLite with npm run copy-to-postgres keeps its owner sig
   expect(copy.stdout).toContain(`Copying ${dataDir}/site.sqlite to ${databaseUrl}. Stop the server first: what it writes from now on is not copied.\n`);
   expect(copy.stdout).toContain('\n  form_submissions: 1\n');
   expect(copy.stdout).toContain('\n  census_hits: 1\n');
-  expect(copy.stdout).toMatch(/\nCopied [\d,]+ rows in 40 tables in \d+\.\d s\.\n/);
-  expect(copy.stdout).toContain(`Next: start the servers with DATABASE_URL=${databaseUrl} and give them ${path.join(dataDir, 'files')} (uploads stay files).\n`);
+  expect(copy.stdout).toMatch(/\nCopied [\d,]+ rows in 41 tables in \d+\.\d s\.\n/);
+  expect(copy.stdout).toContain(`Next: start the servers with DATABASE_URL=${databaseUrl}. Uploaded files came along: they are in the database.\n`);
 
   // On PostgreSQL (the SQLite file moved away: nothing can come from it), the owner is still
   // signed in and the config app shows the view and the submission.
@@ -97,6 +101,7 @@ test('a site moved from SQLite with npm run copy-to-postgres keeps its owner sig
   const panel = owner.locator('#config-panel');
   await expect(panel.locator('.config-submissions')).toContainText(marker);
   await expect(panel.getByRole('table', { name: 'Top paths' })).toContainText('/faq');
+  expect((await served()).equals(upload)).toBe(true);
 
   // And back (docs/deployment.md, "Moving a site back to SQLite"): into a new DATA_DIR, while
   // the PostgreSQL server still runs; a server there without DATABASE_URL shows the same.
@@ -107,12 +112,13 @@ test('a site moved from SQLite with npm run copy-to-postgres keeps its owner sig
     expect(returned.status, returned.stderr).toBe(0);
     expect(returned.stdout).toContain(`Copying ${databaseUrl} to ${back}/site.sqlite. The copy is the database as it stands now: what the servers write from now on is not copied.\n`);
     expect(returned.stdout).toContain('\n  form_submissions: 1\n');
-    expect(returned.stdout).toMatch(/\nCopied [\d,]+ rows in 40 tables in \d+\.\d s\.\n/);
+    expect(returned.stdout).toMatch(/\nCopied [\d,]+ rows in 41 tables in \d+\.\d s\.\n/);
     await server.stop({ keepData: true });
     server = await startBuiltServer(SETTINGS, back);
     await owner.goto(`${server.baseUrl}/config/?frameUrl=%2Fplain`);
     await expect(panel.locator('.config-submissions')).toContainText(marker);
     await expect(panel.getByRole('table', { name: 'Top paths' })).toContainText('/faq');
+    expect((await served()).equals(upload)).toBe(true);
     await server.stop({ keepData: true });
     const twice = copyBack();
     expect([twice.status, twice.stderr]).toEqual([1, `Copy failed: ${back}/site.sqlite exists. The copy makes a new database and overwrites nothing: move that file away, or give DATA_DIR a new folder, and copy again.\n`]);

@@ -1,7 +1,8 @@
 /**
  * Several instances on one PostgreSQL (issue 40 §3): a real PostgreSQL server started for this
- * file and two built servers on two ports, sharing the database and the files folder. What one
- * instance is told, the other knows; a limit counts over both; an image is processed once; and
+ * file and two built servers on two ports, sharing the database and nothing else (each its own
+ * DATA_DIR, as on two machines). What one instance is told, the other knows; a limit counts over
+ * both; an image uploaded to one is processed once and both serve it and its widths; and
  * when one instance is killed (SIGKILL) in a stream of writes to both, the other keeps answering
  * and every acknowledged record is stored exactly once.
  */
@@ -23,7 +24,7 @@ let postgres: { url: string; databaseUrl(name: string): string; stop(): void };
 let database: pg.Client;
 let first: ServerProcess;
 let second: ServerProcess;
-let dataDir: string;
+let dataDirs: string[];
 
 const SETTINGS = { OWNER_EMAIL: OWNER.email, OWNER_PASSWORD: OWNER.password, FORM_RATE_LIMIT: '1000000', FORM_ADDRESS_RATE_LIMIT: '1000000', FORM_KEY_RATE_LIMIT: '1000000' };
 
@@ -35,10 +36,10 @@ test.beforeAll(async () => {
   await admin.query('CREATE DATABASE site');
   await admin.end();
   const databaseUrl = postgres.databaseUrl('site');
-  dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-instances-'));
+  dataDirs = [0, 1].map(() => mkdtempSync(path.join(tmpdir(), 'tessera-instances-')));
   // One after the other: the first creates the tables, the second finds them.
-  first = await startBuiltServer({ ...SETTINGS, DATABASE_URL: databaseUrl }, dataDir);
-  second = await startBuiltServer({ ...SETTINGS, DATABASE_URL: databaseUrl }, dataDir);
+  first = await startBuiltServer({ ...SETTINGS, DATABASE_URL: databaseUrl }, dataDirs[0]!);
+  second = await startBuiltServer({ ...SETTINGS, DATABASE_URL: databaseUrl }, dataDirs[1]!);
   database = new pg.Client({ connectionString: databaseUrl });
   await database.connect();
 });
@@ -47,7 +48,7 @@ test.afterAll(async () => {
   await database?.end();
   await first?.kill().catch(() => undefined);
   await second?.kill().catch(() => undefined);
-  rmSync(dataDir, { recursive: true, force: true });
+  for (const dir of dataDirs ?? []) rmSync(dir, { recursive: true, force: true });
   postgres?.stop();
 });
 
@@ -95,7 +96,7 @@ test('the sign-in limit counts failures spread over both instances', async ({ pl
   await guesser.dispose();
 });
 
-test('an image uploaded on one instance is processed once, and both serve its widths', async ({ playwright }) => {
+test('an image uploaded on one instance is processed once, and both serve it and its widths from their own DATA_DIR', async ({ playwright }) => {
   const owner = await playwright.request.newContext();
   const onFirst = await client(owner, first);
   expect((await onFirst.post('/api/auth/Login', OWNER)).status()).toBe(200);
@@ -110,6 +111,8 @@ test('an image uploaded on one instance is processed once, and both serve its wi
   const job = (await database.query('SELECT attempts, worker FROM image_jobs WHERE id = $1', [jobId])).rows[0] as { attempts: number; worker: string };
   expect(job.attempts).toBe(1);
   for (const server of [first, second]) {
+    const whole = await owner.get(`${server.baseUrl}/s/shared.png`);
+    expect((await whole.body()).equals(png)).toBe(true);
     const small = await owner.get(`${server.baseUrl}/s/shared.png?format=500w`);
     expect(small.status()).toBe(200);
     expect((await sharp(await small.body()).metadata()).width).toBe(500);

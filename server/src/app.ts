@@ -6,6 +6,7 @@ import type { ServerConfig } from './config';
 import { setting } from './db';
 import { openStorage } from './storage/open';
 import { startJobQueue } from './files/jobs';
+import { importDiskFiles } from './files/contents';
 import { setFileWidths } from './repositories/files';
 import { createWriteBuffer } from './ingest/buffer';
 import { storePerformanceRecords } from './ingest/performance-rollups';
@@ -116,10 +117,13 @@ export async function buildApp(config: ServerConfig): Promise<App> {
     onIdleConnectionError: (error) => app.log.warn({ err: error }, 'A database connection broke while idle (the database restarted?); the next request opens a new one.'),
   });
   app.decorate('storage', storage);
+  // Files uploaded before the database kept them move in from this instance's DATA_DIR/files.
+  const moved = await importDiskFiles(storage, path.join(config.dataDir, 'files'));
+  if (moved.moved.length) app.log.info({ files: moved.moved.length }, `Moved ${moved.moved.length} uploaded files from ${path.join(config.dataDir, 'files')} into the database; once every instance runs this version, that folder is no longer read.`);
+  if (moved.missing.length) app.log.warn({ files: moved.missing.slice(0, 20) }, `${moved.missing.length} uploaded files are listed but not in ${path.join(config.dataDir, 'files')}: they answer 404 until the instance that has them starts this version and moves them in.`);
   // This instance's image worker takes jobs from the shared table, whichever instance took the upload.
   const imageJobs = startJobQueue(storage, {
-    pathOf: (name) => path.join(config.dataDir, 'files', name),
-    onDone: (name, widths) => setFileWidths(storage, name, widths),
+    onDone: (name, key, widths) => setFileWidths(storage, name, key, widths),
     onError: (error, message) => app.log.error({ err: error }, message),
   });
   app.decorate('imageJobs', imageJobs);

@@ -13,5 +13,5 @@ runCopyCommand('copy-to-sqlite', {
   help: 'Copies a PostgreSQL database into a new DATA_DIR/site.sqlite (docs/deployment.md, "Moving a site back to SQLite").',
   starting: (config, url) => `Copying ${hidePassword(url)} to ${path.join(config.dataDir, 'site.sqlite')}. The copy is the database as it stands now: what the servers write from now on is not copied.`,
   copy: (config, databaseUrl, onTable) => copyPostgresToSqlite({ dataDir: config.dataDir, databaseUrl, sourceName: hidePassword(databaseUrl), onTable }),
-  next: (config) => `Next: stop the servers, then start one without DATABASE_URL and with DATA_DIR=${config.dataDir}; and put the servers' uploads (their DATA_DIR/files/) in ${path.join(config.dataDir, 'files')}.`,
+  next: (config) => `Next: stop the servers, then start one without DATABASE_URL and with DATA_DIR=${config.dataDir}. Uploaded files came along: they are in the database.`,
 });

@@ -6,12 +6,17 @@ import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { cookieHeader, OWNER, type TestServer, visitor } from './helper';
 
+const UPLOADS: Array<[string, Buffer]> = [
+  ['every-byte.pdf', Buffer.from(Array.from({ length: 512 }, (_, i) => i % 256))],
+  ...['a', 'b', 'c', 'd', 'e'].map((letter): [string, Buffer] => [`notes-${letter}.txt`, Buffer.from(`notes ${letter}\u0000`)]),
+];
+
 export interface SignedInOwner {
   cookie: string;
   crumb: string;
 }
 
-/** A signed-in owner, two contact submissions, three page views, a performance record and a cart. */
+/** A signed-in owner, two contact submissions, three page views, a performance record, a cart and six uploads. */
 export async function fillSite(app: FastifyInstance): Promise<SignedInOwner> {
   const owner = await visitor(app);
   expect((await owner.inject({ method: 'POST', url: '/api/auth/Login', payload: OWNER })).statusCode).toBe(200);
@@ -27,13 +32,18 @@ export async function fillSite(app: FastifyInstance): Promise<SignedInOwner> {
   const record = { app: 'site', event: 'pageSpeed', pageLoadId: 'load-1', timestamp: Date.now(), data: { pathname: '/faq', metrics: { lcp: 900, cls: 0.01 } } };
   expect((await client.inject({ method: 'POST', url: '/api/1/performance/records', payload: [record] })).statusCode).toBe(200);
   expect((await client.inject({ method: 'POST', url: '/api/commerce/cart/entries', payload: { productId: 'print-harbour', quantity: 2 } })).statusCode).toBe(200);
+  // Uploads: more of them than a copy's batch of file contents, one with every byte value.
+  for (const [name, bytes] of UPLOADS) {
+    const put = await owner.inject({ method: 'PUT', url: `/api/owner/files/${name}`, payload: bytes, headers: { 'content-type': 'application/octet-stream' } });
+    expect(put.statusCode).toBe(200);
+  }
   return { cookie: cookieHeader(owner.jar), crumb: owner.crumb };
 }
 
 /**
  * A server on the copy carries on: the owner is still signed in and sees both submissions, the
- * next submission and page view are numbered after the copied ones, and search finds the
- * site's pages without rebuilding.
+ * next submission and page view are numbered after the copied ones, search finds the site's
+ * pages without rebuilding, and every upload answers its bytes.
  */
 export async function expectCopyCarriesOn(copy: TestServer, owner: SignedInOwner, hitsCopied: number): Promise<void> {
   const submissions = await copy.app.inject({ method: 'GET', url: `/api/owner/submissions?formId=contact&crumb=${encodeURIComponent(owner.crumb)}`, headers: { cookie: owner.cookie } });
@@ -50,4 +60,5 @@ export async function expectCopyCarriesOn(copy: TestServer, owner: SignedInOwner
   expect(Number(hit.id)).toBe(hitsCopied + 1);
   const search = await copy.app.inject({ method: 'GET', url: '/search?q=gallery' });
   expect(search.body).toContain('href="/gallery"');
+  for (const [name, bytes] of UPLOADS) expect((await client.inject({ method: 'GET', url: `/s/${name}` })).rawPayload.equals(bytes), name).toBe(true);
 }

@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { BRIEFLY_UNAVAILABLE } from '../src/plugins/errors';
 import { sqliteFile } from '../src/storage/open';
 import { isDamagedDatabase, isDatabaseUnavailable } from '../src/storage/unavailable';
-import { TEST_ENGINE, startLoggedTestServer, startTestServer, visitor, type TestServer } from './helper';
+import { OWNER, TEST_ENGINE, startLoggedTestServer, startTestServer, visitor, type TestServer } from './helper';
 
 const started: TestServer[] = [];
 afterAll(async () => {
@@ -116,6 +116,8 @@ describe('a full disk under a running SQLite server', () => {
     try {
       const { server, lines } = await loggedServer({ dataDir, databaseUrl: null });
       const client = await visitor(server.app);
+      const owner = await visitor(server.app);
+      expect((await owner.inject({ method: 'POST', url: '/api/auth/Login', payload: OWNER })).statusCode).toBe(200);
       // The file may not grow by a page: SQLite's own SQLITE_FULL, as on a disk with no space left.
       const sqlite = server.app.storage.sqlite!;
       sqlite.pragma(`max_page_count = ${sqlite.pragma('page_count', { simple: true }) as number}`);
@@ -127,6 +129,11 @@ describe('a full disk under a running SQLite server', () => {
         ['SQLITE_FULL', `The database's disk is full: answered 503. Pages are still served, but nothing visitors or the owner send is stored until space is freed on the disk that holds DATA_DIR (${dataDir}).`],
       ]);
       expect((await server.app.inject({ method: 'GET', url: '/faq', headers: asPage })).statusCode).toBe(200);
+      // An upload is a database write too: 503, and neither its bytes nor its name are kept.
+      const upload = await owner.inject({ method: 'PUT', url: '/api/owner/files/big.pdf', payload: Buffer.alloc(200_000, 7), headers: { 'content-type': 'application/octet-stream' } });
+      expect([upload.statusCode, upload.headers['retry-after']]).toEqual([503, '30']);
+      expect(await server.app.storage.db.selectFrom('files').select('name').where('name', '=', 'big.pdf').execute()).toEqual([]);
+      expect(await server.app.storage.db.selectFrom('file_contents').select('key').execute()).toEqual([]);
       // Space again: the same hits are stored.
       sqlite.pragma('max_page_count = 1073741823');
       expect((await client.inject({ method: 'POST', url: '/api/census/RecordHit', payload: hits })).statusCode).toBe(200);

@@ -1,8 +1,8 @@
-import { mkdirSync, readdirSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OUT_OF_DISK_SPACE } from '../src/plugins/errors';
+import { importDiskFiles } from '../src/files/contents';
 import { OWNER, startTestServer, visitor, type TestServer } from './helper';
 
 let server: TestServer;
@@ -38,16 +38,77 @@ describe('owner files', () => {
     expect((await put(client, '...', Buffer.from('x'))).json()).toEqual({ error: 'Please enter a file name' });
   });
 
-  it('a disk that is full answers 507 with its words, and leaves nothing half-written', async () => {
+  it('keeps the bytes in the database: nothing in DATA_DIR, every instance serves them, with an ETag that a replacement changes', async () => {
     const client = await owner();
-    // Writing the upload's partial file hits a full disk: /dev/full answers every write with ENOSPC.
-    const partial = path.join(server.config.dataDir, 'files', 'full.pdf.partial');
-    mkdirSync(path.dirname(partial), { recursive: true });
-    symlinkSync('/dev/full', partial);
-    const full = await put(client, 'full.pdf', Buffer.from('%PDF-1.4 x'));
-    expect([full.statusCode, full.json()]).toEqual([507, { error: OUT_OF_DISK_SPACE }]);
-    expect(readdirSync(path.dirname(partial)).filter((name) => name.startsWith('full.pdf'))).toEqual([]);
-    expect(((await client.inject({ method: 'GET', url: '/api/owner/files' })).json() as { files: { name: string }[] }).files.map((f) => f.name)).not.toContain('full.pdf');
+    const before = existsSync(path.join(server.config.dataDir, 'files')) ? readdirSync(path.join(server.config.dataDir, 'files')) : [];
+    expect((await put(client, 'menu.pdf', Buffer.from('%PDF-1.4 first'))).statusCode).toBe(200);
+    expect(existsSync(path.join(server.config.dataDir, 'files')) ? readdirSync(path.join(server.config.dataDir, 'files')) : []).toEqual(before);
+    // On PostgreSQL, a second instance with a DATA_DIR of its own; on SQLite the database is in DATA_DIR.
+    const other = server.app.storage.engine === 'postgres' ? await startTestServer({ databaseUrl: server.config.databaseUrl }) : server;
+    try {
+      const anyone = await visitor(other.app);
+      const first = await anyone.inject({ method: 'GET', url: '/s/menu.pdf' });
+      expect([first.statusCode, first.body]).toEqual([200, '%PDF-1.4 first']);
+      const etag = first.headers.etag as string;
+      expect(etag).toMatch(/^"[0-9a-f]{64}"$/);
+      const again = await anyone.inject({ method: 'GET', url: '/s/menu.pdf', headers: { 'if-none-match': etag } });
+      expect([again.statusCode, again.body]).toEqual([304, '']);
+      expect((await put(client, 'menu.pdf', Buffer.from('%PDF-1.4 second'), '?replace=true')).statusCode).toBe(200);
+      const replaced = await anyone.inject({ method: 'GET', url: '/s/menu.pdf', headers: { 'if-none-match': etag } });
+      expect([replaced.statusCode, replaced.body]).toEqual([200, '%PDF-1.4 second']);
+      expect(replaced.headers.etag).not.toBe(etag);
+    } finally {
+      if (other !== server) await other.close();
+    }
+  });
+
+  it("stores shared bytes once and removes a content with the last file that has it, a replaced file's old bytes and widths with it", async () => {
+    const client = await owner();
+    const contents = async () => (await server.app.storage.db.selectFrom('file_contents').select('key').execute()).map((row) => row.key);
+    const keyOf = async (name: string) => (await server.app.storage.db.selectFrom('files').select('content_key').where('name', '=', name).executeTakeFirstOrThrow()).content_key!;
+    const png = await sharp({ create: { width: 400, height: 200, channels: 3, background: '#204060' } }).png().toBuffer();
+    await waitForJob(client, ((await put(client, 'twin-a.png', png)).json() as { jobId: string }).jobId);
+    await waitForJob(client, ((await put(client, 'twin-b.png', png)).json() as { jobId: string }).jobId);
+    const key = await keyOf('twin-a.png');
+    expect(await keyOf('twin-b.png')).toBe(key);
+    const mine = async () => (await contents()).filter((name) => name.startsWith(key)).sort();
+    expect(await mine()).toEqual([key, `${key}.100w`, `${key}.300w`]);
+    expect((await client.inject({ method: 'DELETE', url: '/api/owner/files/twin-a.png' })).statusCode).toBe(200);
+    expect((await visitor(server.app).then((anyone) => anyone.inject({ method: 'GET', url: '/s/twin-b.png?format=300w' }))).statusCode).toBe(200);
+    expect(await mine()).toHaveLength(3);
+    // Replaced by other bytes, the last file that had them: they go, and their widths.
+    const other = await sharp({ create: { width: 400, height: 200, channels: 3, background: '#604020' } }).png().toBuffer();
+    await waitForJob(client, ((await put(client, 'twin-b.png', other, '?replace=true')).json() as { jobId: string }).jobId);
+    expect(await mine()).toEqual([]);
+    const newKey = await keyOf('twin-b.png');
+    expect((await client.inject({ method: 'DELETE', url: '/api/owner/files/twin-b.png' })).statusCode).toBe(200);
+    expect((await contents()).filter((name) => name.startsWith(newKey))).toEqual([]);
+  });
+
+  it('moves files uploaded before the database kept them in from DATA_DIR/files, widths included; one not there stays listed and answers 404', async () => {
+    const dir = path.join(server.config.dataDir, 'files');
+    mkdirSync(dir, { recursive: true });
+    const png = await sharp({ create: { width: 200, height: 100, channels: 3, background: '#0a0' } }).png().toBuffer();
+    const small = await sharp(png).resize({ width: 100 }).toBuffer();
+    writeFileSync(path.join(dir, 'old-photo.png'), png);
+    writeFileSync(path.join(dir, 'old-photo.png.100w'), small);
+    const now = Date.now();
+    await server.app.storage.db
+      .insertInto('files')
+      .values([
+        { name: 'old-photo.png', type: 'image/png', size: png.length, widths_json: '[100]', content_key: null, created_at: now, updated_at: now },
+        { name: 'elsewhere.pdf', type: 'application/pdf', size: 3, widths_json: '[]', content_key: null, created_at: now, updated_at: now },
+      ])
+      .execute();
+    const anyone = await visitor(server.app);
+    expect((await anyone.inject({ method: 'GET', url: '/s/old-photo.png' })).statusCode).toBe(404);
+    expect(await importDiskFiles(server.app.storage, dir)).toEqual({ moved: ['old-photo.png'], missing: ['elsewhere.pdf'] });
+    expect((await anyone.inject({ method: 'GET', url: '/s/old-photo.png' })).rawPayload.equals(png)).toBe(true);
+    expect((await anyone.inject({ method: 'GET', url: '/s/old-photo.png?format=100w' })).rawPayload.equals(small)).toBe(true);
+    expect((await anyone.inject({ method: 'GET', url: '/s/elsewhere.pdf' })).statusCode).toBe(404);
+    // Again (another instance starting): nothing more to move.
+    expect(await importDiskFiles(server.app.storage, dir)).toEqual({ moved: [], missing: ['elsewhere.pdf'] });
+    await server.app.storage.db.deleteFrom('files').where('name', 'in', ['old-photo.png', 'elsewhere.pdf']).execute();
   });
 
   it('uploads an image, makes its widths, serves them, renames, replaces and deletes', async () => {
@@ -93,7 +154,8 @@ describe('owner files', () => {
     expect((await client.inject({ method: 'DELETE', url: `/api/owner/jobs/${jobId}` })).json()).toMatchObject({ status: 'cancelled' });
     // The resize under way finishes, then the job cleans up after itself.
     await server.app.imageJobs.idle();
-    expect(readdirSync(path.join(server.config.dataDir, 'files')).filter((n) => n.startsWith('poster.jpg'))).toEqual(['poster.jpg']);
+    const key = (await server.app.storage.db.selectFrom('files').select('content_key').where('name', '=', 'poster.jpg').executeTakeFirstOrThrow()).content_key!;
+    expect((await server.app.storage.db.selectFrom('file_contents').select('key').where('key', 'like', `${key}%`).execute()).map((row) => row.key)).toEqual([key]);
     expect((await client.inject({ method: 'GET', url: `/api/owner/jobs/${jobId}` })).json()).toMatchObject({ status: 'cancelled' });
     const { files } = (await client.inject({ method: 'GET', url: '/api/owner/files' })).json() as { files: { name: string; widths: number[] }[] };
     expect(files.find((f) => f.name === 'poster.jpg')).toMatchObject({ widths: [] });

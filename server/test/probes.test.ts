@@ -4,8 +4,7 @@
  * matched by prefix, form keys and limits, deep bodies, a refused request that wrote, unchecked
  * rich text, and owner routes that read the body before the role.
  */
-import fs from 'node:fs';
-import path from 'node:path';
+import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_JSON_DEPTH } from '../src/security/json-depth';
@@ -121,7 +120,7 @@ describe('3. files: one name, one file', () => {
   const put = (client: Client, name: string, bytes: Buffer) =>
     client.inject({ method: 'PUT', url: `/api/owner/files/${encodeURIComponent(name)}`, payload: bytes, headers: { 'content-type': 'application/octet-stream' } });
   const listed = async (client: Client) => ((await client.inject({ method: 'GET', url: '/api/owner/files' })).json().files as Array<{ name: string }>).map((file) => file.name).sort();
-  const filesDir = () => path.join(server.config.dataDir, 'files');
+  const contents = async () => (await server.app.storage.db.selectFrom('file_contents').select('key').execute()).map((row) => row.key).sort();
 
   it('deletes and renames exactly the named file', async () => {
     const owner = await signedIn(OWNER);
@@ -134,20 +133,24 @@ describe('3. files: one name, one file', () => {
     // Other tests' files may be there too: look only at the names this one touched.
     const touched = (names: string[]) => names.filter((name) => /^(notes|report|summary)\./.test(name)).sort();
     expect(touched(await listed(owner))).toEqual(['notes.txt.txt', 'report.csv.csv', 'summary.csv']);
-    expect(touched(fs.readdirSync(filesDir()))).toEqual(['notes.txt.txt', 'report.csv.csv', 'summary.csv']);
+    // Each kept file's bytes are stored; the deleted one's are not.
+    const keys = (await server.app.storage.db.selectFrom('files').select(['name', 'content_key']).where('name', 'in', ['notes.txt.txt', 'report.csv.csv', 'summary.csv']).execute()).map((row) => row.content_key!);
+    expect(new Set(keys).size).toBe(3);
+    for (const key of keys) expect(await contents()).toContain(key);
+    expect(await contents()).not.toContain(createHash('sha256').update('notes.txt').digest('hex'));
     expect((await owner.inject({ method: 'DELETE', url: '/api/owner/files/notes.txt' })).statusCode).toBe(404);
   });
 
   it('refuses a type that is no type (x.constructor) and writes nothing', async () => {
     const owner = await signedIn(OWNER);
-    const before = fs.readdirSync(filesDir());
+    const before = await contents();
     const answer = await put(owner, 'x.constructor', Buffer.from('x'));
     expect(answer.statusCode).toBe(415);
     expect(answer.json()).toEqual({ error: 'The file x.constructor does not appear to be a supported file type' });
-    expect(fs.readdirSync(filesDir())).toEqual(before);
+    expect(await contents()).toEqual(before);
   });
 
-  it('a failed image job leaves no width behind; a listed file gone from disk is a 404', async () => {
+  it('a failed image job leaves no width behind; a listed file whose bytes are gone is a 404', async () => {
     const owner = await signedIn(OWNER);
     const png = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#c33' } }).png({ compressionLevel: 0 }).toBuffer();
     const upload = await put(owner, 'broken.png', png.subarray(0, png.length >> 1));
@@ -158,8 +161,9 @@ describe('3. files: one name, one file', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(job).toMatchObject({ status: 'failed', widths: [] });
-    expect(fs.readdirSync(filesDir()).filter((name) => name.startsWith('broken.png'))).toEqual(['broken.png']);
-    fs.rmSync(path.join(filesDir(), 'broken.png'));
+    const key = (await server.app.storage.db.selectFrom('files').select('content_key').where('name', '=', 'broken.png').executeTakeFirstOrThrow()).content_key!;
+    expect((await contents()).filter((name) => name.startsWith(key))).toEqual([key]);
+    await server.app.storage.db.deleteFrom('file_contents').where('key', '=', key).execute();
     expect((await owner.inject({ method: 'GET', url: '/s/broken.png' })).statusCode).toBe(404);
   }, 30_000);
 });

@@ -14,7 +14,7 @@ import { lockedTransaction } from '../storage/locked';
 import type { Storage } from '../storage/open';
 import type { Selectable } from 'kysely';
 import type { Tables } from '../storage/tables';
-import { removeVariants, variantPath } from './storage';
+import { dropIfUnused, dropWidths, readContent, saveContent, widthKey } from './contents';
 
 export type JobStatus = 'running' | 'complete' | 'failed' | 'cancelled';
 
@@ -50,10 +50,8 @@ export interface JobQueue {
 }
 
 export interface JobOptions {
-  /** Where a file's original is. */
-  pathOf(name: string): string;
-  /** A job completed: the widths it made. */
-  onDone(name: string, widths: number[]): Promise<void>;
+  /** A job completed: the widths it made from the content under `key`. */
+  onDone(name: string, key: string, widths: number[]): Promise<void>;
   onError(error: unknown, message: string): void;
   now?: () => number;
 }
@@ -101,30 +99,40 @@ export function startJobQueue(store: Storage, options: JobOptions): JobQueue {
   const finish = (id: string, status: JobRow['status'], widths: number[]) =>
     store.db.updateTable('image_jobs').set({ status, widths_json: JSON.stringify(widths), updated_at: now() }).where('id', '=', id).where('status', '=', 'running').where('worker', '=', worker).execute();
 
+  /** The file's content as it is now: its key and bytes. */
+  async function originalOf(name: string): Promise<{ key: string; bytes: Buffer } | null> {
+    const row = await store.db.selectFrom('files').select('content_key').where('name', '=', name).executeTakeFirst();
+    const bytes = row?.content_key ? await readContent(store, row.content_key) : null;
+    return bytes && { key: row!.content_key!, bytes };
+  }
+
   async function work(job: JobRow): Promise<void> {
-    const original = options.pathOf(job.file);
     if (job.attempts > MAX_ATTEMPTS) return void (await finish(job.id, 'failed', []));
+    const original = await originalOf(job.file).catch(() => null);
+    if (!original) return void (await finish(job.id, 'failed', []));
     const widths: number[] = [];
     try {
-      const { width = 0 } = await sharp(original).metadata();
+      const { width = 0 } = await sharp(original.bytes).metadata();
       for (const target of IMAGE_WIDTHS) {
         if (await cancelled(job.id)) break;
         if (target > width) continue;
-        await sharp(original).resize({ width: target }).toFile(variantPath(original, target));
+        await saveContent(store.db, widthKey(original.key, target), await sharp(original.bytes).resize({ width: target }).toBuffer());
         widths.push(target);
         await store.db.updateTable('image_jobs').set({ widths_json: JSON.stringify(widths), updated_at: now() }).where('id', '=', job.id).where('status', '=', 'running').execute();
       }
       // A cancelled job leaves nothing behind: the widths it made so far are removed.
       if (await cancelled(job.id)) {
-        await removeVariants(original);
+        await dropWidths(store.db, original.key);
         await store.db.updateTable('image_jobs').set({ widths_json: '[]' }).where('id', '=', job.id).execute();
         return;
       }
       await finish(job.id, 'complete', widths);
-      await options.onDone(job.file, widths);
+      await options.onDone(job.file, original.key, widths);
+      // The file was replaced or deleted while its widths were made: they are no one's.
+      await dropIfUnused(store.db, original.key);
     } catch (error) {
-      // Nor does a failed one (a width it was writing when it failed included).
-      await removeVariants(original).catch(() => undefined);
+      // Nor does a failed one.
+      await dropWidths(store.db, original.key).catch(() => undefined);
       await finish(job.id, 'failed', []).catch((finishError: unknown) => options.onError(finishError, 'marking an image job failed'));
       if (!(error instanceof Error && /unsupported image format|Input buffer contains unsupported/i.test(error.message))) options.onError(error, `image job for ${job.file}`);
     }

@@ -12,6 +12,7 @@ import { siteSearch } from './005-site-search';
 import { errorRollups } from './006-error-rollups';
 import { performanceRollups } from './007-performance-rollups';
 import { unsubscribeTokens } from './008-unsubscribe-tokens';
+import { fileContents } from './009-file-contents';
 
 export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   '001-baseline': baseline(engine),
@@ -22,6 +23,7 @@ export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   '006-error-rollups': errorRollups(engine),
   '007-performance-rollups': performanceRollups,
   '008-unsubscribe-tokens': unsubscribeTokens(engine),
+  '009-file-contents': fileContents(engine),
 });
 
 export const MIGRATION_NAMES = Object.keys(migrationsFor('sqlite'));

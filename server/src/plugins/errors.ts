@@ -11,7 +11,6 @@ import { isDamagedDatabase, isDatabaseDiskFull, isDatabaseUnavailable, noteDamag
 
 export const SERVER_STOPPING = 'The server is stopping. Please try again.';
 export const BRIEFLY_UNAVAILABLE = ERROR_PAGE_WORDS.unavailable;
-export const OUT_OF_DISK_SPACE = 'The server is out of disk space.';
 const RETRY_AFTER_S = '30';
 const SERVER_ERROR = 'Internal server error.';
 const INVALID_ADDRESS = 'This address is not valid.';
@@ -57,11 +56,6 @@ export function registerErrorHandling(app: FastifyInstance): void {
       noteDamage(app.storage, error);
       request.log.error({ code: (error as { code?: string }).code, reason: error.message }, `The database file is damaged: answered 500. Stop the server and restore a backup (${BACKUPS_DOC}).`);
       return send(request, reply.code(500), 'serverError', SERVER_ERROR);
-    }
-    // A file write on a full disk (an upload, an image width): 507, and a line that says so.
-    if (error.code === 'ENOSPC' || error.code === 'EDQUOT') {
-      request.log.error({ code: error.code, reason: error.message }, 'The disk is full: answered 507.');
-      return reply.code(507).type('application/json').send({ error: OUT_OF_DISK_SPACE });
     }
     const status = error.validation ? 400 : error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status < 500) return reply.code(status).type('application/json').send({ error: error.message });

@@ -1,5 +1,5 @@
-/** The owner's files (the bytes are in DATA_DIR/files; the rows say what is there and which widths were made). */
-import type { Selectable } from 'kysely';
+/** The owner's files: names, types and which widths were made (the bytes: files/contents.ts). */
+import type { Kysely, Selectable } from 'kysely';
 import type { Storage } from '../storage/open';
 import type { Tables } from '../storage/tables';
 
@@ -9,12 +9,12 @@ export const findFile = (store: Storage, name: string): Promise<FileRow | undefi
 
 export const listFiles = (store: Storage): Promise<FileRow[]> => store.db.selectFrom('files').selectAll().orderBy('updated_at', 'desc').orderBy('name').execute();
 
-/** A new file, or new bytes under a name: its widths are made again. */
-export async function storeFile(store: Storage, name: string, type: string, size: number, now = Date.now()): Promise<void> {
-  await store.db
+/** A new file, or new bytes under a name (`contentKey`: in file_contents): its widths are made again. */
+export async function storeFile(db: Kysely<Tables>, name: string, type: string, size: number, contentKey: string, now = Date.now()): Promise<void> {
+  await db
     .insertInto('files')
-    .values({ name, type, size, widths_json: '[]', created_at: now, updated_at: now })
-    .onConflict((conflict) => conflict.column('name').doUpdateSet({ type, size, widths_json: '[]', updated_at: now }))
+    .values({ name, type, size, widths_json: '[]', content_key: contentKey, created_at: now, updated_at: now })
+    .onConflict((conflict) => conflict.column('name').doUpdateSet({ type, size, widths_json: '[]', content_key: contentKey, updated_at: now }))
     .execute();
 }
 
@@ -22,10 +22,11 @@ export async function renameFileRow(store: Storage, from: string, to: string): P
   await store.db.updateTable('files').set({ name: to, updated_at: Date.now() }).where('name', '=', from).execute();
 }
 
-export async function deleteFileRow(store: Storage, name: string): Promise<void> {
-  await store.db.deleteFrom('files').where('name', '=', name).execute();
+export async function deleteFileRow(db: Kysely<Tables>, name: string): Promise<void> {
+  await db.deleteFrom('files').where('name', '=', name).execute();
 }
 
-export async function setFileWidths(store: Storage, name: string, widths: number[]): Promise<void> {
-  await store.db.updateTable('files').set({ widths_json: JSON.stringify(widths) }).where('name', '=', name).execute();
+/** The widths made from a content, for the file that still has it (not one replaced meanwhile). */
+export async function setFileWidths(store: Storage, name: string, contentKey: string, widths: number[]): Promise<void> {
+  await store.db.updateTable('files').set({ widths_json: JSON.stringify(widths) }).where('name', '=', name).where('content_key', '=', contentKey).execute();
 }

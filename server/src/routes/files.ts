@@ -1,14 +1,13 @@
 /**
  * Owner files (spec part 2 §1, §5, §8): upload (the raw bytes, up to 20 MB), replace, rename,
- * delete, served under /s/; images get a processing job that makes the responsive widths.
+ * delete, served under /s/; images get a processing job that makes the responsive widths. The
+ * bytes are in the database (files/contents.ts), so every instance serves every file.
  */
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { deleteFileRow, findFile, listFiles, renameFileRow, storeFile, type FileRow } from '../repositories/files';
 import { IMAGE_EXTENSIONS, IMAGE_WIDTHS, MAX_FILE_BYTES, cleanFileName, extensionOf, fileProblem, fileTypeOf } from '../../../contract/model/files';
 import { PLEASE_ENTER_FILE_NAME, RENAME_PROBLEM, UNABLE_TO_LOCATE_CONTENT, unsupportedFileType } from '../../../contract/model/editor-messages';
-import { removeFile, renameFile, variantPath, writeFileWhole } from '../files/storage';
+import { contentKey, dropIfUnused, readContent, saveContent, widthKey } from '../files/contents';
 import { crumbQuery } from '../schemas';
 import { OWNER_PATHS } from '../../../contract/api/owner-paths';
 import type { FileRenamedAnswer, FilesAnswer, OwnerFile } from '../../../contract/api/owner-answers';
@@ -18,9 +17,6 @@ const nameParams = { type: 'object', required: ['name'], properties: { name: { t
 const toJson = (row: FileRow): OwnerFile => ({ name: row.name, url: `/s/${row.name}`, type: row.type, size: row.size, widths: JSON.parse(row.widths_json) as number[], updatedAt: new Date(row.updated_at).toISOString() });
 
 export default async function fileRoutes(app: FastifyInstance): Promise<void> {
-  const dir = path.join(app.settings.dataDir, 'files');
-  await fs.mkdir(dir, { recursive: true });
-  const pathOf = (name: string) => path.join(dir, name);
   const store = app.storage;
   const row = (name: string) => findFile(store, name);
   const jobs = app.imageJobs;
@@ -48,17 +44,13 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
       if (problem || !type) return reply.code(problem === PLEASE_ENTER_FILE_NAME ? 400 : bytes.length > MAX_FILE_BYTES ? 413 : 415).send({ error: problem ?? unsupportedFileType(raw) });
       const exists = await row(name);
       if (exists && !(request.query as { replace: boolean }).replace) return reply.code(409).send({ error: `A file named ${name} already exists. Replace it or choose another name.` });
-      // The bytes under the name, then the row: if the row cannot be written, the bytes go too.
-      if (exists) await removeFile(pathOf(name));
-      await writeFileWhole(pathOf(name), bytes);
-      const now = Date.now();
-      try {
-        await storeFile(store, name, type, bytes.length, now);
-      } catch (error) {
-        await removeFile(pathOf(name));
-        if (exists) await deleteFileRow(store, name);
-        throw error;
-      }
+      // The bytes and the row together; the bytes a replaced file had go unless another file has them.
+      const key = contentKey(bytes);
+      await store.db.transaction().execute(async (trx) => {
+        await saveContent(trx, key, bytes);
+        await storeFile(trx, name, type, bytes.length, key);
+        if (exists?.content_key !== key) await dropIfUnused(trx, exists?.content_key ?? null);
+      });
       const job = IMAGE_EXTENSIONS.includes(extensionOf(name)) ? await jobs.enqueue(name) : null;
       return { file: toJson((await row(name))!), jobId: job?.id ?? null };
     },
@@ -73,7 +65,6 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
       if (!(await row(from))) return reply.code(404).send({ error: UNABLE_TO_LOCATE_CONTENT });
       if (!to) return reply.code(400).send({ error: PLEASE_ENTER_FILE_NAME });
       if (extensionOf(to) !== extensionOf(from) || (to !== from && (await row(to)))) return reply.code(400).send({ error: RENAME_PROBLEM });
-      if (to !== from) await renameFile(pathOf(from), pathOf(to));
       await renameFileRow(store, from, to);
       return { file: toJson((await row(to))!) } satisfies FileRenamedAnswer;
     },
@@ -84,8 +75,10 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
     const { name } = request.params as { name: string };
     const file = await row(name);
     if (!file) return reply.code(404).send({ error: UNABLE_TO_LOCATE_CONTENT });
-    await deleteFileRow(store, file.name);
-    await removeFile(pathOf(file.name));
+    await store.db.transaction().execute(async (trx) => {
+      await deleteFileRow(trx, file.name);
+      await dropIfUnused(trx, file.content_key);
+    });
     return {};
   });
 
@@ -106,17 +99,19 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
     const widths = JSON.parse(file.widths_json) as number[];
     const wanted = format ? Number(format) : null;
     const width = wanted && IMAGE_WIDTHS.includes(wanted as (typeof IMAGE_WIDTHS)[number]) && widths.includes(wanted) ? wanted : null;
-    const bytes = await fs.readFile(width ? variantPath(pathOf(file.name), width) : pathOf(file.name)).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return null;
-      throw error;
-    });
-    // A row whose file is gone (removed by hand from DATA_DIR) is a missing file, not a crash.
+    const key = file.content_key && (width ? widthKey(file.content_key, width) : file.content_key);
+    // The same address may answer other bytes later (a replaced file): the key says which these are.
+    const etag = key && `"${key}"`;
+    if (etag && request.headers['if-none-match'] === etag) return reply.code(304).header('ETag', etag).header('Cache-Control', 'public, max-age=60').send();
+    const bytes = key ? await readContent(store, key) : null;
+    // A file from before the database kept them whose bytes no instance has moved in yet.
     if (!bytes) {
-      request.log.warn({ file: file.name }, 'a listed file is missing from DATA_DIR/files');
+      request.log.warn({ file: file.name }, 'A listed file has no bytes in the database: it was in another instance\'s DATA_DIR/files before the upgrade; start that instance to move it in.');
       return reply.callNotFound();
     }
     return reply
       .type(file.type)
+      .header('ETag', etag)
       .header('X-Content-Type-Options', 'nosniff')
       // Uploaded files never run as part of the site.
       .header('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")

@@ -9,7 +9,7 @@
  */
 import fs from 'node:fs';
 import pg from 'pg';
-import { CopyRefused, ROWS_PER_INSERT, checkSourceSchema, copyEveryTable, type CopyResult, type Table } from './copy';
+import { CopyRefused, rowsPerBatch, checkSourceSchema, copyEveryTable, type CopyResult, type Table } from './copy';
 import { MIGRATION_TABLE, openStorage, sqliteFile } from './open';
 
 export interface CopyToSqliteOptions {
@@ -34,12 +34,13 @@ async function postgresMigrations(client: pg.Client): Promise<string[] | null> {
  * SQLite's rowid in the copy the other way), inside the caller's snapshot.
  */
 async function* postgresBatches(client: pg.Client, table: Table): AsyncGenerator<Array<Record<string, unknown>>> {
+  const batch = rowsPerBatch(table);
   for (let after = '(0,0)'; ; ) {
-    const { rows } = await client.query<Record<string, unknown>>(`SELECT ctid AS copy_ctid__, * FROM "${table}" WHERE ctid > $1::tid ORDER BY ctid LIMIT ${ROWS_PER_INSERT}`, [after]);
+    const { rows } = await client.query<Record<string, unknown>>(`SELECT ctid AS copy_ctid__, * FROM "${table}" WHERE ctid > $1::tid ORDER BY ctid LIMIT ${batch}`, [after]);
     if (!rows.length) return;
     after = String(rows[rows.length - 1]!.copy_ctid__);
     yield rows.map(({ copy_ctid__: _ctid, ...row }) => row);
-    if (rows.length < ROWS_PER_INSERT) return;
+    if (rows.length < batch) return;
   }
 }
 

@@ -45,6 +45,7 @@ export const COPY_ORDER = [
   'mailing_lists',
   'newsletter_connections',
   'files',
+  'file_contents',
   'page_settings',
   'block_overrides',
   'taxonomy',
@@ -66,6 +67,9 @@ void everyTable;
 
 /** Rows per INSERT: within PostgreSQL's 65,535 parameters for the widest table. */
 export const ROWS_PER_INSERT = 500;
+
+/** Rows read and written at a time: a file's bytes may be 20 MB, so a few of them at once. */
+export const rowsPerBatch = (table: Table): number => (table === 'file_contents' ? 4 : ROWS_PER_INSERT);
 
 export interface CopyResult {
   tables: Array<{ table: Table; rows: number }>;
@@ -151,13 +155,14 @@ export async function copyEveryTable(
 
 /** The source's rows of a table, a batch at a time in the order they were stored. */
 function* sourceBatches(source: Database.Database, table: Table): Generator<Rows> {
-  const select = source.prepare(`SELECT rowid AS copy_rowid__, * FROM "${table}" WHERE rowid > ? ORDER BY rowid LIMIT ${ROWS_PER_INSERT}`);
+  const batch = rowsPerBatch(table);
+  const select = source.prepare(`SELECT rowid AS copy_rowid__, * FROM "${table}" WHERE rowid > ? ORDER BY rowid LIMIT ${batch}`);
   for (let after = -Infinity; ; ) {
     const rows = select.all(after) as Array<Record<string, unknown>>;
     if (!rows.length) return;
     after = rows[rows.length - 1]!.copy_rowid__ as number;
     yield rows.map(({ copy_rowid__: _rowid, ...row }) => row);
-    if (rows.length < ROWS_PER_INSERT) return;
+    if (rows.length < batch) return;
   }
 }
 

@@ -76,7 +76,10 @@ export interface Tables {
   datasets: { id: string; name: string; columns_json: string; rows_json: string; updated_at: Millis };
   mailing_lists: { id: string; name: string };
   newsletter_connections: { form_id: string; list_id: string };
-  files: { name: string; type: string; size: number; widths_json: Generated<string>; created_at: Millis; updated_at: Millis };
+  /** `content_key`: the bytes in file_contents; null for a file still in DATA_DIR/files (from before 009). */
+  files: { name: string; type: string; size: number; widths_json: Generated<string>; created_at: Millis; updated_at: Millis; content_key: string | null };
+  /** A file's bytes by their SHA-256 (`<hex>`), or one of its widths (`<hex>.500w`). */
+  file_contents: { key: string; bytes: Buffer; created_at: Millis };
   page_settings: { path: string; workflow_state: Generated<number>; locked: Generated<Flag>; members_only: Generated<Flag>; publish_at: Millis | null; updated_at: Millis };
   block_overrides: { block_id: string; json: string; updated_at: Millis };
   taxonomy: { kind: 'tag' | 'category'; name: string; created_at: Millis };

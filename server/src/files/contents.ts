@@ -1,0 +1,85 @@
+/**
+ * The bytes of the owner's files, in the database (migration 009): every instance serves every
+ * upload, a backup holds them, and a copy between engines takes them along. A content is stored
+ * once under its SHA-256, however many files have it; an image's widths are stored under that
+ * key and the width. A content no file names any more is removed with its widths.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import type { Storage } from '../storage/open';
+import type { Tables } from '../storage/tables';
+
+/** The key of a file's bytes: their SHA-256 in hex. */
+export const contentKey = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
+
+/** The key of one responsive width of a content (`<key>.500w`). */
+export const widthKey = (key: string, width: number): string => `${key}.${width}w`;
+
+type Db = Kysely<Tables>;
+
+/** Stores bytes under a key; bytes already there under it are the same bytes, and stay. */
+export async function saveContent(db: Db, key: string, bytes: Buffer, now = Date.now()): Promise<void> {
+  await db.insertInto('file_contents').values({ key, bytes, created_at: now }).onConflict((conflict) => conflict.column('key').doNothing()).execute();
+}
+
+export async function readContent(store: Storage, key: string): Promise<Buffer | null> {
+  const row = await store.db.selectFrom('file_contents').select('bytes').where('key', '=', key).executeTakeFirst();
+  return row ? Buffer.from(row.bytes) : null;
+}
+
+/** Removes the widths made from a content. */
+export async function dropWidths(db: Db, key: string): Promise<void> {
+  await db.deleteFrom('file_contents').where('key', 'like', `${key}.%`).execute();
+}
+
+/** Removes a content and its widths unless a file still names it. */
+export async function dropIfUnused(db: Db, key: string | null): Promise<void> {
+  if (!key) return;
+  const used = await db.selectFrom('files').select('name').where('content_key', '=', key).limit(1).executeTakeFirst();
+  if (used) return;
+  await db.deleteFrom('file_contents').where('key', '=', key).execute();
+  await dropWidths(db, key);
+}
+
+/** A width of a file from before 009 was stored beside it: `photo.jpg` at 500 px as `photo.jpg.500w`. */
+const diskWidthPath = (original: string, width: number) => `${original}.${width}w`;
+
+export interface DiskImport {
+  moved: string[];
+  /** Listed files whose bytes are not in this instance's DATA_DIR/files (another instance may have them). */
+  missing: string[];
+}
+
+/**
+ * Moves the files stored in DATA_DIR/files before migration 009 into the database, each with
+ * the widths made from it. Instances that start together may both move a file: the same bytes
+ * go under the same key, so the second changes nothing. The files on disk are left as they are.
+ */
+export async function importDiskFiles(store: Storage, dir: string): Promise<DiskImport> {
+  const result: DiskImport = { moved: [], missing: [] };
+  const rows = await store.db.selectFrom('files').select(['name', 'widths_json']).where('content_key', 'is', null).execute();
+  for (const row of rows) {
+    const file = path.join(dir, row.name);
+    const bytes = await fs.readFile(file).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return null;
+      throw error;
+    });
+    if (!bytes) {
+      result.missing.push(row.name);
+      continue;
+    }
+    const key = contentKey(bytes);
+    const widths: number[] = [];
+    for (const width of JSON.parse(row.widths_json) as number[]) {
+      const made = await fs.readFile(diskWidthPath(file, width)).catch(() => null);
+      if (made) widths.push(width);
+      if (made) await saveContent(store.db, widthKey(key, width), made);
+    }
+    await saveContent(store.db, key, bytes);
+    await store.db.updateTable('files').set({ content_key: key, widths_json: JSON.stringify(widths) }).where('name', '=', row.name).where('content_key', 'is', null).execute();
+    result.moved.push(row.name);
+  }
+  return result;
+}
