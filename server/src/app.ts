@@ -118,9 +118,11 @@ export async function buildApp(config: ServerConfig): Promise<App> {
   });
   app.decorate('storage', storage);
   // Files uploaded before the database kept them move in from this instance's DATA_DIR/files.
-  const moved = await importDiskFiles(storage, path.join(config.dataDir, 'files'));
-  if (moved.moved.length) app.log.info({ files: moved.moved.length }, `Moved ${moved.moved.length} uploaded files from ${path.join(config.dataDir, 'files')} into the database; once every instance runs this version, that folder is no longer read.`);
-  if (moved.missing.length) app.log.warn({ files: moved.missing.slice(0, 20) }, `${moved.missing.length} uploaded files are listed but not in ${path.join(config.dataDir, 'files')}: they answer 404 until the instance that has them starts this version and moves them in.`);
+  const filesDir = path.join(config.dataDir, 'files');
+  const moved = await importDiskFiles(storage, filesDir);
+  const files = (n: number) => `${n} uploaded file${n === 1 ? '' : 's'}`;
+  if (moved.moved.length) app.log.info({ files: moved.moved.length }, `Moved ${files(moved.moved.length)} from ${filesDir} into the database; once every instance runs this version, that folder is no longer read.`);
+  if (moved.missing.length) app.log.warn({ files: moved.missing.slice(0, 20) }, `${files(moved.missing.length)} listed but not in ${filesDir}: each answers 404 until the instance that has it starts this version and moves it in.`);
   // This instance's image worker takes jobs from the shared table, whichever instance took the upload.
   const imageJobs = startJobQueue(storage, {
     onDone: (name, key, widths) => setFileWidths(storage, name, key, widths),

@@ -1,9 +1,11 @@
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importDiskFiles } from '../src/files/contents';
-import { OWNER, startTestServer, visitor, type TestServer } from './helper';
+import { openStorage } from '../src/storage/open';
+import { OWNER, TEST_ENGINE, startLoggedTestServer, startTestServer, visitor, type TestServer } from './helper';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -143,6 +145,28 @@ describe('owner files', () => {
     expect((await waitForJob(client, jobId)).status).toBe('failed');
     expect((await client.inject({ method: 'DELETE', url: `/api/owner/jobs/${jobId}` })).json()).toMatchObject({ status: 'failed' });
     expect((await client.inject({ method: 'GET', url: '/api/owner/jobs/unknown' })).statusCode).toBe(404);
+  });
+
+  it.runIf(TEST_ENGINE === 'sqlite')('a server that starts on a DATA_DIR with files from before moves them in and says so in its log', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-old-files-'));
+    try {
+      const storage = await openStorage({ dataDir });
+      await storage.db.insertInto('files').values({ name: 'leaflet.pdf', type: 'application/pdf', size: 9, widths_json: '[]', content_key: null, created_at: 1, updated_at: 1 }).execute();
+      await storage.close();
+      mkdirSync(path.join(dataDir, 'files'));
+      writeFileSync(path.join(dataDir, 'files', 'leaflet.pdf'), '%PDF-1.4 ');
+      const { server: started, lines } = await startLoggedTestServer({ dataDir, databaseUrl: null });
+      try {
+        expect(lines.filter((line) => line.level === 30 && /uploaded files/.test(line.msg)).map((line) => line.msg)).toEqual([
+          `Moved 1 uploaded file from ${path.join(dataDir, 'files')} into the database; once every instance runs this version, that folder is no longer read.`,
+        ]);
+        expect((await started.app.inject({ method: 'GET', url: '/s/leaflet.pdf' })).body).toBe('%PDF-1.4 ');
+      } finally {
+        await started.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('cancelling a running job stops it and removes the widths it made', async () => {

@@ -343,10 +343,14 @@ describe('the database', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('npm run backup copies it while the server runs, and never overwrites', async () => {
+  it('npm run backup copies it while the server runs, uploaded files included, and never overwrites', async () => {
     const server = await start();
     const client = await visitor(server.app);
     await client.inject({ method: 'POST', url: '/api/census/RecordHit', payload: [{ event: 'pageView', data: JSON.stringify({ url: '/faq' }), ss_cvr: 'v1|1|1|1|1' }] });
+    const owner = await visitor(server.app);
+    expect((await owner.inject({ method: 'POST', url: '/api/auth/Login', payload: OWNER })).statusCode).toBe(200);
+    const pdf = Buffer.from('%PDF-1.4 kept');
+    expect((await owner.inject({ method: 'PUT', url: '/api/owner/files/kept.pdf', payload: pdf, headers: { 'content-type': 'application/octet-stream' } })).statusCode).toBe(200);
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'tessera-backup-')), 'copy.backup');
     const result = await backup(server.config, file);
     expect(result).toMatchObject({ file, schema: MIGRATION_NAMES.length });
@@ -355,6 +359,7 @@ describe('the database', () => {
       expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
       expect((copy.prepare('SELECT COUNT(*) AS n FROM census_hits').get() as { n: number }).n).toBe(1);
       expect((copy.prepare('SELECT COUNT(*) AS n FROM accounts').get() as { n: number }).n).toBeGreaterThan(0);
+      expect((copy.prepare("SELECT c.bytes FROM files f JOIN file_contents c ON c.key = f.content_key WHERE f.name = 'kept.pdf'").get() as { bytes: Buffer }).bytes.equals(pdf)).toBe(true);
       copy.close();
     } else {
       // Restored into an empty database, the copy has what was stored.
@@ -363,6 +368,8 @@ describe('the database', () => {
       expect(restore.status, restore.stderr).toBe(0);
       const copy = await openStorage({ dataDir: server.config.dataDir, databaseUrl: restored });
       expect(await copy.db.selectFrom('census_hits').select('path').execute()).toEqual([{ path: '/faq' }]);
+      const kept = await copy.db.selectFrom('files').innerJoin('file_contents', 'file_contents.key', 'files.content_key').select('file_contents.bytes').where('files.name', '=', 'kept.pdf').executeTakeFirstOrThrow();
+      expect(Buffer.from(kept.bytes).equals(pdf)).toBe(true);
       await copy.close();
     }
     await expect(backup(server.config, file)).rejects.toThrow('exists: choose a new file');
