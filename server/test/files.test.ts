@@ -157,7 +157,7 @@ describe('owner files', () => {
       writeFileSync(path.join(dataDir, 'files', 'leaflet.pdf'), '%PDF-1.4 ');
       const { server: started, lines } = await startLoggedTestServer({ dataDir, databaseUrl: null });
       try {
-        expect(lines.filter((line) => line.level === 30 && /uploaded files/.test(line.msg)).map((line) => line.msg)).toEqual([
+        expect(lines.filter((line) => line.level === 30 && /uploaded file/.test(line.msg)).map((line) => line.msg)).toEqual([
           `Moved 1 uploaded file from ${path.join(dataDir, 'files')} into the database; once every instance runs this version, that folder is no longer read.`,
         ]);
         expect((await started.app.inject({ method: 'GET', url: '/s/leaflet.pdf' })).body).toBe('%PDF-1.4 ');
