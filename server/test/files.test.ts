@@ -64,6 +64,30 @@ describe('owner files', () => {
     }
   });
 
+  it('answers a range of a file (how Safari asks for audio, how players seek), whole when the range cannot be given as one', async () => {
+    const client = await owner();
+    const text = 'Tessera range test, 0123456789 '.repeat(64);
+    expect((await put(client, 'ranges.txt', Buffer.from(text))).statusCode).toBe(200);
+    const anyone = await visitor(server.app);
+    const get = (headers: Record<string, string>) => anyone.inject({ method: 'GET', url: '/s/ranges.txt', headers: { 'accept-encoding': 'gzip', ...headers } });
+    const whole = await get({});
+    expect([whole.statusCode, whole.headers['accept-ranges']]).toEqual([200, 'bytes']);
+    // Partial content is never compressed: Content-Range counts the file's own bytes.
+    const first = await get({ range: 'bytes=0-6' });
+    expect([first.statusCode, first.headers['content-range'], first.headers['content-encoding'], first.body]).toEqual([206, `bytes 0-6/${text.length}`, undefined, 'Tessera']);
+    const last = await get({ range: 'bytes=-5' });
+    expect([last.statusCode, last.body]).toEqual([206, text.slice(-5)]);
+    const beyond = await get({ range: `bytes=${text.length}-` });
+    expect([beyond.statusCode, beyond.headers['content-range']]).toEqual([416, `bytes */${text.length}`]);
+    // Two ranges, a range of another unit, or an If-Range for other bytes: the whole file.
+    for (const headers of [{ range: 'bytes=0-1,100-101' }, { range: 'lines=1-2' }, { range: 'bytes=0-6', 'if-range': '"not-this"' }] as Array<Record<string, string>>) {
+      const answer = await get(headers);
+      expect([answer.statusCode, answer.headers['content-range']], JSON.stringify(headers)).toEqual([200, undefined]);
+    }
+    const matching = await get({ range: 'bytes=0-6', 'if-range': whole.headers.etag as string });
+    expect(matching.statusCode).toBe(206);
+  });
+
   it("stores shared bytes once and removes a content with the last file that has it, a replaced file's old bytes and widths with it", async () => {
     const client = await owner();
     const contents = async () => (await server.app.storage.db.selectFrom('file_contents').select('key').execute()).map((row) => row.key);

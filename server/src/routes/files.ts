@@ -4,6 +4,7 @@
  * bytes are in the database (files/contents.ts), so every instance serves every file.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import parseRange from 'range-parser';
 import { deleteFileRow, findFile, listFiles, renameFileRow, storeFile, type FileRow } from '../repositories/files';
 import { IMAGE_EXTENSIONS, IMAGE_WIDTHS, MAX_FILE_BYTES, cleanFileName, extensionOf, fileProblem, fileTypeOf } from '../../../contract/model/files';
 import { PLEASE_ENTER_FILE_NAME, RENAME_PROBLEM, UNABLE_TO_LOCATE_CONTENT, unsupportedFileType } from '../../../contract/model/editor-messages';
@@ -109,13 +110,17 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
       request.log.warn({ file: file.name }, 'A listed file has no bytes in the database: it was in another instance\'s DATA_DIR/files before the upgrade; start that instance to move it in.');
       return reply.callNotFound();
     }
+    reply.type(file.type).header('ETag', etag).header('Accept-Ranges', 'bytes');
+    // A part of the file (Safari asks for audio this way, and any player to seek): one range, else the whole.
+    const range = request.headers.range && (!request.headers['if-range'] || request.headers['if-range'] === etag) ? parseRange(bytes.length, request.headers.range, { combine: true }) : null;
+    if (range === -1) return reply.code(416).header('Content-Range', `bytes */${bytes.length}`).send();
+    const part = Array.isArray(range) && range.type === 'bytes' && range.length === 1 ? range[0]! : null;
+    if (part) reply.code(206).header('Content-Range', `bytes ${part.start}-${part.end}/${bytes.length}`);
     return reply
-      .type(file.type)
-      .header('ETag', etag)
       .header('X-Content-Type-Options', 'nosniff')
       // Uploaded files never run as part of the site.
       .header('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
       .header('Cache-Control', 'public, max-age=60')
-      .send(bytes);
+      .send(part ? bytes.subarray(part.start, part.end + 1) : bytes);
   });
 }
