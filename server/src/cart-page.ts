@@ -24,7 +24,7 @@ export const CART_REFUSED_QUERY = 'cart';
 export async function withCartContent(app: FastifyInstance, request: FastifyRequest, html: string, site: Record<string, unknown>, catalogues: Catalogues, crumb: string): Promise<string> {
   if (!html.includes(ROOT)) return html;
   const cart = await openCart(app.storage, request.cookies[CART_COOKIE]);
-  const lines = cart && !cart.purchased ? await cartLines(app.storage, loadCatalog(app.settings.siteDir), cart.token) : [];
+  const lines = cart && !cart.purchased ? await cartLines(app.storage, await loadCatalog(app), cart.token) : [];
   const language = htmlLanguage(html);
   const siteWords = wordsFor(language, site.strings, catalogues);
   const words = siteWords('cart', CART_WORDS);

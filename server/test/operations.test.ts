@@ -4,7 +4,7 @@
  * believed only when told, a database from a newer server refused, backups.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -227,6 +227,31 @@ describe('a site folder the server cannot use', () => {
       const told = lines.filter((line) => String(line.msg).startsWith(`${path.join(siteDir, 'site.json')} is not valid JSON`));
       expect(told).toHaveLength(1);
       expect(told[0]).toMatchObject({ level: 40, msg: expect.stringMatching(/: the site runs without it until it is fixed\.$/) });
+    } finally {
+      rmSync(siteDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("the store's products.json while the server runs", () => {
+  it('an edited price counts from the next request; broken, the store is empty and the log says so once; mended, it sells again', async () => {
+    const siteDir = mkdtempSync(path.join(tmpdir(), 'tessera-products-'));
+    cpSync(path.join(__dirname, '..', '..', 'examples'), siteDir, { recursive: true });
+    const file = path.join(siteDir, 'products.json');
+    const original = readFileSync(file, 'utf8');
+    const { server, lines } = await startLogged({ siteDir });
+    try {
+      const add = async () => (await visitor(server.app)).inject({ method: 'POST', url: '/api/commerce/cart/entries', payload: { productId: 'print-harbour', quantity: 1 } });
+      expect((await add()).json()).toMatchObject({ subtotalCents: 4500 });
+      writeFileSync(file, original.replace('"price": 4500', '"price": 5200'));
+      expect((await add()).json()).toMatchObject({ subtotalCents: 5200 });
+      writeFileSync(file, '{"products": [');
+      expect((await add()).statusCode).toBe(404);
+      expect((await add()).statusCode).toBe(404);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(lines.filter((line) => String(line.msg).startsWith(`${file} is not valid JSON`))).toHaveLength(1);
+      writeFileSync(file, original);
+      expect((await add()).json()).toMatchObject({ subtotalCents: 4500 });
     } finally {
       rmSync(siteDir, { recursive: true, force: true });
     }

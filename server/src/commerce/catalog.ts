@@ -1,9 +1,9 @@
 /**
- * The demo store's catalogue (examples/products.json): the server's prices and stock are the
+ * The store's catalogue (the site's products.json): the server's prices and stock are the
  * ones that count; a visitor's request names only a product, a SKU and a quantity.
  */
-import fs from 'node:fs';
-import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { siteFile } from '../site-files';
 import { ProductType, type Product, type ProductVariant } from '../../../contract/commerce/product';
 import type { SubscriptionPlan } from '../../../contract/commerce/subscription';
 
@@ -28,20 +28,14 @@ export interface Sellable {
   options: string;
 }
 
-let cached: { file: string; catalog: Catalog } | null = null;
-
-export function loadCatalog(siteDir: string): Catalog {
-  const file = path.join(siteDir, 'products.json');
-  if (cached?.file === file) return cached.catalog;
-  let catalog: Catalog = { products: [], donatePages: {} };
-  try {
-    const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<Catalog>;
-    catalog = { products: Array.isArray(parsed.products) ? parsed.products : [], donatePages: parsed.donatePages ?? {} };
-  } catch {
-    /* no catalogue: an empty store */
-  }
-  cached = { file, catalog };
-  return catalog;
+/**
+ * The site's products.json, read as it is now (an edited price counts from the next request,
+ * as every site file does); broken or absent, an empty store, which the log says once.
+ */
+export async function loadCatalog(app: FastifyInstance): Promise<Catalog> {
+  const parsed = (await siteFile(app, 'products.json')) as Partial<Catalog>;
+  const donatePages = parsed.donatePages && typeof parsed.donatePages === 'object' && !Array.isArray(parsed.donatePages) ? parsed.donatePages : {};
+  return { products: Array.isArray(parsed.products) ? parsed.products : [], donatePages };
 }
 
 /** A product's variant by SKU (the first variant when no SKU is given), with its price. */

@@ -59,11 +59,11 @@ const entryBody = {
 } as const;
 
 export default async function cartRoutes(app: FastifyInstance): Promise<void> {
-  const catalog = () => loadCatalog(app.settings.siteDir);
+  const catalog = () => loadCatalog(app);
 
   const cartJson = async (token: string | null) => {
     const cart = token ? await openCart(app.storage, token) : null;
-    const lines = cart && !cart.purchased ? await cartLines(app.storage, catalog(), cart.token) : [];
+    const lines = cart && !cart.purchased ? await cartLines(app.storage, await catalog(), cart.token) : [];
     const subtotal = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
     const digital = lines.filter((line) => line.productType === 2).length;
     const site = await readSiteSettings(app);
@@ -93,7 +93,7 @@ export default async function cartRoutes(app: FastifyInstance): Promise<void> {
     const token = open && !open.purchased ? open.token : null;
     if (!token && add && quantity === 0) return reply.code(400).send({ error: 'Add at least one.' });
     // A new cart (and its cookie) only for a change that goes through.
-    const result = await setQuantity(app.storage, catalog(), token, productId, sku, quantity, add, request.siteUser?.id ?? null);
+    const result = await setQuantity(app.storage, await catalog(), token, productId, sku, quantity, add, request.siteUser?.id ?? null);
     if (!result.ok) return reply.code(result.status).send({ error: result.error });
     if (result.token && result.token !== token) setCartCookie(reply, result.token);
     return cartJson(result.token);
@@ -134,7 +134,7 @@ export default async function cartRoutes(app: FastifyInstance): Promise<void> {
         refuse('refused');
         continue;
       }
-      const result = await setQuantity(app.storage, catalog(), open.token, line[0], line[1], Number(quantity), false, request.siteUser?.id ?? null);
+      const result = await setQuantity(app.storage, await catalog(), open.token, line[0], line[1], Number(quantity), false, request.siteUser?.id ?? null);
       if (!result.ok) refuse(result.outOfStock ? 'stock' : 'refused');
     }
     return done(refused);
@@ -143,7 +143,7 @@ export default async function cartRoutes(app: FastifyInstance): Promise<void> {
   /** The checkout page; `error` names the message a refused order shows. */
   const checkoutPage = async (request: FastifyRequest, reply: FastifyReply, error?: (text: StoreText) => string) => {
     const cart = await openCart(app.storage, request.cookies[CART_COOKIE]);
-    const lines = cart && !cart.purchased ? await cartLines(app.storage, catalog(), cart.token) : [];
+    const lines = cart && !cart.purchased ? await cartLines(app.storage, await catalog(), cart.token) : [];
     const crumb = lines.length ? ensureCrumb(app, request, reply) : '';
     const body = (request.body ?? {}) as { email?: string; name?: string };
     return sendShellPage(app, request, reply, (page) => {
@@ -165,7 +165,7 @@ ${checkoutForm(CHECKOUT_PATH, crumb, BUYER_FIELDS(text, body), text.checkout.pla
     if (!formCrumbValid(app, request)) return checkoutPage(request, reply, (text) => text.checkout.cartSessionExpired);
     if (!isName(body.name) || !isEmail(body.email)) return checkoutPage(request, reply, (text) => text.checkout.nameAndEmail);
     const cart = await openCart(app.storage, request.cookies[CART_COOKIE]);
-    const lines = cart && !cart.purchased ? await cartLines(app.storage, catalog(), cart.token) : [];
+    const lines = cart && !cart.purchased ? await cartLines(app.storage, await catalog(), cart.token) : [];
     if (!cart || lines.length === 0) return checkoutPage(request, reply);
     const id = await placeOrder(app.storage, { kind: 'order', email: body.email, name: body.name.trim(), currency: await currencyOf(app), lines, cartToken: cart.token });
     clearCartCookie(reply);

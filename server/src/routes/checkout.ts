@@ -48,7 +48,7 @@ interface Flow {
 }
 
 export default async function checkoutRoutes(app: FastifyInstance): Promise<void> {
-  const catalog = () => loadCatalog(app.settings.siteDir);
+  const catalog = () => loadCatalog(app);
 
   const flows: Flow[] = [
     {
@@ -57,8 +57,8 @@ export default async function checkoutRoutes(app: FastifyInstance): Promise<void
       pageType: PageType.DONATE,
       submit: (words) => words.donate,
       confirmed: { path: `${DONATE_PATH}/confirmed`, pageType: PageType.CONTRIBUTION_CONFIRMED, heading: (words) => words.contributionConfirmed, message: (words, name) => fill(words.contributionThanks, { name }) },
-      resolve(query, body, currency, text) {
-        const page = catalog().donatePages[query.donatePageId ?? ''];
+      async resolve(query, body, currency, text) {
+        const page = (await catalog()).donatePages[query.donatePageId ?? ''];
         if (!page || !/^[\w-]{1,64}$/.test(query.donatePageId ?? '')) return text.checkout.donationMissing;
         // The query carries minor units (the donation block's link); the form, major units.
         const digits = currencyRecord(currency)?.fractionDigits ?? 2;
@@ -86,8 +86,9 @@ export default async function checkoutRoutes(app: FastifyInstance): Promise<void
       confirmed: { path: `${SUBSCRIBE_PATH}/confirmed`, pageType: PageType.SUBSCRIPTION_CONFIRMED, heading: (words) => words.subscriptionConfirmed, message: (words, name) => fill(words.subscriptionThanks, { name }) },
       async resolve(query, body, _currency, text) {
         const cart = await openCart(app.storage, query.cartToken);
-        const line = cart && !cart.purchased ? (await cartLines(app.storage, catalog(), cart.token))[0] : undefined;
-        const product = line && catalog().products.find((p) => p.id === line.productId);
+        const products = await catalog();
+        const line = cart && !cart.purchased ? (await cartLines(app.storage, products, cart.token))[0] : undefined;
+        const product = line && products.products.find((p) => p.id === line.productId);
         if (!line || !product?.subscriptionPlan) return text.checkout.subscriptionMissing;
         const renews = renewalText(product.subscriptionPlan, text.renewal);
         return {
@@ -108,7 +109,7 @@ export default async function checkoutRoutes(app: FastifyInstance): Promise<void
       confirmed: { path: `${GIFT_CARD_PATH}/received`, pageType: PageType.ORDER_RECEIVED, heading: (words) => words.orderReceived, message: (words, name) => fill(words.giftCardThanks, { name }) },
       async resolve(query, body, currency, text) {
         const websiteId = String(((await readSiteSettings(app)).website as { id?: string } | undefined)?.id ?? '');
-        const item = query.websiteId === websiteId ? sellable(catalog(), query.giftCardProductId ?? '', query.sku || undefined) : null;
+        const item = query.websiteId === websiteId ? sellable(await catalog(), query.giftCardProductId ?? '', query.sku || undefined) : null;
         if (!item || item.product.productType !== ProductType.GIFT_CARD) return text.checkout.giftCardMissing;
         return {
           title: item.product.title,
@@ -172,7 +173,7 @@ ${checkoutForm(flow.path, crumb, purchase.fields, flow.submit(text.checkout), pu
     { schema: { querystring: crumbQuery, body: { type: 'object', required: ['productId'], additionalProperties: false, properties: { productId: { type: 'string', minLength: 1, maxLength: 64 } } } } },
     async (request, reply) => {
       const { productId } = request.body as { productId: string };
-      const product = catalog().products.find((p) => p.id === productId);
+      const product = (await catalog()).products.find((p) => p.id === productId);
       const variant = product?.subscriptionPlan ? product.variants?.[0] : undefined;
       if (!product || !variant) return reply.code(404).send({ error: 'This subscription is not available.' });
       return { cartToken: await cartOfOne(app.storage, request.siteUser?.id ?? null, product.id, variant.sku) };
