@@ -26,7 +26,10 @@ export async function saveContent(db: Db, key: string, bytes: Buffer, now = Date
 
 export async function readContent(store: Storage, key: string): Promise<Buffer | null> {
   const row = await store.db.selectFrom('file_contents').select('bytes').where('key', '=', key).executeTakeFirst();
-  return row ? Buffer.from(row.bytes) : null;
+  if (!row) return null;
+  // Both drivers answer a Buffer; anything else (a Uint8Array) is wrapped, not copied.
+  const bytes = row.bytes as Uint8Array;
+  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 /** Removes the widths made from a content. */
