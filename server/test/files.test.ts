@@ -38,6 +38,15 @@ describe('owner files', () => {
     expect(big.statusCode).toBe(413);
     expect(big.json()).toEqual({ error: 'The file big.pdf is too large. The maximum allowed file size is 20 MB.' });
     expect((await put(client, '...', Buffer.from('x'))).json()).toEqual({ error: 'Please enter a file name' });
+    // The largest file allowed goes into the database and comes back whole, and its last bytes as a range.
+    const largest = Buffer.alloc(20_000_000, 1);
+    largest.write('%PDF-1.4', 0);
+    largest.write('%%EOF', largest.length - 5);
+    expect((await put(client, 'largest.pdf', largest)).statusCode).toBe(200);
+    const anyone = await visitor(server.app);
+    expect((await anyone.inject({ method: 'GET', url: '/s/largest.pdf' })).rawPayload.equals(largest)).toBe(true);
+    expect((await anyone.inject({ method: 'GET', url: '/s/largest.pdf', headers: { range: 'bytes=-5' } })).body).toBe('%%EOF');
+    expect((await client.inject({ method: 'DELETE', url: '/api/owner/files/largest.pdf' })).statusCode).toBe(200);
   });
 
   it('keeps the bytes in the database: nothing in DATA_DIR, every instance serves them, with an ETag that a replacement changes', async () => {
