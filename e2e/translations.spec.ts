@@ -3,11 +3,12 @@
  * banner, the embed placeholders, form errors, the gallery and its lightbox, dialogs, the error
  * overlay, the chart) with no string of the English catalogue left in the page's text or in an
  * ARIA name, and the language's words downloaded and no other's. German on the demo's /de page
- * (`<html lang="de">`, its banner rendered by the server) at 390 and 1280 px; French and
- * Spanish on the same page with its `lang` changed (`fr-CA`, `es-MX`) and without the server's
- * banner, so that the runtime draws its own, as on a page another host serves, at 390 px where
- * their longer words are tightest; nothing scrolls sideways in any state. Then dates and money
- * follow the page's language, and a page's own `strings` win over the catalogue file.
+ * (`<html lang="de">`, its banner rendered by the server) at 390 and 1280 px; French, Spanish,
+ * Italian and Portuguese on the same page with its `lang` changed (`fr-CA`, `es-MX`, `it-IT`,
+ * `pt-BR`) and without the server's banner, so that the runtime draws its own, as on a page
+ * another host serves, at 390 px where their longer words are tightest; nothing scrolls
+ * sideways in any state. Then dates and money follow the page's language, and a page's own
+ * `strings` win over the catalogue file.
  */
 import type { Page } from '@playwright/test';
 import { expect, runtimeReady, test } from './fixtures';
@@ -168,7 +169,7 @@ test.describe('a page in German', () => {
   });
 });
 
-for (const [tag, code, width] of [['fr-CA', 'fr', 390], ['es-MX', 'es', 390]] as const) {
+for (const [tag, code, width] of [['fr-CA', 'fr', 390], ['es-MX', 'es', 390], ['it-IT', 'it', 390], ['pt-BR', 'pt', 390]] as const) {
   test.describe(`a page in ${tag}, its banner drawn by the runtime, at ${width} px`, () => {
     test.use({ consented: false, viewport: { width, height: 844 } });
     test(`every reachable state of the runtime UI is in its words, and only i18n/${code}.json is downloaded`, async ({ page }) => {

@@ -37,6 +37,9 @@ describe('cookie banner in the page', () => {
     const spanish = injectContext(page().replace('<html>', '<html lang="es-MX">'), { site: { cookieSettings: defaults }, account: null, env: 'prod' }, NOBODY, '', catalogues);
     expect(spanish).toContain('aria-label="Aviso de cookies"');
     expect(spanish).toContain('>Aceptar</button>');
+    for (const [tag, label] of [['it-IT', 'Avviso sui cookie'], ['pt-BR', 'Aviso de cookies']]) {
+      expect(injectContext(page().replace('<html>', `<html lang="${tag}">`), { site: { cookieSettings: defaults }, account: null, env: 'prod' }, NOBODY, '', catalogues)).toContain(`aria-label="${label}"`);
+    }
   });
 
   it('is rendered last in <body> with the runtime\'s markup, disabled buttons and its stylesheet in <head>', () => {

@@ -180,10 +180,12 @@ describe('a German site', () => {
   });
 });
 
-describe('a French site and a Spanish one', () => {
+describe('a site in French, Spanish, Italian and Portuguese', () => {
   const cases = [
     { language: 'fr-FR', notFound: 'Page introuvable', home: 'Aller à la page d’accueil', members: 'Réservé aux membres', signIn: 'Se connecter', none: '0 résultat pour «\u00a0zzzqqq\u00a0»' },
     { language: 'es-ES', notFound: 'Página no encontrada', home: 'Ir a la página de inicio', members: 'Solo para miembros', signIn: 'Iniciar sesión', none: '0 resultados para «zzzqqq»' },
+    { language: 'it-IT', notFound: 'Pagina non trovata', home: 'Vai alla home page', members: 'Solo per i membri', signIn: 'Accedi', none: '0 risultati per «zzzqqq»' },
+    { language: 'pt-BR', notFound: 'Página não encontrada', home: 'Ir para a página inicial', members: 'Somente para membros', signIn: 'Entrar', none: '0 resultado para “zzzqqq”' },
   ];
   for (const words of cases) {
     it(`${words.language}: the not-found and member access pages, the sign-in form inside and a theme's search page are in its words`, async () => {

@@ -14,7 +14,7 @@ export { fill };
 export type Words = Record<string, string>;
 
 /** Languages with a catalogue file beside site.js (contract/i18n/<language>.json). */
-export const SHIPPED_LANGUAGES = ['de', 'es', 'fr'];
+export const SHIPPED_LANGUAGES = ['de', 'es', 'fr', 'it', 'pt'];
 /** How long the UI waits for the language's catalogue file before it shows English. */
 export const CATALOGUE_WAIT_MS = 3000;
 
