@@ -120,6 +120,19 @@ describe('owner files', () => {
     expect((await contents()).filter((name) => name.startsWith(newKey))).toEqual([]);
   });
 
+  it('a file deleted while another with the same bytes is uploaded leaves the other its bytes', async () => {
+    const client = await owner();
+    const anyone = await visitor(server.app);
+    for (let round = 0; round < 20; round += 1) {
+      const bytes = Buffer.from(`same bytes, round ${round}`);
+      expect((await put(client, 'first-copy.txt', bytes)).statusCode).toBe(200);
+      const [removed, uploaded] = await Promise.all([client.inject({ method: 'DELETE', url: '/api/owner/files/first-copy.txt' }), put(client, 'second-copy.txt', bytes)]);
+      expect([removed.statusCode, uploaded.statusCode]).toEqual([200, 200]);
+      expect((await anyone.inject({ method: 'GET', url: '/s/second-copy.txt' })).body, `round ${round}`).toBe(bytes.toString());
+      expect((await client.inject({ method: 'DELETE', url: '/api/owner/files/second-copy.txt' })).statusCode).toBe(200);
+    }
+  });
+
   it('moves files uploaded before the database kept them in from DATA_DIR/files, widths included; one not there stays listed and answers 404', async () => {
     const dir = path.join(server.config.dataDir, 'files');
     mkdirSync(dir, { recursive: true });

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
+import { lockedTransaction, type Executor } from '../storage/locked';
 import type { Storage } from '../storage/open';
 import type { Tables } from '../storage/tables';
 
@@ -18,6 +19,13 @@ export const contentKey = (bytes: Buffer): string => createHash('sha256').update
 export const widthKey = (key: string, width: number): string => `${key}.${width}w`;
 
 type Db = Kysely<Tables>;
+
+/**
+ * A transaction that stores or removes contents, holding each key's lock (storage/locked.ts):
+ * a file removed while another with the same bytes is uploaded must not take those bytes away.
+ */
+export const withContentLocks = <T>(store: Storage, keys: Array<string | null | undefined>, work: (db: Executor) => Promise<T>): Promise<T> =>
+  lockedTransaction(store, keys.filter((key): key is string => !!key).map((key) => `file-content:${key}`), work);
 
 /** Stores bytes under a key; bytes already there under it are the same bytes, and stay. */
 export async function saveContent(db: Db, key: string, bytes: Buffer, now = Date.now()): Promise<void> {

@@ -14,7 +14,7 @@ import { lockedTransaction } from '../storage/locked';
 import type { Storage } from '../storage/open';
 import type { Selectable } from 'kysely';
 import type { Tables } from '../storage/tables';
-import { dropIfUnused, dropWidths, readContent, saveContent, widthKey } from './contents';
+import { dropIfUnused, dropWidths, readContent, saveContent, widthKey, withContentLocks } from './contents';
 
 export type JobStatus = 'running' | 'complete' | 'failed' | 'cancelled';
 
@@ -129,7 +129,7 @@ export function startJobQueue(store: Storage, options: JobOptions): JobQueue {
       await finish(job.id, 'complete', widths);
       await options.onDone(job.file, original.key, widths);
       // The file was replaced or deleted while its widths were made: they are no one's.
-      await dropIfUnused(store.db, original.key);
+      await withContentLocks(store, [original.key], (db) => dropIfUnused(db, original.key));
     } catch (error) {
       // Nor does a failed one.
       await dropWidths(store.db, original.key).catch(() => undefined);

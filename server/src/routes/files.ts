@@ -8,7 +8,7 @@ import parseRange from 'range-parser';
 import { deleteFileRow, findFile, listFiles, renameFileRow, storeFile, type FileRow } from '../repositories/files';
 import { IMAGE_EXTENSIONS, IMAGE_WIDTHS, MAX_FILE_BYTES, cleanFileName, extensionOf, fileProblem, fileTypeOf } from '../../../contract/model/files';
 import { PLEASE_ENTER_FILE_NAME, RENAME_PROBLEM, UNABLE_TO_LOCATE_CONTENT, unsupportedFileType } from '../../../contract/model/editor-messages';
-import { contentKey, dropIfUnused, readContent, saveContent, widthKey } from '../files/contents';
+import { contentKey, dropIfUnused, readContent, saveContent, widthKey, withContentLocks } from '../files/contents';
 import { crumbQuery } from '../schemas';
 import { OWNER_PATHS } from '../../../contract/api/owner-paths';
 import type { FileRenamedAnswer, FilesAnswer, OwnerFile } from '../../../contract/api/owner-answers';
@@ -47,7 +47,7 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
       if (exists && !(request.query as { replace: boolean }).replace) return reply.code(409).send({ error: `A file named ${name} already exists. Replace it or choose another name.` });
       // The bytes and the row together; the bytes a replaced file had go unless another file has them.
       const key = contentKey(bytes);
-      await store.db.transaction().execute(async (trx) => {
+      await withContentLocks(store, [key, exists?.content_key], async (trx) => {
         await saveContent(trx, key, bytes);
         await storeFile(trx, name, type, bytes.length, key);
         if (exists?.content_key !== key) await dropIfUnused(trx, exists?.content_key ?? null);
@@ -76,7 +76,7 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
     const { name } = request.params as { name: string };
     const file = await row(name);
     if (!file) return reply.code(404).send({ error: UNABLE_TO_LOCATE_CONTENT });
-    await store.db.transaction().execute(async (trx) => {
+    await withContentLocks(store, [file.content_key], async (trx) => {
       await deleteFileRow(trx, file.name);
       await dropIfUnused(trx, file.content_key);
     });
