@@ -25,7 +25,8 @@ export async function lockedTransaction<T>(storage: Storage, keys: string[], wor
       await sql`COMMIT`.execute(connection);
       return result;
     } catch (error) {
-      await sql`ROLLBACK`.execute(connection);
+      // SQLite has rolled back by itself after some errors (a full disk): the cause is what counts.
+      if (storage.sqlite?.inTransaction !== false) await sql`ROLLBACK`.execute(connection).catch(() => undefined);
       throw error;
     }
   });
