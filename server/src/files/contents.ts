@@ -50,12 +50,8 @@ export async function dropIfUnused(db: Db, key: string | null): Promise<void> {
   if (!key) return;
   const used = await db.selectFrom('files').select('name').where('content_key', '=', key).limit(1).executeTakeFirst();
   if (used) return;
-  await db.deleteFrom('file_contents').where('key', '=', key).execute();
-  await dropWidths(db, key);
+  await db.deleteFrom('file_contents').where((eb) => eb.or([eb('key', '=', key), eb('key', 'like', `${key}.%`)])).execute();
 }
-
-/** A width of a file from before 009 was stored beside it: `photo.jpg` at 500 px as `photo.jpg.500w`. */
-const diskWidthPath = (original: string, width: number) => `${original}.${width}w`;
 
 export interface DiskImport {
   moved: string[];
@@ -84,9 +80,11 @@ export async function importDiskFiles(store: Storage, dir: string): Promise<Disk
     const key = contentKey(bytes);
     const widths: number[] = [];
     for (const width of JSON.parse(row.widths_json) as number[]) {
-      const made = await fs.readFile(diskWidthPath(file, width)).catch(() => null);
-      if (made) widths.push(width);
-      if (made) await saveContent(store.db, widthKey(key, width), made);
+      // A width was stored beside its file under the name its key has now (`photo.jpg.500w`).
+      const made = await fs.readFile(widthKey(file, width)).catch(() => null);
+      if (!made) continue;
+      await saveContent(store.db, widthKey(key, width), made);
+      widths.push(width);
     }
     await saveContent(store.db, key, bytes);
     await store.db.updateTable('files').set({ content_key: key, widths_json: JSON.stringify(widths) }).where('name', '=', row.name).where('content_key', 'is', null).execute();
