@@ -20,6 +20,7 @@ const CSS = `
 .site-modal-hiding .site-modal{transform:translateY(8px)}
 .site-tooltip{position:fixed;z-index:30100;box-sizing:border-box;padding:6px 10px;border-radius:var(--site-radius,4px);background:var(--site-tooltip-background,#111);color:var(--site-tooltip-color,#fff);font:max(13px,.8125rem)/1.4 var(--site-font,system-ui,sans-serif);pointer-events:none}
 @media (prefers-reduced-motion:reduce){.site-modal-overlay,.site-modal{transition:none}}
+@media (forced-colors:active){.site-modal,.site-tooltip{border:1px solid CanvasText}}
 `;
 
 export function ensureStyles(doc: Document = document): void {
