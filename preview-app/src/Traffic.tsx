@@ -7,16 +7,13 @@ import type { PageViewsAnswer } from '../../contract/api/owner-answers';
 
 type PageViews = PageViewsAnswer;
 
-/** The ranges the owner picks from: the last n UTC days, today included. */
+/** The ranges the owner picks from: the last n days, today included, as the site's time zone has them (the server knows it). */
 export const TRAFFIC_RANGES = [7, 30, 90, 365] as const;
-const DAY_MS = 86_400_000;
-export const rangeQuery = (days: number, now = Date.now()) =>
-  `from=${new Date(now - (days - 1) * DAY_MS).toISOString().slice(0, 10)}&to=${new Date(now).toISOString().slice(0, 10)}`;
 
 /** Page views per day (chart and table) and the most viewed paths, for the last 7 to 365 days. */
 export function Traffic() {
   const [days, setDays] = useState<number>(30);
-  const [state, reload] = useOwnerData<PageViews>(`${OWNER_PATHS.pageviews}?${rangeQuery(days)}`);
+  const [state, reload] = useOwnerData<PageViews>(`${OWNER_PATHS.pageviews}?days=${days}`);
   const rangeId = useId();
   return (
     <DataSection id="traffic" title="Page views" state={state} reload={reload}>

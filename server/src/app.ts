@@ -11,6 +11,7 @@ import { setFileWidths } from './repositories/files';
 import { createWriteBuffer } from './ingest/buffer';
 import { storePerformanceRecords } from './ingest/performance-rollups';
 import { rollUpErrors, rollUpHits } from './ingest/rollups';
+import { siteDay } from './site-day';
 import path from 'node:path';
 import { registerBodyParsers, registerFiniteNumbers } from './plugins/body-parsers';
 import { registerCrumbCheck, registerCrumbRoute } from './plugins/crumb';
@@ -129,10 +130,13 @@ export async function buildApp(config: ServerConfig): Promise<App> {
     onError: (error, message) => app.log.error({ err: error }, message),
   });
   app.decorate('imageJobs', imageJobs);
-  // Visitor data goes to the database in batches, rolled up by day as it is written.
+  // Visitor data goes to the database in batches, rolled up by the site's day as it is written.
   const ingest = createWriteBuffer(storage, {
-    writers: { performance_records: (trx, rows) => storePerformanceRecords(trx, storage.engine, rows) },
-    afterInsert: (trx, table, rows) => (table === 'census_hits' ? rollUpHits(trx, rows as never) : table === 'js_errors' ? rollUpErrors(trx, rows as never) : Promise.resolve()),
+    writers: { performance_records: async (trx, rows) => storePerformanceRecords(trx, storage.engine, rows, await siteDay(app)) },
+    afterInsert: async (trx, table, rows) => {
+      if (table === 'census_hits') await rollUpHits(trx, rows as never, await siteDay(app));
+      else if (table === 'js_errors') await rollUpErrors(trx, rows as never, await siteDay(app));
+    },
   });
   app.decorate('ingest', ingest);
   app.decorate('settings', config);

@@ -3,11 +3,15 @@
  * written in batches and acknowledged only once stored; the daily rollups follow every hit and
  * answer the owner's date ranges; raw rows past RETENTION_DAYS go while the rollups stay.
  */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayRange } from '../src/ingest/day-range';
 import { createWriteBuffer } from '../src/ingest/buffer';
 import { dropExpiredVisitorData } from '../src/ingest/retention';
-import { rollUpHits, utcDay } from '../src/ingest/rollups';
+import { dayIn, rollUpHits, utcDay } from '../src/ingest/rollups';
+import { siteDay } from '../src/site-day';
 import { openStorage } from '../src/storage/open';
 import { countRows, OWNER, rows, startTestServer, type TestServer, visitor } from './helper';
 
@@ -97,7 +101,7 @@ describe('daily rollups', () => {
 
   it('hits sent by visitors reach the rollups through the buffer', async () => {
     const client = await visitor(server.app);
-    const today = utcDay(Date.now());
+    const today = (await siteDay(server.app))(Date.now());
     const [before] = await rows<{ views: number }>(server, "SELECT views FROM census_daily_paths WHERE day = ? AND path = '/rolled'", today);
     const sent = await client.inject({ method: 'POST', url: '/api/census/RecordHit', payload: [1, 2, 3].map(() => ({ event: 'pageView', data: JSON.stringify({ url: '/rolled' }), ss_cvr: 'r1|1|1|1|1' })) });
     expect(sent.statusCode).toBe(200);
@@ -105,12 +109,76 @@ describe('daily rollups', () => {
     expect(Number(after!.views) - Number(before?.views ?? 0)).toBe(3);
   });
 
-  it('ranges default to the last 30 days and hold at most 366', () => {
-    const now = Date.UTC(2031, 5, 30, 18);
-    expect(dayRange({}, now)).toEqual({ from: '2031-06-01', to: '2031-06-30' });
-    expect(dayRange({ from: '2030-01-01', to: '2031-01-01' }, now)).toEqual({ from: '2030-01-01', to: '2031-01-01' });
-    expect(dayRange({ from: '2029-12-31', to: '2031-01-01' }, now)).toEqual({ error: 'A range has at most 366 days.' });
-    expect(dayRange({ from: '2031-06-31' }, now)).toEqual({ error: 'from and to must be days (YYYY-MM-DD).' });
+  it('ranges default to the last 30 days up to the site\'s today, take a number of days, and hold at most 366', () => {
+    const today = '2031-06-30';
+    expect(dayRange({}, today)).toEqual({ from: '2031-06-01', to: '2031-06-30' });
+    expect(dayRange({ days: 7 }, today)).toEqual({ from: '2031-06-24', to: '2031-06-30' });
+    expect(dayRange({ days: 1 }, today)).toEqual({ from: today, to: today });
+    expect(dayRange({ from: '2030-01-01', to: '2031-01-01' }, today)).toEqual({ from: '2030-01-01', to: '2031-01-01' });
+    expect(dayRange({ from: '2029-12-31', to: '2031-01-01' }, today)).toEqual({ error: 'A range has at most 366 days.' });
+    expect(dayRange({ from: '2031-06-31' }, today)).toEqual({ error: 'from and to must be days (YYYY-MM-DD).' });
+  });
+});
+
+describe("the site's days", () => {
+  it('a moment falls on the day of the time zone, summer time and half hours included', () => {
+    expect(dayIn('UTC')(Date.UTC(2026, 10, 25, 6))).toBe('2026-11-25');
+    expect(dayIn('America/Los_Angeles')(Date.UTC(2026, 10, 25, 6))).toBe('2026-11-24'); // 22:00 the day before
+    expect(dayIn('America/Los_Angeles')(Date.UTC(2026, 10, 25, 8))).toBe('2026-11-25'); // midnight
+    expect(dayIn('Europe/London')(Date.UTC(2026, 6, 1, 23, 30))).toBe('2026-07-02'); // 00:30 in summer time
+    expect(dayIn('Europe/London')(Date.UTC(2026, 11, 1, 23, 30))).toBe('2026-12-01'); // 23:30 in winter
+    expect(dayIn('Asia/Kathmandu')(Date.UTC(2026, 10, 24, 18, 14))).toBe('2026-11-24'); // 23:59, at +5:45
+    expect(dayIn('Asia/Kathmandu')(Date.UTC(2026, 10, 24, 18, 15))).toBe('2026-11-25');
+  });
+
+  it("visits and errors count on the site's day, the owner's ranges end on its today, and a new time zone counts from the next hit", async () => {
+    // A zone whose day is not UTC's now (Honolulu is 10 hours behind, Kiritimati 14 ahead), so
+    // that counting by UTC days would answer another day.
+    const zone = new Date().getUTCHours() < 10 ? 'Pacific/Honolulu' : 'Pacific/Kiritimati';
+    const zoneDay = dayIn(zone);
+    expect(zoneDay(Date.now())).not.toBe(utcDay(Date.now()));
+    const siteDir = mkdtempSync(path.join(tmpdir(), 'tessera-zone-'));
+    cpSync(path.resolve(__dirname, '..', '..', 'examples'), siteDir, { recursive: true });
+    const setZone = (timeZone: string) => {
+      const site = JSON.parse(readFileSync(path.join(siteDir, 'site.json'), 'utf8')) as { websiteSettings: Record<string, unknown> };
+      site.websiteSettings.timeZone = timeZone;
+      writeFileSync(path.join(siteDir, 'site.json'), JSON.stringify(site));
+    };
+    setZone(zone);
+    const zoned = await startTestServer({ siteDir });
+    try {
+      const client = await visitor(zoned.app);
+      const hits = (url: string) => client.inject({ method: 'POST', url: '/api/census/RecordHit', payload: [{ event: 'pageView', data: JSON.stringify({ url }), ss_cvr: 'z1|1|1|1|1' }] });
+      expect((await hits('/zoned')).statusCode).toBe(200);
+      const error = { event: 'javascript_error', data: JSON.stringify({ message: 'zoned error', source: 'https://site/a.js', count: 1 }), timestamp: Date.now() };
+      expect((await client.inject({ method: 'POST', url: '/api/events/RecordJavascriptErrors', payload: [error] })).statusCode).toBe(200);
+      const load = { app: 'site', event: 'pageSpeed', pageLoadId: 'zoned-load', timestamp: Date.now(), data: { pathname: '/zoned', metrics: { lcp: 1200 } } };
+      expect((await client.inject({ method: 'POST', url: '/api/1/performance/records', payload: [load] })).statusCode).toBeLessThan(300);
+      const today = zoneDay(Date.now());
+      expect(await rows(zoned, "SELECT day FROM census_daily_paths WHERE path = '/zoned'")).toEqual([{ day: today }]);
+      expect(await rows(zoned, "SELECT day FROM performance_daily_loads WHERE path = '/zoned'")).toEqual([{ day: today }]);
+      expect(await rows(zoned, "SELECT day FROM js_error_daily WHERE message = 'zoned error'")).toEqual([{ day: today }]);
+
+      const owner = await visitor(zoned.app);
+      await owner.inject({ method: 'POST', url: '/api/auth/Login', payload: OWNER });
+      const views = (await owner.inject({ method: 'GET', url: '/api/owner/pageviews?days=1' })).json();
+      expect(views).toMatchObject({ from: today, to: today, total: 1, perDay: [{ day: today, views: 1 }], perPath: [{ path: '/zoned', views: 1 }] });
+      expect((await owner.inject({ method: 'GET', url: '/api/owner/pageviews?days=7' })).json()).toMatchObject({ from: utcDay(Date.parse(`${today}T00:00:00Z`) - 6 * DAY_MS), to: today });
+      expect((await owner.inject({ method: 'GET', url: '/api/owner/pageviews?days=367' })).statusCode).toBe(400);
+      expect((await owner.inject({ method: 'GET', url: '/api/owner/pageviews?days=0' })).statusCode).toBe(400);
+      const { errors } = (await owner.inject({ method: 'GET', url: '/api/owner/errors?days=1' })).json();
+      expect(errors.map((e: { message: string }) => e.message)).toContain('zoned error');
+
+      // site.json is read live: the next hit counts on the new zone's day (UTC's here).
+      setZone('UTC');
+      expect((await hits('/zoned')).statusCode).toBe(200);
+      expect(await rows(zoned, "SELECT day, views FROM census_daily_paths WHERE path = '/zoned' ORDER BY day")).toEqual(
+        [{ day: today, views: 1 }, { day: utcDay(Date.now()), views: 1 }].sort((a, b) => a.day.localeCompare(b.day)),
+      );
+    } finally {
+      await zoned.close();
+      rmSync(siteDir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,4 +1,7 @@
-/** The date range a dashboard asks for: UTC days `from` and `to`, both included. */
+/**
+ * The date range a dashboard asks for: the site's days (site-day.ts) `from` and `to`, both
+ * included, or the last `days` of them up to `to`; `to` is the site's today unless given.
+ */
 import { crumbQuery } from '../schemas';
 import { utcDay } from './rollups';
 
@@ -9,7 +12,7 @@ const DAY = '^\\d{4}-\\d{2}-\\d{2}$';
 
 export const dayRangeQuery = {
   type: 'object',
-  properties: { ...crumbQuery.properties, from: { type: 'string', pattern: DAY }, to: { type: 'string', pattern: DAY } },
+  properties: { ...crumbQuery.properties, from: { type: 'string', pattern: DAY }, to: { type: 'string', pattern: DAY }, days: { type: 'integer', minimum: 1, maximum: MAX_RANGE_DAYS } },
 } as const;
 
 const parse = (day: string) => {
@@ -18,10 +21,16 @@ const parse = (day: string) => {
 };
 
 /** The range asked for, the last 30 days by default; a reversed, impossible or over-long one is an error. */
-export function dayRange(query: { from?: string; to?: string }, now = Date.now()): { from: string; to: string } | { error: string } {
-  const to = query.to ?? utcDay(now);
+export interface DayRangeQuery {
+  from?: string;
+  to?: string;
+  days?: number;
+}
+
+export function dayRange(query: DayRangeQuery, today: string): { from: string; to: string } | { error: string } {
+  const to = query.to ?? today;
   const toMillis = parse(to);
-  const from = query.from ?? (toMillis === null ? to : utcDay(toMillis - (DEFAULT_RANGE_DAYS - 1) * DAY_MS));
+  const from = query.from ?? (toMillis === null ? to : utcDay(toMillis - ((query.days ?? DEFAULT_RANGE_DAYS) - 1) * DAY_MS));
   const fromMillis = parse(from);
   if (toMillis === null || fromMillis === null) return { error: 'from and to must be days (YYYY-MM-DD).' };
   if (fromMillis > toMillis) return { error: 'from must not be after to.' };

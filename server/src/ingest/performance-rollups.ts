@@ -13,7 +13,7 @@ import type { Engine } from '../storage/engine';
 import type { Executor } from '../storage/locked';
 import type { Tables } from '../storage/tables';
 import { inStatements } from '../storage/batches';
-import { addCounts, inKeyOrder, SEPARATOR, utcDay } from './rollups';
+import { addCounts, inKeyOrder, SEPARATOR, utcDay, type DayOf } from './rollups';
 
 export type PerformanceRecordRow = Insertable<Tables['performance_records']>;
 type Recorded = Pick<PerformanceRecordRow, 'path' | 'metrics_json' | 'created_at'>;
@@ -39,8 +39,10 @@ export class PerformanceTally {
   readonly samples = new Map<string, number>();
   readonly loads = new Map<string, number>();
 
+  constructor(private readonly dayOf: DayOf = utcDay) {}
+
   add(record: Recorded, sign: 1 | -1, newLoad: boolean): void {
-    const day = utcDay(Number(record.created_at));
+    const day = this.dayOf(Number(record.created_at));
     for (const [metric, value] of metricsOf(record.metrics_json)) {
       const key = [day, record.path, metric, String(roundedForRollup(value))].join(SEPARATOR);
       this.samples.set(key, (this.samples.get(key) ?? 0) + sign);
@@ -74,14 +76,14 @@ export class PerformanceTally {
  * On PostgreSQL the flushes that hold performance records take one advisory lock, so that two
  * instances replacing the same page load's record cannot both read its old values.
  */
-export async function storePerformanceRecords(trx: Executor, engine: Engine, rows: PerformanceRecordRow[]): Promise<void> {
+export async function storePerformanceRecords(trx: Executor, engine: Engine, rows: PerformanceRecordRow[], dayOf: DayOf = utcDay): Promise<void> {
   const latest = new Map<string, PerformanceRecordRow>();
   for (const row of rows) latest.set(row.page_load_id, { ...row, created_at: latest.get(row.page_load_id)?.created_at ?? row.created_at });
   if (latest.size === 0) return;
   if (engine === 'postgres') await sql`SELECT pg_advisory_xact_lock(hashtext('performance_records'))`.execute(trx);
 
   const ids = [...latest.keys()].sort();
-  const tally = new PerformanceTally();
+  const tally = new PerformanceTally(dayOf);
   for (const chunk of inStatements(ids)) {
     const stored = new Map(
       (await trx.selectFrom('performance_records').select(['page_load_id', 'path', 'metrics_json', 'created_at']).where('page_load_id', 'in', chunk).execute()).map((row) => [row.page_load_id, row]),

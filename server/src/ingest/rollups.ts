@@ -1,14 +1,31 @@
 /**
  * Keeps the daily page-view rollups current: written in the same transaction as the hits
  * themselves (the write buffer's flush), so a dashboard never counts a hit twice or misses one.
- * Days are UTC.
+ * Days are the site's (`websiteSettings.timeZone`, UTC without one), as of the hit's writing.
  */
 import { sql, type Insertable } from 'kysely';
 import { inStatements } from '../storage/batches';
 import type { Executor } from '../storage/locked';
 import type { Tables } from '../storage/tables';
 
-export const utcDay = (millis: number) => new Date(millis).toISOString().slice(0, 10);
+/** The day (`YYYY-MM-DD`) a moment falls on, in one time zone. */
+export type DayOf = (millis: number) => string;
+
+export const utcDay: DayOf = (millis) => new Date(millis).toISOString().slice(0, 10);
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The day in a time zone Intl knows (checked by the caller): an owner's "today" is the site's. */
+export function dayIn(timeZone: string): DayOf {
+  if (timeZone === 'UTC') return utcDay;
+  let format = dayFormats.get(timeZone);
+  if (!format) dayFormats.set(timeZone, (format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })));
+  const zoned = format;
+  return (millis) => {
+    const parts = Object.fromEntries(zoned.formatToParts(millis).map((part) => [part.type, part.value]));
+    return `${parts.year}-${parts.month}-${parts.day}`;
+  };
+}
 
 const tally = <K>(items: K[], key: (item: K) => string | null) => {
   const counts = new Map<string, number>();
@@ -39,10 +56,10 @@ export async function addCounts<T extends CountedTable>(trx: Executor, table: T,
   }
 }
 
-export async function rollUpHits(trx: Executor, hits: Array<Insertable<Tables['census_hits']>>): Promise<void> {
+export async function rollUpHits(trx: Executor, hits: Array<Insertable<Tables['census_hits']>>, dayOf: DayOf = utcDay): Promise<void> {
   const views = hits.filter((hit) => hit.event === 'pageView');
   if (views.length === 0) return;
-  const day = (hit: Insertable<Tables['census_hits']>) => utcDay(Number(hit.created_at));
+  const day = (hit: Insertable<Tables['census_hits']>) => dayOf(Number(hit.created_at));
 
   const paths = tally(views, (hit) => `${day(hit)}${SEPARATOR}${hit.path}`);
   const byDay = (counts: Map<string, number>) => inKeyOrder(counts).map(([key, views]) => ({ day: key.slice(0, key.indexOf(SEPARATOR)), name: key.slice(key.indexOf(SEPARATOR) + 1), views }));
@@ -72,10 +89,10 @@ export async function rollUpHits(trx: Executor, hits: Array<Insertable<Tables['c
 }
 
 /** Error reports by day and message: how many, in how many reports, seen last when. */
-export async function rollUpErrors(trx: Executor, reports: Array<Insertable<Tables['js_errors']>>): Promise<void> {
+export async function rollUpErrors(trx: Executor, reports: Array<Insertable<Tables['js_errors']>>, dayOf: DayOf = utcDay): Promise<void> {
   const groups = new Map<string, { day: string; message: string; count: number; reports: number; last_seen: number }>();
   for (const report of reports) {
-    const day = utcDay(Number(report.created_at));
+    const day = dayOf(Number(report.created_at));
     const key = `${day}${SEPARATOR}${report.message}`;
     const group = groups.get(key) ?? { day, message: report.message, count: 0, reports: 0, last_seen: 0 };
     group.count += Number(report.count);

@@ -5,7 +5,8 @@ import { JAVASCRIPT_ERRORS_PATH, TRACE_PATH } from '../../../contract/api/paths'
 import { ERROR_DATA_MAX_LENGTH, errorBatchSchema, traceBatchSchema, type ErrorEvent, type ErrorReport, type TraceEvent } from '../../../contract/model/api/errors';
 import { OWNER_PATHS } from '../../../contract/api/owner-paths';
 import { errorsIn } from '../repositories/dashboards';
-import { dayRange, dayRangeQuery } from '../ingest/day-range';
+import { dayRangeQuery } from '../ingest/day-range';
+import { siteDayRange } from '../site-day';
 import type { ErrorsAnswer } from '../../../contract/api/owner-answers';
 
 /** A report as it arrives: its fields are the visitor's, checked one by one. */
@@ -47,7 +48,7 @@ export default async function errorRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.get(OWNER_PATHS.errors, { schema: { querystring: dayRangeQuery } }, async (request, reply): Promise<ErrorsAnswer | FastifyReply> => {
-    const range = dayRange(request.query as { from?: string; to?: string });
+    const range = await siteDayRange(app, request.query);
     if ('error' in range) return reply.code(400).send({ error: range.error });
     return { ...range, errors: await errorsIn(app.storage, range) };
   });

@@ -6,7 +6,8 @@ import { readSiteSettings } from '../site-page';
 import { PERFORMANCE_RECORDS_PATH, PERFORMANCE_SETTINGS_PATH } from '../../../contract/api/paths';
 import { OWNER_PATHS } from '../../../contract/api/owner-paths';
 import { performanceIn } from '../repositories/dashboards';
-import { dayRange, dayRangeQuery } from '../ingest/day-range';
+import { dayRangeQuery } from '../ingest/day-range';
+import { siteDayRange } from '../site-day';
 import type { PerformanceAnswer } from '../../../contract/api/owner-answers';
 
 interface PerformanceSettings {
@@ -56,7 +57,7 @@ export default async function performanceRoutes(app: FastifyInstance): Promise<v
   );
 
   app.get(OWNER_PATHS.performance, { schema: { querystring: dayRangeQuery } }, async (request, reply): Promise<PerformanceAnswer | FastifyReply> => {
-    const range = dayRange(request.query as { from?: string; to?: string });
+    const range = await siteDayRange(app, request.query);
     if ('error' in range) return reply.code(400).send({ error: range.error });
     return { ...range, ...(await performanceIn(app.storage, range)) };
   });

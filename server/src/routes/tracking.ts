@@ -4,7 +4,8 @@ import { MAX_JSON_DEPTH, isJsonObject, parseVisitorJson } from '../security/json
 import { QUICK_VIEW_ROUTE_PATH, RECORD_HIT_PATH, TRACK_PATH } from '../../../contract/api/paths';
 import { recordHitBodySchema, type RecordHit } from '../../../contract/model/api/record-hit';
 import { OWNER_PATHS } from '../../../contract/api/owner-paths';
-import { dayRange, dayRangeQuery } from '../ingest/day-range';
+import { dayRangeQuery } from '../ingest/day-range';
+import { siteDayRange } from '../site-day';
 import { trafficIn } from '../repositories/dashboards';
 import type { PageViewsAnswer } from '../../../contract/api/owner-answers';
 
@@ -78,7 +79,7 @@ export default async function trackingRoutes(app: FastifyInstance): Promise<void
 
   // From the daily rollups only: a date range costs the same whatever the number of hits.
   app.get(OWNER_PATHS.pageviews, { schema: { querystring: dayRangeQuery } }, async (request, reply): Promise<PageViewsAnswer | FastifyReply> => {
-    const range = dayRange(request.query as { from?: string; to?: string });
+    const range = await siteDayRange(app, request.query);
     if ('error' in range) return reply.code(400).send({ error: range.error });
     const { from, to } = range;
     return { from, to, ...(await trafficIn(store, { from, to })) };
