@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importDiskFiles } from '../src/files/contents';
+import { contentKey, contentSize, importDiskFiles, readContentPart, saveContent } from '../src/files/contents';
 import { openStorage } from '../src/storage/open';
 import { OWNER, TEST_ENGINE, startLoggedTestServer, startTestServer, visitor, type TestServer } from './helper';
 
@@ -71,6 +71,18 @@ describe('owner files', () => {
     } finally {
       if (other !== server) await other.close();
     }
+  });
+
+  it('reads its size and a part of a content from the database without the rest, every byte value kept', async () => {
+    const store = server.app.storage;
+    const bytes = Buffer.from(Array.from({ length: 70_000 }, (_, i) => (i * 7) % 256));
+    const key = contentKey(bytes);
+    await saveContent(store.db, key, bytes);
+    expect(await contentSize(store, key)).toBe(70_000);
+    expect(await readContentPart(store, key, 0, 0)).toEqual(bytes.subarray(0, 1));
+    expect(await readContentPart(store, key, 1000, 1999)).toEqual(bytes.subarray(1000, 2000));
+    expect(await readContentPart(store, key, 65_530, 69_999)).toEqual(bytes.subarray(65_530));
+    expect([await contentSize(store, 'no-such-key'), await readContentPart(store, 'no-such-key', 0, 1)]).toEqual([null, null]);
   });
 
   it('answers a range of a file (how Safari asks for audio, how players seek), whole when the range cannot be given as one', async () => {

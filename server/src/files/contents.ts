@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { lockedTransaction, type Executor } from '../storage/locked';
 import type { Storage } from '../storage/open';
 import type { Tables } from '../storage/tables';
@@ -32,12 +32,31 @@ export async function saveContent(db: Db, key: string, bytes: Buffer, now = Date
   await db.insertInto('file_contents').values({ key, bytes, created_at: now }).onConflict((conflict) => conflict.column('key').doNothing()).execute();
 }
 
+// Both drivers answer a Buffer; anything else (a Uint8Array) is wrapped, not copied.
+const asBuffer = (bytes: Uint8Array): Buffer => (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+
 export async function readContent(store: Storage, key: string): Promise<Buffer | null> {
   const row = await store.db.selectFrom('file_contents').select('bytes').where('key', '=', key).executeTakeFirst();
-  if (!row) return null;
-  // Both drivers answer a Buffer; anything else (a Uint8Array) is wrapped, not copied.
-  const bytes = row.bytes as Uint8Array;
-  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return row ? asBuffer(row.bytes as Uint8Array) : null;
+}
+
+/** How many bytes a content has, without reading them (null: none under that key). */
+export async function contentSize(store: Storage, key: string): Promise<number | null> {
+  const row = await store.db.selectFrom('file_contents').select(sql<number>`length(bytes)`.as('size')).where('key', '=', key).executeTakeFirst();
+  return row ? Number(row.size) : null;
+}
+
+/**
+ * Bytes `start` to `end` (both included) of a content: the database reads and sends only those
+ * (a player seeking in a 20 MB recording asks for many small parts). substr counts from 1 on both engines.
+ */
+export async function readContentPart(store: Storage, key: string, start: number, end: number): Promise<Buffer | null> {
+  const row = await store.db
+    .selectFrom('file_contents')
+    .select(sql<Uint8Array>`substr(bytes, ${start + 1}, ${end - start + 1})`.as('part'))
+    .where('key', '=', key)
+    .executeTakeFirst();
+  return row ? asBuffer(row.part) : null;
 }
 
 /** Removes the widths made from a content. */

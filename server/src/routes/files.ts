@@ -8,7 +8,7 @@ import parseRange from 'range-parser';
 import { deleteFileRow, findFile, listFiles, renameFileRow, storeFile, type FileRow } from '../repositories/files';
 import { IMAGE_EXTENSIONS, IMAGE_WIDTHS, MAX_FILE_BYTES, cleanFileName, extensionOf, fileProblem, fileTypeOf } from '../../../contract/model/files';
 import { PLEASE_ENTER_FILE_NAME, RENAME_PROBLEM, UNABLE_TO_LOCATE_CONTENT, unsupportedFileType } from '../../../contract/model/editor-messages';
-import { contentKey, dropIfUnused, readContent, saveContent, widthKey, withContentLocks } from '../files/contents';
+import { contentKey, contentSize, dropIfUnused, readContent, readContentPart, saveContent, widthKey, withContentLocks } from '../files/contents';
 import { crumbQuery } from '../schemas';
 import { OWNER_PATHS } from '../../../contract/api/owner-paths';
 import type { FileRenamedAnswer, FilesAnswer, OwnerFile } from '../../../contract/api/owner-answers';
@@ -104,23 +104,28 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
     // The same address may answer other bytes later (a replaced file): the key says which these are.
     const etag = key && `"${key}"`;
     if (etag && request.headers['if-none-match'] === etag) return reply.code(304).header('ETag', etag).header('Cache-Control', 'public, max-age=60').send();
-    const bytes = key ? await readContent(store, key) : null;
+    const size = key ? await contentSize(store, key) : null;
     // A file from before the database kept them whose bytes no instance has moved in yet.
-    if (!bytes) {
+    if (size === null) {
       request.log.warn({ file: file.name }, 'A listed file has no bytes in the database: it was in another instance\'s DATA_DIR/files before the upgrade; start that instance to move it in.');
       return reply.callNotFound();
     }
-    reply.type(file.type).header('ETag', etag).header('Accept-Ranges', 'bytes');
     // A part of the file (Safari asks for audio this way, and any player to seek): one range, else the whole.
-    const range = request.headers.range && (!request.headers['if-range'] || request.headers['if-range'] === etag) ? parseRange(bytes.length, request.headers.range, { combine: true }) : null;
-    if (range === -1) return reply.code(416).header('Content-Range', `bytes */${bytes.length}`).send();
+    const range = request.headers.range && (!request.headers['if-range'] || request.headers['if-range'] === etag) ? parseRange(size, request.headers.range, { combine: true }) : null;
+    if (range === -1) return reply.code(416).header('Accept-Ranges', 'bytes').header('Content-Range', `bytes */${size}`).send();
     const part = Array.isArray(range) && range.type === 'bytes' && range.length === 1 ? range[0]! : null;
-    if (part) reply.code(206).header('Content-Range', `bytes ${part.start}-${part.end}/${bytes.length}`);
+    const bytes = part ? await readContentPart(store, key!, part.start, part.end) : await readContent(store, key!);
+    // Removed between the two reads (a replacement or a delete): as if it had not been found.
+    if (!bytes) return reply.callNotFound();
+    if (part) reply.code(206).header('Content-Range', `bytes ${part.start}-${part.end}/${size}`);
     return reply
+      .type(file.type)
+      .header('ETag', etag)
+      .header('Accept-Ranges', 'bytes')
       .header('X-Content-Type-Options', 'nosniff')
       // Uploaded files never run as part of the site.
       .header('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
       .header('Cache-Control', 'public, max-age=60')
-      .send(part ? bytes.subarray(part.start, part.end + 1) : bytes);
+      .send(bytes);
   });
 }
