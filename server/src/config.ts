@@ -18,6 +18,8 @@ export interface ServerConfig {
   dataDir: string;
   /** `postgres://…` (DATABASE_URL): the site's data in PostgreSQL instead of SQLite in dataDir. */
   databaseUrl: string | null;
+  /** How long a PostgreSQL statement waits for another session's lock before the request answers 503 (tests make it short). */
+  databaseLockTimeoutMs?: number;
   /** The repository root: `dist/` (the runtime, the owner app) is found below it. */
   rootDir: string;
   /** The site served: pages, site.json, forms.json, collections, products, assets (SITE_DIR). */

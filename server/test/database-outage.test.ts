@@ -164,6 +164,29 @@ describe.runIf(TEST_ENGINE === 'postgres')('PostgreSQL going away under a runnin
     expect((await server.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
   });
 
+  it('a lock another session holds and does not let go (an instance frozen mid-request): what waits for it answers 503 after the lock timeout, the rest of the site answers, and it goes through once the lock is free', async () => {
+    const { server, lines } = await loggedServer({ databaseLockTimeoutMs: 300 });
+    const client = await visitor(server.app);
+    const record = (id: string) => [{ app: 'site', event: 'pageSpeed', pageLoadId: id, timestamp: Date.now(), data: { pathname: '/faq', metrics: { lcp: 900 } } }];
+    const frozen = new pg.Client({ connectionString: server.config.databaseUrl! });
+    await frozen.connect();
+    try {
+      // The lock every flush with performance records takes (ingest/performance-rollups.ts).
+      await frozen.query('BEGIN');
+      await frozen.query("SELECT pg_advisory_xact_lock(hashtext('performance_records'))");
+      const started = Date.now();
+      const waited = await client.inject({ method: 'POST', url: '/api/1/performance/records', payload: record('held') });
+      expect([waited.statusCode, waited.headers['retry-after'], waited.json()]).toEqual([503, '30', { error: BRIEFLY_UNAVAILABLE }]);
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(lines.find((line) => line.msg === 'The database is unavailable: answered 503 (see /readyz).')).toMatchObject({ level: 50, code: '55P03' });
+      expect((await server.app.inject({ method: 'GET', url: '/faq', headers: asPage })).statusCode).toBe(200);
+      await frozen.query('COMMIT');
+      expect((await client.inject({ method: 'POST', url: '/api/1/performance/records', payload: record('freed') })).statusCode).toBeLessThan(300);
+    } finally {
+      await frozen.end();
+    }
+  });
+
   it('while the database is gone: pages say to try again, API calls answer 503 JSON, with Retry-After; readyz says why', async () => {
     const { server, lines } = await loggedServer();
     const client = await visitor(server.app);

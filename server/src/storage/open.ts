@@ -31,6 +31,8 @@ export interface StorageOptions {
   databaseUrl?: string | null;
   /** Connections in the PostgreSQL pool. */
   poolSize?: number;
+  /** How long a PostgreSQL statement waits for another session's lock (POSTGRES_LOCK_TIMEOUT_MS unless a test makes it short). */
+  lockTimeoutMs?: number;
   /**
    * An idle PostgreSQL connection that broke (the database restarted, a failover, a network cut).
    * The pool drops it and opens another when next asked; this only says so. Without a listener
@@ -77,19 +79,44 @@ export async function migrateToLatest(db: Kysely<Tables>, engine: Engine): Promi
   if (error) throw error instanceof Error ? error : new Error(String(error));
 }
 
+/**
+ * PostgreSQL's counterpart of SQLite's busy timeout: a statement that waits this long for a
+ * lock another session holds fails (55P03), and the request answers 503 instead of hanging
+ * with a pooled connection until the whole pool waits.
+ */
+export const POSTGRES_LOCK_TIMEOUT_MS = 10_000;
+/** A session that leaves a transaction open this long without a statement (an instance frozen mid-request) is ended by PostgreSQL, and its locks with it. */
+export const POSTGRES_IDLE_IN_TRANSACTION_MS = 60_000;
+/** A database host that does not answer fails a request in 10 s rather than when TCP gives up. */
+const CONNECT_TIMEOUT_MS = 10_000;
+
+/** Runs the migrations on a connection of its own, without the lock timeout: an instance that starts while another migrates a large table waits for it. */
+async function migratePostgres(databaseUrl: string): Promise<void> {
+  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max: 1, connectionTimeoutMillis: CONNECT_TIMEOUT_MS }) }), plugins: [new NulFreeText()] });
+  try {
+    await migrateToLatest(db, 'postgres');
+  } finally {
+    await db.destroy();
+  }
+}
+
 export async function openStorage(options: StorageOptions): Promise<Storage> {
-  let storage: Storage;
   if (options.databaseUrl) {
-    // A database host that does not answer fails a request in 10 s rather than when TCP gives up.
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, connectionTimeoutMillis: 10_000 });
+    await migratePostgres(options.databaseUrl);
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      lock_timeout: options.lockTimeoutMs ?? POSTGRES_LOCK_TIMEOUT_MS,
+      idle_in_transaction_session_timeout: POSTGRES_IDLE_IN_TRANSACTION_MS,
+    });
     pool.on('error', (error) => options.onIdleConnectionError?.(error));
     const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }), plugins: [new NulFreeText()] });
-    storage = { db, engine: 'postgres', sqlite: null, close: () => db.destroy() };
-  } else {
-    const sqlite = openSqlite(options.dataDir);
-    const db = new Kysely<Tables>({ dialect: new SqliteDialectKeepingErrors(sqlite), plugins: [new NulFreeText()] });
-    storage = { db, engine: 'sqlite', sqlite, close: () => db.destroy() };
+    return { db, engine: 'postgres', sqlite: null, close: () => db.destroy() };
   }
+  const sqlite = openSqlite(options.dataDir);
+  const db = new Kysely<Tables>({ dialect: new SqliteDialectKeepingErrors(sqlite), plugins: [new NulFreeText()] });
+  const storage: Storage = { db, engine: 'sqlite', sqlite, close: () => db.destroy() };
   try {
     await migrateToLatest(storage.db, storage.engine);
   } catch (error) {

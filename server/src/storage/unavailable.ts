@@ -1,13 +1,18 @@
 /**
  * Whether an error means the database cannot be reached at all (it is down, restarting, out of
- * disk, refusing this server's login), rather than that one query was wrong. Those answer 503
+ * disk, refusing this server's login, or another session holds what this one waits for), rather than that one query was wrong. Those answer 503
  * with Retry-After instead of 500: nothing is wrong with the request, and a visitor or a proxy
  * may try again in a moment.
  */
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'EPIPE']);
 
-/** PostgreSQL SQLSTATEs: connection exceptions (08…), shutting down or starting up (57P01–57P03), a full disk, out of memory, too many connections, a login refused, a database that is not there. */
-const POSTGRES_UNAVAILABLE = /^(08\w{3}|57P0[123]|53[123]00|28000|28P01|3D000)$/;
+/**
+ * PostgreSQL SQLSTATEs: connection exceptions (08…), shutting down or starting up (57P01–57P03), a
+ * full disk, out of memory, too many connections, a login refused, a database that is not
+ * there, a lock another session held past the lock timeout (55P03), a session ended for
+ * idling in a transaction (25P03).
+ */
+const POSTGRES_UNAVAILABLE = /^(08\w{3}|57P0[123]|53[123]00|28000|28P01|3D000|55P03|25P03)$/;
 
 /** SQLite: the disk is full or failing, the file cannot be opened or written, or another process held its lock past the busy timeout. */
 const SQLITE_UNAVAILABLE = /^SQLITE_(BUSY\w*|FULL|IOERR\w*|CANTOPEN\w*|READONLY\w*)$/;
