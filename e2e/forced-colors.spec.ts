@@ -6,7 +6,7 @@
  * (the chart's legend) must keep the colours it is a key to.
  */
 import type { Locator } from '@playwright/test';
-import { expect, runtimeReady, test } from './fixtures';
+import { api, expect, OWNER, runtimeReady, test } from './fixtures';
 
 test.use({ forcedColors: 'active', colorScheme: 'dark', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
@@ -89,4 +89,32 @@ test("a chart's legend keeps the colour of each series, as its bars do", async (
   expect(new Set(keys).size).toBe(keys.length);
   expect(keys).not.toContain(background);
   expect(bars).toEqual(expect.arrayContaining(keys));
+});
+
+test("the owner's performance chart keeps a colour per metric in its legend, as its lines do; the panel's chosen tab and the pressed preview size stand out", async ({ page }) => {
+  await page.goto('/plain');
+  await runtimeReady(page);
+  const metrics = { lcp: 1500, fcp: 900, ttfb: 300 };
+  const stored = await api(page, 'POST', '/api/1/performance/records', [{ app: 'site', event: 'pageSpeed', pageLoadId: `forced-${Date.now()}`, timestamp: Date.now(), data: { pathname: '/plain', metrics } }]);
+  expect(stored.ok()).toBe(true);
+  expect((await api(page, 'POST', '/api/auth/Login', OWNER)).ok()).toBe(true);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/config/?frameUrl=/plain');
+  const markers = page.locator('#config-panel .u-legend .u-series:not(:first-child) .u-marker');
+  await expect(markers).toHaveCount(Object.keys(metrics).length);
+  const colours = await markers.evaluateAll((found) => found.map((marker) => getComputedStyle(marker).borderTopColor));
+  expect(new Set(colours).size).toBe(colours.length);
+  // The panel's chosen tab stands out from the others.
+  const tabs = page.locator('#config-panel [role="tab"]');
+  const fills = await tabs.evaluateAll((found) => found.map((tab) => [tab.getAttribute('aria-selected'), getComputedStyle(tab).backgroundColor]));
+  const chosen = fills.filter(([selected]) => selected === 'true').map(([, fill]) => fill);
+  const others = fills.filter(([selected]) => selected !== 'true').map(([, fill]) => fill);
+  expect([chosen.length, others.length > 0]).toEqual([1, true]);
+  expect(others).not.toContain(chosen[0]);
+  // So does the preview size that is pressed.
+  const sizes = page.getByRole('group', { name: 'Preview size' }).getByRole('button');
+  const sizeFills = await sizes.evaluateAll((found) => found.map((size) => [size.getAttribute('aria-pressed'), getComputedStyle(size).backgroundColor]));
+  const pressed = sizeFills.filter(([state]) => state === 'true').map(([, fill]) => fill);
+  expect(pressed).toHaveLength(1);
+  expect(sizeFills.filter(([state]) => state !== 'true').map(([, fill]) => fill)).not.toContain(pressed[0]);
 });
