@@ -20,13 +20,13 @@ const parse = (day: string) => {
   return Number.isFinite(millis) && utcDay(millis) === day ? millis : null;
 };
 
-/** The range asked for, the last 30 days by default; a reversed, impossible or over-long one is an error. */
 export interface DayRangeQuery {
   from?: string;
   to?: string;
   days?: number;
 }
 
+/** The range asked for, the last 30 days by default; a reversed, impossible or over-long one is an error. */
 export function dayRange(query: DayRangeQuery, today: string): { from: string; to: string } | { error: string } {
   const to = query.to ?? today;
   const toMillis = parse(to);
