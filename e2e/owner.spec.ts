@@ -390,3 +390,27 @@ test.describe('owner data', () => {
     await viewer.context().close();
   });
 });
+
+test.describe('an owner west of Greenwich', () => {
+  test.use({ timezoneId: 'America/Los_Angeles', viewport: { width: 1280, height: 900 } });
+
+  test("the performance chart labels each day as the day it is, not the afternoon before", async ({ page }) => {
+    await page.goto('/plain');
+    await runtimeReady(page);
+    const stored = await api(page, 'POST', '/api/1/performance/records', [{ app: 'site', event: 'pageSpeed', pageLoadId: `west-${Date.now()}`, timestamp: Date.now(), data: { pathname: '/plain', metrics: { lcp: 1400, fcp: 800, ttfb: 200 } } }]);
+    expect(stored.ok()).toBe(true);
+    await signIn(page, OWNER);
+    await page.goto('/config/?frameUrl=/plain');
+    const panel = page.locator('#config-panel');
+    const perDay = (await (await api(page, 'GET', '/api/owner/performance?days=7')).json()) as { perDay: Array<{ day: string }> };
+    const last = perDay.perDay.map((d) => d.day).sort().at(-1)!;
+    // The chart runs from a week before the last day to half a day after it: the last day's
+    // point is at 7/7.5 of its width, and the cursor takes the nearest point.
+    const canvas = panel.locator('.u-over').last();
+    await expect(canvas).toBeVisible();
+    await canvas.scrollIntoViewIfNeeded();
+    const box = (await canvas.boundingBox())!;
+    await page.mouse.move(box.x + box.width * (7 / 7.5) - 2, box.y + box.height / 2);
+    await expect(panel.locator('.u-legend').last().locator('.u-series').first()).toContainText(`${last} 12:00am`);
+  });
+});
