@@ -6,6 +6,7 @@ import { ownerDelete, ownerGet, ownerPut } from './owner-api';
 import { OWNER_PATHS, ownerPath } from '../../contract/api/owner-paths';
 import type { MailingListsAnswer } from '../../contract/api/owner-answers';
 import { useFocusAfterRender } from './use-focus-after-render';
+import { counted } from './counted';
 
 type Lists = MailingListsAnswer;
 
@@ -46,7 +47,7 @@ function Connection({ newsletter, lists, onChange }: { newsletter: Lists['newsle
   if (connected) {
     return (
       <li>
-        Newsletter form <code>{newsletter.formId}</code> is connected to <strong>{connected.name}</strong> ({connected.subscribers} subscribers).{' '}
+        Newsletter form <code>{newsletter.formId}</code> is connected to <strong>{connected.name}</strong> ({counted(connected.subscribers, 'subscriber')}).{' '}
         <button type="button" ref={focusable('disconnect')} onClick={() => setConfirming(true)}>
           Disconnect
         </button>

@@ -5,6 +5,7 @@ import { useOwnerData } from './use-owner-data';
 import { METRIC_NAMES, RATING_TEXT, THRESHOLDS, metricText, rating } from './vitals';
 import { OWNER_PATHS } from '../../contract/api/owner-paths';
 import type { PerformanceAnswer } from '../../contract/api/owner-answers';
+import { counted } from './counted';
 
 type PerformanceData = PerformanceAnswer;
 
@@ -31,7 +32,7 @@ function PerformanceView({ data }: { data: PerformanceData }) {
   const metrics = Object.keys(THRESHOLDS).filter((metric) => typeof data.overall[metric] === 'number');
   return (
     <>
-      <p>{data.records} page loads measured.</p>
+      <p>{counted(data.records, 'page load')} measured.</p>
       <table className="config-table">
         <caption>Web vitals, 75th percentile</caption>
         <thead>

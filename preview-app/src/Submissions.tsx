@@ -7,6 +7,7 @@ import { useFocusAfterRender } from './use-focus-after-render';
 import { useOwnerData } from './use-owner-data';
 import { OWNER_PATHS, ownerPath } from '../../contract/api/owner-paths';
 import type { OwnerSubmission } from '../../contract/api/owner-answers';
+import { counted } from './counted';
 
 export type Submission = OwnerSubmission;
 type Load = (path: string) => Promise<{ submissions: Submission[] }>;
@@ -64,7 +65,7 @@ export function Submissions({ load = ownerGet, remove = ownerDelete }: { load?: 
     allSubmissions(load)
       .then((all) => {
         download('form-submissions.csv', submissionsCsv(all));
-        setStatus(`Exported ${all.length} submissions.`);
+        setStatus(`Exported ${counted(all.length, 'submission')}.`);
       }, (error: Error) => setProblem(`Unable to export the submissions: ${error.message}`))
       .finally(() => setExporting(false));
   };
@@ -97,7 +98,7 @@ export function Submissions({ load = ownerGet, remove = ownerDelete }: { load?: 
                 </p>
                 <div className="config-scroll" tabIndex={0} role="region" aria-label="Form submissions table">
                   <table className="config-table config-submissions">
-                    <caption>{submissions.length === SHOWN ? `The newest ${SHOWN} submissions` : `${submissions.length} submissions, newest first`}</caption>
+                    <caption>{submissions.length === SHOWN ? `The newest ${SHOWN} submissions` : `${counted(submissions.length, 'submission')}, newest first`}</caption>
                     <thead>
                       <tr>
                         <th scope="col">Submitted</th>

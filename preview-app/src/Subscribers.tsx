@@ -5,6 +5,7 @@ import { ownerDelete, ownerGet } from './owner-api';
 import { useOwnerData } from './use-owner-data';
 import { OWNER_PATHS, ownerPath } from '../../contract/api/owner-paths';
 import type { RemovedAnswer, SubscriberListsAnswer, SubscribersAnswer } from '../../contract/api/owner-answers';
+import { counted } from './counted';
 
 type List = SubscriberListsAnswer['lists'][number];
 type Load = <T>(path: string) => Promise<T>;
@@ -40,13 +41,13 @@ export function Subscribers({ load = ownerGet, remove = ownerDelete }: { load?: 
     setProblem('');
     subscribersCsv(load, list.listId).then(({ csv, count }) => {
       download(`${list.listId}-subscribers.csv`, csv);
-      setStatus(`Exported ${count} subscribers of ${listName(list)}.`);
+      setStatus(`Exported ${counted(count, 'subscriber')} of ${listName(list)}.`);
     }, (error: Error) => setProblem(`Unable to export ${listName(list)}: ${error.message}`));
   };
   const unsubscribe = (address: string) => {
     setProblem('');
     remove<RemovedAnswer>(ownerPath(OWNER_PATHS.subscriber, { email: address })).then(({ removed }) => {
-      setStatus(`Took ${address} off ${removed === 1 ? '1 list' : `${removed} lists`}.`);
+      setStatus(`Took ${address} off ${counted(removed, 'list')}.`);
       setEmail('');
       reload();
     }, (error: Error) => setProblem(`${address}: ${error.message}`));
@@ -63,7 +64,7 @@ export function Subscribers({ load = ownerGet, remove = ownerDelete }: { load?: 
             <ul className="config-list">
               {lists.map((list) => (
                 <li key={list.listId}>
-                  <strong>{listName(list)}</strong>: {list.subscribers} {list.subscribers === 1 ? 'subscriber' : 'subscribers'}{' '}
+                  <strong>{listName(list)}</strong>: {counted(list.subscribers, 'subscriber')}{' '}
                   <button type="button" aria-label={`Export the subscribers of ${listName(list)} as CSV`} onClick={() => exportList(list)}>
                     Export CSV
                   </button>

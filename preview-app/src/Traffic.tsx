@@ -4,6 +4,7 @@ import { DataSection } from './DataSection';
 import { useOwnerData } from './use-owner-data';
 import { OWNER_PATHS } from '../../contract/api/owner-paths';
 import type { PageViewsAnswer } from '../../contract/api/owner-answers';
+import { noun } from './counted';
 
 type PageViews = PageViewsAnswer;
 
@@ -43,7 +44,7 @@ function TrafficView({ data }: { data: PageViews }) {
   return (
     <>
       <p>
-        <strong>{data.total}</strong> page views from <strong>{data.visitors}</strong> daily visitors, {data.from} to {data.to}.
+        <strong>{data.total}</strong> {noun(data.total, 'page view')} from <strong>{data.visitors}</strong> {noun(data.visitors, 'daily visitor')}, {data.from} to {data.to}.
       </p>
       <LineChart
         title="Page views per day"

@@ -75,6 +75,8 @@ describe('App', () => {
     await act(async () => root.render(<App frameUrl="/faq" />));
     expect(container.querySelector('iframe')!.getAttribute('src')).toBe('/faq');
     expect(container.textContent).toContain('3 page views from 2 daily visitors, 2026-10-24 to 2026-11-22.');
+    // One of a thing is said as one.
+    expect(container.textContent).toContain('1 page load measured.');
     expect(plots.created).toBeGreaterThan(0);
     expect(container.querySelector('.config-chart .sr-only table caption')!.textContent).toBe('Page views per day');
     expect(container.textContent).toContain('TypeError: x is undefined');
