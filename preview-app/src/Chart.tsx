@@ -63,7 +63,7 @@ export function LineChart({ title, x, series, table, yLabel }: Props) {
             scales: { x: { time: true } },
             tzDate: dayClock,
             axes: [{}, { label: yLabel, size: 56 }],
-            series: [{}, ...series.map((s) => ({ label: s.label, stroke: s.color, width: 2, points: { show: x.length < 40 } }))],
+            series: [{ label: 'Day', value: '{YYYY}-{MM}-{DD}' }, ...series.map((s) => ({ label: s.label, stroke: s.color, width: 2, points: { show: x.length < 40 } }))],
           },
           [padded.x, ...padded.values] as uPlot.AlignedData,
           element,
