@@ -61,7 +61,9 @@ export function LineChart({ title, x, series, table, yLabel }: Props) {
             height: 180,
             legend: { show: series.length > 1 },
             scales: { x: { time: true } },
-            tzDate: dayClock,
+            // The days are the site's calendar days, written as midnight UTC; uPlot labels in the
+            // browser's zone, where west of Greenwich each point sat under the day before.
+            tzDate: (seconds) => UPlot.tzDate(new Date(seconds * 1000), 'Etc/UTC'),
             axes: [{}, { label: yLabel, size: 56 }],
             series: [{ label: 'Day', value: '{YYYY}-{MM}-{DD}' }, ...series.map((s) => ({ label: s.label, stroke: s.color, width: 2, points: { show: x.length < 40 } }))],
           },
@@ -92,12 +94,3 @@ export function LineChart({ title, x, series, table, yLabel }: Props) {
 /** `2026-11-22` → Unix seconds at midnight UTC. */
 export const daySeconds = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
 
-/**
- * The time axis's clock. The days are the site's calendar days, written as midnight UTC, and
- * uPlot labels its axis and legend in the browser's zone: west of Greenwich each point sat
- * under the day before. Read in UTC, a day is labelled as itself wherever the owner is.
- */
-export const dayClock = (seconds: number): Date => {
-  const utc = new Date(seconds * 1000);
-  return new Date(utc.getUTCFullYear(), utc.getUTCMonth(), utc.getUTCDate(), utc.getUTCHours(), utc.getUTCMinutes(), utc.getUTCSeconds());
-};

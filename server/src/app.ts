@@ -133,11 +133,9 @@ export async function buildApp(config: ServerConfig): Promise<App> {
   app.decorate('imageJobs', imageJobs);
   // Visitor data goes to the database in batches, rolled up by the site's day as it is written.
   const ingest = createWriteBuffer(storage, {
-    writers: { performance_records: async (trx, rows) => storePerformanceRecords(trx, storage.engine, rows, await siteDay(app)) },
-    afterInsert: async (trx, table, rows) => {
-      if (table === 'census_hits') await rollUpHits(trx, rows as never, await siteDay(app));
-      else if (table === 'js_errors') await rollUpErrors(trx, rows as never, await siteDay(app));
-    },
+    dayOf: () => siteDay(app),
+    writers: { performance_records: (trx, rows, dayOf) => storePerformanceRecords(trx, storage.engine, rows, dayOf) },
+    afterInsert: (trx, table, rows, dayOf) => (table === 'census_hits' ? rollUpHits(trx, rows as never, dayOf) : table === 'js_errors' ? rollUpErrors(trx, rows as never, dayOf) : Promise.resolve()),
   });
   app.decorate('ingest', ingest);
   app.decorate('settings', config);

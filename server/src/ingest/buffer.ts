@@ -12,6 +12,7 @@ import type { Storage } from '../storage/open';
 import type { Tables } from '../storage/tables';
 import type { Insertable } from 'kysely';
 import { inStatements } from '../storage/batches';
+import { utcDay, type DayOf } from './rollups';
 
 /**
  * The tables written through the buffer, in the order a flush writes them: every flush takes
@@ -34,10 +35,12 @@ type Rows<T extends BufferedTable> = Array<Insertable<Tables[T]>>;
 
 export interface WriteBufferOptions {
   maxRows?: number;
+  /** The day a row counts on in the rollups (the site's), found once per flush before its transaction opens; UTC's without it. */
+  dayOf?: () => Promise<DayOf>;
   /** How a table's rows are written when a plain INSERT is not enough (a performance record replaces its page load's earlier one). */
-  writers?: { [T in BufferedTable]?: (trx: Executor, rows: Rows<T>) => Promise<void> };
+  writers?: { [T in BufferedTable]?: (trx: Executor, rows: Rows<T>, dayOf: DayOf) => Promise<void> };
   /** Work done in the same transaction as a flush (the daily rollups of the rows it writes). */
-  afterInsert?: (trx: Executor, table: BufferedTable, rows: Rows<BufferedTable>) => Promise<void>;
+  afterInsert?: (trx: Executor, table: BufferedTable, rows: Rows<BufferedTable>, dayOf: DayOf) => Promise<void>;
 }
 
 interface Waiting {
@@ -78,16 +81,17 @@ export function createWriteBuffer(store: Storage, options: WriteBufferOptions = 
     waitingRows -= rowsTaken;
     if (batch.length === 0) return;
     try {
+      const dayOf = (await options.dayOf?.()) ?? utcDay;
       await store.db.transaction().execute(async (trx) => {
         const byTable = new Map<BufferedTable, Rows<BufferedTable>>();
         for (const entry of batch) byTable.set(entry.table, [...(byTable.get(entry.table) ?? []), ...entry.rows]);
         for (const table of BUFFERED_TABLES) {
           const rows = byTable.get(table);
           if (!rows) continue;
-          const writer = options.writers?.[table] as ((trx: Executor, rows: Rows<BufferedTable>) => Promise<void>) | undefined;
-          if (writer) await writer(trx, rows);
+          const writer = options.writers?.[table] as ((trx: Executor, rows: Rows<BufferedTable>, dayOf: DayOf) => Promise<void>) | undefined;
+          if (writer) await writer(trx, rows, dayOf);
           else for (const run of inStatements(rows)) await trx.insertInto(table).values(run as never).execute();
-          await options.afterInsert?.(trx, table, rows);
+          await options.afterInsert?.(trx, table, rows, dayOf);
         }
       });
       for (const entry of batch) entry.done.resolve();

@@ -104,19 +104,19 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
     // The same address may answer other bytes later (a replaced file): the key says which these are.
     const etag = key && `"${key}"`;
     if (etag && request.headers['if-none-match'] === etag) return reply.code(304).header('ETag', etag).header('Cache-Control', 'public, max-age=60').send();
-    const size = key ? await contentSize(store, key) : null;
+    // A part of the file (Safari asks for audio this way, and any player to seek): one range, else
+    // the whole. Only a range needs the size first; a whole file is one read.
+    const asksRange = !!request.headers.range && (!request.headers['if-range'] || request.headers['if-range'] === etag);
+    const size = asksRange && key ? await contentSize(store, key) : null;
+    const range = size !== null ? parseRange(size, request.headers.range!, { combine: true }) : null;
+    if (range === -1) return reply.code(416).header('Accept-Ranges', 'bytes').header('Content-Range', `bytes */${size}`).send();
+    const part = Array.isArray(range) && range.type === 'bytes' && range.length === 1 ? range[0]! : null;
+    const bytes = key ? await (part ? readContentPart(store, key, part.start, part.end) : readContent(store, key)) : null;
     // A file from before the database kept them whose bytes no instance has moved in yet.
-    if (size === null) {
+    if (!bytes) {
       request.log.warn({ file: file.name }, 'A listed file has no bytes in the database: it was in another instance\'s DATA_DIR/files before the upgrade; start that instance to move it in.');
       return reply.callNotFound();
     }
-    // A part of the file (Safari asks for audio this way, and any player to seek): one range, else the whole.
-    const range = request.headers.range && (!request.headers['if-range'] || request.headers['if-range'] === etag) ? parseRange(size, request.headers.range, { combine: true }) : null;
-    if (range === -1) return reply.code(416).header('Accept-Ranges', 'bytes').header('Content-Range', `bytes */${size}`).send();
-    const part = Array.isArray(range) && range.type === 'bytes' && range.length === 1 ? range[0]! : null;
-    const bytes = part ? await readContentPart(store, key!, part.start, part.end) : await readContent(store, key!);
-    // Removed between the two reads (a replacement or a delete): as if it had not been found.
-    if (!bytes) return reply.callNotFound();
     if (part) reply.code(206).header('Content-Range', `bytes ${part.start}-${part.end}/${size}`);
     return reply
       .type(file.type)
