@@ -6,13 +6,13 @@
  * when one instance is killed (SIGKILL) in a stream of writes to both, the other keeps answering
  * and every acknowledged record is stored exactly once.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import pg from 'pg';
 import sharp from 'sharp';
-import { expect, test } from './fixtures';
+import { expect, runtimeReady, test } from './fixtures';
 import { OWNER } from './global-setup';
 import { startBuiltServer, type ServerProcess } from './server-process';
 // @ts-expect-error: a plain ES module of the scripts folder, without declarations
@@ -118,6 +118,66 @@ test('an image uploaded on one instance is processed once, and both serve it and
     expect((await sharp(await small.body()).metadata()).width).toBe(500);
   }
   await owner.dispose();
+});
+
+/**
+ * A build of the next version, as `npm run build` would make it beside this one: the
+ * accordion's chunk changed (new content, so a new hashed name, and the old one gone), and
+ * site.js names the new one. The rest of the root links to this checkout.
+ */
+function nextBuild(): { root: string; oldChunk: string; newChunk: string } {
+  const root = mkdtempSync(path.join(tmpdir(), 'tessera-next-build-'));
+  for (const dir of ['contract', 'server', 'node_modules', 'examples']) symlinkSync(path.resolve(dir), path.join(root, dir));
+  mkdirSync(path.join(root, 'dist'));
+  for (const dir of ['server', 'preview']) symlinkSync(path.resolve('dist', dir), path.join(root, 'dist', dir));
+  const runtime = path.join(root, 'dist', 'runtime');
+  cpSync(path.resolve('dist', 'runtime'), runtime, { recursive: true });
+  const oldChunk = readdirSync(path.join(runtime, 'chunks')).find((name) => /^accordion-[\w-]{6}\.js$/.test(name))!;
+  const newChunk = 'accordion-Nxt2bd.js';
+  const source = readFileSync(path.join(runtime, 'chunks', oldChunk), 'utf8');
+  writeFileSync(path.join(runtime, 'chunks', newChunk), `${source}\nglobalThis.accordionBuild = 'next';\n`);
+  for (const suffix of ['', '.br', '.gz', '.map']) rmSync(path.join(runtime, 'chunks', oldChunk + suffix), { force: true });
+  writeFileSync(path.join(runtime, 'site.js'), readFileSync(path.join(runtime, 'site.js'), 'utf8').replaceAll(oldChunk, newChunk));
+  for (const suffix of ['.br', '.gz']) rmSync(path.join(runtime, `site.js${suffix}`));
+  return { root, oldChunk, newChunk };
+}
+
+test('a rolling upgrade: a page from either build mounts its blocks when its chunks come from an instance of the other', async ({ browser }) => {
+  test.setTimeout(60_000);
+  const next = nextBuild();
+  const upgraded = await startBuiltServer({ ...SETTINGS, DATABASE_URL: postgres.databaseUrl('site'), ROOT_DIR: next.root });
+  try {
+    // The load balancer sends the page and site.js to one instance, and the chunks to the other.
+    const visit = async (pages: ServerProcess, chunks: ServerProcess) => {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const statuses: number[] = [];
+      await page.route('**/runtime/chunks/**', async (route) => {
+        const response = await route.fetch({ url: chunks.baseUrl + new URL(route.request().url()).pathname });
+        statuses.push(response.status());
+        await route.fulfill({ response });
+      });
+      await page.goto(`${pages.baseUrl}/faq`);
+      await runtimeReady(page);
+      const accordion = page.locator('#block-faq-multi');
+      await expect(accordion).toHaveAttribute('data-block-status', 'mounted');
+      const build = await page.evaluate(() => (globalThis as { accordionBuild?: string }).accordionBuild ?? 'this');
+      await context.close();
+      return { build, statuses };
+    };
+    const fromUpgraded = await visit(upgraded, first);
+    expect(fromUpgraded.build).toBe('next');
+    expect(fromUpgraded.statuses.length).toBeGreaterThan(0);
+    expect(fromUpgraded.statuses.filter((status) => status !== 200)).toEqual([]);
+    const fromOlder = await visit(second, upgraded);
+    expect(fromOlder.build).toBe('this');
+    expect(fromOlder.statuses.filter((status) => status !== 200)).toEqual([]);
+    const stored = (await database.query('SELECT name FROM runtime_chunks WHERE name = ANY($1)', [[next.oldChunk, next.newChunk]])).rows as Array<{ name: string }>;
+    expect(stored.map((row) => row.name).sort()).toEqual([next.oldChunk, next.newChunk].sort());
+  } finally {
+    await upgraded.stop();
+    rmSync(next.root, { recursive: true, force: true });
+  }
 });
 
 test('one instance killed in a stream of hits and submissions to both: the other answers, and every acknowledged record is stored once', async ({ playwright }) => {

@@ -12,6 +12,7 @@ import { createWriteBuffer } from './ingest/buffer';
 import { storePerformanceRecords } from './ingest/performance-rollups';
 import { rollUpErrors, rollUpHits } from './ingest/rollups';
 import { siteDay } from './site-day';
+import { builtRuntimeDir } from './runtime-chunks';
 import path from 'node:path';
 import { registerBodyParsers, registerFiniteNumbers } from './plugins/body-parsers';
 import { registerCrumbCheck, registerCrumbRoute } from './plugins/crumb';
@@ -167,7 +168,7 @@ export async function buildApp(config: ServerConfig): Promise<App> {
   registerCrumbCheck(app);
   registerCrumbRoute(app);
   registerOwnerGuard(app);
-  registerHousekeeping(app);
+  registerHousekeeping(app, builtRuntimeDir(config.rootDir));
 
   await app.register(healthRoutes);
   await app.register(authRoutes);

@@ -16,6 +16,7 @@ import { ensureCrumb } from './plugins/crumb';
 import { withScriptNonce } from './plugins/security-headers';
 import { injectContext, scriptSafeJson } from './site-context';
 import { siteFile } from './site-files';
+import { builtRuntimeDir } from './runtime-chunks';
 
 /** `<!--#include virtual="name.html" -->` (SSI syntax) pulls in examples/_partials/name.html. */
 const INCLUDE = /<!--#include virtual="([a-z0-9-]+\.html)" -->\n?/g;
@@ -44,7 +45,7 @@ export const catalogues = (app: FastifyInstance): Catalogues => {
 const consentCss = new Map<string, Promise<string>>();
 /** The built runtime's consent.css, read once ('' where the runtime is not built). */
 const consentStyles = (app: FastifyInstance): Promise<string> => {
-  const file = path.join(app.settings.rootDir, 'dist', 'runtime', 'consent.css');
+  const file = path.join(builtRuntimeDir(app.settings.rootDir), 'consent.css');
   if (!consentCss.has(file)) consentCss.set(file, fs.readFile(file, 'utf8').then((css) => css.trim(), () => ''));
   return consentCss.get(file)!;
 };

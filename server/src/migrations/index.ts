@@ -13,6 +13,7 @@ import { errorRollups } from './006-error-rollups';
 import { performanceRollups } from './007-performance-rollups';
 import { unsubscribeTokens } from './008-unsubscribe-tokens';
 import { fileContents } from './009-file-contents';
+import { runtimeChunks } from './010-runtime-chunks';
 
 export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   '001-baseline': baseline(engine),
@@ -24,6 +25,7 @@ export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   '007-performance-rollups': performanceRollups,
   '008-unsubscribe-tokens': unsubscribeTokens(engine),
   '009-file-contents': fileContents(engine),
+  '010-runtime-chunks': runtimeChunks(engine),
 });
 
 export const MIGRATION_NAMES = Object.keys(migrationsFor('sqlite'));

@@ -2,17 +2,31 @@ import type { FastifyInstance } from 'fastify';
 import { dropExpiredCounters } from '../security/limits';
 import { dropExpiredFormKeys } from '../forms/keys';
 import { dropExpiredVisitorData } from '../ingest/retention';
+import { refreshStoredChunks } from '../runtime-chunks';
 
 /** How often rows whose time is over are dropped (by their expiry indexes). */
 export const HOUSEKEEPING_INTERVAL_MS = 60_000;
 
-/** Drops expired limit counters, form keys and (with RETENTION_DAYS) old visitor rows now and then; stops when the server closes. */
-export function registerHousekeeping(app: FastifyInstance): void {
+/** How often an instance marks its build's runtime chunks as still in use, and drops those of builds long gone. */
+export const CHUNK_REFRESH_INTERVAL_MS = 86_400_000;
+
+/**
+ * Drops expired limit counters, form keys and (with RETENTION_DAYS) old visitor rows now and
+ * then, and once a day refreshes the stored runtime chunks; stops when the server closes.
+ */
+export function registerHousekeeping(app: FastifyInstance, runtimeDir: string): void {
+  let chunksRefreshedAt = Date.now();
+  const refreshChunks = () => {
+    if (Date.now() - chunksRefreshedAt < CHUNK_REFRESH_INTERVAL_MS) return 0;
+    chunksRefreshedAt = Date.now();
+    return refreshStoredChunks(app.storage, runtimeDir);
+  };
   const sweep = () =>
     Promise.all([
       dropExpiredCounters(app.storage),
       dropExpiredFormKeys(app.storage),
       app.settings.retentionDays === null ? 0 : dropExpiredVisitorData(app.storage, app.settings.retentionDays),
+      refreshChunks(),
     ]).catch((error: unknown) =>
       app.log.error({ err: error }, 'housekeeping failed; it runs again in a minute'),
     );

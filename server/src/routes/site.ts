@@ -14,6 +14,8 @@ import { pageOwnContext } from '../site-context';
 import { sendMemberAccessPage } from './members';
 import { escapeHtml } from '../html';
 import { PAGE_WORDS, siteSettingWarnings } from '../page-text';
+import { CHUNK_CACHE_CONTROL, serveStoredChunks } from '../stored-chunk-route';
+import { builtRuntimeDir, CHUNK_NAME } from '../runtime-chunks';
 
 /** A locked page (page type 103, lock screen): visitors see that it is locked, nothing of it. */
 function sendLockScreen(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
@@ -54,8 +56,8 @@ export function pageFile(examplesDir: string, urlPath: string): string | null {
   return file.startsWith(examplesDir + path.sep) ? file : null;
 }
 
-/** A content-hashed chunk (rollup's `[name]-[hash].js`). */
-const HASHED_CHUNK = /[\\/]chunks[\\/][^\\/]+-[\w-]{6}\.js$/;
+/** A content-hashed chunk (rollup's `[name]-[hash].js` in chunks/). */
+const isChunk = (file: string) => path.basename(path.dirname(file)) === 'chunks' && CHUNK_NAME.test(path.basename(file));
 
 /** The demo site: pages from examples/ with the context injected, assets, and the runtime. */
 export default async function siteRoutes(app: FastifyInstance): Promise<void> {
@@ -66,8 +68,11 @@ export default async function siteRoutes(app: FastifyInstance): Promise<void> {
   // The search index follows the site folder's pages (rebuilt once by whichever instance finds them changed).
   await syncSitePages(app.storage, await searchIndex(examplesDir));
 
+  const runtimeDir = builtRuntimeDir(app.settings.rootDir);
+  // A chunk of another build (a rolling upgrade, a tab opened before a restart): from the database.
+  await serveStoredChunks(app, runtimeDir);
   await app.register(fastifyStatic, {
-    root: path.join(app.settings.rootDir, 'dist', 'runtime'),
+    root: runtimeDir,
     prefix: '/runtime/',
     index: false,
     decorateReply: false,
@@ -84,7 +89,7 @@ export default async function siteRoutes(app: FastifyInstance): Promise<void> {
       // As a CDN would: a chunk's name carries its content hash, so it never changes; the
       // entry, the stylesheets and the rest keep their names across versions and are
       // checked again after a minute. Any origin may load them (a theme on its own host).
-      if (HASHED_CHUNK.test(script)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+      if (isChunk(script)) reply.header('Cache-Control', CHUNK_CACHE_CONTROL);
       reply.header('Access-Control-Allow-Origin', '*');
     },
   });

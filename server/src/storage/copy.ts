@@ -46,6 +46,7 @@ export const COPY_ORDER = [
   'newsletter_connections',
   'files',
   'file_contents',
+  'runtime_chunks',
   'page_settings',
   'block_overrides',
   'taxonomy',
@@ -68,8 +69,8 @@ void everyTable;
 /** Rows per INSERT: within PostgreSQL's 65,535 parameters for the widest table. */
 export const ROWS_PER_INSERT = 500;
 
-/** Rows read and written at a time: a file's bytes may be 20 MB, so a few of them at once. */
-export const rowsPerBatch = (table: Table): number => (table === 'file_contents' ? 4 : ROWS_PER_INSERT);
+/** Rows read and written at a time: a file's bytes may be 20 MB, so a few of them at once; a runtime chunk's tens of KB. */
+export const rowsPerBatch = (table: Table): number => (table === 'file_contents' ? 4 : table === 'runtime_chunks' ? 50 : ROWS_PER_INSERT);
 
 export interface CopyResult {
   tables: Array<{ table: Table; rows: number }>;

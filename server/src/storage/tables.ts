@@ -80,6 +80,8 @@ export interface Tables {
   files: { name: string; type: string; size: number; widths_json: Generated<string>; created_at: Millis; updated_at: Millis; content_key: string | null };
   /** A file's bytes by their SHA-256 (`<hex>`), or one of its widths (`<hex>.500w`). */
   file_contents: { key: string; bytes: Buffer; created_at: Millis };
+  /** A chunk of the runtime (`accordion-D0fYTH.js`) as built and compressed; `seen_at`: when an instance last served it from its own build. */
+  runtime_chunks: { name: string; plain: Buffer; brotli: Buffer | null; gzip: Buffer | null; seen_at: Millis };
   page_settings: { path: string; workflow_state: Generated<number>; locked: Generated<Flag>; members_only: Generated<Flag>; publish_at: Millis | null; updated_at: Millis };
   block_overrides: { block_id: string; json: string; updated_at: Millis };
   taxonomy: { kind: 'tag' | 'category'; name: string; created_at: Millis };
