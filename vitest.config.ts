@@ -35,8 +35,8 @@ export default defineConfig({
           name: 'server-postgres',
           environment: 'node',
           include: ['server/test/**/*.test.ts'],
-          // Run on both engines in the sqlite project already.
-          exclude: ['server/test/storage.test.ts', 'server/test/limits.test.ts', 'server/test/copy-to-postgres.test.ts', 'server/test/copy-to-sqlite.test.ts'],
+          // Run on both engines (or on PostgreSQL only) in the sqlite project already.
+          exclude: ['server/test/storage.test.ts', 'server/test/limits.test.ts', 'server/test/copy-to-postgres.test.ts', 'server/test/copy-to-sqlite.test.ts', 'server/test/pgbouncer.test.ts'],
           isolate: false,
           globalSetup: ['server/test/global-postgres.ts'],
           env: { TESSERA_TEST_ENGINE: 'postgres' },

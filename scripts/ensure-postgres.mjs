@@ -1,5 +1,6 @@
-// Installs Debian's postgresql when its server binaries are missing: the PostgreSQL tests start
-// their own server (scripts/postgres.mjs) and nothing may download a database from elsewhere.
+// Installs Debian's postgresql and pgbouncer when missing: the PostgreSQL tests start their own
+// server (scripts/postgres.mjs) and pooler (scripts/pgbouncer.mjs), and nothing may download a
+// database from elsewhere.
 import { existsSync, readdirSync } from 'node:fs';
 import { execSync } from 'node:child_process';
 import { aptInstall } from './apt-install.mjs';
@@ -10,12 +11,24 @@ export const postgresBin = () => {
   return versions.length ? `${root}/${versions[0]}/bin` : null;
 };
 
-if (import.meta.url === `file://${process.argv[1]}` && !postgresBin()) {
-  aptInstall('postgresql');
-  // Debian starts a cluster of its own on install; the tests use their own, so stop it.
+const PGBOUNCER = '/usr/sbin/pgbouncer';
+
+/** Debian starts a service of its own on install; the tests run their own, so stop it. */
+function stopService(name) {
   try {
-    execSync('service postgresql stop', { stdio: 'inherit' });
+    execSync(`service ${name} stop`, { stdio: 'inherit' });
   } catch {
     /* not running, or no service manager: nothing to stop */
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  if (!postgresBin()) {
+    aptInstall('postgresql');
+    stopService('postgresql');
+  }
+  if (!existsSync(PGBOUNCER)) {
+    aptInstall('pgbouncer');
+    stopService('pgbouncer');
   }
 }

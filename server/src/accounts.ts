@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { AccessPermission, WebsiteRole, isViewerOnly } from '../../contract/model/roles';
 import { sql } from 'kysely';
 import type { Storage } from './storage/open';
+import { lockedTransaction, type Executor } from './storage/locked';
 import { generatePassword, hashPassword, verifyPassword } from './security/passwords';
 
 export interface Account {
@@ -37,27 +38,54 @@ export interface SeedResult {
   created: boolean;
 }
 
+/** How a seeded sign-in's table is read and written (owner accounts, site members). */
+export interface SeedTable {
+  find(db: Executor, email: string): Promise<{ id: string } | undefined>;
+  insert(db: Executor, email: string, passwordHash: string): Promise<unknown>;
+  setPassword(db: Executor, id: string, passwordHash: string): Promise<unknown>;
+}
+
 /**
- * Creates the account on first start; a password from the environment always wins, so that
- * changing OWNER_PASSWORD and restarting changes it.
+ * Creates a sign-in on first start; a password from the environment always wins, so that
+ * changing it and restarting changes it. Instances that start at once on a new database make
+ * it once: the check and the insert hold one lock (storage/locked.ts).
  */
-export async function seedAccount(store: Storage, email: string, password: string | null, roles: number[], role: string): Promise<SeedResult> {
-  const existing = await findAccount(store, email);
+export async function seedSignIn(store: Storage, table: SeedTable, email: string, password: string | null, role: string): Promise<SeedResult> {
+  const existing = await table.find(store.db, email);
   if (existing) {
-    if (password) await store.db.updateTable('accounts').set({ password_hash: await hashPassword(password), roles: JSON.stringify(roles) }).where('id', '=', existing.id).execute();
+    if (password) await table.setPassword(store.db, existing.id, await hashPassword(password));
     return { email, role, generatedPassword: null, created: false };
   }
   const generated = password ? null : generatePassword();
-  await store.db
-    .insertInto('accounts')
-    .values({ id: randomUUID(), email, password_hash: await hashPassword(password ?? generated!), roles: JSON.stringify(roles), created_at: Date.now() })
-    .execute();
-  return { email, role, generatedPassword: generated, created: true };
+  const hash = await hashPassword(password ?? generated!);
+  const created = await lockedTransaction(store, [`seed:${role}:${email.toLowerCase()}`], async (db) => {
+    const made = await table.find(db, email);
+    if (made) {
+      if (password) await table.setPassword(db, made.id, hash);
+      return false;
+    }
+    await table.insert(db, email, hash);
+    return true;
+  });
+  return { email, role, generatedPassword: created ? generated : null, created };
 }
 
 /** E-mail addresses are compared without case, on either engine. */
-const findAccount = (store: Storage, email: string) =>
-  store.db.selectFrom('accounts').selectAll().where(sql`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
+const findAccount = (db: Executor, email: string) => db.selectFrom('accounts').selectAll().where(sql`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
+
+/** The owner's and the viewer's accounts. */
+export const seedAccount = (store: Storage, email: string, password: string | null, roles: number[], role: string): Promise<SeedResult> =>
+  seedSignIn(
+    store,
+    {
+      find: findAccount,
+      insert: (db, address, passwordHash) => db.insertInto('accounts').values({ id: randomUUID(), email: address, password_hash: passwordHash, roles: JSON.stringify(roles), created_at: Date.now() }).execute(),
+      setPassword: (db, id, passwordHash) => db.updateTable('accounts').set({ password_hash: passwordHash, roles: JSON.stringify(roles) }).where('id', '=', id).execute(),
+    },
+    email,
+    password,
+    role,
+  );
 
 /**
  * Verifies against this when an email is unknown, so that the time taken does not tell which
@@ -66,7 +94,7 @@ const findAccount = (store: Storage, email: string) =>
 export const TIMING_DUMMY_HASH = 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 
 export async function authenticate(store: Storage, email: string, password: string): Promise<Account | null> {
-  const row = await findAccount(store, email);
+  const row = await findAccount(store.db, email);
   // Hash even for unknown emails so that timing does not tell which emails exist.
   const ok = await verifyPassword(password, row?.password_hash ?? TIMING_DUMMY_HASH);
   return row && ok ? toAccount(row) : null;

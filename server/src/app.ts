@@ -116,6 +116,7 @@ export async function buildApp(config: ServerConfig): Promise<App> {
   const storage = await openStorage({
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
+    poolSize: config.databasePoolSize,
     lockTimeoutMs: config.databaseLockTimeoutMs,
     onIdleConnectionError: (error) => app.log.warn({ err: error }, 'A database connection broke while idle (the database restarted?); the next request opens a new one.'),
   });

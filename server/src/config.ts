@@ -18,6 +18,8 @@ export interface ServerConfig {
   dataDir: string;
   /** `postgres://…` (DATABASE_URL): the site's data in PostgreSQL instead of SQLite in dataDir. */
   databaseUrl: string | null;
+  /** Connections each instance keeps to PostgreSQL at most (DATABASE_POOL_SIZE). */
+  databasePoolSize: number;
   /** How long a PostgreSQL statement waits for another session's lock before the request answers 503 (tests make it short). */
   databaseLockTimeoutMs?: number;
   /** The repository root: `dist/` (the runtime, the owner app) is found below it. */
@@ -121,6 +123,7 @@ const ENV_SCHEMA = {
     HOST: { type: 'string', minLength: 1, description: 'an address to listen on' },
     DATA_DIR: { type: 'string', minLength: 1, description: 'a folder' },
     DATABASE_URL: { type: 'string', pattern: '^postgres(ql)?://', description: 'a postgres:// URL' },
+    DATABASE_POOL_SIZE: whole(1, 1000, 'a whole number from 1 to 1000'),
     SITE_DIR: { type: 'string', minLength: 1, description: 'a site folder' },
     ROOT_DIR: { type: 'string', minLength: 1, description: 'a folder' },
     SITE_ENV: { type: 'string', enum: ['dev', 'qa', 'staging', 'prod'], description: 'dev, qa, staging or prod' },
@@ -180,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     port: count('PORT', 8080),
     dataDir: path.resolve(text('DATA_DIR') ?? path.join(rootDir, 'data')),
     databaseUrl: text('DATABASE_URL') ?? null,
+    databasePoolSize: count('DATABASE_POOL_SIZE', 10),
     rootDir,
     siteDir: path.resolve(text('SITE_DIR') ?? path.join(rootDir, 'examples')),
     siteEnv: text('SITE_ENV') ?? null,
@@ -218,7 +222,7 @@ export function effectiveSettings(config: ServerConfig): Record<string, string> 
     PORT: String(config.port),
     SITE_DIR: config.siteDir,
     DATA_DIR: config.dataDir,
-    DATABASE: config.databaseUrl ? hidePassword(config.databaseUrl) : `SQLite in ${config.dataDir}`,
+    DATABASE: config.databaseUrl ? `${hidePassword(config.databaseUrl)} (up to ${config.databasePoolSize} connections)` : `SQLite in ${config.dataDir}`,
     SITE_ENV: config.siteEnv ?? 'by host name',
     SITE_ORIGINS: config.siteOrigins.join(', ') || 'none',
     TRUST_PROXY: Array.isArray(config.trustProxy) ? config.trustProxy.join(', ') : String(config.trustProxy),

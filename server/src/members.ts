@@ -6,8 +6,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Storage } from './storage/open';
-import { TIMING_DUMMY_HASH, hashToken, type SeedResult } from './accounts';
-import { generatePassword, hashPassword, verifyPassword } from './security/passwords';
+import { TIMING_DUMMY_HASH, hashToken, seedSignIn, type SeedResult } from './accounts';
+import type { Executor } from './storage/locked';
+import { verifyPassword } from './security/passwords';
 
 export const MEMBER_SESSION_COOKIE = 'site_member';
 export const XSRF_HEADER = 'x-siteuser-xsrf-token';
@@ -21,22 +22,24 @@ export interface SiteUser {
   xsrfToken: string;
 }
 
-const findMember = (store: Storage, email: string) =>
-  store.db.selectFrom('site_users').select(['id', 'email', 'password_hash']).where(sql`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
+const findMember = (db: Executor, email: string) =>
+  db.selectFrom('site_users').select(['id', 'email', 'password_hash']).where(sql`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
 
-export async function seedMember(store: Storage, email: string, password: string | null): Promise<SeedResult> {
-  const existing = await findMember(store, email);
-  if (existing) {
-    if (password) await store.db.updateTable('site_users').set({ password_hash: await hashPassword(password) }).where('id', '=', existing.id).execute();
-    return { email, role: 'member (site user)', generatedPassword: null, created: false };
-  }
-  const generated = password ? null : generatePassword();
-  await store.db.insertInto('site_users').values({ id: randomUUID(), email, password_hash: await hashPassword(password ?? generated!), created_at: Date.now() }).execute();
-  return { email, role: 'member (site user)', generatedPassword: generated, created: true };
-}
+export const seedMember = (store: Storage, email: string, password: string | null): Promise<SeedResult> =>
+  seedSignIn(
+    store,
+    {
+      find: findMember,
+      insert: (db, address, passwordHash) => db.insertInto('site_users').values({ id: randomUUID(), email: address, password_hash: passwordHash, created_at: Date.now() }).execute(),
+      setPassword: (db, id, passwordHash) => db.updateTable('site_users').set({ password_hash: passwordHash }).where('id', '=', id).execute(),
+    },
+    email,
+    password,
+    'member (site user)',
+  );
 
 export async function authenticateMember(store: Storage, email: string, password: string): Promise<{ id: string; email: string } | null> {
-  const row = await findMember(store, email);
+  const row = await findMember(store.db, email);
   const ok = await verifyPassword(password, row?.password_hash ?? TIMING_DUMMY_HASH);
   return row && ok ? { id: row.id, email: row.email } : null;
 }

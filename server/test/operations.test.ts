@@ -8,6 +8,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { backup } from '../src/backup';
 import { searchIndex } from '../src/site-search';
@@ -68,6 +69,8 @@ describe('settings', () => {
     expect(config).toMatchObject({ port: 0, formKeyRateLimit: 7, siteDir: path.resolve('my-site'), trustProxy: 1, logRequests: true });
     expect(config.dataDir).toBe(path.join(root, 'data'));
     expect(loadConfig({}).siteDir).toBe(path.join(root, 'examples'));
+    expect([loadConfig({}).databasePoolSize, loadConfig({ DATABASE_POOL_SIZE: '4' }).databasePoolSize]).toEqual([10, 4]);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow('DATABASE_POOL_SIZE must be a whole number from 1 to 1000, not "0"');
     expect(parseTrustProxy('false')).toBe(false);
     expect(parseTrustProxy('true')).toBe(true);
     expect(parseTrustProxy('127.0.0.1, 10.0.0.0/8, ::1')).toEqual(['127.0.0.1', '10.0.0.0/8', '::1']);
@@ -94,6 +97,21 @@ describe('health and readiness', () => {
     const down = await server.app.inject({ method: 'GET', url: '/readyz' });
     expect([down.statusCode, down.json()]).toEqual([503, { status: 'not ready', reason: 'the database does not answer' }]);
     expect((await server.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+  });
+});
+
+describe.runIf(TEST_ENGINE === 'postgres')('connections to PostgreSQL', () => {
+  it('an instance opens at most DATABASE_POOL_SIZE of them, however many requests come at once', async () => {
+    const server = await start({ databasePoolSize: 2 });
+    const pages = await Promise.all(Array.from({ length: 24 }, (_, i) => server.app.inject({ method: 'GET', url: i % 2 ? '/faq' : '/readyz' })));
+    expect(pages.map((page) => page.statusCode)).toEqual(Array.from({ length: 24 }, () => 200));
+    const url = new URL(server.config.databaseUrl!);
+    const operator = new pg.Client({ connectionString: url.href });
+    await operator.connect();
+    const open = await operator.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [url.pathname.slice(1)]);
+    await operator.end();
+    expect(open.rows[0].n).toBeGreaterThanOrEqual(1);
+    expect(open.rows[0].n).toBeLessThanOrEqual(2);
   });
 });
 

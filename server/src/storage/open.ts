@@ -6,10 +6,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import { MIGRATION_NAMES, migrationProvider } from '../migrations/index';
+import { MIGRATION_NAMES } from '../migrations/index';
 import type { Engine } from './engine';
+import { appliedMigrations, migrateToLatest } from './migrate';
+import { migratePostgres, postgresPool } from './postgres';
 import type { Tables } from './tables';
 import { NulFreeText } from './text-values';
 import { SqliteDialectKeepingErrors } from './sqlite-dialect';
@@ -41,18 +43,8 @@ export interface StorageOptions {
   onIdleConnectionError?: (error: Error) => void;
 }
 
-/** Where a self-hoster reads how to restore a backup: every message that says to points there. */
-export const BACKUPS_DOC = 'docs/deployment.md, "Backups"';
-
-/** A database written by a newer server: this one would misread it, so it does not start. */
-export class NewerSchemaError extends Error {
-  constructor(unknown: string[], known: number) {
-    super(`The database has migrations this server does not know (${unknown.join(', ')}; it knows ${known}). Run the newer server, or restore a backup made with this version (${BACKUPS_DOC}).`);
-    this.name = 'NewerSchemaError';
-  }
-}
-
-export const MIGRATION_TABLE = 'kysely_migration';
+export { appliedMigrations, BACKUPS_DOC, migrateToLatest, MIGRATION_TABLE, NewerSchemaError } from './migrate';
+export { POSTGRES_IDLE_IN_TRANSACTION_MS, POSTGRES_LOCK_TIMEOUT_MS } from './postgres';
 
 /** The SQLite database's file in DATA_DIR. */
 export const sqliteFile = (dataDir: string) => path.join(dataDir, 'site.sqlite');
@@ -66,51 +58,10 @@ function openSqlite(dataDir: string): Database.Database {
   return db;
 }
 
-/** The names of the migrations the database has had (none on a new one). */
-export async function appliedMigrations(db: Kysely<Tables>): Promise<string[]> {
-  const rows = await sql<{ name: string }>`SELECT name FROM ${sql.table(MIGRATION_TABLE)} ORDER BY name`.execute(db).catch(() => ({ rows: [] as Array<{ name: string }> }));
-  return rows.rows.map((row) => row.name);
-}
-
-export async function migrateToLatest(db: Kysely<Tables>, engine: Engine): Promise<void> {
-  const unknown = (await appliedMigrations(db)).filter((name) => !MIGRATION_NAMES.includes(name));
-  if (unknown.length) throw new NewerSchemaError(unknown, MIGRATION_NAMES.length);
-  const { error } = await new Migrator({ db, provider: migrationProvider(engine), migrationTableName: MIGRATION_TABLE }).migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-}
-
-/**
- * PostgreSQL's counterpart of SQLite's busy timeout: a statement that waits this long for a
- * lock another session holds fails (55P03), and the request answers 503 instead of hanging
- * with a pooled connection until the whole pool waits.
- */
-export const POSTGRES_LOCK_TIMEOUT_MS = 10_000;
-/** A session that leaves a transaction open this long without a statement (an instance frozen mid-request) is ended by PostgreSQL, and its locks with it. */
-export const POSTGRES_IDLE_IN_TRANSACTION_MS = 60_000;
-/** A database host that does not answer fails a request in 10 s rather than when TCP gives up. */
-const CONNECT_TIMEOUT_MS = 10_000;
-
-/** Runs the migrations on a connection of its own, without the lock timeout: an instance that starts while another migrates a large table waits for it. */
-async function migratePostgres(databaseUrl: string): Promise<void> {
-  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max: 1, connectionTimeoutMillis: CONNECT_TIMEOUT_MS }) }), plugins: [new NulFreeText()] });
-  try {
-    await migrateToLatest(db, 'postgres');
-  } finally {
-    await db.destroy();
-  }
-}
-
 export async function openStorage(options: StorageOptions): Promise<Storage> {
   if (options.databaseUrl) {
     await migratePostgres(options.databaseUrl);
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: options.poolSize ?? 10,
-      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-      lock_timeout: options.lockTimeoutMs ?? POSTGRES_LOCK_TIMEOUT_MS,
-      idle_in_transaction_session_timeout: POSTGRES_IDLE_IN_TRANSACTION_MS,
-    });
-    pool.on('error', (error) => options.onIdleConnectionError?.(error));
+    const pool = postgresPool(options.databaseUrl, options);
     const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }), plugins: [new NulFreeText()] });
     return { db, engine: 'postgres', sqlite: null, close: () => db.destroy() };
   }
