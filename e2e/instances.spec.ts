@@ -172,8 +172,9 @@ test('a rolling upgrade: a page from either build mounts its blocks when its chu
     const fromOlder = await visit(second, upgraded);
     expect(fromOlder.build).toBe('this');
     expect(fromOlder.statuses.filter((status) => status !== 200)).toEqual([]);
-    const stored = (await database.query('SELECT name FROM runtime_chunks WHERE name = ANY($1)', [[next.oldChunk, next.newChunk]])).rows as Array<{ name: string }>;
-    expect(stored.map((row) => row.name).sort()).toEqual([next.oldChunk, next.newChunk].sort());
+    const keys = [next.oldChunk, next.newChunk].map((file) => `runtime/chunks/${file}`).sort();
+    const stored = (await database.query('SELECT name FROM runtime_chunks WHERE name = ANY($1)', [keys])).rows as Array<{ name: string }>;
+    expect(stored.map((row) => row.name).sort()).toEqual(keys);
   } finally {
     await upgraded.stop();
     rmSync(next.root, { recursive: true, force: true });

@@ -12,7 +12,7 @@ import { createWriteBuffer } from './ingest/buffer';
 import { storePerformanceRecords } from './ingest/performance-rollups';
 import { rollUpErrors, rollUpHits } from './ingest/rollups';
 import { siteDay } from './site-day';
-import { builtRuntimeDir } from './runtime-chunks';
+import { ownerAppChunks, runtimeChunks } from './runtime-chunks';
 import path from 'node:path';
 import { registerBodyParsers, registerFiniteNumbers } from './plugins/body-parsers';
 import { registerCrumbCheck, registerCrumbRoute } from './plugins/crumb';
@@ -169,7 +169,7 @@ export async function buildApp(config: ServerConfig): Promise<App> {
   registerCrumbCheck(app);
   registerCrumbRoute(app);
   registerOwnerGuard(app);
-  registerHousekeeping(app, builtRuntimeDir(config.rootDir));
+  registerHousekeeping(app, [runtimeChunks(config.rootDir), ownerAppChunks(config.rootDir)]);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);

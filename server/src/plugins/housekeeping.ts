@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { dropExpiredCounters } from '../security/limits';
 import { dropExpiredFormKeys } from '../forms/keys';
 import { dropExpiredVisitorData } from '../ingest/retention';
-import { refreshStoredChunks } from '../runtime-chunks';
+import { refreshStoredChunks, type ChunkFolder } from '../runtime-chunks';
 
 /** How often rows whose time is over are dropped (by their expiry indexes). */
 export const HOUSEKEEPING_INTERVAL_MS = 60_000;
@@ -14,12 +14,12 @@ export const CHUNK_REFRESH_INTERVAL_MS = 86_400_000;
  * Drops expired limit counters, form keys and (with RETENTION_DAYS) old visitor rows now and
  * then, and once a day refreshes the stored runtime chunks; stops when the server closes.
  */
-export function registerHousekeeping(app: FastifyInstance, runtimeDir: string): void {
+export function registerHousekeeping(app: FastifyInstance, chunkFolders: ChunkFolder[]): void {
   let chunksRefreshedAt = Date.now();
   const refreshChunks = () => {
     if (Date.now() - chunksRefreshedAt < CHUNK_REFRESH_INTERVAL_MS) return 0;
     chunksRefreshedAt = Date.now();
-    return refreshStoredChunks(app.storage, runtimeDir);
+    return refreshStoredChunks(app.storage, chunkFolders);
   };
   const sweep = () =>
     Promise.all([

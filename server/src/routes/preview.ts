@@ -4,11 +4,13 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { canOpenConfig } from '../accounts';
 import { ensureCrumb } from '../plugins/crumb';
+import { builtOwnerAppDir, ownerAppChunks } from '../runtime-chunks';
+import { serveStoredChunks } from '../stored-chunk-route';
 
 /** Part 2 §2: upgrade a trial plan; change plan. */
 export const PLAN_PATHS = ['/settings/billing/billing/upgrade', '/settings/billing/billing/website/change-plan'] as const;
 
-const previewDir = (app: FastifyInstance) => path.join(app.settings.rootDir, 'dist', 'preview');
+const previewDir = (app: FastifyInstance) => builtOwnerAppDir(app.settings.rootDir);
 
 /** Sends one of the owner app's built HTML pages, or a clear 503 when it was not built. */
 export async function sendPreviewPage(app: FastifyInstance, reply: FastifyReply, file: string) {
@@ -25,6 +27,8 @@ export async function sendPreviewPage(app: FastifyInstance, reply: FastifyReply,
  * app; anyone else goes to /login and comes back afterwards.
  */
 export default async function previewRoutes(app: FastifyInstance): Promise<void> {
+  // A chunk of another build (an owner who kept the app open across an upgrade): from the database.
+  await serveStoredChunks(app, ownerAppChunks(app.settings.rootDir));
   await app.register(fastifyStatic, {
     root: previewDir(app),
     prefix: '/config/',

@@ -15,7 +15,7 @@ import { sendMemberAccessPage } from './members';
 import { escapeHtml } from '../html';
 import { PAGE_WORDS, siteSettingWarnings } from '../page-text';
 import { CHUNK_CACHE_CONTROL, serveStoredChunks } from '../stored-chunk-route';
-import { builtRuntimeDir, CHUNK_NAME } from '../runtime-chunks';
+import { builtRuntimeDir, CHUNK_NAME, runtimeChunks } from '../runtime-chunks';
 
 /** A locked page (page type 103, lock screen): visitors see that it is locked, nothing of it. */
 function sendLockScreen(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
@@ -70,7 +70,7 @@ export default async function siteRoutes(app: FastifyInstance): Promise<void> {
 
   const runtimeDir = builtRuntimeDir(app.settings.rootDir);
   // A chunk of another build (a rolling upgrade, a tab opened before a restart): from the database.
-  await serveStoredChunks(app, runtimeDir);
+  await serveStoredChunks(app, runtimeChunks(app.settings.rootDir));
   await app.register(fastifyStatic, {
     root: runtimeDir,
     prefix: '/runtime/',
