@@ -203,6 +203,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   };
 }
 
+/** The address the start banner prints: an IPv6 host in brackets (`http://[::1]:8080`), so that it can be opened. */
+export const listeningUrl = (host: string, port: number): string => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+
 /** A database URL with its password replaced by ***. */
 export function hidePassword(url: string): string {
   try {

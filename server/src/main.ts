@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { ConfigError, effectiveSettings, loadConfig } from './config';
+import { ConfigError, effectiveSettings, listeningUrl, loadConfig } from './config';
 import { SiteFileError } from './site-files';
 import { explainStartFailure } from './start-failure';
 import { NewerSchemaError } from './storage/open';
@@ -18,7 +18,7 @@ async function main(): Promise<void> {
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  app.log.info({ settings: effectiveSettings(config) }, `Tessera site server listening on http://${config.host}:${port}`);
+  app.log.info({ settings: effectiveSettings(config) }, `Tessera site server listening on ${listeningUrl(config.host, port)}`);
   for (const account of seeded) {
     if (account.generatedPassword) app.log.info(`${account.role}: ${account.email}, generated password ${account.generatedPassword} (shown once; set it in the environment to choose your own)`);
   }

@@ -4,7 +4,7 @@
  * none of the known ones (then the caller prints it whole, with its stack).
  */
 import os from 'node:os';
-import { hidePassword } from './config';
+import { hidePassword, listeningUrl } from './config';
 import { BACKUPS_DOC, sqliteFile } from './storage/open';
 import { isDamagedDatabase, isDatabaseUnavailable } from './storage/unavailable';
 
@@ -40,7 +40,7 @@ function postgresTarget(url: string): { where: string; user: string; database: s
 }
 
 function listenFailure(code: string, settings: StartSettings): string | null {
-  const address = `${settings.host}:${settings.port}`;
+  const address = listeningUrl(settings.host, settings.port).slice('http://'.length);
   if (code === 'EADDRINUSE') return `Another program is listening on ${address} (EADDRINUSE). Stop it, or set PORT to a free port.`;
   if (code === 'EACCES') return `It may not listen on ${address} (EACCES): ports below 1024 need privileges. Set PORT above 1024 and let your proxy forward to it.`;
   if (code === 'EADDRNOTAVAIL') return `HOST ${settings.host} is not an address of this machine (EADDRNOTAVAIL). Set HOST to 127.0.0.1 behind a proxy, or 0.0.0.0 for every address.`;

@@ -12,7 +12,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { backup } from '../src/backup';
 import { searchIndex } from '../src/site-search';
-import { ConfigError, effectiveSettings, loadConfig, parseTrustProxy } from '../src/config';
+import { ConfigError, effectiveSettings, listeningUrl, loadConfig, parseTrustProxy } from '../src/config';
 import { MIGRATION_NAMES } from '../src/migrations/index';
 import { MIGRATION_TABLE, NewerSchemaError, openStorage } from '../src/storage/open';
 import { UNTRUSTED_PROXY_HINT } from '../src/plugins/proxy-hint';
@@ -75,6 +75,13 @@ describe('settings', () => {
     expect(parseTrustProxy('true')).toBe(true);
     expect(parseTrustProxy('127.0.0.1, 10.0.0.0/8, ::1')).toEqual(['127.0.0.1', '10.0.0.0/8', '::1']);
     expect(() => parseTrustProxy('10.0.0.0/33')).toThrow(ConfigError);
+  });
+
+  it('print where the server listens as an address a browser opens, IPv6 in brackets', () => {
+    expect(listeningUrl('127.0.0.1', 8080)).toBe('http://127.0.0.1:8080');
+    expect(listeningUrl('::', 8080)).toBe('http://[::]:8080');
+    expect(listeningUrl('::1', 80)).toBe('http://[::1]:80');
+    expect(new URL(listeningUrl('fe80::1', 8080)).port).toBe('8080');
   });
 
   it('are printed at start with the passwords hidden', () => {

@@ -42,6 +42,8 @@ describe('a server that cannot start', () => {
     const error = await new Promise((resolve) => second.once('error', resolve).listen(port, '127.0.0.1'));
     holder.close();
     expect(explainStartFailure(error, settings({ port }))).toBe(`Another program is listening on 127.0.0.1:${port} (EADDRINUSE). Stop it, or set PORT to a free port.`);
+    // An IPv6 address is written as in a URL, so the port does not read as part of it.
+    expect(explainStartFailure(error, settings({ host: '::', port }))).toBe(`Another program is listening on [::]:${port} (EADDRINUSE). Stop it, or set PORT to a free port.`);
   });
 
   it('on a folder it may not write or a full disk: names the folder and the fix', () => {
