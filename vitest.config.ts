@@ -36,7 +36,7 @@ export default defineConfig({
           environment: 'node',
           include: ['server/test/**/*.test.ts'],
           // Run on both engines (or on PostgreSQL only) in the sqlite project already.
-          exclude: ['server/test/storage.test.ts', 'server/test/limits.test.ts', 'server/test/copy-to-postgres.test.ts', 'server/test/copy-to-sqlite.test.ts', 'server/test/pgbouncer.test.ts'],
+          exclude: ['server/test/storage.test.ts', 'server/test/limits.test.ts', 'server/test/copy-to-postgres.test.ts', 'server/test/copy-to-sqlite.test.ts', 'server/test/pgbouncer.test.ts', 'server/test/postgres-tls.test.ts'],
           isolate: false,
           globalSetup: ['server/test/global-postgres.ts'],
           env: { TESSERA_TEST_ENGINE: 'postgres' },

@@ -6,7 +6,7 @@
 import os from 'node:os';
 import { hidePassword, listeningUrl } from './config';
 import { BACKUPS_DOC, sqliteFile } from './storage/open';
-import { isDamagedDatabase, isDatabaseUnavailable } from './storage/unavailable';
+import { isDamagedDatabase, isDatabaseUnavailable, isTlsFailure } from './storage/unavailable';
 
 export interface StartSettings {
   host: string;
@@ -47,12 +47,34 @@ function listenFailure(code: string, settings: StartSettings): string | null {
   return null;
 }
 
+/** Where PostgreSQL's TLS is set up in the docs: every TLS message points there. */
+const TLS_DOC = 'docs/deployment.md, "PostgreSQL"';
+
+/** The files DATABASE_URL names for TLS (sslrootcert, sslcert, sslkey), which pg reads as it connects. */
+function tlsFiles(url: string): Map<string, string> {
+  try {
+    const params = new URL(url).searchParams;
+    return new Map(['sslrootcert', 'sslcert', 'sslkey'].flatMap((name) => (params.get(name) ? [[params.get(name)!, name] as [string, string]] : [])));
+  } catch {
+    return new Map();
+  }
+}
+
+function tlsFailure(code: string, where: string, words: string): string {
+  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') return `PostgreSQL's certificate is for another name than ${where} (${code}: ${words}). Use the host name the certificate names in DATABASE_URL.`;
+  if (/^The server does not support SSL/.test(words)) return `PostgreSQL at ${where} takes no encrypted connections, and DATABASE_URL asks for one (${words}). Turn ssl on in its postgresql.conf, or take sslmode out of DATABASE_URL on a network you trust.`;
+  return `This machine does not trust the certificate PostgreSQL at ${where} presented (${code}: ${words}). Add sslrootcert=/path/to/ca.pem to DATABASE_URL: the certificate authority your database's provider publishes (${TLS_DOC}).`;
+}
+
 function postgresFailure(error: SystemError, code: string, url: string): string | null {
   const { where, user, database } = postgresTarget(url);
   const words = typeof error.message === 'string' ? error.message : code;
+  if (isTlsFailure(error)) return tlsFailure(code, where, words);
+  // "no encryption": no line of pg_hba.conf lets this machine in unencrypted; one may for TLS (managed databases).
+  if (code === '28000' && /no encryption/.test(words)) return `PostgreSQL at ${where} does not let user "${user}" in unencrypted (${code}: ${words}). If it takes encrypted connections, add ?sslmode=verify-full to DATABASE_URL, with &sslrootcert=/path/to/ca.pem when your provider's certificates come from an authority of its own (${TLS_DOC}); else add a line for this machine to its pg_hba.conf.`;
   if (code === '28P01') return `PostgreSQL at ${where} refused the login for user "${user}" (${code}: ${words}). Check the user name and password in DATABASE_URL.`;
   // 28000 is pg_hba.conf saying no: this machine, this user or an unencrypted connection is not let in.
-  if (code === '28000') return `PostgreSQL at ${where} does not let user "${user}" in from this machine (${code}: ${words}). Add a line for it to the database server's pg_hba.conf, or add ?sslmode=require to DATABASE_URL if it asks for encryption.`;
+  if (code === '28000') return `PostgreSQL at ${where} does not let user "${user}" in from this machine (${code}: ${words}). Add a line for it to the database server's pg_hba.conf.`;
   if (code === '3D000') return `PostgreSQL at ${where} has no database "${database}" (3D000). Create it once (createdb -O ${user} ${database}) or correct DATABASE_URL.`;
   if (code === '42501') return `The PostgreSQL user "${user}" may not create the server's tables in "${database}" (42501: ${words}). Make it the database's owner (ALTER DATABASE ${database} OWNER TO ${user}).`;
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `The PostgreSQL host in DATABASE_URL (${where}) has no address (${code}). Check its name.`;
@@ -75,6 +97,8 @@ export function explainStartFailure(error: unknown, settings: StartSettings): st
   const failure = error as SystemError;
   const code = typeof failure.code === 'string' ? failure.code : '';
   if (failure.syscall === 'listen') return listenFailure(code, settings);
+  const tlsFile = settings.databaseUrl && typeof failure.path === 'string' ? tlsFiles(settings.databaseUrl).get(failure.path) : undefined;
+  if (tlsFile) return `The file DATABASE_URL names as ${tlsFile} (${String(failure.path)}) cannot be read (${code}). Correct the path, or let the user it runs as (${runsAs()}) read it.`;
   const file = fileFailure(code, failure, settings.dataDir);
   if (file) return file;
   if (settings.databaseUrl) return postgresFailure(failure, code, settings.databaseUrl);

@@ -62,9 +62,9 @@ describe('a server that cannot start', () => {
     expect(explainStartFailure({ code: '28P01', message: 'password authentication failed for user "site"' }, settings({ databaseUrl }))).toBe(
       'PostgreSQL at 127.0.0.1:1 refused the login for user "site" (28P01: password authentication failed for user "site"). Check the user name and password in DATABASE_URL.',
     );
-    const hba = { code: '28000', message: 'no pg_hba.conf entry for host "10.0.0.5", user "site", database "site", no encryption' };
+    const hba = { code: '28000', message: 'no pg_hba.conf entry for host "10.0.0.5", user "site", database "site", SSL encryption' };
     expect(explainStartFailure(hba, settings({ databaseUrl }))).toBe(
-      'PostgreSQL at 127.0.0.1:1 does not let user "site" in from this machine (28000: no pg_hba.conf entry for host "10.0.0.5", user "site", database "site", no encryption). Add a line for it to the database server\'s pg_hba.conf, or add ?sslmode=require to DATABASE_URL if it asks for encryption.',
+      'PostgreSQL at 127.0.0.1:1 does not let user "site" in from this machine (28000: no pg_hba.conf entry for host "10.0.0.5", user "site", database "site", SSL encryption). Add a line for it to the database server\'s pg_hba.conf.',
     );
   });
 

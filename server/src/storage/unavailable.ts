@@ -1,6 +1,7 @@
 /**
  * Whether an error means the database cannot be reached at all (it is down, restarting, out of
- * disk, refusing this server's login, or another session holds what this one waits for), rather than that one query was wrong. Those answer 503
+ * disk, refusing this server's login or its TLS, or another session holds what this one waits
+ * for), rather than that one query was wrong. Those answer 503
  * with Retry-After instead of 500: nothing is wrong with the request, and a visitor or a proxy
  * may try again in a moment.
  */
@@ -17,6 +18,19 @@ const POSTGRES_UNAVAILABLE = /^(08\w{3}|57P0[123]|53[123]00|28000|28P01|3D000|55
 /** SQLite: the disk is full or failing, the file cannot be opened or written, or another process held its lock past the busy timeout. */
 const SQLITE_UNAVAILABLE = /^SQLITE_(BUSY\w*|FULL|IOERR\w*|CANTOPEN\w*|READONLY\w*)$/;
 
+/**
+ * TLS to PostgreSQL that cannot be set up: its certificate is not one this machine trusts, is
+ * for another name or has expired, or the server takes no TLS. Each refuses every connection.
+ */
+const TLS_CODES = /^(ERR_TLS_CERT_ALTNAME_INVALID|UNABLE_TO_\w+|\w*SELF_SIGNED\w*|CERT_\w+)$/;
+const NO_TLS_MESSAGE = /^The server does not support SSL connections/;
+
+export function isTlsFailure(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return (typeof code === 'string' && TLS_CODES.test(code)) || (typeof message === 'string' && NO_TLS_MESSAGE.test(message));
+}
+
 /** pg's own words when a connection ends under a query, or none comes in time. */
 const POSTGRES_CLIENT_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/i;
 
@@ -24,7 +38,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (!error || typeof error !== 'object') return false;
   const { code, message } = error as { code?: unknown; message?: unknown };
   if (typeof code === 'string' && (NETWORK_CODES.has(code) || POSTGRES_UNAVAILABLE.test(code) || SQLITE_UNAVAILABLE.test(code))) return true;
-  return typeof message === 'string' && POSTGRES_CLIENT_MESSAGES.test(message);
+  return (typeof message === 'string' && POSTGRES_CLIENT_MESSAGES.test(message)) || isTlsFailure(error);
 }
 
 /** The database's disk is full (SQLite's file or PostgreSQL's data): reads go on, writes fail until space is freed. */
