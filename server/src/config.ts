@@ -146,6 +146,23 @@ const ENV_SCHEMA = {
 type EnvName = keyof (typeof ENV_SCHEMA)['properties'];
 type ParsedEnv = Partial<Record<EnvName, string | number>>;
 
+/** A bad value as the start's message quotes it: never a password (the message goes to logs). */
+function shownValue(name: EnvName, value: string): string {
+  if (name.endsWith('_PASSWORD')) return `the ${[...value].length} characters given`;
+  return `"${name === 'DATABASE_URL' ? hidePassword(value) : value}"`;
+}
+
+/**
+ * DATABASE_URL must read as a URL: a password with `#`, `/` or `?` in it, written as it is,
+ * makes it none, and the driver's own error would print it whole, password included.
+ */
+export function checkDatabaseUrl(value: string | undefined): void {
+  if (!value || URL.canParse(value)) return;
+  throw new ConfigError([
+    'DATABASE_URL must be a URL such as postgres://user:password@host:5432/database, and does not read as one: write a #, /, ? or % in the user name or password as %23, %2F, %3F or %25',
+  ]);
+}
+
 /** Reads and checks the environment; every bad value is named in one ConfigError. */
 function readEnv(env: NodeJS.ProcessEnv): ParsedEnv {
   // An empty variable reads as unset, as a shell's `FOO= node …` means.
@@ -155,7 +172,7 @@ function readEnv(env: NodeJS.ProcessEnv): ParsedEnv {
   } catch (error) {
     const issues = (error as { errors?: Array<{ instancePath: string }> }).errors ?? [];
     const problems = [...new Set(issues.map((issue) => issue.instancePath.replace(/^\//, '') as EnvName))].map(
-      (name) => `${name} must be ${ENV_SCHEMA.properties[name]?.description ?? 'valid'}, not "${given[name] ?? ''}"`,
+      (name) => `${name} must be ${ENV_SCHEMA.properties[name]?.description ?? 'valid'}, not ${shownValue(name, String(given[name] ?? ''))}`,
     );
     throw new ConfigError(problems.length ? problems : [(error as Error).message]);
   }
@@ -174,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const parsed = attempt(() => readEnv(env), {});
   const siteOrigins = attempt(() => parseSiteOrigins(env.SITE_ORIGINS), []);
   const trustProxy = attempt(() => parseTrustProxy(env.TRUST_PROXY), false);
+  attempt(() => checkDatabaseUrl(env.DATABASE_URL), undefined);
   if (problems.length) throw new ConfigError(problems);
   const text = (name: EnvName) => (parsed[name] === undefined ? undefined : String(parsed[name]));
   const count = (name: EnvName, fallback: number) => (typeof parsed[name] === 'number' ? parsed[name] : fallback);

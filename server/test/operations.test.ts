@@ -63,6 +63,27 @@ describe('settings', () => {
     );
   });
 
+  it('never quote a password, and say how to write one a URL cannot hold as it is', () => {
+    const problems = (env: NodeJS.ProcessEnv) => {
+      try {
+        loadConfig(env);
+      } catch (caught) {
+        return (caught as ConfigError).problems;
+      }
+      return [];
+    };
+    expect(problems({ OWNER_PASSWORD: 'hunter2' })).toEqual(['OWNER_PASSWORD must be at least 8 characters, not the 7 characters given']);
+    expect(problems({ DATABASE_URL: 'mysql://site:s3cret@db.internal/site' })).toEqual(['DATABASE_URL must be a postgres:// URL, not "mysql://site:***@db.internal/site"']);
+    const hashed = problems({ DATABASE_URL: 'postgres://site:pa#ss/w?rd@db.internal:5432/site' });
+    expect(hashed).toEqual([
+      'DATABASE_URL must be a URL such as postgres://user:password@host:5432/database, and does not read as one: write a #, /, ? or % in the user name or password as %23, %2F, %3F or %25',
+    ]);
+    expect(JSON.stringify(hashed)).not.toContain('pa#ss');
+    // Written as the message says, it reads, and the driver gets the password back.
+    const config = loadConfig({ DATABASE_URL: `postgres://site:${encodeURIComponent('pa#ss/w?rd')}@db.internal:5432/site` });
+    expect(decodeURIComponent(new URL(config.databaseUrl!).password)).toBe('pa#ss/w?rd');
+  });
+
   it('read numbers, folders and the proxy setting; an empty variable is unset', () => {
     expect(loadConfig({ FORM_RATE_LIMIT: '1000000000' }).formRateLimit).toBe(1_000_000_000);
     const config = loadConfig({ PORT: '0', FORM_KEY_RATE_LIMIT: '7', SITE_DIR: 'my-site', DATA_DIR: '', TRUST_PROXY: '1', LOG_REQUESTS: '1' });
