@@ -20,6 +20,8 @@ export interface ServerConfig {
   databaseUrl: string | null;
   /** Connections each instance keeps to PostgreSQL at most (DATABASE_POOL_SIZE). */
   databasePoolSize: number;
+  /** Requests refused while the database is away are logged one line per reason per this long (plugins/outage-log.ts; tests make it short). */
+  outageLogWindowMs?: number;
   /** How long a PostgreSQL statement waits for another session's lock before the request answers 503 (tests make it short). */
   databaseLockTimeoutMs?: number;
   /** The repository root: `dist/` (the runtime, the owner app) is found below it. */

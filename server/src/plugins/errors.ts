@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BufferClosedError } from '../ingest/buffer';
+import { createOutageLog } from './outage-log';
 import { REQUEST_ID_HEADER } from '../request-id';
 import { errorPage, type ErrorPageKind } from '../error-pages';
 import { ERROR_PAGE_WORDS } from '../page-text';
@@ -43,12 +44,14 @@ const databaseDiskFull = (app: FastifyInstance) =>
 
 /** Every error answers JSON with a status (a browser asking for a page gets a page); bad input is a 4xx, never a crash. */
 export function registerErrorHandling(app: FastifyInstance): void {
+  const outages = createOutageLog(app.log, app.settings.outageLogWindowMs);
+  app.addHook('onClose', async () => outages.close());
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     // A write that arrives while the server stops: the client may send it again elsewhere.
     if (error instanceof BufferClosedError) return reply.code(503).header('Retry-After', '1').type('application/json').send({ error: SERVER_STOPPING });
     // The database is down, restarting or out of disk: nothing is wrong with the request.
     if (isDatabaseUnavailable(error)) {
-      request.log.error({ code: (error as { code?: string }).code, reason: error.message }, isDatabaseDiskFull(error) ? databaseDiskFull(app) : 'The database is unavailable: answered 503 (see /readyz).');
+      outages.refused(request, isDatabaseDiskFull(error) ? databaseDiskFull(app) : 'The database is unavailable: answered 503 (see /readyz).', { code: (error as { code?: string }).code, reason: error.message });
       return send(request, reply.code(503).header('Retry-After', RETRY_AFTER_S), 'unavailable', BRIEFLY_UNAVAILABLE);
     }
     // A damaged SQLite file: waiting does not mend it, so a 500, and a line that says what to do.
