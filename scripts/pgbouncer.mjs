@@ -2,23 +2,14 @@
 // pooling as managed databases' poolers run it: the server must work through one. Run as the
 // same unprivileged user (PgBouncer refuses root), on a free loopback port; `stop()` ends it
 // and removes its folder. Debian's pgbouncer package (scripts/ensure-postgres.mjs installs it).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createConnection, createServer } from 'node:net';
+import { createConnection } from 'node:net';
+import { freePort, unprivileged } from './postgres.mjs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const PGBOUNCER = '/usr/sbin/pgbouncer';
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 
 const listening = (port) =>
   new Promise((resolve) => {
@@ -29,15 +20,6 @@ const listening = (port) =>
     });
     socket.once('error', () => resolve(false));
   });
-
-function unprivileged() {
-  if (process.getuid?.() !== 0) return null;
-  for (const name of ['postgres', 'nobody']) {
-    const id = spawnSync('id', ['-u', name], { encoding: 'utf8' });
-    if (id.status === 0) return { name, uid: Number(id.stdout.trim()), gid: Number(spawnSync('id', ['-g', name], { encoding: 'utf8' }).stdout.trim()) };
-  }
-  throw new Error('No unprivileged user (postgres or nobody) to run PgBouncer as.');
-}
 
 /** PgBouncer for every database of the PostgreSQL at `postgresUrl`; `databaseUrl(name)` goes through it. */
 export async function startPgbouncer(postgresUrl, { poolMode = 'transaction', poolSize = 4 } = {}) {

@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { postgresBin } from './ensure-postgres.mjs';
 
-const freePort = () =>
+/** A free loopback port (for a test server of ours). */
+export const freePort = () =>
   new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -20,14 +21,14 @@ const freePort = () =>
     });
   });
 
-/** Root runs the server as `postgres` (Debian's package makes that user) or else `nobody`. */
-function unprivileged() {
+/** Root runs the server as `postgres` (Debian's package makes that user) or else `nobody`; anyone else as themselves (null). */
+export function unprivileged() {
   if (process.getuid?.() !== 0) return null;
   for (const name of ['postgres', 'nobody']) {
     const id = spawnSync('id', ['-u', name], { encoding: 'utf8' });
     if (id.status === 0) return { name, uid: Number(id.stdout.trim()), gid: Number(spawnSync('id', ['-g', name], { encoding: 'utf8' }).stdout.trim()) };
   }
-  throw new Error('No unprivileged user (postgres or nobody) to run PostgreSQL as.');
+  throw new Error('No unprivileged user (postgres or nobody) to run PostgreSQL or PgBouncer as (they refuse root).');
 }
 
 /** A certificate authority and a certificate it signed for 127.0.0.1, made with openssl in `dir`. */
