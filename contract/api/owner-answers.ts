@@ -178,7 +178,19 @@ export const subscribersAnswerSchema = strict({
   next: { type: ['string', 'null'] },
 });
 export type SubscribersAnswer = FromSchema<typeof subscribersAnswerSchema>;
-/** DELETE /api/owner/subscribers/:email (every list), DELETE /api/owner/submissions/:id. */
+/** GET /api/owner/members: the site's members (who sign in to its members' pages), by address. */
+export const membersAnswerSchema = strict({
+  members: { type: 'array', items: strict({ email: text, createdAt: isoTime }) },
+});
+export type MembersAnswer = FromSchema<typeof membersAnswerSchema>;
+/**
+ * POST /api/owner/members ({email}) and POST /api/owner/members/:email/password: the member's
+ * new password, made by the server and shown to the owner this once, to pass on.
+ */
+export const memberPasswordAnswerSchema = strict({ email: text, password: text });
+export type MemberPasswordAnswer = FromSchema<typeof memberPasswordAnswerSchema>;
+
+/** DELETE /api/owner/subscribers/:email (every list), DELETE /api/owner/submissions/:id, DELETE /api/owner/members/:email. */
 export const removedAnswerSchema = strict({ removed: count });
 export type RemovedAnswer = FromSchema<typeof removedAnswerSchema>;
 
@@ -204,5 +216,6 @@ export const OWNER_GET_ANSWERS = {
   datasets: datasetsAnswerSchema,
   mailingLists: mailingListsAnswerSchema,
   subscriberLists: subscriberListsAnswerSchema,
+  members: membersAnswerSchema,
   taxonomy: taxonomyAnswerSchema,
 } as const;

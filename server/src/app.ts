@@ -32,6 +32,7 @@ import errorRoutes from './routes/errors';
 import performanceRoutes from './routes/performance';
 import formRoutes from './routes/forms';
 import ownerRoutes from './routes/owner';
+import ownerMemberRoutes from './routes/owner-members';
 import placesRoutes from './routes/places';
 import previewRoutes from './routes/preview';
 import siteRoutes from './routes/site';
@@ -180,6 +181,7 @@ export async function buildApp(config: ServerConfig): Promise<App> {
   await app.register(errorRoutes);
   await app.register(performanceRoutes);
   await app.register(ownerRoutes);
+  await app.register(ownerMemberRoutes);
   await app.register(placesRoutes);
   await app.register(previewRoutes);
   await app.register(widgetRoutes);
