@@ -12,6 +12,7 @@ import { CHANGE_PLAN_PATH, PlanLinks, PlanPanel, UPGRADE_PATH, type PlanInfo } f
 import { SignInDialog } from './SignInDialog';
 import { Submissions } from './Submissions';
 import { Subscribers } from './Subscribers';
+import { Members } from './Members';
 import { Traffic } from './Traffic';
 import { useOwnerData } from './use-owner-data';
 import { useSiteKeys } from './use-site-keys';
@@ -157,6 +158,7 @@ export function App({ frameUrl: initialFrameUrl, path = '/config/' }: AppProps) 
                     <Errors />
                     <Submissions />
                     <Subscribers />
+                    <Members />
                   </ErrorBoundary>
                 ),
               },

@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import { ConfirmDialog } from './ConfirmDialog';
+import { DataSection } from './DataSection';
+import { ownerDelete, ownerGet, ownerPost } from './owner-api';
+import { useOwnerData } from './use-owner-data';
+import { counted } from './counted';
+import { OWNER_PATHS, ownerPath } from '../../contract/api/owner-paths';
+import type { MemberPasswordAnswer, MembersAnswer } from '../../contract/api/owner-answers';
+
+type Call = <T>(path: string, body?: unknown) => Promise<T>;
+
+/**
+ * The site's members, who sign in to its members' pages: added by address with a password the
+ * server makes, shown here once for the owner to pass on; given a new one (a forgotten or
+ * shared password: the old one and their sessions end); or removed, after a confirmation.
+ */
+export function Members({ load = ownerGet, post = ownerPost, remove = ownerDelete }: { load?: Call; post?: Call; remove?: Call }) {
+  const [state, reload] = useOwnerData<MembersAnswer>(OWNER_PATHS.members, load);
+  const [email, setEmail] = useState('');
+  const [issued, setIssued] = useState<{ text: string; password: string } | null>(null);
+  const [status, setStatus] = useState('');
+  const [problem, setProblem] = useState('');
+  const [removing, setRemoving] = useState<string | null>(null);
+  const done = (text: string) => {
+    setProblem('');
+    setStatus(text);
+    reload();
+  };
+  const failed = (address: string) => (error: Error) => {
+    setIssued(null);
+    setStatus('');
+    setProblem(`${address}: ${error.message}`);
+  };
+  const showPassword = (text: string) => (answer: MemberPasswordAnswer) => {
+    setIssued({ text: `${text.replace('{email}', answer.email)} Their password, shown this once:`, password: answer.password });
+    done('');
+  };
+  const add = (address: string) =>
+    post<MemberPasswordAnswer>(OWNER_PATHS.members, { email: address }).then((answer) => {
+      setEmail('');
+      showPassword('Added {email}.')(answer);
+    }, failed(address));
+  const renew = (address: string) => post<MemberPasswordAnswer>(ownerPath(OWNER_PATHS.memberPassword, { email: address })).then(showPassword('{email} has a new password; the old one and their sessions ended.'), failed(address));
+  const confirmRemove = (address: string) => {
+    setRemoving(null);
+    remove(ownerPath(OWNER_PATHS.member, { email: address })).then(() => {
+      setIssued(null);
+      done(`Removed ${address}: they are signed out.`);
+    }, failed(address));
+  };
+  return (
+    <DataSection id="members" title="Members" state={state} reload={reload}>
+      {({ members }) => (
+        <>
+          <p role="status">
+            {status}
+            {issued && (
+              <>
+                {issued.text} <code>{issued.password}</code>
+              </>
+            )}
+          </p>
+          {problem && <p role="alert">{problem}</p>}
+          <p>{members.length ? `${counted(members.length, 'member')} sign in to the members' pages.` : 'No members yet.'}</p>
+          {members.length > 0 && (
+            <ul className="config-list">
+              {members.map((member) => (
+                <li key={member.email}>
+                  <strong>{member.email}</strong>{' '}
+                  <button type="button" aria-label={`Give ${member.email} a new password`} onClick={() => void renew(member.email)}>
+                    New password
+                  </button>{' '}
+                  <button type="button" aria-label={`Remove ${member.email}`} onClick={() => setRemoving(member.email)}>
+                    Remove
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              const address = email.trim();
+              if (address) void add(address);
+            }}
+          >
+            <label htmlFor="new-member-email">Add a member</label>{' '}
+            <input id="new-member-email" type="email" required autoComplete="off" value={email} onChange={(event) => setEmail(event.target.value)} />{' '}
+            <button type="submit">Add</button>
+          </form>
+          {removing && (
+            <ConfirmDialog
+              title="Remove this member?"
+              message={`${removing} is signed out and can no longer sign in to the members' pages.`}
+              onCancel={() => setRemoving(null)}
+              onConfirm={() => confirmRemove(removing)}
+            />
+          )}
+        </>
+      )}
+    </DataSection>
+  );
+}
