@@ -311,6 +311,38 @@ test.describe('owner data', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
+  test('the owner adds a member, who signs in on the members’ page with the password shown, and removes them again', async ({ page, browser, baseURL }) => {
+    const address = `member-${Date.now()}@example.com`;
+    await signIn(page, OWNER);
+    await page.goto('/config/?frameUrl=%2Fplain');
+    const panel = page.locator('#config-panel');
+    await panel.getByLabel('Add a member').fill(address);
+    await panel.getByRole('button', { name: 'Add', exact: true }).click();
+    const shown = panel.getByRole('status').filter({ hasText: `Added ${address}.` });
+    await expect(shown).toContainText('Their password, shown this once:');
+    const password = (await shown.locator('code').textContent())!;
+    expect(password.length).toBeGreaterThanOrEqual(16);
+    expect(await axeViolations(page)).toEqual([]);
+
+    const memberContext = await browser.newContext({ baseURL });
+    const site = await memberContext.newPage();
+    expect((await site.goto('/members'))!.status()).toBe(403);
+    await runtimeReady(site);
+    const form = site.getByRole('form', { name: 'Member sign-in' });
+    await form.getByLabel('Email').fill(address);
+    await form.getByLabel('Password').fill(password);
+    await form.getByRole('button', { name: 'Sign in' }).click();
+    await expect(site.getByRole('heading', { level: 1 })).toHaveText('Members’ studio notes');
+
+    await panel.getByRole('button', { name: `Remove ${address}` }).click();
+    await page.getByRole('dialog', { name: 'Remove this member?' }).getByRole('button', { name: 'Confirm' }).click();
+    await expect(panel.getByRole('status').filter({ hasText: 'Removed ' })).toHaveText(`Removed ${address}: they are signed out.`);
+    await expect(panel.getByLabel('Add a member')).toBeFocused();
+    expect((await site.reload())!.status()).toBe(403);
+    expect(queryServerDb('SELECT id FROM site_users WHERE email = ?', address)).toEqual([]);
+    await memberContext.close();
+  });
+
   test('a subscriber leaves with the link in the owner’s export: the page asks, and its button takes the address off every list', async ({ page, browser, baseURL }) => {
     const address = `unsubscribing-${Date.now()}@example.com`;
     const visitorContext = await browser.newContext({ baseURL });

@@ -3,6 +3,7 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { DataSection } from './DataSection';
 import { ownerDelete, ownerGet, ownerPost } from './owner-api';
 import { useOwnerData } from './use-owner-data';
+import { useFocusAfterRender } from './use-focus-after-render';
 import { counted } from './counted';
 import { OWNER_PATHS, ownerPath } from '../../contract/api/owner-paths';
 import type { MemberPasswordAnswer, MembersAnswer } from '../../contract/api/owner-answers';
@@ -21,6 +22,8 @@ export function Members({ load = ownerGet, post = ownerPost, remove = ownerDelet
   const [status, setStatus] = useState('');
   const [problem, setProblem] = useState('');
   const [removing, setRemoving] = useState<string | null>(null);
+  // The removed member's buttons go: focus moves to the address field, which stays.
+  const { focusable, focusAfterRender } = useFocusAfterRender();
   const done = (text: string) => {
     setProblem('');
     setStatus(text);
@@ -46,6 +49,7 @@ export function Members({ load = ownerGet, post = ownerPost, remove = ownerDelet
     remove(ownerPath(OWNER_PATHS.member, { email: address })).then(() => {
       setIssued(null);
       done(`Removed ${address}: they are signed out.`);
+      focusAfterRender('add');
     }, failed(address));
   };
   return (
@@ -85,7 +89,7 @@ export function Members({ load = ownerGet, post = ownerPost, remove = ownerDelet
             }}
           >
             <label htmlFor="new-member-email">Add a member</label>{' '}
-            <input id="new-member-email" type="email" required autoComplete="off" value={email} onChange={(event) => setEmail(event.target.value)} />{' '}
+            <input id="new-member-email" ref={focusable('add')} type="email" required autoComplete="off" value={email} onChange={(event) => setEmail(event.target.value)} />{' '}
             <button type="submit">Add</button>
           </form>
           {removing && (
