@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { AddressForm } from './AddressForm';
 import { ConfirmDialog } from './ConfirmDialog';
 import { DataSection } from './DataSection';
 import { ownerDelete, ownerGet, ownerPost } from './owner-api';
@@ -81,17 +82,7 @@ export function Members({ load = ownerGet, post = ownerPost, remove = ownerDelet
               ))}
             </ul>
           )}
-          <form
-            onSubmit={(event) => {
-              event.preventDefault();
-              const address = email.trim();
-              if (address) void add(address);
-            }}
-          >
-            <label htmlFor="new-member-email">Add a member</label>{' '}
-            <input id="new-member-email" ref={focusable('add')} type="email" required autoComplete="off" value={email} onChange={(event) => setEmail(event.target.value)} />{' '}
-            <button type="submit">Add</button>
-          </form>
+          <AddressForm id="new-member-email" label="Add a member" action="Add" value={email} onChange={setEmail} onSubmit={(address) => void add(address)} inputRef={focusable('add')} />
           {removing && (
             <ConfirmDialog
               title="Remove this member?"

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { AddressForm } from './AddressForm';
 import { DataSection } from './DataSection';
 import { download, toCsv } from './csv';
 import { ownerDelete, ownerGet } from './owner-api';
@@ -72,17 +73,7 @@ export function Subscribers({ load = ownerGet, remove = ownerDelete }: { load?: 
               ))}
             </ul>
           )}
-          <form
-            onSubmit={(event) => {
-              event.preventDefault();
-              const address = email.trim();
-              if (address) unsubscribe(address);
-            }}
-          >
-            <label htmlFor="unsubscribe-email">Take an address off every list</label>{' '}
-            <input id="unsubscribe-email" type="email" required autoComplete="off" value={email} onChange={(event) => setEmail(event.target.value)} />{' '}
-            <button type="submit">Remove</button>
-          </form>
+          <AddressForm id="unsubscribe-email" label="Take an address off every list" action="Remove" value={email} onChange={setEmail} onSubmit={unsubscribe} />
         </>
       )}
     </DataSection>

@@ -1,21 +1,9 @@
 import { act, useState } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { reactRoot } from './react-root';
 import { neighbours, useFocusAfterRender } from '../src/use-focus-after-render';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLDivElement;
-let root: Root;
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.appendChild(container);
-  root = createRoot(container);
-});
-afterEach(async () => {
-  await act(async () => root.unmount());
-  container.remove();
-});
+const view = reactRoot();
 
 /** A list whose Delete removes its item; `later` shows the target only on a second state change. */
 let controls: { remove: (name: string, keys?: string[]) => void; showTarget: () => void };
@@ -37,7 +25,7 @@ function List({ later = false }: { later?: boolean }) {
     </>
   );
 }
-const byId = (id: string) => container.querySelector<HTMLElement>(`#${id}`)!;
+const byId = (id: string) => view.container.querySelector<HTMLElement>(`#${id}`)!;
 
 describe('useFocusAfterRender', () => {
   it('names the neighbours of a deleted item: the next, then the one before', () => {
@@ -48,7 +36,7 @@ describe('useFocusAfterRender', () => {
   });
 
   it('moves focus from a removed control to the next one, else the previous, else the fallback', async () => {
-    await act(async () => root.render(<List />));
+    await act(async () => view.root.render(<List />));
     byId('b').focus();
     await act(async () => controls.remove('b'));
     expect(document.activeElement).toBe(byId('c'));
@@ -59,7 +47,7 @@ describe('useFocusAfterRender', () => {
   });
 
   it('waits for the render that brings the target', async () => {
-    await act(async () => root.render(<List later />));
+    await act(async () => view.root.render(<List later />));
     byId('b').focus();
     await act(async () => controls.remove('b', ['c']));
     expect(document.activeElement).toBe(document.body);
@@ -68,7 +56,7 @@ describe('useFocusAfterRender', () => {
   });
 
   it('takes nothing from an owner who moved the focus elsewhere meanwhile', async () => {
-    await act(async () => root.render(<List />));
+    await act(async () => view.root.render(<List />));
     byId('b').focus();
     await act(async () => {
       controls.remove('b');

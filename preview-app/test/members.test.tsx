@@ -1,25 +1,13 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { reactRoot } from './react-root';
 import { Members } from '../src/Members';
 import type { MembersAnswer } from '../../contract/api/owner-answers';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+const view = reactRoot();
 
-let container: HTMLDivElement;
-let root: Root;
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.appendChild(container);
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
-
-const status = () => container.querySelector('[role="status"]')!.textContent;
-const button = (label: string) => container.querySelector<HTMLButtonElement>(`button[aria-label="${label}"]`)!;
+const status = () => view.container.querySelector('[role="status"]')!.textContent;
+const button = (label: string) => view.container.querySelector<HTMLButtonElement>(`button[aria-label="${label}"]`)!;
 
 /** The panel over a server that keeps `members` and answers each call as the owner API does. */
 async function shown(members: string[]) {
@@ -37,12 +25,12 @@ async function shown(members: string[]) {
     members.splice(members.indexOf(decodeURIComponent(path.split('/').pop()!)), 1);
     return { removed: 1 } as T;
   };
-  await act(async () => root.render(<Members load={load} post={post} remove={remove} />));
+  await act(async () => view.root.render(<Members load={load} post={post} remove={remove} />));
   return calls;
 }
 
 async function type(value: string) {
-  const input = container.querySelector<HTMLInputElement>('#new-member-email')!;
+  const input = view.container.querySelector<HTMLInputElement>('#new-member-email')!;
   await act(async () => {
     Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
     input.dispatchEvent(new Event('input', { bubbles: true }));
@@ -54,37 +42,37 @@ async function type(value: string) {
 describe('Members', () => {
   it('says when there are none, and adds one, showing the password the server made this once', async () => {
     const calls = await shown([]);
-    expect(container.querySelector('h2')!.textContent).toBe('Members');
-    expect(container.textContent).toContain('No members yet.');
-    expect(container.querySelector('label[for="new-member-email"]')!.textContent).toBe('Add a member');
+    expect(view.container.querySelector('h2')!.textContent).toBe('Members');
+    expect(view.container.textContent).toContain('No members yet.');
+    expect(view.container.querySelector('label[for="new-member-email"]')!.textContent).toBe('Add a member');
     const input = await type(' ada@example.com ');
     expect(calls).toEqual(['POST /api/owner/members {"email":"ada@example.com"}']);
     expect(status()).toBe('Added ada@example.com. Their password, shown this once: pw-for-ada@example.com');
-    expect(container.querySelector('[role="status"] code')!.textContent).toBe('pw-for-ada@example.com');
+    expect(view.container.querySelector('[role="status"] code')!.textContent).toBe('pw-for-ada@example.com');
     expect(input.value).toBe('');
-    expect(container.textContent).toContain("1 member sign in to the members' pages.");
+    expect(view.container.textContent).toContain("1 member sign in to the members' pages.");
   });
 
   it('gives a member a new password, and removes one after a confirmation', async () => {
     const calls = await shown(['ada@example.com', 'grace@example.com']);
-    expect([...container.querySelectorAll('li strong')].map((item) => item.textContent)).toEqual(['ada@example.com', 'grace@example.com']);
+    expect([...view.container.querySelectorAll('li strong')].map((item) => item.textContent)).toEqual(['ada@example.com', 'grace@example.com']);
     await act(async () => button('Give grace@example.com a new password').click());
     expect(status()).toBe('grace@example.com has a new password; the old one and their sessions ended. Their password, shown this once: pw-for-grace@example.com');
 
     await act(async () => button('Remove ada@example.com').click());
-    const dialog = container.querySelector('dialog')!;
+    const dialog = view.container.querySelector('dialog')!;
     expect(dialog.querySelector('#confirm-message')!.textContent).toBe("ada@example.com is signed out and can no longer sign in to the members' pages.");
     await act(async () => [...dialog.querySelectorAll('button')].find((item) => item.textContent === 'Confirm')!.click());
     expect(calls).toEqual(['POST /api/owner/members/grace%40example.com/password null', 'DELETE /api/owner/members/ada%40example.com']);
     expect(status()).toBe('Removed ada@example.com: they are signed out.');
-    expect(container.querySelector('[role="status"] code')).toBeNull();
-    expect([...container.querySelectorAll('li strong')].map((item) => item.textContent)).toEqual(['grace@example.com']);
+    expect(view.container.querySelector('[role="status"] code')).toBeNull();
+    expect([...view.container.querySelectorAll('li strong')].map((item) => item.textContent)).toEqual(['grace@example.com']);
   });
 
   it("says what went wrong, in the server's words, and shows no password", async () => {
     await shown(['taken@example.com']);
     await type('taken@example.com');
-    expect(container.querySelector('[role="alert"]')!.textContent).toBe('taken@example.com: This address is a member already: give them a new password instead.');
-    expect(container.querySelector('[role="status"] code')).toBeNull();
+    expect(view.container.querySelector('[role="alert"]')!.textContent).toBe('taken@example.com: This address is a member already: give them a new password instead.');
+    expect(view.container.querySelector('[role="status"] code')).toBeNull();
   });
 });
