@@ -12,7 +12,7 @@ import { createWriteBuffer } from './ingest/buffer';
 import { storePerformanceRecords } from './ingest/performance-rollups';
 import { rollUpErrors, rollUpHits } from './ingest/rollups';
 import { siteDay } from './site-day';
-import { ownerAppChunks, runtimeChunks } from './runtime-chunks';
+import { ownerAppChunks, runtimeChunks } from './build-chunks';
 import path from 'node:path';
 import { registerBodyParsers, registerFiniteNumbers } from './plugins/body-parsers';
 import { registerCrumbCheck, registerCrumbRoute } from './plugins/crumb';

@@ -16,7 +16,7 @@ import { ensureCrumb } from './plugins/crumb';
 import { withScriptNonce } from './plugins/security-headers';
 import { injectContext, scriptSafeJson } from './site-context';
 import { siteFile } from './site-files';
-import { builtRuntimeDir } from './runtime-chunks';
+import { builtRuntimeDir } from './build-chunks';
 
 /** `<!--#include virtual="name.html" -->` (SSI syntax) pulls in examples/_partials/name.html. */
 const INCLUDE = /<!--#include virtual="([a-z0-9-]+\.html)" -->\n?/g;

@@ -1,6 +1,6 @@
 import negotiate from '@fastify/accept-negotiator';
 import type { FastifyInstance } from 'fastify';
-import { builtChunkExists, CHUNK_NAME, chunkKey, readStoredChunk, storeBuiltChunks, type ChunkEncoding, type ChunkFolder } from './runtime-chunks';
+import { builtChunkExists, CHUNK_NAME, chunkKey, readStoredChunk, storeBuiltChunks, type ChunkEncoding, type ChunkFolder } from './build-chunks';
 
 /** A chunk's Cache-Control: its name changes with its content, so it never changes. */
 export const CHUNK_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -8,7 +8,7 @@ export const CHUNK_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 /**
  * Stores this build's chunks of `folder` (before the server listens), and answers a request
  * for a chunk this build lacks from those stored by instances of other builds
- * (runtime-chunks.ts). The hook covers the routes of the plugin that calls it: the static
+ * (build-chunks.ts). The hook covers the routes of the plugin that calls it: the static
  * files' among them.
  */
 export async function serveStoredChunks(app: FastifyInstance, folder: ChunkFolder): Promise<void> {

@@ -1,7 +1,8 @@
 /**
- * The runtime's content-hashed chunks of every build still in use (runtime-chunks.ts), so that a
- * page of one build finds its chunks on an instance of another: one row per chunk file, as the
- * build wrote it and brotli- and gzip-compressed, with when a running instance last had it.
+ * The content-hashed chunks of every build still in use, the runtime's and the owner app's
+ * (build-chunks.ts), so that a page of one build finds its chunks on an instance of another:
+ * one row per chunk file, as the build wrote it and brotli- and gzip-compressed, with when a
+ * running instance last had it.
  */
 import type { Kysely, Migration } from 'kysely';
 import type { Engine } from '../storage/engine';

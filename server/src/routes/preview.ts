@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { canOpenConfig } from '../accounts';
 import { ensureCrumb } from '../plugins/crumb';
-import { builtOwnerAppDir, ownerAppChunks } from '../runtime-chunks';
+import { builtOwnerAppDir, ownerAppChunks } from '../build-chunks';
 import { serveStoredChunks } from '../stored-chunk-route';
 
 /** Part 2 §2: upgrade a trial plan; change plan. */

@@ -15,7 +15,7 @@ import { sendMemberAccessPage } from './members';
 import { escapeHtml } from '../html';
 import { PAGE_WORDS, siteSettingWarnings } from '../page-text';
 import { CHUNK_CACHE_CONTROL, serveStoredChunks } from '../stored-chunk-route';
-import { builtRuntimeDir, CHUNK_NAME, runtimeChunks } from '../runtime-chunks';
+import { builtRuntimeDir, CHUNK_NAME, runtimeChunks } from '../build-chunks';
 
 /** A locked page (page type 103, lock screen): visitors see that it is locked, nothing of it. */
 function sendLockScreen(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {

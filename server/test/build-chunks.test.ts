@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHUNK_KEEP_DAYS, ownerAppChunks, refreshStoredChunks, runtimeChunks, storeBuiltChunks, type ChunkFolder } from '../src/runtime-chunks';
+import { CHUNK_KEEP_DAYS, ownerAppChunks, refreshStoredChunks, runtimeChunks, storeBuiltChunks, type ChunkFolder } from '../src/build-chunks';
 import { startTestServer, type TestServer } from './helper';
 
 const DAY_MS = 86_400_000;
