@@ -440,10 +440,14 @@ test.describe('an owner west of Greenwich', () => {
     // point is at 7/7.5 of its width, and the cursor takes the nearest point.
     const canvas = panel.locator('.u-over').last();
     await expect(canvas).toBeVisible();
-    await canvas.scrollIntoViewIfNeeded();
-    const box = (await canvas.boundingBox())!;
-    await page.mouse.move(box.x + box.width * (7 / 7.5) - 2, box.y + box.height / 2);
+    // Every section loaded: one that fills in above the chart would move it from under the cursor.
+    await expect(panel.locator('[aria-busy="true"]')).toHaveCount(0);
     // The legend names the day the cursor is on, as a day (its points are days, not moments).
-    await expect(panel.locator('.u-legend').last().locator('.u-series').first()).toHaveText(`Day${last}`);
+    await expect(async () => {
+      await canvas.scrollIntoViewIfNeeded();
+      const box = (await canvas.boundingBox())!;
+      await page.mouse.move(box.x + box.width * (7 / 7.5) - 2, box.y + box.height / 2);
+      await expect(panel.locator('.u-legend').last().locator('.u-series').first()).toHaveText(`Day${last}`, { timeout: 1_000 });
+    }).toPass({ timeout: 10_000 });
   });
 });
