@@ -9,7 +9,7 @@
  * answers from here. A chunk that no running instance has had in its build for
  * CHUNK_KEEP_DAYS is dropped.
  */
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Storage } from './storage/open';
 
@@ -48,19 +48,15 @@ async function builtChunks(folder: ChunkFolder): Promise<string[]> {
   return files.filter((file) => CHUNK_NAME.test(file)).sort();
 }
 
-/** Whether this instance's own build has the chunk (it is then served from the disk). */
-export const builtChunkExists = (folder: ChunkFolder, file: string): Promise<boolean> =>
-  stat(path.join(folder.dir, file)).then((found) => found.isFile(), () => false);
-
 const optional = (file: string): Promise<Buffer | null> => readFile(file).catch(() => null);
 
 /**
  * Stores the chunks of the build in `folder` that the database lacks, and marks all of them
- * seen now. Answers how many it stored.
+ * seen now. Answers the build's chunk files and how many of them it stored.
  */
-export async function storeBuiltChunks(store: Storage, folder: ChunkFolder, now = Date.now()): Promise<number> {
+export async function storeBuiltChunks(store: Storage, folder: ChunkFolder, now = Date.now()): Promise<{ files: string[]; stored: number }> {
   const files = await builtChunks(folder);
-  if (!files.length) return 0;
+  if (!files.length) return { files, stored: 0 };
   const keys = files.map((file) => chunkKey(folder, file));
   const present = new Set((await store.db.selectFrom('runtime_chunks').select('name').where('name', 'in', keys).execute()).map((row) => row.name));
   const missing = files.filter((file) => !present.has(chunkKey(folder, file)));
@@ -76,7 +72,7 @@ export async function storeBuiltChunks(store: Storage, folder: ChunkFolder, now 
     await store.db.insertInto('runtime_chunks').values(rows).onConflict((conflict) => conflict.column('name').doNothing()).execute();
   }
   await store.db.updateTable('runtime_chunks').set({ seen_at: now }).where('name', 'in', keys).execute();
-  return missing.length;
+  return { files, stored: missing.length };
 }
 
 /**

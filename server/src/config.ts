@@ -223,8 +223,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   };
 }
 
-/** The address the start banner prints: an IPv6 host in brackets (`http://[::1]:8080`), so that it can be opened. */
-export const listeningUrl = (host: string, port: number): string => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+/** A host and port as a URL writes them: an IPv6 host in brackets (`[::1]:8080`), so that the port does not read as part of it. */
+export const hostPort = (host: string, port: number): string => `${host.includes(':') ? `[${host}]` : host}:${port}`;
+
+/** The address the start banner prints, one a browser opens (`http://[::1]:8080`). */
+export const listeningUrl = (host: string, port: number): string => `http://${hostPort(host, port)}`;
 
 /** A database URL with its password replaced by ***. */
 export function hidePassword(url: string): string {

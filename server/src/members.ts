@@ -22,7 +22,8 @@ export interface SiteUser {
   xsrfToken: string;
 }
 
-const findMember = (db: Executor, email: string) =>
+/** A member by address, in any case. */
+export const findMember = (db: Executor, email: string) =>
   db.selectFrom('site_users').select(['id', 'email', 'password_hash']).where(sql`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
 
 export const seedMember = (store: Storage, email: string, password: string | null): Promise<SeedResult> =>

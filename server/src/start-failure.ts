@@ -4,7 +4,7 @@
  * none of the known ones (then the caller prints it whole, with its stack).
  */
 import os from 'node:os';
-import { hidePassword, listeningUrl } from './config';
+import { hidePassword, hostPort } from './config';
 import { BACKUPS_DOC, sqliteFile } from './storage/open';
 import { isDamagedDatabase, isDatabaseUnavailable, isTlsFailure } from './storage/unavailable';
 
@@ -40,7 +40,7 @@ function postgresTarget(url: string): { where: string; user: string; database: s
 }
 
 function listenFailure(code: string, settings: StartSettings): string | null {
-  const address = listeningUrl(settings.host, settings.port).slice('http://'.length);
+  const address = hostPort(settings.host, settings.port);
   if (code === 'EADDRINUSE') return `Another program is listening on ${address} (EADDRINUSE). Stop it, or set PORT to a free port.`;
   if (code === 'EACCES') return `It may not listen on ${address} (EACCES): ports below 1024 need privileges. Set PORT above 1024 and let your proxy forward to it.`;
   if (code === 'EADDRNOTAVAIL') return `HOST ${settings.host} is not an address of this machine (EADDRNOTAVAIL). Set HOST to 127.0.0.1 behind a proxy, or 0.0.0.0 for every address.`;
@@ -73,7 +73,7 @@ function postgresFailure(error: SystemError, code: string, url: string): string 
   // "no encryption": no line of pg_hba.conf lets this machine in unencrypted; one may for TLS (managed databases).
   if (code === '28000' && /no encryption/.test(words)) return `PostgreSQL at ${where} does not let user "${user}" in unencrypted (${code}: ${words}). If it takes encrypted connections, add ?sslmode=verify-full to DATABASE_URL, with &sslrootcert=/path/to/ca.pem when your provider's certificates come from an authority of its own (${TLS_DOC}); else add a line for this machine to its pg_hba.conf.`;
   if (code === '28P01') return `PostgreSQL at ${where} refused the login for user "${user}" (${code}: ${words}). Check the user name and password in DATABASE_URL.`;
-  // 28000 is pg_hba.conf saying no: this machine, this user or an unencrypted connection is not let in.
+  // 28000 is pg_hba.conf saying no to this machine or this user.
   if (code === '28000') return `PostgreSQL at ${where} does not let user "${user}" in from this machine (${code}: ${words}). Add a line for it to the database server's pg_hba.conf.`;
   if (code === '3D000') return `PostgreSQL at ${where} has no database "${database}" (3D000). Create it once (createdb -O ${user} ${database}) or correct DATABASE_URL.`;
   if (code === '42501') return `The PostgreSQL user "${user}" may not create the server's tables in "${database}" (42501: ${words}). Make it the database's owner (ALTER DATABASE ${database} OWNER TO ${user}).`;

@@ -62,9 +62,9 @@ describe('runtime chunks of other builds', () => {
   });
 
   it('stores the chunks of a build once, and leaves maps and other files out', async () => {
-    expect(await storeBuiltChunks(server.app.storage, otherRuntime(), 1_000)).toBe(2);
-    expect(await storeBuiltChunks(server.app.storage, otherRuntime(), 2_000)).toBe(0);
-    expect(await storeBuiltChunks(server.app.storage, otherOwnerApp(), 2_000)).toBe(2);
+    expect(await storeBuiltChunks(server.app.storage, otherRuntime(), 1_000)).toEqual({ files: [BARE_CHUNK, OLD_CHUNK].sort(), stored: 2 });
+    expect((await storeBuiltChunks(server.app.storage, otherRuntime(), 2_000)).stored).toBe(0);
+    expect((await storeBuiltChunks(server.app.storage, otherOwnerApp(), 2_000)).stored).toBe(2);
     const rows = await stored();
     expect(rows.filter((row) => row.seen_at === 2_000).map((row) => row.name).sort()).toEqual(
       [`runtime/chunks/${OLD_CHUNK}`, `runtime/chunks/${BARE_CHUNK}`, `config/chunks/${OLD_CHUNK}`, `config/chunks/${BARE_CHUNK}`].sort(),

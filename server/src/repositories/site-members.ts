@@ -6,7 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { lockedTransaction, type Executor } from '../storage/locked';
+import { findMember } from '../members';
+import { lockedTransaction } from '../storage/locked';
 import type { Storage } from '../storage/open';
 import { generatePassword, hashPassword } from '../security/passwords';
 
@@ -16,9 +17,6 @@ export interface MemberRow {
   created_at: number;
 }
 
-const byAddress = (db: Executor, email: string) =>
-  db.selectFrom('site_users').select(['id', 'email', 'created_at']).where(sql`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
-
 export const listMembers = (store: Storage): Promise<MemberRow[]> =>
   store.db.selectFrom('site_users').select(['id', 'email', 'created_at']).orderBy(sql`lower(email)`).orderBy('id').execute();
 
@@ -27,7 +25,7 @@ export async function addMember(store: Storage, email: string): Promise<string |
   const password = generatePassword();
   const hash = await hashPassword(password);
   return lockedTransaction(store, [`member:${email.toLowerCase()}`], async (db) => {
-    if (await byAddress(db, email)) return null;
+    if (await findMember(db, email)) return null;
     await db.insertInto('site_users').values({ id: randomUUID(), email, password_hash: hash, created_at: Date.now() }).execute();
     return password;
   });
@@ -38,7 +36,7 @@ export async function renewMemberPassword(store: Storage, email: string): Promis
   const password = generatePassword();
   const hash = await hashPassword(password);
   return store.db.transaction().execute(async (db) => {
-    const member = await byAddress(db, email);
+    const member = await findMember(db, email);
     if (!member) return null;
     await db.updateTable('site_users').set({ password_hash: hash }).where('id', '=', member.id).execute();
     await db.deleteFrom('site_user_sessions').where('user_id', '=', member.id).execute();
@@ -49,7 +47,7 @@ export async function renewMemberPassword(store: Storage, email: string): Promis
 /** Removes the member and ends their sessions; false when no member has the address. */
 export async function removeMember(store: Storage, email: string): Promise<boolean> {
   return store.db.transaction().execute(async (db) => {
-    const member = await byAddress(db, email);
+    const member = await findMember(db, email);
     if (!member) return false;
     await db.deleteFrom('site_user_sessions').where('user_id', '=', member.id).execute();
     await db.deleteFrom('site_users').where('id', '=', member.id).execute();
