@@ -19,36 +19,32 @@ type Call = <T>(path: string, body?: unknown) => Promise<T>;
 export function Members({ load = ownerGet, post = ownerPost, remove = ownerDelete }: { load?: Call; post?: Call; remove?: Call }) {
   const [state, reload] = useOwnerData<MembersAnswer>(OWNER_PATHS.members, load);
   const [email, setEmail] = useState('');
-  const [issued, setIssued] = useState<{ text: string; password: string } | null>(null);
-  const [status, setStatus] = useState('');
+  // What the last action did; a new password rides with it, shown this once.
+  const [said, setSaid] = useState<{ text: string; password?: string } | null>(null);
   const [problem, setProblem] = useState('');
   const [removing, setRemoving] = useState<string | null>(null);
   // The removed member's buttons go: focus moves to the address field, which stays.
   const { focusable, focusAfterRender } = useFocusAfterRender();
-  const done = (text: string) => {
+  const done = (text: string, password?: string) => {
     setProblem('');
-    setStatus(text);
+    setSaid({ text, password });
     reload();
   };
   const failed = (address: string) => (error: Error) => {
-    setIssued(null);
-    setStatus('');
+    setSaid(null);
     setProblem(`${address}: ${error.message}`);
   };
-  const showPassword = (text: string) => (answer: MemberPasswordAnswer) => {
-    setIssued({ text: `${text.replace('{email}', answer.email)} Their password, shown this once:`, password: answer.password });
-    done('');
-  };
+  const showPassword = (text: (email: string) => string) => (answer: MemberPasswordAnswer) => done(`${text(answer.email)} Their password, shown this once:`, answer.password);
   const add = (address: string) =>
     post<MemberPasswordAnswer>(OWNER_PATHS.members, { email: address }).then((answer) => {
       setEmail('');
-      showPassword('Added {email}.')(answer);
+      showPassword((email) => `Added ${email}.`)(answer);
     }, failed(address));
-  const renew = (address: string) => post<MemberPasswordAnswer>(ownerPath(OWNER_PATHS.memberPassword, { email: address })).then(showPassword('{email} has a new password; the old one and their sessions ended.'), failed(address));
+  const renew = (address: string) =>
+    post<MemberPasswordAnswer>(ownerPath(OWNER_PATHS.memberPassword, { email: address })).then(showPassword((email) => `${email} has a new password; the old one and their sessions ended.`), failed(address));
   const confirmRemove = (address: string) => {
     setRemoving(null);
     remove(ownerPath(OWNER_PATHS.member, { email: address })).then(() => {
-      setIssued(null);
       done(`Removed ${address}: they are signed out.`);
       focusAfterRender('add');
     }, failed(address));
@@ -58,10 +54,11 @@ export function Members({ load = ownerGet, post = ownerPost, remove = ownerDelet
       {({ members }) => (
         <>
           <p role="status">
-            {status}
-            {issued && (
+            {said?.text}
+            {said?.password && (
               <>
-                {issued.text} <code>{issued.password}</code>
+                {' '}
+                <code>{said.password}</code>
               </>
             )}
           </p>
