@@ -1,6 +1,7 @@
 // Installs Debian's postgresql and pgbouncer when missing: the PostgreSQL tests start their own
 // server (scripts/postgres.mjs) and pooler (scripts/pgbouncer.mjs), and nothing may download a
-// database from elsewhere.
+// database from elsewhere. Also systemd's systemd-socket-activate, which holds the socket in the
+// restart test (e2e/restart.spec.ts) as a .socket unit does.
 import { existsSync, readdirSync } from 'node:fs';
 import { execSync } from 'node:child_process';
 import { aptInstall } from './apt-install.mjs';
@@ -12,6 +13,7 @@ export const postgresBin = () => {
 };
 
 const PGBOUNCER = '/usr/sbin/pgbouncer';
+const SOCKET_ACTIVATE = '/usr/bin/systemd-socket-activate';
 
 /** Debian starts a service of its own on install; the tests run their own, so stop it. */
 function stopService(name) {
@@ -31,4 +33,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     aptInstall('pgbouncer');
     stopService('pgbouncer');
   }
+  if (!existsSync(SOCKET_ACTIVATE)) aptInstall('systemd');
 }

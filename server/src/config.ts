@@ -241,11 +241,10 @@ export function hidePassword(url: string): string {
 }
 
 /** The settings as the start banner prints them: passwords hidden, folders resolved. */
-export function effectiveSettings(config: ServerConfig): Record<string, string> {
+export function effectiveSettings(config: ServerConfig, passedSocketFd: number | null = null): Record<string, string> {
   const hidden = (seed: AccountSeed) => `${seed.email} (password ${seed.password ? 'from the environment' : 'generated or kept'})`;
   return {
-    HOST: config.host,
-    PORT: String(config.port),
+    ...(passedSocketFd === null ? { HOST: config.host, PORT: String(config.port) } : { LISTEN_FDS: `the socket systemd passed as descriptor ${passedSocketFd} (HOST and PORT are not used)` }),
     SITE_DIR: config.siteDir,
     DATA_DIR: config.dataDir,
     DATABASE: config.databaseUrl ? `${hidePassword(config.databaseUrl)} (up to ${config.databasePoolSize} connections)` : `SQLite in ${config.dataDir}`,

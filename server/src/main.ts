@@ -1,11 +1,42 @@
+import type { AddressInfo, Server } from 'node:net';
+import type { FastifyListenOptions } from 'fastify';
 import { buildApp } from './app';
-import { ConfigError, effectiveSettings, listeningUrl, loadConfig } from './config';
+import { ConfigError, effectiveSettings, listeningUrl, loadConfig, type ServerConfig } from './config';
+import { passedSocket, type PassedSocket } from './socket-activation';
 import { SiteFileError } from './site-files';
 import { explainStartFailure } from './start-failure';
 import { NewerSchemaError } from './storage/open';
 
 /** The settings read, for explaining a failure after them. */
 let config: ReturnType<typeof loadConfig> | null = null;
+let socket: PassedSocket | null = null;
+
+/**
+ * Any host other than `localhost`, for a passed socket: Node ignores it there, while Fastify
+ * would also bind `localhost`'s other address on that port.
+ */
+const PASSED_SOCKET_HOST = '0.0.0.0';
+
+/** What the banner says for a Unix socket systemd passed (ListenStream=/run/…). */
+const UNNAMED_SOCKET = 'the Unix socket systemd passed';
+
+/**
+ * A Unix socket passed by descriptor has no name Node can read: its `address()` answers null,
+ * which Fastify's listen does not expect (it reads `.address` of it). It answers a name instead.
+ */
+function nameUnnamedSocket(server: Server): void {
+  const address = server.address.bind(server);
+  server.address = () => address() ?? UNNAMED_SOCKET;
+}
+
+/**
+ * Where the server listens, as the start banner prints it: HOST and the port taken, or a passed
+ * socket's own address (a URL, or a Unix socket's path).
+ */
+function addressOf(address: string | AddressInfo | null, settings: ServerConfig, passed: boolean): string {
+  if (typeof address === 'string') return address;
+  return listeningUrl(passed && address ? address.address : settings.host, address?.port ?? settings.port);
+}
 
 /**
  * `npm start` runs this after the build: check the settings, serve the site, and log (JSON
@@ -14,11 +45,15 @@ let config: ReturnType<typeof loadConfig> | null = null;
  */
 async function main(): Promise<void> {
   config = loadConfig();
+  socket = passedSocket(process.env);
+  // Not passed on to anything this process starts (sd_listen_fds(3)).
+  for (const name of ['LISTEN_FDS', 'LISTEN_PID', 'LISTEN_FDNAMES']) delete process.env[name];
   const { app, seeded } = await buildApp(config);
-  await app.listen({ host: config.host, port: config.port });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  app.log.info({ settings: effectiveSettings(config) }, `Tessera site server listening on ${listeningUrl(config.host, port)}`);
+  if (socket) nameUnnamedSocket(app.server);
+  // Node listens on a descriptor it is given; Fastify passes the option through, its types do not list it.
+  await app.listen(socket ? ({ fd: socket.fd, host: PASSED_SOCKET_HOST } as FastifyListenOptions) : { host: config.host, port: config.port });
+  app.log.info({ settings: effectiveSettings(config, socket?.fd ?? null) }, `Tessera site server listening on ${addressOf(app.server.address(), config, socket !== null)}${socket && typeof app.server.address() !== 'string' ? ' (the socket systemd passed)' : ''}`);
+  if (socket && socket.count > 1) app.log.warn(`systemd passed ${socket.count} sockets (LISTEN_FDS); the server listens on the first, descriptor ${socket.fd}. List one ListenStream= in the .socket unit.`);
   for (const account of seeded) {
     if (account.generatedPassword) app.log.info(`${account.role}: ${account.email}, generated password ${account.generatedPassword} (shown once; set it in the environment to choose your own)`);
   }
@@ -42,7 +77,7 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   // A setting, a folder, a port or a database this server cannot use: say what, without a stack trace.
-  const known = error instanceof ConfigError || error instanceof NewerSchemaError || error instanceof SiteFileError ? error.message : config && explainStartFailure(error, config);
+  const known = error instanceof ConfigError || error instanceof NewerSchemaError || error instanceof SiteFileError ? error.message : config && explainStartFailure(error, { ...config, passedSocketFd: socket?.fd ?? null });
   if (known) console.error(`Tessera site server did not start. ${known}`);
   else console.error('Tessera site server failed to start:', error);
   process.exit(1);

@@ -11,6 +11,8 @@ import { isDamagedDatabase, isDatabaseUnavailable, isTlsFailure } from './storag
 export interface StartSettings {
   host: string;
   port: number;
+  /** The descriptor of the socket systemd passed (socket-activation.ts), if any: HOST and PORT are then not used. */
+  passedSocketFd?: number | null;
   dataDir: string;
   databaseUrl: string | null;
 }
@@ -40,6 +42,9 @@ function postgresTarget(url: string): { where: string; user: string; database: s
 }
 
 function listenFailure(code: string, settings: StartSettings): string | null {
+  if (typeof settings.passedSocketFd === 'number') {
+    return `LISTEN_FDS says systemd passed a listening socket as descriptor ${settings.passedSocketFd}, and it is not one (${code || 'not a socket'}). Start the server through its .socket unit, or unset LISTEN_FDS to listen on HOST and PORT.`;
+  }
   const address = hostPort(settings.host, settings.port);
   if (code === 'EADDRINUSE') return `Another program is listening on ${address} (EADDRINUSE). Stop it, or set PORT to a free port.`;
   if (code === 'EACCES') return `It may not listen on ${address} (EACCES): ports below 1024 need privileges. Set PORT above 1024 and let your proxy forward to it.`;

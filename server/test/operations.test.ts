@@ -17,6 +17,7 @@ import { MIGRATION_NAMES } from '../src/migrations/index';
 import { MIGRATION_TABLE, NewerSchemaError, openStorage } from '../src/storage/open';
 import { UNTRUSTED_PROXY_HINT } from '../src/plugins/proxy-hint';
 import { SiteFileError } from '../src/site-files';
+import { passedSocket } from '../src/socket-activation';
 // @ts-expect-error: a plain ES module of the scripts folder, without declarations
 import { postgresBin } from '../../scripts/ensure-postgres.mjs';
 import { freshPostgresDatabase } from './engines';
@@ -103,6 +104,19 @@ describe('settings', () => {
     expect(listeningUrl('::', 8080)).toBe('http://[::]:8080');
     expect(listeningUrl('::1', 80)).toBe('http://[::1]:80');
     expect(new URL(listeningUrl('fe80::1', 8080)).port).toBe('8080');
+  });
+
+  it("take the socket systemd passes (LISTEN_FDS) when LISTEN_PID names this process, and say HOST and PORT are unused", () => {
+    expect(passedSocket({ LISTEN_FDS: '1', LISTEN_PID: '4242' }, 4242)).toEqual({ fd: 3, count: 1 });
+    expect(passedSocket({ LISTEN_FDS: '2' }, 4242)).toEqual({ fd: 3, count: 2 });
+    // Passed on by a parent to another process: not this one's.
+    expect(passedSocket({ LISTEN_FDS: '1', LISTEN_PID: '4241' }, 4242)).toBeNull();
+    expect(passedSocket({}, 4242)).toBeNull();
+    for (const bad of ['0', 'x', '-1', '1.5']) expect(() => passedSocket({ LISTEN_FDS: bad }, 4242)).toThrow(`LISTEN_FDS must be a whole number of at least 1 (systemd sets it for a .socket unit), not "${bad}"`);
+    const printed = effectiveSettings(loadConfig({}), 3);
+    expect(printed).not.toHaveProperty('HOST');
+    expect(printed).not.toHaveProperty('PORT');
+    expect(printed.LISTEN_FDS).toBe('the socket systemd passed as descriptor 3 (HOST and PORT are not used)');
   });
 
   it('are printed at start with the passwords hidden', () => {

@@ -46,6 +46,14 @@ describe('a server that cannot start', () => {
     expect(explainStartFailure(error, settings({ host: '::', port }))).toBe(`Another program is listening on [::]:${port} (EADDRINUSE). Stop it, or set PORT to a free port.`);
   });
 
+  it('on a descriptor LISTEN_FDS names that is no listening socket: says to start it through its .socket unit', async () => {
+    // Descriptor 0 here is not a socket, as descriptor 3 is not one when LISTEN_FDS is set by hand.
+    const error = await new Promise((resolve) => net.createServer().once('error', resolve).listen({ fd: 0 }));
+    expect(explainStartFailure(error, settings({ passedSocketFd: 3 }))).toMatch(
+      /^LISTEN_FDS says systemd passed a listening socket as descriptor 3, and it is not one \((EINVAL|ENOTSOCK|EBADF)\)\. Start the server through its \.socket unit, or unset LISTEN_FDS to listen on HOST and PORT\.$/,
+    );
+  });
+
   it('on a folder it may not write or a full disk: names the folder and the fix', () => {
     const refused = Object.assign(new Error("EACCES: permission denied, mkdir '/var/lib/tessera'"), { code: 'EACCES', syscall: 'mkdir', path: '/var/lib/tessera' });
     expect(explainStartFailure(refused, settings())).toMatch(/^It cannot write \/var\/lib\/tessera \(EACCES\)\. Give the user it runs as \(\S+\) write access to DATA_DIR, or set DATA_DIR to a folder it can write\.$/);
