@@ -185,10 +185,11 @@ function sharedChunk(id) {
 
 const RUNTIME_ENTRY = new URL('./runtime/src/index.ts', import.meta.url).pathname;
 /**
- * Shared by lazy chunks that load at once on a page (the cookie banner, the page bars) and small:
- * in site.js, where both find it, rather than a chunk of its own that each would have to wait for.
+ * Shared by lazy chunks that load at once on a page (the cookie banner, the page bars; every
+ * chunk that writes markup goes through the Trusted Types policy) and small: in site.js, where
+ * all find it, rather than a chunk of its own that each would have to wait for.
  */
-const IN_SITE_JS = /\/runtime\/src\/platform\/screen-foot\.ts$/;
+const IN_SITE_JS = /\/runtime\/src\/platform\/(screen-foot|trusted-types)\.ts$/;
 
 /** The modules an entry imports statically, directly or not (computed once per build). */
 const reachable = new WeakMap();

@@ -40,6 +40,13 @@ test('each mistake docs/troubleshooting.md describes shows the words it quotes',
     ["a gallery's malformed settings", at, themePage(MODULE, `<div id="block-photos" data-block-type="gallery" data-block-json="{'design': 'grid'}"><figure><img data-src="/images/demo/1-1000x1500.svg" alt="One"></figure></div>`), ['Error decoding gallery block data.']],
     ['settings the block cannot work with', at, themePage(MODULE, `<div id="block-signup" data-block-type="newsletter" data-block-json='{"title": "News"}'></div>`), ['failed to initialise.', 'A form block needs a "formId" in its data-block-json.']],
     ['a page context that is not JSON', at, themePage(`${MODULE}<script type="application/json" id="site-context">{"website": {"id": "demo",}}</script>`), ['Page context is not valid JSON; using the defaults.']],
+    [
+      'Trusted Types without the runtime\'s policy',
+      at,
+      themePage(MODULE, `<div id="block-photos" data-block-type="gallery" data-block-json='{"design": "slideshow"}'><figure><img data-src="/images/demo/1-1000x1500.svg" alt="One"></figure><figure><img data-src="/images/demo/2-1500x1500.svg" alt="Two"></figure></div>`),
+      ["Creating a TrustedTypePolicy named 'tessera' violates the following Content Security policy directive", "This document requires 'TrustedHTML' assignment."],
+      { 'content-security-policy': "require-trusted-types-for 'script'; trusted-types theme-policy" },
+    ],
     ['a path as data-api-base', at, themePage(`<script type="module" src="/runtime/site.js" data-api-base="/api"></script>${CONTEXT}`), ['Ignoring data-api-base "/api": it must be an http(s) origin.']],
   ];
   for (const [name, url, html, fragments, headers] of cases) {

@@ -5,6 +5,7 @@ import { listen, type Teardown } from '../platform/events';
 import { coverScreenFoot } from '../platform/screen-foot';
 import { texts } from '../platform/strings';
 import { CONSENT_EVENT, setConsent } from '../core/consent';
+import { trustedHtml } from '../platform/trusted-types';
 
 export { BANNER_LABEL };
 const STYLESHEET = 'consent.css';
@@ -56,7 +57,7 @@ function announce(section: HTMLElement): void {
 /** A working banner for these settings, to be put in the page. */
 export function createBanner(settings: Record<string, unknown>, preview: boolean, onChoice: () => void): HTMLElement {
   const template = document.createElement('template');
-  template.innerHTML = cookieBannerHtml(settings, bannerWords());
+  template.innerHTML = trustedHtml(cookieBannerHtml(settings, bannerWords()));
   return adoptBanner(template.content.firstElementChild as HTMLElement, preview, onChoice);
 }
 

@@ -8,6 +8,7 @@ import { isMobile } from '../platform/device';
 import { listen, type Teardown } from '../platform/events';
 import { teardowns, type Teardowns } from '../platform/lifetime';
 import { coverScreenFoot } from '../platform/screen-foot';
+import { trustedHtml } from '../platform/trusted-types';
 
 export const OVERLAYS_STYLESHEET = 'overlays.css';
 export const ANNOUNCEMENT_DISMISSED_KEY = 'ss-announcement-dismissed';
@@ -72,7 +73,7 @@ function announcement(page: Readonly<PageContext>, stops: Teardowns): void {
   if (!element) {
     const text = (page.websiteSettings.announcementBarSettings as { text?: unknown } | undefined)?.text;
     const holder = document.createElement('div');
-    holder.innerHTML = announcementBarHtml(typeof text === 'string' ? text : '', preview, barWords());
+    holder.innerHTML = trustedHtml(announcementBarHtml(typeof text === 'string' ? text : '', preview, barWords()));
     element = holder.firstElementChild as HTMLElement;
     // A skip link that opens the page stays the first thing a keyboard reaches.
     const first = document.body.firstElementChild;

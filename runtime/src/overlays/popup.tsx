@@ -10,6 +10,7 @@ import { rememberPopup } from './popup-memory';
 import { texts } from '../platform/strings';
 import { popupPosition, type PopupSettings } from './popup-rules';
 import type * as Paths from '../../../contract/api/paths';
+import { trustedHtml } from '../platform/trusted-types';
 const OVERLAY_PATH: typeof Paths.OVERLAY_PATH = '/api/census/overlay';
 
 export const CLOSE_LABEL = 'Close';
@@ -84,7 +85,7 @@ export async function showPopup(settings: PopupSettings, page: Readonly<PageCont
         ×
       </button>
       <h2 id={titleId}>{settings.title ?? ''}</h2>
-      {settings.bodyHtml ? <div className="site-popup-body" dangerouslySetInnerHTML={{ __html: settings.bodyHtml }} /> : null}
+      {settings.bodyHtml ? <div className="site-popup-body" dangerouslySetInnerHTML={{ __html: trustedHtml(settings.bodyHtml) }} /> : null}
       {settings.newsletter ? (
         <div data-overlay-form="">
           <div data-block-type="newsletter" data-block-json={JSON.stringify(settings.newsletter)} />

@@ -1,3 +1,5 @@
+import { trustedScriptUrl } from './trusted-types';
+
 /**
  * The page's Content-Security-Policy nonce, as the server put it on the page's own scripts
  * (browsers hide the attribute after parsing; the `nonce` property keeps it). Scripts the
@@ -39,7 +41,7 @@ export function loadScript(src: string, timeoutMs = SCRIPT_TIMEOUT_MS): Promise<
         reject(new Error(`${src} ${reason}`));
       };
       const timer = setTimeout(() => fail(`did not load within ${timeoutMs / 1000} seconds`), timeoutMs);
-      script.src = src;
+      script.src = trustedScriptUrl(src);
       script.async = true;
       script.onload = () => {
         clearTimeout(timer);

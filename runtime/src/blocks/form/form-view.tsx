@@ -7,6 +7,7 @@ import { Field, inputId } from './fields';
 import { submitForm } from './submit';
 import { collectValues } from './values';
 import { formWords } from './words';
+import { trustedHtml } from '../../platform/trusted-types';
 
 type Status = 'idle' | 'submitting' | 'success';
 
@@ -119,7 +120,7 @@ export function FormView({ definition, page, formKey, isOverlayForm, onSuccess, 
           }}
         />
       ) : null}
-      {definition.disclaimer ? <div className="site-form-disclaimer" dangerouslySetInnerHTML={{ __html: definition.disclaimer }} /> : null}
+      {definition.disclaimer ? <div className="site-form-disclaimer" dangerouslySetInnerHTML={{ __html: trustedHtml(definition.disclaimer) }} /> : null}
       <button type="submit" className="site-form-submit" disabled={submitting || captchaBlocked} aria-disabled={submitting || captchaBlocked ? 'true' : undefined}>
         {submitting ? words.submitting : definition.submitButtonText || words.submit}
       </button>

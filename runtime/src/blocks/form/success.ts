@@ -1,5 +1,6 @@
 import { dispatch } from '../../platform/events';
 import { createScript } from '../../platform/load-script';
+import { trustedHtml, trustedScript, trustedScriptUrl } from '../../platform/trusted-types';
 import type { FormDefinition } from '../../../../contract/model/forms/types';
 import { formWords } from './words';
 
@@ -13,8 +14,11 @@ export const FORM_SUBMIT_EVENT = 'site:form-submit';
 export function rerunScripts(root: Element): void {
   for (const old of root.querySelectorAll('script')) {
     const script = createScript();
-    for (const attribute of old.attributes) if (attribute.name !== 'nonce') script.setAttribute(attribute.name, attribute.value);
-    script.textContent = old.textContent;
+    for (const { name, value } of old.attributes) {
+      if (name === 'src') script.src = trustedScriptUrl(value);
+      else if (name !== 'nonce') script.setAttribute(name, value);
+    }
+    script.textContent = trustedScript(old.textContent ?? '');
     old.replaceWith(script);
   }
 }
@@ -40,7 +44,7 @@ export function showSuccess(block: HTMLElement, definition: FormDefinition, navi
   message.tabIndex = -1;
   message.setAttribute('role', 'status');
   if (definition.successHtml) {
-    message.innerHTML = definition.successHtml;
+    message.innerHTML = trustedHtml(definition.successHtml);
     rerunScripts(message);
   } else {
     message.textContent = definition.successMessage || formWords().success;
@@ -52,7 +56,7 @@ export function showSuccess(block: HTMLElement, definition: FormDefinition, navi
   if (definition.postSubmitHtml) {
     const after = document.createElement('div');
     after.className = 'site-form-post-submit';
-    after.innerHTML = definition.postSubmitHtml;
+    after.innerHTML = trustedHtml(definition.postSubmitHtml);
     block.appendChild(after);
     rerunScripts(after);
   }

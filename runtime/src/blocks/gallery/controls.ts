@@ -6,6 +6,7 @@ import { listen, type Teardown } from '../../platform/events';
 import type { Gallery } from './core';
 
 import { galleryWords } from './words';
+import { trustedHtml } from '../../platform/trusted-types';
 
 export { LABEL_NEXT, LABEL_PAUSE, LABEL_PLAY, LABEL_PREVIOUS } from './words';
 export const DISABLED_CLASS = 'disabled';
@@ -22,7 +23,7 @@ function icon(markup: string): Node {
   let parsed = parsedIcons.get(markup);
   if (!parsed) {
     const template = document.createElement('template');
-    template.innerHTML = markup;
+    template.innerHTML = trustedHtml(markup);
     parsed = template.content;
     parsedIcons.set(markup, parsed);
   }

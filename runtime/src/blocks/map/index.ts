@@ -25,6 +25,7 @@ import {
   mapsScriptUrl,
   styleRules,
 } from './location';
+import { trustedScriptUrl } from '../../platform/trusted-types';
 
 /** The part of the maps API we use. */
 interface MapsApi {
@@ -69,7 +70,7 @@ export function loadMaps(key: string, locale: string, timeoutMs = MAP_LOAD_TIMEO
     import('../../platform/load-script').then(({ createScript }) => {
       if (failed) return;
       script = createScript();
-      script.src = mapsScriptUrl(key, locale);
+      script.src = trustedScriptUrl(mapsScriptUrl(key, locale));
       script.async = true;
       script.onerror = () => fail(MAP_SCRIPT_FAILED);
       document.head.append(script);

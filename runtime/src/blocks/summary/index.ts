@@ -6,6 +6,7 @@
 import type { BlockModule } from '../../core/types';
 import { request } from '../../net/request';
 import type * as Paths from '../../../../contract/api/paths';
+import { trustedHtml } from '../../platform/trusted-types';
 
 export const WIDGET_RENDERING_PATH: typeof Paths.WIDGET_RENDERING_PATH = '/api/widget/GetWidgetRendering';
 
@@ -35,7 +36,7 @@ const summary: BlockModule = {
         (answer) => {
           const html = (answer as { html?: unknown } | null)?.html;
           if (typeof html === 'string' && element.isConnected && !destroyed) {
-            element.innerHTML = html;
+            element.innerHTML = trustedHtml(html);
             refreshed = true;
           }
         },

@@ -4,6 +4,8 @@
  * the mode. Only known providers play: YouTube on its privacy-enhanced host, Vimeo without
  * tracking, and a plain video file.
  */
+import { trustedHtml } from '../../platform/trusted-types';
+
 export type VideoType = 'iframe' | 'object' | 'invalid';
 export type VideoMode = 'none' | 'fit' | 'fill' | null;
 
@@ -75,7 +77,7 @@ export function embedFromUrl(value: string, base: string): VideoEmbed {
 export function parseEmbed(html: unknown, base: string): VideoEmbed {
   if (typeof html !== 'string' || !html.trim()) return INVALID;
   const template = document.createElement('template');
-  template.innerHTML = html;
+  template.innerHTML = trustedHtml(html);
   const doc = template.content;
   const iframe = doc.querySelector('iframe[src]');
   if (iframe) return embedFromUrl(iframe.getAttribute('src')!, base);

@@ -19,6 +19,7 @@ import { fill, pageLanguage, texts } from '../../platform/strings';
 import type { DialogOptions, DialogResult } from '../../ui/dialog';
 import { element, statusLine } from '../dom';
 import type * as Paths from '../../../../contract/api/paths';
+import { trustedHtml } from '../../platform/trusted-types';
 const CART_PATH: typeof Paths.CART_PATH = '/api/commerce/cart';
 
 export const CART_API = CART_PATH;
@@ -51,7 +52,7 @@ export function start(context: Readonly<PageContext>, alert: (options: DialogOpt
 
   const render = (cart: ShoppingCart) => {
     root.removeAttribute('aria-busy');
-    body.innerHTML = cartContentHtml(words, cart.entries as CartLineView[], cart.subtotalCents, money, continueShoppingUrl(context.websiteSettings));
+    body.innerHTML = trustedHtml(cartContentHtml(words, cart.entries as CartLineView[], cart.subtotalCents, money, continueShoppingUrl(context.websiteSettings)));
   };
 
   const load = (promise: Promise<unknown>, done?: string) =>

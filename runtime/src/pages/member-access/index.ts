@@ -15,6 +15,7 @@ import { statusLine } from '../dom';
 import { MEMBER_SIGN_IN_CLASS, MEMBER_WORDS, memberSignInHtml } from '../../../../contract/members/sign-in-markup';
 import { texts } from '../../platform/strings';
 import type * as Paths from '../../../../contract/api/paths';
+import { trustedHtml } from '../../platform/trusted-types';
 const MEMBER_SESSION_PATH: typeof Paths.MEMBER_SESSION_PATH = '/api/site-users/account/session';
 
 export const SESSION_API = MEMBER_SESSION_PATH;
@@ -33,7 +34,7 @@ function signInForm(root: HTMLElement): void {
   const words = memberWords();
   let form = root.querySelector<HTMLFormElement>(`form.${MEMBER_SIGN_IN_CLASS}`);
   if (!form) {
-    root.insertAdjacentHTML('afterbegin', memberSignInHtml(words));
+    root.insertAdjacentHTML('afterbegin', trustedHtml(memberSignInHtml(words)));
     form = root.querySelector<HTMLFormElement>(`form.${MEMBER_SIGN_IN_CLASS}`)!;
   }
   const input = (name: string) => form.elements.namedItem(name) as HTMLInputElement;

@@ -14,6 +14,7 @@ import { fill, texts } from '../../platform/strings';
 import { debounce, TYPING_PAUSE_MS } from '../../platform/timing';
 import { REVIEW_REQUEST_API, REVIEW_SUBMIT_API, REVIEW_TEXT_LIMIT, type ReviewStatus } from '../../../../contract/review/messages';
 import { REVIEW_ROOT_ID, REVIEW_WORDS, closedReviewMessage, reviewFormHtml, reviewOutcomeHtml } from '../../../../contract/review/form-markup';
+import { trustedHtml } from '../../platform/trusted-types';
 
 export const ROOT_ID = REVIEW_ROOT_ID;
 
@@ -26,7 +27,7 @@ export const closedMessage = (status: ReviewStatus): string => closedReviewMessa
 
 /** Replaces the page with a message (thanks, expired, already reviewed) and moves focus to it. */
 function showOutcome(root: HTMLElement, shop: string, heading: string, detail?: string): void {
-  root.innerHTML = reviewOutcomeHtml(words(), shop, heading, detail);
+  root.innerHTML = trustedHtml(reviewOutcomeHtml(words(), shop, heading, detail));
   root.querySelector('h1')!.focus();
 }
 
@@ -105,7 +106,7 @@ export function start(context: Readonly<PageContext>): void {
     .then(
       (answer) => {
         if (answer.status !== 'open') return showOutcome(root, shop, closedMessage(answer.status));
-        root.innerHTML = reviewFormHtml(words(), answer.productTitle ?? '', shop);
+        root.innerHTML = trustedHtml(reviewFormHtml(words(), answer.productTitle ?? '', shop));
         bindForm(root, root.querySelector('form')!, shop, token);
       },
       () => showOutcome(root, shop, words().somethingWrong, words().tryAgain),

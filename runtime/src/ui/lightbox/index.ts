@@ -12,6 +12,7 @@ import { fill, texts } from '../../platform/strings';
 import { containFocus } from '../focus';
 import { ImageLoader } from '../responsive-images';
 import { recogniseSwipe } from '../swipe';
+import { trustedHtml } from '../../platform/trusted-types';
 
 /** Part 2 §3, §9. */
 export const LIGHTBOX_DEFAULT_TITLE = 'Gallery';
@@ -109,7 +110,7 @@ function iconButton(className: string, label: string, path: string): HTMLButtonE
   button.type = 'button';
   button.className = `tl-btn ${className}`;
   button.setAttribute('aria-label', label);
-  button.innerHTML = `<svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false"><path d="${path}" fill="none" stroke="currentColor" stroke-width="2"/></svg>`;
+  button.innerHTML = trustedHtml(`<svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false"><path d="${path}" fill="none" stroke="currentColor" stroke-width="2"/></svg>`);
   return button;
 }
 
