@@ -8,6 +8,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 // @ts-expect-error: a plain ES module of the scripts folder, without declarations
@@ -131,5 +132,36 @@ test('a Unix socket systemd passes (ListenStream=/run/…): pages are answered o
   } finally {
     unit.stop();
     rmSync(path.dirname(socketPath), { recursive: true, force: true });
+  }
+});
+
+test('SIGTERM while a client trickles its body: after SHUTDOWN_GRACE_SECONDS its connection is closed, and the server stops and says so', async () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-stop-'));
+  const server = spawn(process.execPath, ['dist/server/main.js'], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SHUTDOWN_GRACE_SECONDS: '1' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let log = '';
+  server.stdout!.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
+  try {
+    await expect.poll(() => /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(log)?.[1], { timeout: 20_000 }).toBeTruthy();
+    const port = Number(/listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(log)![1]);
+    // A sign-in form post (its crumb is in the body, so the server waits for the body) that never ends.
+    const client = connect(port, '127.0.0.1');
+    await new Promise((resolve) => client.once('connect', resolve));
+    client.write('POST /members/sign-in HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\nemail=a');
+    client.on('error', () => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const signalled = Date.now();
+    server.kill('SIGTERM');
+    expect(await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve('still running'), 10_000))])).toBe(0);
+    // The grace, then the close; not the request timeout's five minutes.
+    expect(Date.now() - signalled).toBeGreaterThanOrEqual(1_000);
+    expect(log).toContain('"msg":"1 connection still busy 1 s after SIGTERM (SHUTDOWN_GRACE_SECONDS): closed, so that the server can stop."');
+    client.destroy();
+  } finally {
+    server.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
   }
 });

@@ -57,6 +57,8 @@ export interface ServerConfig {
   retentionDays: number | null;
   /** Which proxies to believe about the client's address and scheme (TRUST_PROXY). */
   trustProxy: TrustProxy;
+  /** After SIGTERM, how long requests under way may take before their connections are closed (SHUTDOWN_GRACE_SECONDS). */
+  shutdownGraceSeconds: number;
 }
 
 /** dist/server/main.js and server/src/config.ts both sit two folders below the root. */
@@ -142,6 +144,7 @@ const ENV_SCHEMA = {
     RETENTION_DAYS: whole(1, 100_000, 'a whole number of days, at least 1'),
     SITE_ORIGINS: { type: 'string', description: 'comma-separated origins' },
     TRUST_PROXY: { type: 'string', description: 'false, true, a number of proxies, or proxy addresses' },
+    SHUTDOWN_GRACE_SECONDS: whole(0, 3600, 'a whole number of seconds from 0 to 3600'),
   },
 } as const;
 
@@ -219,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     siteOrigins,
     trustProxy,
     retentionDays: typeof parsed.RETENTION_DAYS === 'number' ? parsed.RETENTION_DAYS : null,
+    shutdownGraceSeconds: count('SHUTDOWN_GRACE_SECONDS', 10),
     ...overrides,
   };
 }
@@ -256,6 +260,7 @@ export function effectiveSettings(config: ServerConfig, passedSocketFd: number |
     FORM_RATE_LIMIT: String(config.formRateLimit),
     FORM_ADDRESS_RATE_LIMIT: String(config.formAddressRateLimit),
     FORM_KEY_RATE_LIMIT: String(config.formKeyRateLimit),
+    SHUTDOWN_GRACE_SECONDS: String(config.shutdownGraceSeconds),
     owner: hidden(config.owner),
     viewer: hidden(config.viewer),
     member: hidden(config.member),

@@ -59,10 +59,20 @@ async function main(): Promise<void> {
   }
 
   let stopping = false;
+  const graceSeconds = config.shutdownGraceSeconds;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal}: closing (requests under way finish, then the database closes)`);
+    // A client that trickles its body or never reads its answer would hold the stop (and the
+    // restart after it) until systemd kills the process: after the grace, its connection goes.
+    const grace = setTimeout(() => {
+      app.server.getConnections((_error, open) => {
+        app.log.warn(`${open} connection${open === 1 ? '' : 's'} still busy ${graceSeconds} s after ${signal} (SHUTDOWN_GRACE_SECONDS): closed, so that the server can stop.`);
+        app.server.closeAllConnections();
+      });
+    }, graceSeconds * 1000);
+    grace.unref();
     app.close().then(
       () => process.exit(0),
       (error: unknown) => {

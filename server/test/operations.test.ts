@@ -47,7 +47,7 @@ describe('settings', () => {
   it('name every bad value, each on its own line, and start from none of them', () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: 'eighty', FORM_RATE_LIMIT: '0', OWNER_EMAIL: 'owner', SITE_ENV: 'production', TRUST_PROXY: 'the proxy', SITE_ORIGINS: 'example.com' });
+      loadConfig({ PORT: 'eighty', FORM_RATE_LIMIT: '0', OWNER_EMAIL: 'owner', SITE_ENV: 'production', TRUST_PROXY: 'the proxy', SITE_ORIGINS: 'example.com', SHUTDOWN_GRACE_SECONDS: '-1' });
     } catch (caught) {
       error = caught;
     }
@@ -56,6 +56,7 @@ describe('settings', () => {
       [
         'PORT must be a whole number from 0 to 65535, not "eighty"',
         'FORM_RATE_LIMIT must be a whole number of at least 1, not "0"',
+        'SHUTDOWN_GRACE_SECONDS must be a whole number of seconds from 0 to 3600, not "-1"',
         'OWNER_EMAIL must be an e-mail address, not "owner"',
         'SITE_ENV must be dev, qa, staging or prod, not "production"',
         'SITE_ORIGINS must list http(s) origins (scheme, host and port, no path), not "example.com"',
