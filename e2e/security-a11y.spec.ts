@@ -6,7 +6,7 @@
  */
 import { readdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { axeViolations, expect, fillCallback, runtimeReady, test } from './fixtures';
+import { axeViolations, expect, requestCallback, runtimeReady, test } from './fixtures';
 
 const DEMO_PAGES = readdirSync(new URL('../examples', import.meta.url))
   .filter((file) => file.endsWith('.html'))
@@ -121,15 +121,7 @@ test('under a strict policy without the nonce the runtime still runs; an owner s
     await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': policy } });
   });
   const violations = await recordCspViolations(page);
-  await page.goto('/callback');
-  await runtimeReady(page);
-  await fillCallback(page);
-  const captcha = page.locator('altcha-widget');
-  await captcha.getByRole('checkbox').focus();
-  await page.keyboard.press('Space');
-  await expect(captcha.locator('input[name="altcha"]')).toHaveValue(/.{20,}/, { timeout: 15_000 });
-  await page.getByRole('button', { name: 'Request a call' }).click();
-  await expect(page.locator('.callback-done')).toHaveText('Request received.');
+  await requestCallback(page);
   expect(await page.evaluate(() => document.documentElement.dataset.callbackScriptRan)).toBeUndefined();
   // Only the owner's inline script was refused; nothing of the runtime's own.
   expect(await violations()).toEqual(['script-src-elem blocked inline']);

@@ -10,7 +10,7 @@
  */
 import { readdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, fillCallback, runtimeReady, test } from './fixtures';
+import { expect, requestCallback, runtimeReady, test } from './fixtures';
 
 const ENFORCE = "require-trusted-types-for 'script'; trusted-types tessera";
 
@@ -108,15 +108,7 @@ test('a form with a captcha: the ALTCHA widget needs a default policy of the pag
     (window as unknown as { trustedTypes: { createPolicy(name: string, rules: object): unknown } }).trustedTypes.createPolicy('default', { createHTML: note, createScript: note, createScriptURL: note });
   });
   const violations = await enforceTrustedTypes(page, "require-trusted-types-for 'script'; trusted-types tessera svelte-trusted-html default");
-  await page.goto('/callback');
-  await runtimeReady(page);
-  await fillCallback(page);
-  const captcha = page.locator('altcha-widget');
-  await captcha.getByRole('checkbox').focus();
-  await page.keyboard.press('Space');
-  await expect(captcha.locator('input[name="altcha"]')).toHaveValue(/.{20,}/, { timeout: 15_000 });
-  await page.getByRole('button', { name: 'Request a call' }).click();
-  await expect(page.locator('.callback-done')).toHaveText('Request received.');
+  await requestCallback(page);
   // The owner's script in the success HTML ran: its text went through the runtime's policy.
   expect(await page.evaluate(() => document.documentElement.dataset.callbackScriptRan)).toBe('yes');
   const callers = await page.evaluate(() => (window as unknown as { defaultPolicyCallers: string[] }).defaultPolicyCallers);
