@@ -138,7 +138,7 @@ test('a Unix socket systemd passes (ListenStream=/run/…): pages are answered o
 test('SIGTERM while a client trickles its body: after SHUTDOWN_GRACE_SECONDS its connection is closed, and the server stops and says so', async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-stop-'));
   const server = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SHUTDOWN_GRACE_SECONDS: '1' },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SHUTDOWN_GRACE_SECONDS: '1', LOG_REQUESTS: '1' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let log = '';
@@ -152,7 +152,8 @@ test('SIGTERM while a client trickles its body: after SHUTDOWN_GRACE_SECONDS its
     await new Promise((resolve) => client.once('connect', resolve));
     client.write('POST /members/sign-in HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\nemail=a');
     client.on('error', () => undefined);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The server has the request (its line is logged as it comes in) and waits for the rest of its body.
+    await expect.poll(() => log.includes('"url":"/members/sign-in"'), { timeout: 10_000 }).toBe(true);
     const signalled = Date.now();
     server.kill('SIGTERM');
     expect(await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve('still running'), 10_000))])).toBe(0);

@@ -30,12 +30,13 @@ function nameUnnamedSocket(server: Server): void {
 }
 
 /**
- * Where the server listens, as the start banner prints it: HOST and the port taken, or a passed
- * socket's own address (a URL, or a Unix socket's path).
+ * Where the server listens, as the start banner prints it: HOST and the port taken, or the
+ * socket systemd passed (its address as a URL, or the Unix socket).
  */
-function addressOf(address: string | AddressInfo | null, settings: ServerConfig, passed: boolean): string {
+function listeningOn(address: string | AddressInfo | null, settings: ServerConfig, passed: boolean): string {
   if (typeof address === 'string') return address;
-  return listeningUrl(passed && address ? address.address : settings.host, address?.port ?? settings.port);
+  if (!passed || !address) return listeningUrl(settings.host, address?.port ?? settings.port);
+  return `${listeningUrl(address.address, address.port)} (the socket systemd passed)`;
 }
 
 /**
@@ -52,7 +53,7 @@ async function main(): Promise<void> {
   if (socket) nameUnnamedSocket(app.server);
   // Node listens on a descriptor it is given; Fastify passes the option through, its types do not list it.
   await app.listen(socket ? ({ fd: socket.fd, host: PASSED_SOCKET_HOST } as FastifyListenOptions) : { host: config.host, port: config.port });
-  app.log.info({ settings: effectiveSettings(config, socket?.fd ?? null) }, `Tessera site server listening on ${addressOf(app.server.address(), config, socket !== null)}${socket && typeof app.server.address() !== 'string' ? ' (the socket systemd passed)' : ''}`);
+  app.log.info({ settings: effectiveSettings(config, socket?.fd ?? null) }, `Tessera site server listening on ${listeningOn(app.server.address(), config, socket !== null)}`);
   if (socket && socket.count > 1) app.log.warn(`systemd passed ${socket.count} sockets (LISTEN_FDS); the server listens on the first, descriptor ${socket.fd}. List one ListenStream= in the .socket unit.`);
   for (const account of seeded) {
     if (account.generatedPassword) app.log.info(`${account.role}: ${account.email}, generated password ${account.generatedPassword} (shown once; set it in the environment to choose your own)`);
