@@ -59,6 +59,8 @@ export interface ServerConfig {
   trustProxy: TrustProxy;
   /** After SIGTERM, how long requests under way may take before their connections are closed (SHUTDOWN_GRACE_SECONDS). */
   shutdownGraceSeconds: number;
+  /** The socket systemd passed (LISTEN_FDS): listened on instead of HOST and PORT. */
+  passedSocket: PassedSocket | null;
 }
 
 /** dist/server/main.js and server/src/config.ts both sit two folders below the root. */
@@ -115,6 +117,35 @@ export class ConfigError extends Error {
     super(`The server's settings are not valid:\n  ${problems.join('\n  ')}`);
     this.name = 'ConfigError';
   }
+}
+
+/**
+ * systemd's socket activation (sd_listen_fds(3)): with a `.socket` unit, systemd holds the
+ * listening socket and passes it to the server as file descriptor 3 (SD_LISTEN_FDS_START),
+ * saying so in LISTEN_FDS and LISTEN_PID. The socket outlives the process, so while the server
+ * restarts (an upgrade, a crash) the kernel queues new connections instead of refusing them,
+ * and the next process answers them. docs/deployment.md has the units.
+ */
+export const FIRST_PASSED_FD = 3;
+
+export interface PassedSocket {
+  /** The descriptor the server listens on. */
+  fd: number;
+  /** How many systemd passed: the server takes the first. */
+  count: number;
+}
+
+/**
+ * The socket systemd passed to this process, or null. LISTEN_PID names the process the
+ * sockets are for: one a parent passed on without meaning to is not taken.
+ */
+export function passedSocket(env: NodeJS.ProcessEnv, pid: number = process.pid): PassedSocket | null {
+  const fds = env.LISTEN_FDS;
+  if (fds === undefined || fds === '') return null;
+  if (env.LISTEN_PID !== undefined && env.LISTEN_PID !== '' && Number(env.LISTEN_PID) !== pid) return null;
+  const count = Number(fds);
+  if (!/^\d+$/.test(fds) || count < 1) throw new ConfigError([`LISTEN_FDS must be a whole number of at least 1 (systemd sets it for a .socket unit), not "${fds}"`]);
+  return { fd: FIRST_PASSED_FD, count };
 }
 
 const whole = (minimum: number, maximum: number, description: string) => ({ type: 'integer', minimum, maximum, description }) as const;
@@ -197,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const siteOrigins = attempt(() => parseSiteOrigins(env.SITE_ORIGINS), []);
   const trustProxy = attempt(() => parseTrustProxy(env.TRUST_PROXY), false);
   attempt(() => checkDatabaseUrl(env.DATABASE_URL), undefined);
+  const socket = attempt(() => passedSocket(env), null);
   if (problems.length) throw new ConfigError(problems);
   const text = (name: EnvName) => (parsed[name] === undefined ? undefined : String(parsed[name]));
   const count = (name: EnvName, fallback: number) => (typeof parsed[name] === 'number' ? parsed[name] : fallback);
@@ -223,6 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy,
     retentionDays: typeof parsed.RETENTION_DAYS === 'number' ? parsed.RETENTION_DAYS : null,
     shutdownGraceSeconds: count('SHUTDOWN_GRACE_SECONDS', 10),
+    passedSocket: socket,
     ...overrides,
   };
 }
@@ -245,10 +278,10 @@ export function hidePassword(url: string): string {
 }
 
 /** The settings as the start banner prints them: passwords hidden, folders resolved. */
-export function effectiveSettings(config: ServerConfig, passedSocketFd: number | null = null): Record<string, string> {
+export function effectiveSettings(config: ServerConfig): Record<string, string> {
   const hidden = (seed: AccountSeed) => `${seed.email} (password ${seed.password ? 'from the environment' : 'generated or kept'})`;
   return {
-    ...(passedSocketFd === null ? { HOST: config.host, PORT: String(config.port) } : { LISTEN_FDS: `the socket systemd passed as descriptor ${passedSocketFd} (HOST and PORT are not used)` }),
+    ...(config.passedSocket ? { LISTEN_FDS: `the socket systemd passed as descriptor ${config.passedSocket.fd} (HOST and PORT are not used)` } : { HOST: config.host, PORT: String(config.port) }),
     SITE_DIR: config.siteDir,
     DATA_DIR: config.dataDir,
     DATABASE: config.databaseUrl ? `${hidePassword(config.databaseUrl)} (up to ${config.databasePoolSize} connections)` : `SQLite in ${config.dataDir}`,

@@ -2,14 +2,12 @@ import type { AddressInfo, Server } from 'node:net';
 import type { FastifyListenOptions } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, effectiveSettings, listeningUrl, loadConfig, type ServerConfig } from './config';
-import { passedSocket, type PassedSocket } from './socket-activation';
 import { SiteFileError } from './site-files';
 import { explainStartFailure } from './start-failure';
 import { NewerSchemaError } from './storage/open';
 
 /** The settings read, for explaining a failure after them. */
 let config: ReturnType<typeof loadConfig> | null = null;
-let socket: PassedSocket | null = null;
 
 /**
  * Any host other than `localhost`, for a passed socket: Node ignores it there, while Fastify
@@ -33,9 +31,9 @@ function nameUnnamedSocket(server: Server): void {
  * Where the server listens, as the start banner prints it: HOST and the port taken, or the
  * socket systemd passed (its address as a URL, or the Unix socket).
  */
-function listeningOn(address: string | AddressInfo | null, settings: ServerConfig, passed: boolean): string {
+function listeningOn(address: string | AddressInfo | null, settings: ServerConfig): string {
   if (typeof address === 'string') return address;
-  if (!passed || !address) return listeningUrl(settings.host, address?.port ?? settings.port);
+  if (!settings.passedSocket || !address) return listeningUrl(settings.host, address?.port ?? settings.port);
   return `${listeningUrl(address.address, address.port)} (the socket systemd passed)`;
 }
 
@@ -46,14 +44,14 @@ function listeningOn(address: string | AddressInfo | null, settings: ServerConfi
  */
 async function main(): Promise<void> {
   config = loadConfig();
-  socket = passedSocket(process.env);
+  const socket = config.passedSocket;
   // Not passed on to anything this process starts (sd_listen_fds(3)).
   for (const name of ['LISTEN_FDS', 'LISTEN_PID', 'LISTEN_FDNAMES']) delete process.env[name];
   const { app, seeded } = await buildApp(config);
   if (socket) nameUnnamedSocket(app.server);
   // Node listens on a descriptor it is given; Fastify passes the option through, its types do not list it.
   await app.listen(socket ? ({ fd: socket.fd, host: PASSED_SOCKET_HOST } as FastifyListenOptions) : { host: config.host, port: config.port });
-  app.log.info({ settings: effectiveSettings(config, socket?.fd ?? null) }, `Tessera site server listening on ${listeningOn(app.server.address(), config, socket !== null)}`);
+  app.log.info({ settings: effectiveSettings(config) }, `Tessera site server listening on ${listeningOn(app.server.address(), config)}`);
   if (socket && socket.count > 1) app.log.warn(`systemd passed ${socket.count} sockets (LISTEN_FDS); the server listens on the first, descriptor ${socket.fd}. List one ListenStream= in the .socket unit.`);
   for (const account of seeded) {
     if (account.generatedPassword) app.log.info(`${account.role}: ${account.email}, generated password ${account.generatedPassword} (shown once; set it in the environment to choose your own)`);
@@ -88,7 +86,7 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   // A setting, a folder, a port or a database this server cannot use: say what, without a stack trace.
-  const known = error instanceof ConfigError || error instanceof NewerSchemaError || error instanceof SiteFileError ? error.message : config && explainStartFailure(error, { ...config, passedSocketFd: socket?.fd ?? null });
+  const known = error instanceof ConfigError || error instanceof NewerSchemaError || error instanceof SiteFileError ? error.message : config && explainStartFailure(error, config);
   if (known) console.error(`Tessera site server did not start. ${known}`);
   else console.error('Tessera site server failed to start:', error);
   process.exit(1);

@@ -4,15 +4,15 @@
  * none of the known ones (then the caller prints it whole, with its stack).
  */
 import os from 'node:os';
-import { hidePassword, hostPort } from './config';
+import { hidePassword, hostPort, type PassedSocket } from './config';
 import { BACKUPS_DOC, sqliteFile } from './storage/open';
 import { isDamagedDatabase, isDatabaseUnavailable, isTlsFailure } from './storage/unavailable';
 
 export interface StartSettings {
   host: string;
   port: number;
-  /** The descriptor of the socket systemd passed (socket-activation.ts), if any: HOST and PORT are then not used. */
-  passedSocketFd?: number | null;
+  /** The socket systemd passed (LISTEN_FDS), if any: HOST and PORT are then not used. */
+  passedSocket?: PassedSocket | null;
   dataDir: string;
   databaseUrl: string | null;
 }
@@ -42,8 +42,8 @@ function postgresTarget(url: string): { where: string; user: string; database: s
 }
 
 function listenFailure(code: string, settings: StartSettings): string | null {
-  if (typeof settings.passedSocketFd === 'number') {
-    return `LISTEN_FDS says systemd passed a listening socket as descriptor ${settings.passedSocketFd}, and it is not one (${code || 'not a socket'}). Start the server through its .socket unit, or unset LISTEN_FDS to listen on HOST and PORT.`;
+  if (settings.passedSocket) {
+    return `LISTEN_FDS says systemd passed a listening socket as descriptor ${settings.passedSocket.fd}, and it is not one (${code || 'not a socket'}). Start the server through its .socket unit, or unset LISTEN_FDS to listen on HOST and PORT.`;
   }
   const address = hostPort(settings.host, settings.port);
   if (code === 'EADDRINUSE') return `Another program is listening on ${address} (EADDRINUSE). Stop it, or set PORT to a free port.`;

@@ -12,12 +12,11 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { backup } from '../src/backup';
 import { searchIndex } from '../src/site-search';
-import { ConfigError, effectiveSettings, listeningUrl, loadConfig, parseTrustProxy } from '../src/config';
+import { ConfigError, effectiveSettings, listeningUrl, loadConfig, parseTrustProxy, passedSocket } from '../src/config';
 import { MIGRATION_NAMES } from '../src/migrations/index';
 import { MIGRATION_TABLE, NewerSchemaError, openStorage } from '../src/storage/open';
 import { UNTRUSTED_PROXY_HINT } from '../src/plugins/proxy-hint';
 import { SiteFileError } from '../src/site-files';
-import { passedSocket } from '../src/socket-activation';
 // @ts-expect-error: a plain ES module of the scripts folder, without declarations
 import { postgresBin } from '../../scripts/ensure-postgres.mjs';
 import { freshPostgresDatabase } from './engines';
@@ -114,7 +113,7 @@ describe('settings', () => {
     expect(passedSocket({ LISTEN_FDS: '1', LISTEN_PID: '4241' }, 4242)).toBeNull();
     expect(passedSocket({}, 4242)).toBeNull();
     for (const bad of ['0', 'x', '-1', '1.5']) expect(() => passedSocket({ LISTEN_FDS: bad }, 4242)).toThrow(`LISTEN_FDS must be a whole number of at least 1 (systemd sets it for a .socket unit), not "${bad}"`);
-    const printed = effectiveSettings(loadConfig({}), 3);
+    const printed = effectiveSettings(loadConfig({ LISTEN_FDS: '1', LISTEN_PID: String(process.pid) }));
     expect(printed).not.toHaveProperty('HOST');
     expect(printed).not.toHaveProperty('PORT');
     expect(printed.LISTEN_FDS).toBe('the socket systemd passed as descriptor 3 (HOST and PORT are not used)');

@@ -49,7 +49,7 @@ describe('a server that cannot start', () => {
   it('on a descriptor LISTEN_FDS names that is no listening socket: says to start it through its .socket unit', async () => {
     // Descriptor 0 here is not a socket, as descriptor 3 is not one when LISTEN_FDS is set by hand.
     const error = await new Promise((resolve) => net.createServer().once('error', resolve).listen({ fd: 0 }));
-    expect(explainStartFailure(error, settings({ passedSocketFd: 3 }))).toMatch(
+    expect(explainStartFailure(error, settings({ passedSocket: { fd: 3, count: 1 } }))).toMatch(
       /^LISTEN_FDS says systemd passed a listening socket as descriptor 3, and it is not one \((EINVAL|ENOTSOCK|EBADF)\)\. Start the server through its \.socket unit, or unset LISTEN_FDS to listen on HOST and PORT\.$/,
     );
   });
