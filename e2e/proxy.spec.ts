@@ -7,21 +7,32 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test } from './fixtures';
+import { expect, runtimeReady, test } from './fixtures';
 import { OWNER } from './global-setup';
 import { startBuiltServer, type ServerProcess } from './server-process';
 
+/** What the proxy forwarded and the server answered: the test sees a page's beacons here, which Playwright's events leave out. */
+interface Answer {
+  visitor: string;
+  method: string;
+  path: string;
+  status: number;
+}
+
 /**
  * Forwards to `target` as nginx or Caddy would: the Host as the visitor sent it, the visitor's
- * address (here from the test's `x-test-visitor` header) and the scheme the visitor used
- * (`https` for a TLS proxy).
+ * address (here from the test's `x-test-visitor` header, or its `test_visitor` cookie, which a
+ * browser's beacons carry too) and the scheme the visitor used (`https` for a TLS proxy).
  */
-async function startProxy(target: string, scheme: 'https' | 'http' = 'https'): Promise<{ url: string; close(): Promise<void> }> {
+async function startProxy(target: string, scheme: 'https' | 'http' = 'https'): Promise<{ url: string; answers: Answer[]; close(): Promise<void> }> {
   const upstream = new URL(target);
+  const answers: Answer[] = [];
   const proxy = http.createServer((request, response) => {
-    const headers: http.OutgoingHttpHeaders = { ...request.headers, 'x-forwarded-for': String(request.headers['x-test-visitor'] ?? '192.0.2.1'), 'x-forwarded-proto': scheme };
+    const visitor = request.headers['x-test-visitor'] ?? /(?:^|;\s*)test_visitor=([^;]+)/.exec(request.headers.cookie ?? '')?.[1] ?? '192.0.2.1';
+    const headers: http.OutgoingHttpHeaders = { ...request.headers, 'x-forwarded-for': String(visitor), 'x-forwarded-proto': scheme };
     delete headers['x-test-visitor'];
     const forwarded = http.request({ host: upstream.hostname, port: upstream.port, method: request.method, path: request.url, headers }, (answer) => {
+      answers.push({ visitor: String(visitor), method: request.method!, path: new URL(request.url!, target).pathname, status: answer.statusCode ?? 502 });
       response.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(response);
     });
@@ -30,7 +41,7 @@ async function startProxy(target: string, scheme: 'https' | 'http' = 'https'): P
   });
   // Every local address (IPv4 and IPv6), so that `localhost` reaches it however it resolves.
   await new Promise<void>((resolve) => proxy.listen(0, resolve));
-  return { url: `http://localhost:${(proxy.address() as AddressInfo).port}`, close: () =>
+  return { url: `http://localhost:${(proxy.address() as AddressInfo).port}`, answers, close: () =>
       new Promise((resolve) => {
         // Keep-alive connections would hold close() open: end them too.
         proxy.close(() => resolve());
@@ -99,6 +110,56 @@ test('through the proxy in Chromium: the owner signs in and reaches the config a
     expect(session).toMatchObject({ httpOnly: true, secure: false });
   } finally {
     await context.close();
+    await proxy.close();
+    await server.stop();
+  }
+});
+
+// VISITOR_DATA_PER_MINUTE: a visitor's address that sends more census, analytics, error and
+// performance requests than that in a minute is refused (429) until the minute is over; the
+// runtime drops what is refused, its pages work on, and other visitors are not affected.
+test('through the proxy in Chromium: visitor data past VISITOR_DATA_PER_MINUTE is refused for that address only', async ({ browser }) => {
+  test.setTimeout(60_000);
+  const LIMIT = 12;
+  const server = await startBuiltServer({ ...ACCOUNTS, TRUST_PROXY: '127.0.0.1,::1', VISITOR_DATA_PER_MINUTE: String(LIMIT) });
+  const proxy = await startProxy(server.baseUrl, 'http');
+  /** A visitor at `address` (the proxy reads it from a cookie) who has accepted the banner. */
+  const visitorAt = async (address: string) => {
+    const context = await browser.newContext({ baseURL: proxy.url });
+    await context.addCookies([
+      { name: 'ss_cookieAllowed', value: 'true', url: proxy.url },
+      { name: 'test_visitor', value: address, url: proxy.url },
+    ]);
+    const page = await context.newPage();
+    const uncaught: string[] = [];
+    page.on('pageerror', (error) => uncaught.push(error.message));
+    return { context, page, uncaught };
+  };
+  /** The statuses of the visitor data sent from `address`, in order. */
+  const visitorData = (address: string) =>
+    proxy.answers.filter((answer) => answer.visitor === address && /^\/api\/(census|events|track|1\/performance\/records|1\/analytics)\b/.test(answer.path)).map((answer) => answer.status);
+  try {
+    const flooder = await visitorAt('203.0.113.77');
+    for (const path of ['/', '/gallery', '/blocks', '/', '/gallery', '/']) {
+      await flooder.page.goto(path);
+      await runtimeReady(flooder.page);
+    }
+    await expect.poll(() => visitorData('203.0.113.77').filter((status) => status === 429).length).toBeGreaterThan(0);
+    // The limit's worth answered (a 429 comes back sooner than a stored hit, so not in order), the rest refused, and the pages went on working.
+    const statuses = visitorData('203.0.113.77');
+    expect(statuses.filter((status) => status === 200 || status === 202)).toHaveLength(LIMIT);
+    expect(statuses.filter((status) => status !== 200 && status !== 202 && status !== 429)).toEqual([]);
+    expect(flooder.uncaught).toEqual([]);
+    await expect(flooder.page.getByRole('heading', { level: 1 })).toBeVisible();
+
+    const neighbour = await visitorAt('198.51.100.78');
+    await neighbour.page.goto('/');
+    await runtimeReady(neighbour.page);
+    await expect.poll(() => visitorData('198.51.100.78').length).toBeGreaterThan(3);
+    expect(visitorData('198.51.100.78').every((status) => status === 200 || status === 202)).toBe(true);
+    await flooder.context.close();
+    await neighbour.context.close();
+  } finally {
     await proxy.close();
     await server.stop();
   }

@@ -23,6 +23,7 @@ import { answerUnroutable, registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSession } from './plugins/session';
 import { registerUntrustedProxyHint } from './plugins/proxy-hint';
+import { registerVisitorDataLimit } from './plugins/visitor-data-limit';
 import authRoutes from './routes/auth';
 import healthRoutes from './routes/health';
 import censusRoutes from './routes/census';
@@ -170,6 +171,7 @@ export async function buildApp(config: ServerConfig): Promise<App> {
   registerCrumbCheck(app);
   registerCrumbRoute(app);
   registerOwnerGuard(app);
+  await registerVisitorDataLimit(app, config.visitorDataPerMinute);
   registerHousekeeping(app, [runtimeChunks(config.rootDir), ownerAppChunks(config.rootDir)]);
 
   await app.register(healthRoutes);

@@ -40,6 +40,8 @@ export interface ServerConfig {
   formAddressRateLimit: number;
   /** Form submission keys per client address within 10 minutes. */
   formKeyRateLimit: number;
+  /** Visitor-data requests (census, analytics, errors, performance) per client address and minute on each instance; 0: no limit. */
+  visitorDataPerMinute: number;
   /** ALTCHA work: the counter is drawn from this range (tests make it small). */
   captchaDifficulty: { min: number; max: number };
   /** JSON log lines to stdout (errors and start-up); off in tests. */
@@ -171,6 +173,7 @@ const ENV_SCHEMA = {
     FORM_RATE_LIMIT: whole(1, Number.MAX_SAFE_INTEGER, 'a whole number of at least 1'),
     FORM_ADDRESS_RATE_LIMIT: whole(1, Number.MAX_SAFE_INTEGER, 'a whole number of at least 1'),
     FORM_KEY_RATE_LIMIT: whole(1, Number.MAX_SAFE_INTEGER, 'a whole number of at least 1'),
+    VISITOR_DATA_PER_MINUTE: whole(0, 1_000_000, 'a whole number from 0 (no limit) to 1000000'),
     LOG_REQUESTS: { type: 'string', enum: ['0', '1', 'true', 'false'], description: '1 or 0' },
     RETENTION_DAYS: whole(1, 100_000, 'a whole number of days, at least 1'),
     SITE_ORIGINS: { type: 'string', description: 'comma-separated origins' },
@@ -250,6 +253,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     formRateLimit: count('FORM_RATE_LIMIT', 5),
     formAddressRateLimit: count('FORM_ADDRESS_RATE_LIMIT', 10),
     formKeyRateLimit: count('FORM_KEY_RATE_LIMIT', 60),
+    visitorDataPerMinute: count('VISITOR_DATA_PER_MINUTE', 1200),
     captchaDifficulty: { min: 5_000, max: 10_000 },
     siteOrigins,
     trustProxy,
@@ -293,6 +297,7 @@ export function effectiveSettings(config: ServerConfig): Record<string, string> 
     FORM_RATE_LIMIT: String(config.formRateLimit),
     FORM_ADDRESS_RATE_LIMIT: String(config.formAddressRateLimit),
     FORM_KEY_RATE_LIMIT: String(config.formKeyRateLimit),
+    VISITOR_DATA_PER_MINUTE: config.visitorDataPerMinute === 0 ? 'no limit' : String(config.visitorDataPerMinute),
     SHUTDOWN_GRACE_SECONDS: String(config.shutdownGraceSeconds),
     owner: hidden(config.owner),
     viewer: hidden(config.viewer),

@@ -16,7 +16,7 @@ export default async function analyticsRoutes(app: FastifyInstance): Promise<voi
   // The body is checked with the contract's schema once a beacon's form fields are parsed.
   app.post(
     ANALYTICS_V1_PATH,
-    { schema: { querystring: crumbQuery, body: analyticsPayloadSchema }, preValidation: async (request) => void (request.body = normalise(request.body)) },
+    { config: { visitorData: true }, schema: { querystring: crumbQuery, body: analyticsPayloadSchema }, preValidation: async (request) => void (request.body = normalise(request.body)) },
     async (request, reply) => {
       const payload = request.body as AnalyticsPayload;
       const common = JSON.stringify(payload.commonData);
@@ -32,6 +32,7 @@ export default async function analyticsRoutes(app: FastifyInstance): Promise<voi
   app.post(
     RECORD_EVENT_PATH,
     {
+      config: { visitorData: true },
       schema: {
         querystring: crumbQuery,
         body: { type: 'object', required: ['event', 'data'], properties: { event: { type: 'string', minLength: 1, maxLength: 128 }, data: { type: 'string', maxLength: 16_384 }, crumb: { type: 'string' } } },

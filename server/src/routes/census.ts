@@ -29,7 +29,7 @@ function censusRoute<T extends CensusPageFields>(
   table: 'census_form_renders' | 'census_overlays' | 'census_buttons',
   columns: Record<string, (hit: T) => unknown>,
 ): void {
-  app.post(url, { schema: { querystring: crumbQuery, body } }, async (request) => {
+  app.post(url, { config: { visitorData: true }, schema: { querystring: crumbQuery, body } }, async (request) => {
     const hit = request.body as T;
     const own = Object.fromEntries(Object.entries(columns).map(([name, value]) => [name, value(hit)]));
     const values = { ...own, page_url: hit.url, website_id: hit.websiteId ?? null, visitor: hit.visitorCookie ?? null, created_at: Date.now() };

@@ -16,7 +16,7 @@ export default async function errorRoutes(app: FastifyInstance): Promise<void> {
   // The crumb comes as a header here (spec part 1 §7); the crumb check accepts either.
   app.post(
     JAVASCRIPT_ERRORS_PATH,
-    { schema: { querystring: crumbQuery, body: errorBatchSchema } },
+    { config: { visitorData: true }, schema: { querystring: crumbQuery, body: errorBatchSchema } },
     async (request, reply) => {
       const events = request.body as ErrorEvent[];
       const now = Date.now();
@@ -35,7 +35,7 @@ export default async function errorRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     TRACE_PATH,
-    { schema: { querystring: crumbQuery, body: traceBatchSchema } },
+    { config: { visitorData: true }, schema: { querystring: crumbQuery, body: traceBatchSchema } },
     async (request) => {
       const events = request.body as Array<Omit<TraceEvent, 'data'> & { data?: unknown }>;
       const now = Date.now();

@@ -36,7 +36,7 @@ export default async function performanceRoutes(app: FastifyInstance): Promise<v
 
   app.post(
     PERFORMANCE_RECORDS_PATH,
-    { schema: { querystring: crumbQuery, body: perfRecordBatchSchema } },
+    { config: { visitorData: true }, schema: { querystring: crumbQuery, body: perfRecordBatchSchema } },
     async (request, reply) => {
       const records = request.body as PerfRecord[];
       if (records.length === 0) return reply.code(400).send({ error: DATA_IS_EMPTY });

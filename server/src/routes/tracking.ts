@@ -24,7 +24,7 @@ const str = (value: unknown, max: number) => (typeof value === 'string' ? value.
 export default async function trackingRoutes(app: FastifyInstance): Promise<void> {
   const store = app.storage;
 
-  app.post(RECORD_HIT_PATH, { schema: { querystring: crumbQuery, body: recordHitBodySchema } }, async (request, reply) => {
+  app.post(RECORD_HIT_PATH, { config: { visitorData: true }, schema: { querystring: crumbQuery, body: recordHitBodySchema } }, async (request, reply) => {
     const hits = (Array.isArray(request.body) ? request.body : [request.body]) as RecordHit[];
     const parsed = hits.map((hit) => ({ hit, data: parseData(hit.data) }));
     if (parsed.some(({ data }) => !data)) return reply.code(400).send({ error: `Each hit needs data as a JSON object string, nested at most ${MAX_JSON_DEPTH} deep.` });
@@ -49,7 +49,7 @@ export default async function trackingRoutes(app: FastifyInstance): Promise<void
     TRACK_PATH,
     {
       // An image request cannot add the crumb header, and changes nothing a visitor owns.
-      config: { crumb: false },
+      config: { crumb: false, visitorData: true },
       schema: {
         querystring: {
           type: 'object',
@@ -69,7 +69,7 @@ export default async function trackingRoutes(app: FastifyInstance): Promise<void
   // Quick views of a collection item (spec part 1 §7): counted, answer not shown.
   app.post(
     QUICK_VIEW_ROUTE_PATH,
-    { schema: { querystring: crumbQuery, params: { type: 'object', properties: { id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' } } } } },
+    { config: { visitorData: true }, schema: { querystring: crumbQuery, params: { type: 'object', properties: { id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' } } } } },
     async (request) => {
       const { id } = request.params as { id: string };
       await app.ingest.write('census_hits', [{ event: 'quickView', path: `/quick-view/${id}`, referrer: null, website_id: null, visitor_id: null, data_json: JSON.stringify({ itemId: id }), created_at: Date.now() }]);

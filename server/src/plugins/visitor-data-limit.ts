@@ -1,0 +1,60 @@
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+/** The window VISITOR_DATA_PER_MINUTE counts in. */
+export const VISITOR_DATA_WINDOW_MS = 60_000;
+export const VISITOR_DATA_REFUSED = 'Too much visitor data from this address. Please try again in a minute.';
+/** Addresses counted at once; past this the least recent is forgotten (a forgotten one starts afresh). */
+const ADDRESSES_KEPT = 20_000;
+
+/** The machine itself: a test, a benchmark, or a proxy on the same machine whose visitors TRUST_PROXY would tell apart. */
+const isLoopback = (address: string) => address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
+
+const refusedLine = (request: FastifyRequest, limit: number) => {
+  const untrustedProxy = request.server.settings.trustProxy === false && request.headers['x-forwarded-for'] !== undefined;
+  return `Visitor data from ${request.ip} passed VISITOR_DATA_PER_MINUTE (${limit}): answered 429 until its minute is over; nothing it sends is stored meanwhile.${
+    untrustedProxy ? ' It came through a proxy while TRUST_PROXY is off, so every visitor counts as that address: set TRUST_PROXY (docs/deployment.md, "Behind a proxy").' : ''
+  }`;
+};
+
+/**
+ * Census hits, analytics events, error reports and performance records are stored as they come,
+ * and a script in a loop (or a bot) can send thousands a second until the disk is full. Each
+ * client address (an IPv6 /64) may send VISITOR_DATA_PER_MINUTE such requests a minute on each
+ * instance; past that it is answered 429 with Retry-After, which the runtime drops without a
+ * retry. Counted in memory by @fastify/rate-limit: a flood is one instance's problem at a time,
+ * and a database round trip per hit would cost more than the hit. Routes opt in with
+ * `config: { visitorData: true }`.
+ */
+export async function registerVisitorDataLimit(app: FastifyInstance, perMinute: number): Promise<void> {
+  if (perMinute === 0) return;
+  await app.register(fastifyRateLimit, {
+    global: false,
+    // Only Retry-After: the limit's figures would tell a flood how to pace itself, and nothing else reads them.
+    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
+    addHeaders: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false, 'retry-after': true },
+  });
+  // One line per address per window, however many requests it sends meanwhile.
+  const told = new Map<string, number>();
+  const tell = (request: FastifyRequest) => {
+    const now = Date.now();
+    if (now - (told.get(request.ip) ?? 0) < VISITOR_DATA_WINDOW_MS) return;
+    if (told.size >= ADDRESSES_KEPT) told.clear();
+    told.set(request.ip, now);
+    request.log.warn(refusedLine(request, perMinute));
+  };
+  // One store for every visitor-data route: the limit is the address's, not each route's.
+  const limit = app.rateLimit({
+    max: perMinute,
+    timeWindow: VISITOR_DATA_WINDOW_MS,
+    cache: ADDRESSES_KEPT,
+    allowList: (request) => isLoopback(request.ip),
+    onExceeded: tell,
+    errorResponseBuilder: () => Object.assign(new Error(VISITOR_DATA_REFUSED), { statusCode: 429 }),
+  });
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.visitorData) return;
+    const hooks = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
+    route.onRequest = [...hooks, limit];
+  });
+}

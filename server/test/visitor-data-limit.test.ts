@@ -1,0 +1,91 @@
+/**
+ * VISITOR_DATA_PER_MINUTE: one client address may send so many visitor-data requests (census,
+ * analytics, errors, performance) a minute; past that they are answered 429 and nothing is
+ * stored, while pages and other addresses go on as before.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { RECORD_HIT_PATH, TRACK_PATH } from '../../contract/api/paths';
+import { VISITOR_DATA_REFUSED } from '../src/plugins/visitor-data-limit';
+import { countRows, startLoggedTestServer, startTestServer, visitor, type LogLine, type TestServer } from './helper';
+
+const LIMIT = 3;
+const hit = (url: string) => [{ event: 'pageView', data: JSON.stringify({ url }), ss_cvr: 'v1|1|1|1|1' }];
+
+let server: TestServer;
+let lines: LogLine[];
+let client: Awaited<ReturnType<typeof visitor>>;
+beforeAll(async () => {
+  ({ server, lines } = await startLoggedTestServer({ visitorDataPerMinute: LIMIT }));
+  client = await visitor(server.app);
+});
+afterAll(async () => server.close());
+afterEach(() => vi.useRealTimers());
+
+const sendHit = (address: string, url: string, headers: Record<string, string> = {}) =>
+  client.inject({ method: 'POST', url: RECORD_HIT_PATH, payload: hit(url), headers, remoteAddress: address } as never);
+const stored = (url: string) => countRows(server, `census_hits WHERE path = '${url}'`);
+const refusals = (address: string) => lines.filter((line) => line.level === 40 && line.msg.startsWith(`Visitor data from ${address} passed VISITOR_DATA_PER_MINUTE (${LIMIT})`));
+
+describe('visitor data per address and minute', () => {
+  it('answers 429 with Retry-After past the limit, stores nothing more, and logs one line per address', async () => {
+    const statuses = [];
+    for (let i = 0; i < LIMIT + 2; i++) statuses.push((await sendHit('203.0.113.9', '/flood')).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    const refused = await sendHit('203.0.113.9', '/flood');
+    expect(refused.json()).toEqual({ error: VISITOR_DATA_REFUSED });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect(refused.headers['x-ratelimit-limit']).toBeUndefined();
+    expect(await stored('/flood')).toBe(LIMIT);
+    expect(refusals('203.0.113.9')).toHaveLength(1);
+    expect(refusals('203.0.113.9')[0]!.msg).not.toContain('TRUST_PROXY');
+  });
+
+  it('counts every visitor-data route of an address together, and nothing else', async () => {
+    for (let i = 0; i < LIMIT; i++) expect((await sendHit('203.0.113.20', '/shared')).statusCode).toBe(200);
+    const pixel = await server.app.inject({ method: 'GET', url: `${TRACK_PATH}?landing=/shared`, remoteAddress: '203.0.113.20' });
+    expect(pixel.statusCode).toBe(429);
+    // Pages, and the same data from another address, are answered as before.
+    expect((await server.app.inject({ method: 'GET', url: '/', remoteAddress: '203.0.113.20' })).statusCode).toBe(200);
+    expect((await sendHit('203.0.113.21', '/shared')).statusCode).toBe(200);
+  });
+
+  it('counts an IPv6 /64 as one address', async () => {
+    for (let i = 0; i < LIMIT; i++) expect((await sendHit(`2001:db8:1:2::${i + 1}`, '/six')).statusCode).toBe(200);
+    expect((await sendHit('2001:db8:1:2::ff', '/six')).statusCode).toBe(429);
+    expect((await sendHit('2001:db8:1:3::1', '/six')).statusCode).toBe(200);
+  });
+
+  it('does not count the machine itself (tests, benchmarks, a proxy beside it)', async () => {
+    for (let i = 0; i < LIMIT + 3; i++) expect((await sendHit('127.0.0.1', '/local')).statusCode).toBe(200);
+    expect((await sendHit('::1', '/local')).statusCode).toBe(200);
+    expect(await stored('/local')).toBe(LIMIT + 4);
+  });
+
+  it('takes the address again once its minute is over', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    for (let i = 0; i < LIMIT; i++) expect((await sendHit('203.0.113.30', '/later')).statusCode).toBe(200);
+    expect((await sendHit('203.0.113.30', '/later')).statusCode).toBe(429);
+    vi.setSystemTime(Date.now() + 61_000);
+    expect((await sendHit('203.0.113.30', '/later')).statusCode).toBe(200);
+  });
+
+  it('names TRUST_PROXY in the line when the address is an untrusted proxy', async () => {
+    for (let i = 0; i <= LIMIT; i++) await sendHit('203.0.113.40', '/proxied', { 'x-forwarded-for': '198.51.100.7' });
+    expect(refusals('203.0.113.40')[0]!.msg).toContain('set TRUST_PROXY (docs/deployment.md, "Behind a proxy")');
+  });
+});
+
+describe('VISITOR_DATA_PER_MINUTE=0', () => {
+  it('sets no limit', async () => {
+    const unlimited = await startTestServer({ visitorDataPerMinute: 0 });
+    try {
+      const guest = await visitor(unlimited.app);
+      const statuses = [];
+      for (let i = 0; i < 5; i++) statuses.push((await guest.inject({ method: 'POST', url: RECORD_HIT_PATH, payload: hit('/free'), remoteAddress: '203.0.113.50' } as never)).statusCode);
+      expect(statuses).toEqual([200, 200, 200, 200, 200]);
+    } finally {
+      await unlimited.close();
+    }
+  });
+});
