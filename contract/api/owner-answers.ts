@@ -178,9 +178,14 @@ export const subscribersAnswerSchema = strict({
   next: { type: ['string', 'null'] },
 });
 export type SubscribersAnswer = FromSchema<typeof subscribersAnswerSchema>;
-/** GET /api/owner/members: the site's members (who sign in to its members' pages), by address. */
+/**
+ * GET /api/owner/members?find=&limit=: the site's members (who sign in to its members' pages) by
+ * address, the first `limit` (1,000 at most) of those whose address contains `find` (any case);
+ * `total`: how many there are in all.
+ */
 export const membersAnswerSchema = strict({
   members: { type: 'array', items: strict({ email: text, createdAt: isoTime }) },
+  total: count,
 });
 export type MembersAnswer = FromSchema<typeof membersAnswerSchema>;
 /**

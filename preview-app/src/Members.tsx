@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { AddressForm } from './AddressForm';
 import { ConfirmDialog } from './ConfirmDialog';
 import { DataSection } from './DataSection';
@@ -11,13 +11,40 @@ import type { MemberPasswordAnswer, MembersAnswer } from '../../contract/api/own
 
 type Call = <T>(path: string, body?: unknown) => Promise<T>;
 
+/** How many members the panel lists at once (by address); the others are found by their address. */
+export const MEMBERS_SHOWN = 100;
+
+/** What the list holds: every member, or those found, and how many are not shown. */
+function listSummary(find: string, shown: number, total: number): string {
+  const more = total > shown ? ` The first ${shown} by address are shown${find ? '' : '; find the others by their address'}.` : '';
+  if (find) return total === 0 ? `No member's address contains "${find}".` : `${counted(total, 'member')} with "${find}" in their address.${more}`;
+  return total === 0 ? 'No members yet.' : `${counted(total, 'member')} ${total === 1 ? 'signs' : 'sign'} in to the members' pages.${more}`;
+}
+
 /**
  * The site's members, who sign in to its members' pages: added by address with a password the
  * server makes, shown here once for the owner to pass on; given a new one (a forgotten or
  * shared password: the old one and their sessions end); or removed, after a confirmation.
  */
 export function Members({ load = ownerGet, post = ownerPost, remove = ownerDelete }: { load?: Call; post?: Call; remove?: Call }) {
-  const [state, reload] = useOwnerData<MembersAnswer>(OWNER_PATHS.members, load);
+  // The address part asked for (the list shows those members), and the one being typed.
+  const [find, setFind] = useState('');
+  const [findDraft, setFindDraft] = useState('');
+  // Once the owner has searched, each answer's summary is announced (not on the panel's first load).
+  const [searched, setSearched] = useState(false);
+  const findInput = useRef<HTMLInputElement>(null);
+  const findMembers = (text: string) => {
+    setSearched(true);
+    setFind(text.trim());
+  };
+  // How many members there are, from the last answer that listed all: the search form shows once there is one to find, and stays through every search.
+  const known = useRef(0);
+  const [state, reload] = useOwnerData<MembersAnswer>(`${OWNER_PATHS.members}?limit=${MEMBERS_SHOWN}${find ? `&find=${encodeURIComponent(find)}` : ''}`, (path) =>
+    load<MembersAnswer>(path).then((answer) => {
+      if (!find) known.current = answer.total;
+      return answer;
+    }),
+  );
   const [email, setEmail] = useState('');
   // What the last action did; a new password rides with it, shown this once.
   const [said, setSaid] = useState<{ text: string; password?: string } | null>(null);
@@ -49,8 +76,41 @@ export function Members({ load = ownerGet, post = ownerPost, remove = ownerDelet
       focusAfterRender('add');
     }, failed(address));
   };
+  const search = (
+    <>
+      {(find || known.current > 0) && (
+        <form
+          role="search"
+          aria-label="Members"
+          onSubmit={(event) => {
+            event.preventDefault();
+            findMembers(findDraft);
+          }}
+        >
+          <label htmlFor="find-member">Find a member by address</label>{' '}
+          <input id="find-member" ref={findInput} type="search" autoComplete="off" value={findDraft} onChange={(event) => setFindDraft(event.target.value)} />{' '}
+          <button type="submit">Find</button>{' '}
+          {find && (
+            <button
+              type="button"
+              onClick={() => {
+                // The button goes with the search: focus stays in the form.
+                findMembers('');
+                setFindDraft('');
+                findInput.current?.focus();
+              }}
+            >
+              Show every member
+            </button>
+          )}
+        </form>
+      )}
+      {/* One element for every answer, so that what a search found is announced. */}
+      <p aria-live={searched ? 'polite' : undefined}>{state.status === 'ready' ? listSummary(find, state.data.members.length, state.data.total) : ''}</p>
+    </>
+  );
   return (
-    <DataSection id="members" title="Members" state={state} reload={reload}>
+    <DataSection id="members" title="Members" state={state} reload={reload} controls={search}>
       {({ members }) => (
         <>
           <p role="status">
@@ -63,7 +123,6 @@ export function Members({ load = ownerGet, post = ownerPost, remove = ownerDelet
             )}
           </p>
           {problem && <p role="alert">{problem}</p>}
-          <p>{members.length ? `${counted(members.length, 'member')} sign in to the members' pages.` : 'No members yet.'}</p>
           {members.length > 0 && (
             <ul className="config-list">
               {members.map((member) => (

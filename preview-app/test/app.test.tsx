@@ -42,7 +42,7 @@ const answers: Record<string, unknown> = {
   '/api/owner/errors': { errors: [{ message: 'TypeError: x is undefined', count: 4, reports: 2, lastSeen: '2026-11-22T07:00:00Z' }] },
   '/api/owner/submissions': { submissions: [] },
   '/api/owner/subscribers': { lists: [] },
-  '/api/owner/members': { members: [] },
+  '/api/owner/members': { members: [], total: 0 },
 };
 const calls: string[] = [];
 /** Every URL asked for, with its query. */

@@ -1,7 +1,7 @@
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { reactRoot } from './react-root';
-import { Members } from '../src/Members';
+import { Members, MEMBERS_SHOWN } from '../src/Members';
 import type { MembersAnswer } from '../../contract/api/owner-answers';
 
 const view = reactRoot();
@@ -9,10 +9,19 @@ const view = reactRoot();
 const status = () => view.container.querySelector('[role="status"]')!.textContent;
 const button = (label: string) => view.container.querySelector<HTMLButtonElement>(`button[aria-label="${label}"]`)!;
 
+/** The paths the panel asked for, in order. */
+let loads: string[] = [];
+
 /** The panel over a server that keeps `members` and answers each call as the owner API does. */
 async function shown(members: string[]) {
   const calls: string[] = [];
-  const load = async <T,>(): Promise<T> => ({ members: members.map((email) => ({ email, createdAt: '2026-11-01T00:00:00.000Z' })) }) satisfies MembersAnswer as T;
+  loads = [];
+  const load = async <T,>(path: string): Promise<T> => {
+    loads.push(path);
+    const query = new URL(path, 'https://site.test').searchParams;
+    const found = members.filter((email) => email.toLowerCase().includes((query.get('find') ?? '').toLowerCase())).sort();
+    return { members: found.slice(0, Number(query.get('limit') ?? 1000)).map((email) => ({ email, createdAt: '2026-11-01T00:00:00.000Z' })), total: found.length } satisfies MembersAnswer as T;
+  };
   const post = async <T,>(path: string, body?: unknown): Promise<T> => {
     calls.push(`POST ${path} ${JSON.stringify(body ?? null)}`);
     const email = (body as { email?: string } | undefined)?.email ?? decodeURIComponent(path.split('/')[4]!);
@@ -28,6 +37,21 @@ async function shown(members: string[]) {
   await act(async () => view.root.render(<Members load={load} post={post} remove={remove} />));
   return calls;
 }
+
+/** Types `value` in the search field and asks. */
+async function find(value: string) {
+  const input = view.container.querySelector<HTMLInputElement>('#find-member')!;
+  input.focus();
+  await act(async () => {
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  await act(async () => input.form!.requestSubmit());
+  return input;
+}
+
+const listed = () => [...view.container.querySelectorAll('li strong')].map((item) => item.textContent);
+const summary = () => view.container.querySelector('section > p:not(.config-loading)')!;
 
 async function type(value: string) {
   const input = view.container.querySelector<HTMLInputElement>('#new-member-email')!;
@@ -50,7 +74,7 @@ describe('Members', () => {
     expect(status()).toBe('Added ada@example.com. Their password, shown this once: pw-for-ada@example.com');
     expect(view.container.querySelector('[role="status"] code')!.textContent).toBe('pw-for-ada@example.com');
     expect(input.value).toBe('');
-    expect(view.container.textContent).toContain("1 member sign in to the members' pages.");
+    expect(view.container.textContent).toContain("1 member signs in to the members' pages.");
   });
 
   it('gives a member a new password, and removes one after a confirmation', async () => {
@@ -74,5 +98,40 @@ describe('Members', () => {
     await type('taken@example.com');
     expect(view.container.querySelector('[role="alert"]')!.textContent).toBe('taken@example.com: This address is a member already: give them a new password instead.');
     expect(view.container.querySelector('[role="status"] code')).toBeNull();
+  });
+
+  it('lists the first hundred by address, and finds the others by a part of their address', async () => {
+    const many = Array.from({ length: 150 }, (_, i) => `member${String(i).padStart(3, '0')}@example.com`);
+    await shown([...many, 'Ada.Lovelace@example.org']);
+    expect(loads).toEqual([`/api/owner/members?limit=${MEMBERS_SHOWN}`]);
+    expect(listed()).toHaveLength(100);
+    expect(summary().textContent).toBe("151 members sign in to the members' pages. The first 100 by address are shown; find the others by their address.");
+    // The first load is not announced; what a search found is.
+    expect(summary().getAttribute('aria-live')).toBeNull();
+    expect(view.container.querySelector('form[role="search"] label')!.textContent).toBe('Find a member by address');
+
+    const input = await find(' lovelace ');
+    expect(loads.at(-1)).toBe(`/api/owner/members?limit=${MEMBERS_SHOWN}&find=lovelace`);
+    expect(listed()).toEqual(['Ada.Lovelace@example.org']);
+    expect(summary().textContent).toBe('1 member with "lovelace" in their address.');
+    expect(summary().getAttribute('aria-live')).toBe('polite');
+    expect(document.activeElement).toBe(input);
+
+    await find('member1');
+    expect(summary().textContent).toBe('50 members with "member1" in their address.');
+    await find('nobody');
+    expect(summary().textContent).toBe('No member\'s address contains "nobody".');
+    expect(listed()).toEqual([]);
+
+    await act(async () => [...view.container.querySelectorAll('button')].find((item) => item.textContent === 'Show every member')!.click());
+    expect(listed()).toHaveLength(100);
+    expect(input.value).toBe('');
+    expect(document.activeElement).toBe(input);
+    expect([...view.container.querySelectorAll('button')].some((item) => item.textContent === 'Show every member')).toBe(false);
+  });
+
+  it('shows no search while there is no member', async () => {
+    await shown([]);
+    expect(view.container.querySelector('form[role="search"]')).toBeNull();
   });
 });

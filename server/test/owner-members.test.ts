@@ -33,7 +33,7 @@ describe("the owner's members", () => {
   it('lists the members by address; adds one with a password made for them, who then signs in', async () => {
     const admin = await owner();
     const before = await admin.inject({ method: 'GET', url: '/api/owner/members' });
-    expect(before.json()).toEqual({ members: [{ email: MEMBER.email, createdAt: expect.any(String) }] });
+    expect(before.json()).toEqual({ members: [{ email: MEMBER.email, createdAt: expect.any(String) }], total: 1 });
 
     const added = await admin.inject({ method: 'POST', url: '/api/owner/members', payload: { email: ' Ada@Example.com ' } });
     expect(added.statusCode).toBe(201);
@@ -46,6 +46,25 @@ describe("the owner's members", () => {
     const member = await signIn('ada@example.com', password);
     expect(member.status).toBe(200);
     expect(await opensMembersPage(member.client)).toBe(true);
+  });
+
+  it('lists a page of them, and finds them by a part of the address (any case; % and _ as themselves)', async () => {
+    const admin = await owner();
+    for (const email of ['x_y@find.test', 'xay@find.test', 'X%Z@find.test', 'zed@find.test']) expect((await admin.inject({ method: 'POST', url: '/api/owner/members', payload: { email } })).statusCode).toBe(201);
+    const list = async (query: string) => (await admin.inject({ method: 'GET', url: `/api/owner/members?${query}` })).json() as { members: Array<{ email: string }>; total: number };
+    const found = async (query: string) => {
+      const answer = await list(query);
+      return [answer.members.map((member) => member.email), answer.total];
+    };
+    expect(await found('find=FIND.TEST')).toEqual([['X%Z@find.test', 'x_y@find.test', 'xay@find.test', 'zed@find.test'], 4]);
+    expect(await found('find=_')).toEqual([['x_y@find.test'], 1]);
+    expect(await found('find=%25')).toEqual([['X%Z@find.test'], 1]);
+    expect(await found('find=%40find.test&limit=2')).toEqual([['X%Z@find.test', 'x_y@find.test'], 4]);
+    expect(await found('find=nobody')).toEqual([[], 0]);
+    expect(await found('find=%20%20')).toEqual(await found(''));
+    const all = await list('limit=1');
+    expect([all.members.length, all.total]).toEqual([1, (await list('')).members.length]);
+    expect((await admin.inject({ method: 'GET', url: '/api/owner/members?limit=1001' })).statusCode).toBe(400);
   });
 
   it('refuses an address that is no address, and one that is a member already (in any case)', async () => {

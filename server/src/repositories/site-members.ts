@@ -17,8 +17,22 @@ export interface MemberRow {
   created_at: number;
 }
 
-export const listMembers = (store: Storage): Promise<MemberRow[]> =>
-  store.db.selectFrom('site_users').select(['id', 'email', 'created_at']).orderBy(sql`lower(email)`).orderBy('id').execute();
+/** `text` as a LIKE pattern that matches it anywhere, its own `%`, `_` and `\\` taken literally. */
+const containing = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+/**
+ * The first `limit` members by address whose address contains `find` (any case; every member
+ * when it is empty), and how many there are in all: a site with thousands of members is not
+ * sent whole to the owner's phone.
+ */
+export async function listMembers(store: Storage, { find = '', limit }: { find?: string; limit: number }): Promise<{ rows: MemberRow[]; total: number }> {
+  const matching = store.db.selectFrom('site_users').$if(find !== '', (query) => query.where(sql<boolean>`lower(email) like ${containing(find)} escape '\\'`));
+  const [rows, counted] = await Promise.all([
+    matching.select(['id', 'email', 'created_at']).orderBy(sql`lower(email)`).orderBy('id').limit(limit).execute(),
+    matching.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(counted.total) };
+}
 
 /** A new member with a password made here; null when the address is a member's already (any case). */
 export async function addMember(store: Storage, email: string): Promise<string | null> {

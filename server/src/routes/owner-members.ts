@@ -7,6 +7,10 @@ import { addMember, listMembers, removeMember, renewMemberPassword } from '../re
 import { crumbQuery } from '../schemas';
 
 const emailParams = { type: 'object', required: ['email'], properties: { email: { type: 'string', minLength: 1, maxLength: 320 } } } as const;
+const membersQuery = {
+  type: 'object',
+  properties: { ...crumbQuery.properties, find: { type: 'string', maxLength: 320, default: '' }, limit: { type: 'integer', minimum: 1, maximum: 1000, default: 1000 } },
+} as const;
 const newMemberBody = { type: 'object', required: ['email'], additionalProperties: false, properties: { email: { type: 'string', minLength: 1, maxLength: 320 } } } as const;
 
 export const MEMBER_EXISTS = 'This address is a member already: give them a new password instead.';
@@ -14,9 +18,11 @@ export const NO_SUCH_MEMBER = 'No member has this address: they may have been re
 
 /** The owner keeps the site's members (who sign in to its members' pages): list, add, new password, remove. */
 export default async function ownerMemberRoutes(app: FastifyInstance): Promise<void> {
-  app.get(OWNER_PATHS.members, { schema: { querystring: crumbQuery } }, async (): Promise<MembersAnswer> => ({
-    members: (await listMembers(app.storage)).map((member) => ({ email: member.email, createdAt: new Date(Number(member.created_at)).toISOString() })),
-  }));
+  app.get(OWNER_PATHS.members, { schema: { querystring: membersQuery } }, async (request): Promise<MembersAnswer> => {
+    const { find, limit } = request.query as { find: string; limit: number };
+    const { rows, total } = await listMembers(app.storage, { find: find.trim(), limit });
+    return { members: rows.map((member) => ({ email: member.email, createdAt: new Date(Number(member.created_at)).toISOString() })), total };
+  });
 
   app.post(OWNER_PATHS.members, { schema: { querystring: crumbQuery, body: newMemberBody } }, async (request, reply) => {
     const email = (request.body as { email: string }).email.trim();
