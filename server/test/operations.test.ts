@@ -133,7 +133,14 @@ describe('health and readiness', () => {
     const health = await server.app.inject({ method: 'GET', url: '/healthz' });
     expect([health.statusCode, health.json()]).toEqual([200, { status: 'ok' }]);
     const ready = await server.app.inject({ method: 'GET', url: '/readyz' });
-    expect([ready.statusCode, ready.json()]).toEqual([200, { status: 'ready', schema: MIGRATION_NAMES.length, engine: TEST_ENGINE }]);
+    // On SQLite, the space on the database's disk (this machine's: not low).
+    const disk = TEST_ENGINE === 'sqlite' ? { disk: { freeBytes: expect.any(Number), totalBytes: expect.any(Number), low: false } } : {};
+    expect([ready.statusCode, ready.json()]).toEqual([200, { status: 'ready', schema: MIGRATION_NAMES.length, engine: TEST_ENGINE, ...disk }]);
+    if (TEST_ENGINE === 'sqlite') {
+      const { freeBytes, totalBytes } = (ready.json() as { disk: { freeBytes: number; totalBytes: number } }).disk;
+      expect(freeBytes).toBeGreaterThan(0);
+      expect(totalBytes).toBeGreaterThanOrEqual(freeBytes);
+    }
     expect(ready.headers['cache-control']).toBe('no-store');
     await server.app.storage.db.destroy();
     const down = await server.app.inject({ method: 'GET', url: '/readyz' });

@@ -3,6 +3,7 @@ import { dropExpiredCounters } from '../security/limits';
 import { dropExpiredFormKeys } from '../forms/keys';
 import { dropExpiredVisitorData } from '../ingest/retention';
 import { refreshStoredChunks, type ChunkFolder } from '../build-chunks';
+import { watchDiskSpace } from '../storage/disk-space';
 
 /** How often rows whose time is over are dropped (by their expiry indexes). */
 export const HOUSEKEEPING_INTERVAL_MS = 60_000;
@@ -12,7 +13,8 @@ export const CHUNK_REFRESH_INTERVAL_MS = 86_400_000;
 
 /**
  * Drops expired limit counters, form keys and (with RETENTION_DAYS) old visitor rows now and
- * then, and once a day refreshes the stored chunks of builds; stops when the server closes.
+ * then, and once a day refreshes the stored chunks of builds; on SQLite, says in the log when
+ * the disk that holds the database runs low (at start too); stops when the server closes.
  */
 export function registerHousekeeping(app: FastifyInstance, chunkFolders: ChunkFolder[]): void {
   let chunksRefreshedAt = Date.now();
@@ -21,8 +23,10 @@ export function registerHousekeeping(app: FastifyInstance, chunkFolders: ChunkFo
     chunksRefreshedAt = Date.now();
     return refreshStoredChunks(app.storage, chunkFolders);
   };
+  const disk = app.storage.engine === 'sqlite' ? watchDiskSpace(app.log, app.settings.dataDir) : null;
   const sweep = () =>
     Promise.all([
+      disk?.check(),
       dropExpiredCounters(app.storage),
       dropExpiredFormKeys(app.storage),
       app.settings.retentionDays === null ? 0 : dropExpiredVisitorData(app.storage, app.settings.retentionDays),
@@ -30,6 +34,7 @@ export function registerHousekeeping(app: FastifyInstance, chunkFolders: ChunkFo
     ]).catch((error: unknown) =>
       app.log.error({ err: error }, 'housekeeping failed; it runs again in a minute'),
     );
+  app.addHook('onReady', async () => void (await disk?.check()));
   const timer = setInterval(() => void sweep(), HOUSEKEEPING_INTERVAL_MS);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
