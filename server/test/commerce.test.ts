@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reviewRequest, submitReview } from '../src/commerce/store';
+import { CART_LIFETIME_MS, dropAbandonedCarts, reviewRequest, submitReview } from '../src/commerce/store';
 import { withDivContent } from '../src/html';
 import { quantityMax } from '../../contract/commerce/cart-markup';
+import { CART_COOKIE } from '../../contract/commerce/routes';
 import { cookieHeader, cookieJar, countRows, postForm as postFormTo, rows, startTestServer, type TestServer, visitor } from './helper';
 
 let server: TestServer;
@@ -172,6 +173,31 @@ describe('cart', () => {
     expect(ok.statusCode).toBe(303);
     const [order] = await rows<{ total_cents: number }>(server, "SELECT total_cents FROM orders WHERE kind = 'donation' ORDER BY created_at DESC");
     expect(order!.total_cents).toBe(1250);
+  });
+});
+
+describe('abandoned carts', () => {
+  it('drops the carts never bought a day after their cookie expired, with their lines; bought and live carts stay', async () => {
+    const DAY = 86_400_000;
+    const cartOf = async () => {
+      const client = await visitor(server.app);
+      expect((await client.inject({ method: 'POST', url: '/api/commerce/cart/entries', payload: { productId: 'tote', sku: 'SQ1000005', quantity: 1 } })).statusCode).toBe(200);
+      return { client, token: client.jar[CART_COOKIE]! };
+    };
+    const [abandoned, bought, live] = [await cartOf(), await cartOf(), await cartOf()];
+    const now = Date.now();
+    await rows(server, 'UPDATE carts SET created_at = ? WHERE token = ?', now - CART_LIFETIME_MS - DAY - 1000, abandoned.token);
+    await rows(server, 'UPDATE carts SET created_at = ?, purchased_at = ? WHERE token = ?', now - 60 * DAY, now - 59 * DAY, bought.token);
+    await rows(server, 'UPDATE carts SET created_at = ? WHERE token = ?', now - CART_LIFETIME_MS - DAY + 60_000, live.token);
+    const tokens = [abandoned.token, bought.token, live.token];
+    const left = async (table: 'carts' | 'cart_entries', column: string) => (await rows<{ t: string }>(server, `SELECT ${column} AS t FROM ${table}`)).map((row) => row.t).filter((token) => tokens.includes(token)).sort();
+
+    expect(await dropAbandonedCarts(server.app.storage, now)).toBeGreaterThanOrEqual(1);
+    expect(await left('carts', 'token')).toEqual([bought.token, live.token].sort());
+    expect(await left('cart_entries', 'cart_token')).toEqual([bought.token, live.token].sort());
+    // Its visitor, had the cookie somehow outlived it, finds an empty cart.
+    expect((await abandoned.client.inject({ method: 'GET', url: '/api/commerce/cart' })).json()).toMatchObject({ entries: [] });
+    expect(await dropAbandonedCarts(server.app.storage, now)).toBe(0);
   });
 });
 

@@ -27,6 +27,32 @@ export interface CartLine {
 
 export const newToken = () => randomBytes(18).toString('base64url');
 
+const DAY_MS = 86_400_000;
+/** How long the cart cookie lasts from the cart's making: a cart not bought by then can no longer be reached. */
+export const CART_LIFETIME_MS = 14 * DAY_MS;
+const CARTS_PER_STATEMENT = 1000;
+
+/**
+ * Drops the carts never bought whose cookie has expired (a day later, for clocks that differ),
+ * their lines with them: every visitor who adds to a cart and leaves would otherwise keep a row
+ * for ever. Answers how many went.
+ */
+export async function dropAbandonedCarts(store: Storage, now = Date.now()): Promise<number> {
+  const cutoff = now - CART_LIFETIME_MS - DAY_MS;
+  let dropped = 0;
+  for (;;) {
+    const count = await store.db.transaction().execute(async (trx) => {
+      const tokens = (await trx.selectFrom('carts').select('token').where('purchased_at', 'is', null).where('created_at', '<', cutoff).limit(CARTS_PER_STATEMENT).execute()).map((row) => row.token);
+      if (tokens.length === 0) return 0;
+      await trx.deleteFrom('cart_entries').where('cart_token', 'in', tokens).execute();
+      await trx.deleteFrom('carts').where('token', 'in', tokens).execute();
+      return tokens.length;
+    });
+    dropped += count;
+    if (count < CARTS_PER_STATEMENT) return dropped;
+  }
+}
+
 export async function openCart(store: Storage, token: string | undefined): Promise<{ token: string; created: number; purchased: boolean } | null> {
   if (!token || token.length > 64) return null;
   const row = await store.db.selectFrom('carts').select(['token', 'created_at', 'purchased_at']).where('token', '=', token).executeTakeFirst();

@@ -13,7 +13,7 @@ import { currency } from '../../../contract/commerce/currencies';
 import { PageType } from '../../../contract/model/page-types';
 import { loadCatalog } from '../commerce/catalog';
 import { BUYER_FIELDS, checkoutForm, confirmation, isEmail, isName, linesTable, storeAlert, storeText, type StoreText } from '../commerce/pages';
-import { cartLines, findOrder, openCart, placeOrder, setQuantity } from '../commerce/store';
+import { CART_LIFETIME_MS, cartLines, findOrder, openCart, placeOrder, setQuantity } from '../commerce/store';
 import { escapeHtml } from '../html';
 import { ensureCrumb } from '../plugins/crumb';
 import { fill } from '../../../contract/text/format';
@@ -22,7 +22,7 @@ import { crumbQuery } from '../schemas';
 import { readSiteSettings, sendShellPage } from '../site-page';
 import { CART_ENTRIES_PATH, CART_PATH } from '../../../contract/api/paths';
 
-const CART_LIFETIME_S = 14 * 24 * 60 * 60;
+const CART_LIFETIME_S = CART_LIFETIME_MS / 1000;
 /** A cart page's form names at most this many lines (a cart has far fewer). */
 const MAX_FORM_LINES = 100;
 
