@@ -50,10 +50,12 @@ describe('visitor data per address and minute', () => {
     expect((await sendHit('203.0.113.21', '/shared')).statusCode).toBe(200);
   });
 
-  it('counts an IPv6 /64 as one address', async () => {
+  it('counts an IPv6 /64 as one address, and logs it once', async () => {
     for (let i = 0; i < LIMIT; i++) expect((await sendHit(`2001:db8:1:2::${i + 1}`, '/six')).statusCode).toBe(200);
     expect((await sendHit('2001:db8:1:2::ff', '/six')).statusCode).toBe(429);
+    expect((await sendHit('2001:db8:1:2::fe', '/six')).statusCode).toBe(429);
     expect((await sendHit('2001:db8:1:3::1', '/six')).statusCode).toBe(200);
+    expect(lines.filter((line) => line.level === 40 && line.msg.startsWith('Visitor data from 2001:db8:1:2::'))).toHaveLength(1);
   });
 
   it('does not count the machine itself (tests, benchmarks, a proxy beside it)', async () => {

@@ -11,7 +11,8 @@ const ADDRESSES_KEPT = 20_000;
 const isLoopback = (address: string) => address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
 
 const refusedLine = (request: FastifyRequest, limit: number) => {
-  const untrustedProxy = request.server.settings.trustProxy === false && request.headers['x-forwarded-for'] !== undefined;
+  const trust = request.server.settings.trustProxy;
+  const untrustedProxy = (trust === false || trust === 0) && request.headers['x-forwarded-for'] !== undefined;
   return `Visitor data from ${request.ip} passed VISITOR_DATA_PER_MINUTE (${limit}): answered 429 until its minute is over; nothing it sends is stored meanwhile.${
     untrustedProxy ? ' It came through a proxy while TRUST_PROXY is off, so every visitor counts as that address: set TRUST_PROXY (docs/deployment.md, "Behind a proxy").' : ''
   }`;
@@ -34,13 +35,13 @@ export async function registerVisitorDataLimit(app: FastifyInstance, perMinute: 
     addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
     addHeaders: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false, 'retry-after': true },
   });
-  // One line per address per window, however many requests it sends meanwhile.
+  // One line per counted address (an IPv6 /64 is one) per window, however many requests it sends meanwhile.
   const told = new Map<string, number>();
-  const tell = (request: FastifyRequest) => {
+  const tell = (request: FastifyRequest, key: string) => {
     const now = Date.now();
-    if (now - (told.get(request.ip) ?? 0) < VISITOR_DATA_WINDOW_MS) return;
+    if (now - (told.get(key) ?? 0) < VISITOR_DATA_WINDOW_MS) return;
     if (told.size >= ADDRESSES_KEPT) told.clear();
-    told.set(request.ip, now);
+    told.set(key, now);
     request.log.warn(refusedLine(request, perMinute));
   };
   // One store for every visitor-data route: the limit is the address's, not each route's.
