@@ -40,6 +40,7 @@ export const CHECKOUT_WORDS = {
   nameAndEmail: 'Please enter your name and a valid email.',
   recipientNeeded: 'Please enter the recipient’s email.',
   amountNeeded: 'Please enter an amount.',
+  tooManyOrders: 'Too many orders from your network. Please try again in a few minutes.',
   orderConfirmed: 'Order confirmed',
   orderThanks: 'Thank you, {name}. We have received your order.',
   reviewProduct: 'Review {title}',

@@ -176,6 +176,45 @@ describe('cart', () => {
   });
 });
 
+describe('orders per address', () => {
+  it('places FORM_ADDRESS_RATE_LIMIT orders per address within 10 minutes, then says to wait (429, Retry-After), in the site language; other addresses order on', async () => {
+    const client = await visitor(server.app);
+    const donate = (address: string, name: string) =>
+      server.app.inject({
+        method: 'POST',
+        url: '/checkout/donate',
+        remoteAddress: address,
+        headers: { cookie: cookieHeader(client.jar), 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ crumb: client.crumb, donatePageId: 'studio-fund', amount: '3', name, email: 'flood@example.com' }).toString(),
+      });
+    const placed = async () => Number((await rows<{ n: number }>(server, "SELECT COUNT(*) AS n FROM orders WHERE email = 'flood@example.com'"))[0]!.n);
+    const limit = server.config.formAddressRateLimit;
+    for (let i = 0; i < limit; i++) expect((await donate('203.0.113.60', `Flood ${i}`)).statusCode).toBe(303);
+    const refused = await donate('203.0.113.60', 'Flood again');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.body).toContain('Too many orders from your network. Please try again in a few minutes.');
+    // The form is there again, to send once the wait is over.
+    expect(refused.body).toContain('name="donatePageId"');
+    expect(await placed()).toBe(limit);
+    expect((await donate('203.0.113.61', 'Neighbour')).statusCode).toBe(303);
+    expect(await placed()).toBe(limit + 1);
+
+    // A cart's checkout counts with the address's other orders: refused, and the cart kept.
+    await client.inject({ method: 'POST', url: '/api/commerce/cart/entries', payload: { productId: 'tote', sku: 'SQ1000005', quantity: 1 }, remoteAddress: '203.0.113.60' } as never);
+    const checkout = await server.app.inject({
+      method: 'POST',
+      url: '/commerce/goto-checkout',
+      remoteAddress: '203.0.113.60',
+      headers: { cookie: cookieHeader(client.jar), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ crumb: client.crumb, name: 'Flood', email: 'flood@example.com' }).toString(),
+    });
+    expect([checkout.statusCode, checkout.body.includes('Too many orders from your network.')]).toEqual([429, true]);
+    expect((await client.inject({ method: 'GET', url: '/api/commerce/cart' })).json().entries).toHaveLength(1);
+    expect(await placed()).toBe(limit + 1);
+  });
+});
+
 describe('abandoned carts', () => {
   it('drops the carts never bought a day after their cookie expired, with their lines; bought and live carts stay', async () => {
     const DAY = 86_400_000;

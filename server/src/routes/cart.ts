@@ -18,6 +18,7 @@ import { escapeHtml } from '../html';
 import { ensureCrumb } from '../plugins/crumb';
 import { fill } from '../../../contract/text/format';
 import { formCrumbValid, formNextPath, formValue } from '../form-posts';
+import { orderRefused } from '../commerce/order-limit';
 import { crumbQuery } from '../schemas';
 import { readSiteSettings, sendShellPage } from '../site-page';
 import { CART_ENTRIES_PATH, CART_PATH } from '../../../contract/api/paths';
@@ -140,8 +141,8 @@ export default async function cartRoutes(app: FastifyInstance): Promise<void> {
     return done(refused);
   });
 
-  /** The checkout page; `error` names the message a refused order shows. */
-  const checkoutPage = async (request: FastifyRequest, reply: FastifyReply, error?: (text: StoreText) => string) => {
+  /** The checkout page; `error` names the message a refused order shows, answered with `status`. */
+  const checkoutPage = async (request: FastifyRequest, reply: FastifyReply, error?: (text: StoreText) => string, status = 400) => {
     const cart = await openCart(app.storage, request.cookies[CART_COOKIE]);
     const lines = cart && !cart.purchased ? await cartLines(app.storage, await catalog(), cart.token) : [];
     const crumb = lines.length ? ensureCrumb(app, request, reply) : '';
@@ -155,7 +156,7 @@ ${linesTable(text, lines, currencyIn(page.site))}
 <p class="checkout-note">${escapeHtml(text.checkout.cartNote)}</p>
 ${checkoutForm(CHECKOUT_PATH, crumb, BUYER_FIELDS(text, body), text.checkout.placeOrder, {}, error?.(text))}`;
       return { ...shell, main };
-    }, error && lines.length ? 400 : 200);
+    }, error && lines.length ? status : 200);
   };
 
   app.get(CHECKOUT_PATH, (request, reply) => checkoutPage(request, reply));
@@ -167,6 +168,7 @@ ${checkoutForm(CHECKOUT_PATH, crumb, BUYER_FIELDS(text, body), text.checkout.pla
     const cart = await openCart(app.storage, request.cookies[CART_COOKIE]);
     const lines = cart && !cart.purchased ? await cartLines(app.storage, await catalog(), cart.token) : [];
     if (!cart || lines.length === 0) return checkoutPage(request, reply);
+    if (await orderRefused(request, reply)) return checkoutPage(request, reply, (text) => text.checkout.tooManyOrders, 429);
     const id = await placeOrder(app.storage, { kind: 'order', email: body.email, name: body.name.trim(), currency: await currencyOf(app), lines, cartToken: cart.token });
     clearCartCookie(reply);
     return reply.redirect(`/commerce/order-confirmed?order=${id}`, 303);

@@ -13,6 +13,7 @@ import { loadCatalog, sellable } from '../commerce/catalog';
 import { BUYER_FIELDS, checkoutForm, confirmation, isEmail, isName, linesTable, storeAlert, storeText, type FormField, type StoreText } from '../commerce/pages';
 import { cartLines, cartOfOne, findOrder, openCart, placeOrder, type OrderInput, type OrderKind } from '../commerce/store';
 import { escapeHtml } from '../html';
+import { orderRefused } from '../commerce/order-limit';
 import { ensureCrumb } from '../plugins/crumb';
 import { crumbQuery } from '../schemas';
 import { readSiteSettings, sendShellPage, shellPageOf } from '../site-page';
@@ -124,8 +125,8 @@ export default async function checkoutRoutes(app: FastifyInstance): Promise<void
   ];
 
   for (const flow of flows) {
-    /** The flow's page; `error` names the message a refused order shows. */
-    const show = (request: FastifyRequest, reply: FastifyReply, error?: (words: CheckoutWords) => string) =>
+    /** The flow's page; `error` names the message a refused order shows, answered with `status`. */
+    const show = (request: FastifyRequest, reply: FastifyReply, error?: (words: CheckoutWords) => string, status = 400) =>
       sendShellPage(app, request, reply, async (page) => {
         const text = storeText(page);
         const query = { ...(request.query as Query), ...(request.body as Query | undefined) };
@@ -138,7 +139,7 @@ export default async function checkoutRoutes(app: FastifyInstance): Promise<void
 ${purchase.lines.length ? linesTable(text, purchase.lines, currency) : ''}
 <p class="checkout-note">${escapeHtml(text.checkout.note)}</p>
 ${checkoutForm(flow.path, crumb, purchase.fields, flow.submit(text.checkout), purchase.hidden, error?.(text.checkout))}`;
-        return { title: purchase.title, pageType: flow.pageType, main, status: error ? 400 : 200 };
+        return { title: purchase.title, pageType: flow.pageType, main, status: error ? status : 200 };
       });
 
     app.get(flow.path, (request, reply) => show(request, reply));
@@ -152,6 +153,7 @@ ${checkoutForm(flow.path, crumb, purchase.fields, flow.submit(text.checkout), pu
       const purchase = await flow.resolve({ ...(request.query as Query), ...(body as Query) }, body, currency, storeText(page));
       if (typeof purchase === 'string') return show(request, reply);
       if (purchase.lines.length === 0) return show(request, reply, (words) => words.amountNeeded);
+      if (await orderRefused(request, reply)) return show(request, reply, (words) => words.tooManyOrders, 429);
       const cartToken = flow.kind === 'subscription' ? String(purchase.details?.cartToken) : undefined;
       const id = await placeOrder(app.storage, { kind: flow.kind, email: body.email, name: body.name.trim(), currency, lines: purchase.lines, details: purchase.details, cartToken });
       return reply.redirect(`${flow.confirmed.path}?order=${id}`, 303);
