@@ -2,11 +2,14 @@
  * The disk that holds a SQLite database: the log says when it runs low (before it is full and
  * nothing can be stored), again each hour while it stays low, and when there is room again.
  */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { diskSpaceOf, isLowOnSpace, LOW_DISK_REPEAT_MS, spaceText, watchDiskSpace, type DiskSpace } from '../src/storage/disk-space';
+import { startLoggedTestServer, TEST_ENGINE } from './helper';
 
 const GB = 1e9;
 
@@ -67,3 +70,44 @@ describe('the space on the database disk', () => {
     expect(await diskSpaceOf(path.join(tmpdir(), 'no-such-folder-here', 'at-all'))).toBeNull();
   });
 });
+
+/** A 64 MB tmpfs for the test to put DATA_DIR on (root only: null where mounting is not allowed). */
+function smallDisk(): { folder: string; remove(): void } | null {
+  const folder = mkdtempSync(path.join(tmpdir(), 'tessera-small-disk-'));
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64m', 'tmpfs', folder], { stdio: 'ignore' });
+  } catch {
+    rmSync(folder, { recursive: true, force: true });
+    return null;
+  }
+  return {
+    folder,
+    remove() {
+      execFileSync('umount', [folder]);
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+describe.runIf(TEST_ENGINE === 'sqlite')('a SQLite server on a small disk', () => {
+  it('says as it starts that the disk is running out of space, and /readyz says so too (while ready)', async (context) => {
+    const disk = smallDisk();
+    if (!disk) return context.skip();
+    try {
+      const { server, lines } = await startLoggedTestServer({ dataDir: disk.folder, databaseUrl: null });
+      try {
+        const warned = lines.filter((line) => line.level === 40 && line.msg.startsWith(`The disk that holds DATA_DIR (${disk.folder}) is running out of space: `));
+        expect(warned).toHaveLength(1);
+        expect(warned[0]!.msg).toMatch(/: \d+\.\d MB free of 67\.1 MB \(\d+%\)\./);
+        const ready = await server.app.inject({ method: 'GET', url: '/readyz' });
+        expect(ready.statusCode).toBe(200);
+        expect(ready.json()).toMatchObject({ status: 'ready', engine: 'sqlite', disk: { totalBytes: 64 * 1024 ** 2, low: true } });
+      } finally {
+        await server.close();
+      }
+    } finally {
+      disk.remove();
+    }
+  });
+});
+
