@@ -40,7 +40,7 @@ export interface ServerConfig {
   formAddressRateLimit: number;
   /** Form submission keys per client address within 10 minutes. */
   formKeyRateLimit: number;
-  /** Visitor-data requests (census, analytics, errors, performance) per client address and minute on each instance; 0: no limit. */
+  /** Visitor-data requests (census, analytics, errors, performance, cart changes) per client address and minute on each instance; 0: no limit. */
   visitorDataPerMinute: number;
   /** ALTCHA work: the counter is drawn from this range (tests make it small). */
   captchaDifficulty: { min: number; max: number };

@@ -26,7 +26,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** false: the route does not need a crumb (image pixels, pages). */
     crumb?: boolean;
-    /** true: visitor data (census, analytics, errors, performance), limited per address (VISITOR_DATA_PER_MINUTE). */
+    /** true: visitor data (census, analytics, errors, performance, cart changes), limited per address (VISITOR_DATA_PER_MINUTE). */
     visitorData?: boolean;
   }
 }

@@ -50,6 +50,16 @@ describe('visitor data per address and minute', () => {
     expect((await sendHit('203.0.113.21', '/shared')).statusCode).toBe(200);
   });
 
+  it('counts cart changes too (each without the cart cookie makes a cart)', async () => {
+    const addToCart = () => server.app.inject({ method: 'POST', url: `/api/commerce/cart/entries?crumb=${encodeURIComponent(client.crumb)}`, remoteAddress: '203.0.113.25', headers: { cookie: `crumb=${client.jar.crumb}` }, payload: { productId: 'tote', sku: 'SQ1000005', quantity: 1 } });
+    const carts = async () => countRows(server, 'carts');
+    const before = await carts();
+    const statuses = [];
+    for (let i = 0; i <= LIMIT; i++) statuses.push((await addToCart()).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect(await carts()).toBe(before + LIMIT);
+  });
+
   it('counts an IPv6 /64 as one address, and logs it once', async () => {
     for (let i = 0; i < LIMIT; i++) expect((await sendHit(`2001:db8:1:2::${i + 1}`, '/six')).statusCode).toBe(200);
     expect((await sendHit('2001:db8:1:2::ff', '/six')).statusCode).toBe(429);

@@ -99,8 +99,8 @@ export default async function cartRoutes(app: FastifyInstance): Promise<void> {
     if (result.token && result.token !== token) setCartCookie(reply, result.token);
     return cartJson(result.token);
   };
-  app.post(CART_ENTRIES_PATH, { schema: { querystring: crumbQuery, body: entryBody } }, change(true));
-  app.put(CART_ENTRIES_PATH, { schema: { querystring: crumbQuery, body: entryBody } }, change(false));
+  app.post(CART_ENTRIES_PATH, { config: { visitorData: true }, schema: { querystring: crumbQuery, body: entryBody } }, change(true));
+  app.put(CART_ENTRIES_PATH, { config: { visitorData: true }, schema: { querystring: crumbQuery, body: entryBody } }, change(false));
 
   /**
    * The cart page's forms, posted without the runtime (contract/commerce/cart-markup.ts): each
@@ -109,7 +109,7 @@ export default async function cartRoutes(app: FastifyInstance): Promise<void> {
    * `?cart=stock` (more than the stock left, and nothing else) or `?cart=refused` (a forged or
    * expired crumb, a line no longer sold), and the cart as it stands shows the rest.
    */
-  app.post(CART_FORM_PATH, async (request, reply) => {
+  app.post(CART_FORM_PATH, { config: { visitorData: true } }, async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
     const back = new URL(formNextPath(body, CART_PAGE_PATH), 'http://site.invalid');
     back.searchParams.delete(CART_REFUSED_QUERY);

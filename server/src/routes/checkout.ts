@@ -172,7 +172,7 @@ ${checkoutForm(flow.path, crumb, purchase.fields, flow.submit(text.checkout), pu
   // A subscription is bought from a cart of its own: the Subscribe button asks for one.
   app.post(
     SUBSCRIPTIONS_PATH,
-    { schema: { querystring: crumbQuery, body: { type: 'object', required: ['productId'], additionalProperties: false, properties: { productId: { type: 'string', minLength: 1, maxLength: 64 } } } } },
+    { config: { visitorData: true }, schema: { querystring: crumbQuery, body: { type: 'object', required: ['productId'], additionalProperties: false, properties: { productId: { type: 'string', minLength: 1, maxLength: 64 } } } } },
     async (request, reply) => {
       const { productId } = request.body as { productId: string };
       const product = (await catalog()).products.find((p) => p.id === productId);
