@@ -351,6 +351,40 @@ test.describe('owner data', () => {
     await memberContext.close();
   });
 
+  test('a visitor donates through the checkout page, and the owner finds the order in the panel and its CSV', async ({ page, browser, baseURL }) => {
+    const name = `Donor ${Date.now()}`;
+    const visitorContext = await browser.newContext({ baseURL });
+    const site = await visitorContext.newPage();
+    await site.goto('/checkout/donate?donatePageId=studio-fund');
+    await site.getByLabel('Amount (USD)').fill('12.34');
+    await site.getByLabel('Name').fill(name);
+    await site.getByLabel('Email').fill('donor@example.com');
+    await site.getByRole('button', { name: 'Donate' }).click();
+    await expect(site.getByRole('heading', { level: 1 })).toHaveText('Contribution confirmed');
+    const [placed] = queryServerDb<{ order_number: number }>('SELECT order_number FROM orders WHERE name = ?', name);
+    await visitorContext.close();
+
+    await signIn(page, OWNER);
+    await page.goto('/config/?frameUrl=%2Fplain');
+    const orders = page.locator('#config-panel').getByRole('region', { name: 'Orders', exact: true });
+    const row = orders.locator('tbody tr', { hasText: name });
+    await expect(row.locator('th')).toHaveText(`#${placed!.order_number} Donation`);
+    await expect(row.locator('td').nth(1)).toHaveText(`${name} donor@example.com`);
+    await expect(row.locator('td').last()).toHaveText('$12.34');
+    const downloaded = page.waitForEvent('download');
+    await orders.getByRole('button', { name: 'Export all as CSV' }).click();
+    const csv = await (await downloaded).createReadStream().then(async (stream) => {
+      let text = '';
+      for await (const chunk of stream) text += String(chunk);
+      return text;
+    });
+    expect(csv.split('\r\n')[0]).toBe('Order,Placed,Kind,Name,Email,Items,Total,Currency,Details');
+    expect(csv).toContain(`${placed!.order_number},`);
+    expect(csv).toContain(`,Donation,${name},donor@example.com,`);
+    await expect(orders.getByRole('status')).toHaveText(/^Exported \d+ orders?\.$/);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
   test('a subscriber leaves with the link in the owner’s export: the page asks, and its button takes the address off every list', async ({ page, browser, baseURL }) => {
     const address = `unsubscribing-${Date.now()}@example.com`;
     const visitorContext = await browser.newContext({ baseURL });

@@ -40,6 +40,32 @@ export const submissionsAnswerSchema = strict({
 export type SubmissionsAnswer = FromSchema<typeof submissionsAnswerSchema>;
 export type OwnerSubmission = SubmissionsAnswer['submissions'][number];
 
+/**
+ * GET /api/owner/orders?limit=&before=: the store's orders, the newest first (`limit`, 500 at
+ * most; `before` an order number: the next page), and how many there are in all. `kind`:
+ * order, donation, subscription or giftcard; money in minor units of `currency`; `details`:
+ * what the checkout asked besides the buyer (a gift card's recipient, a subscription's renewal).
+ */
+export const ordersAnswerSchema = strict({
+  orders: {
+    type: 'array',
+    items: strict({
+      orderNumber: count,
+      kind: text,
+      name: text,
+      email: text,
+      currency: text,
+      totalCents: count,
+      lines: { type: 'array', items: strict({ title: text, sku: text, quantity: count, lineTotalCents: count }) },
+      details: { type: 'object' },
+      createdAt: isoTime,
+    }),
+  },
+  total: count,
+});
+export type OrdersAnswer = FromSchema<typeof ordersAnswerSchema>;
+export type OwnerOrder = OrdersAnswer['orders'][number];
+
 /** GET /api/owner/pageviews?from=YYYY-MM-DD&to=YYYY-MM-DD (UTC days, both included; default the last 30). */
 export const pageViewsAnswerSchema = strict({
   from: text,
@@ -206,6 +232,7 @@ export type TaxonomyAnswer = FromSchema<typeof taxonomyAnswerSchema>;
 export const OWNER_GET_ANSWERS = {
   plan: planAnswerSchema,
   submissions: submissionsAnswerSchema,
+  orders: ordersAnswerSchema,
   pageviews: pageViewsAnswerSchema,
   performance: performanceAnswerSchema,
   errors: errorsAnswerSchema,

@@ -13,6 +13,7 @@ export const OWNER_PATHS = {
   forms: '/api/owner/forms',
   submissions: '/api/owner/submissions',
   submission: '/api/owner/submissions/:id',
+  orders: '/api/owner/orders',
   subscriberLists: '/api/owner/subscribers',
   subscribers: '/api/owner/subscribers/lists/:listId',
   subscriber: '/api/owner/subscribers/:email',

@@ -11,6 +11,7 @@ import { Performance } from './Performance';
 import { CHANGE_PLAN_PATH, PlanLinks, PlanPanel, UPGRADE_PATH, type PlanInfo } from './Plan';
 import { SignInDialog } from './SignInDialog';
 import { Submissions } from './Submissions';
+import { Orders } from './Orders';
 import { Subscribers } from './Subscribers';
 import { Members } from './Members';
 import { Traffic } from './Traffic';
@@ -157,6 +158,7 @@ export function App({ frameUrl: initialFrameUrl, path = '/config/' }: AppProps) 
                     <Performance />
                     <Errors />
                     <Submissions />
+                    <Orders />
                     <Subscribers />
                     <Members />
                   </ErrorBoundary>

@@ -43,6 +43,7 @@ const answers: Record<string, unknown> = {
   '/api/owner/submissions': { submissions: [] },
   '/api/owner/subscribers': { lists: [] },
   '/api/owner/members': { members: [], total: 0 },
+  '/api/owner/orders': { orders: [], total: 0 },
 };
 const calls: string[] = [];
 /** Every URL asked for, with its query. */

@@ -3,6 +3,7 @@ import { CART_LIFETIME_MS, dropAbandonedCarts, reviewRequest, submitReview } fro
 import { withDivContent } from '../src/html';
 import { quantityMax } from '../../contract/commerce/cart-markup';
 import { CART_COOKIE } from '../../contract/commerce/routes';
+import type { OrdersAnswer } from '../../contract/api/owner-answers';
 import { cookieHeader, cookieJar, countRows, postForm as postFormTo, rows, startTestServer, type TestServer, visitor } from './helper';
 
 let server: TestServer;
@@ -173,6 +174,31 @@ describe('cart', () => {
     expect(ok.statusCode).toBe(303);
     const [order] = await rows<{ total_cents: number }>(server, "SELECT total_cents FROM orders WHERE kind = 'donation' ORDER BY created_at DESC");
     expect(order!.total_cents).toBe(1250);
+  });
+});
+
+describe("the owner's orders", () => {
+  it('lists the orders newest first, a page at a time, with their lines, totals and details; only to the owner', async () => {
+    const buyer = await visitor(server.app);
+    expect((await postForm(buyer, '/checkout/donate', { donatePageId: 'studio-fund', amount: '7', name: 'Dora', email: 'dora@example.com' })).statusCode).toBe(303);
+    await buyer.inject({ method: 'POST', url: '/api/commerce/cart/entries', payload: { productId: 'tote', sku: 'SQ1000005', quantity: 2 } });
+    expect((await postForm(buyer, '/commerce/goto-checkout', { name: 'Cleo', email: 'cleo@example.com' })).statusCode).toBe(303);
+
+    const owner = await visitor(server.app);
+    expect((await owner.inject({ method: 'POST', url: '/api/auth/Login', payload: { email: server.config.owner.email, password: server.config.owner.password } })).statusCode).toBe(200);
+    const list = async (query = '') => (await owner.inject({ method: 'GET', url: `/api/owner/orders${query}` })).json() as OrdersAnswer;
+    const { orders, total } = await list();
+    expect(total).toBe(await count('orders'));
+    const [cart, donation] = orders;
+    expect(cart).toMatchObject({ kind: 'order', name: 'Cleo', email: 'cleo@example.com', currency: 'USD', lines: [{ title: 'Tote bag', sku: 'SQ1000005', quantity: 2, lineTotalCents: cart!.totalCents }], details: {} });
+    expect(donation).toMatchObject({ kind: 'donation', name: 'Dora', totalCents: 700, orderNumber: cart!.orderNumber - 1 });
+    expect(new Date(cart!.createdAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    // The next page: those placed before the last one shown.
+    const first = await list('?limit=1');
+    expect(first.orders.map((order) => order.orderNumber)).toEqual([cart!.orderNumber]);
+    expect((await list(`?limit=1&before=${cart!.orderNumber}`)).orders.map((order) => order.orderNumber)).toEqual([donation!.orderNumber]);
+    expect((await owner.inject({ method: 'GET', url: '/api/owner/orders?limit=501' })).statusCode).toBe(400);
+    expect((await buyer.inject({ method: 'GET', url: '/api/owner/orders' })).statusCode).toBe(401);
   });
 });
 

@@ -3,9 +3,10 @@ import { crumbQuery } from '../schemas';
 import { OWNER_PATHS } from '../../../contract/api/owner-paths';
 import { readSetting, writeSetting } from '../repositories/settings';
 import { deleteSubmission, latestSubmissions } from '../repositories/submissions';
+import { latestOrders } from '../repositories/orders';
 import { subscriberLists, subscribersOf, unsubscribeEverywhere } from '../repositories/mailing-lists';
 import { unsubscribePath } from './newsletter';
-import type { PlanAnswer, RemovedAnswer, SubmissionsAnswer, SubscriberListsAnswer, SubscribersAnswer } from '../../../contract/api/owner-answers';
+import type { OrdersAnswer, PlanAnswer, RemovedAnswer, SubmissionsAnswer, SubscriberListsAnswer, SubscribersAnswer } from '../../../contract/api/owner-answers';
 
 const listQuery = {
   type: 'object',
@@ -14,6 +15,15 @@ const listQuery = {
     formId: { type: 'string', maxLength: 128 },
     limit: { type: 'integer', minimum: 1, maximum: 500, default: 100 },
     // The next page: submissions older than this one.
+    before: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+  },
+} as const;
+const ordersQuery = {
+  type: 'object',
+  properties: {
+    ...crumbQuery.properties,
+    limit: { type: 'integer', minimum: 1, maximum: 500, default: 100 },
+    // The next page: orders placed before this one.
     before: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
   },
 } as const;
@@ -70,6 +80,25 @@ export default async function ownerRoutes(app: FastifyInstance): Promise<void> {
         isOverlayForm: row.is_overlay_form === 1,
         createdAt: new Date(row.created_at).toISOString(),
       })),
+    };
+  });
+
+  app.get(OWNER_PATHS.orders, { schema: { querystring: ordersQuery } }, async (request): Promise<OrdersAnswer> => {
+    const { limit, before } = request.query as { limit: number; before?: number };
+    const { rows, total } = await latestOrders(app.storage, limit, before);
+    return {
+      orders: rows.map((row) => ({
+        orderNumber: row.order_number,
+        kind: row.kind,
+        name: row.name,
+        email: row.email,
+        currency: row.currency,
+        totalCents: Number(row.total_cents),
+        lines: (JSON.parse(row.lines_json) as Array<{ title: string; sku: string; quantity: number; lineTotalCents: number }>).map(({ title, sku, quantity, lineTotalCents }) => ({ title, sku, quantity, lineTotalCents })),
+        details: JSON.parse(row.details_json) as Record<string, unknown>,
+        createdAt: new Date(Number(row.created_at)).toISOString(),
+      })),
+      total,
     };
   });
 

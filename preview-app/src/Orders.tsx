@@ -1,0 +1,133 @@
+import { useState } from 'react';
+import { DataSection } from './DataSection';
+import { download, toCsv } from './csv';
+import { ownerGet } from './owner-api';
+import { useOwnerData } from './use-owner-data';
+import { counted } from './counted';
+import { OWNER_PATHS } from '../../contract/api/owner-paths';
+import type { OrdersAnswer, OwnerOrder } from '../../contract/api/owner-answers';
+
+type Load = (path: string) => Promise<OrdersAnswer>;
+
+/** How many the table shows; the export takes every one, this many per call. */
+export const ORDERS_SHOWN = 100;
+const PAGE = 500;
+
+const KINDS: Record<string, string> = { order: 'Order', donation: 'Donation', subscription: 'Subscription', giftcard: 'Gift card' };
+export const kindName = (kind: string) => KINDS[kind] ?? kind;
+/** `Tote bag × 2; Harbour print × 1`. */
+export const linesText = (order: OwnerOrder) => order.lines.map((line) => `${line.title} × ${line.quantity}`).join('; ');
+/** What the checkout asked besides the buyer: `recipient: ada@example.com`. */
+export const detailsText = (order: OwnerOrder) =>
+  Object.entries(order.details)
+    .filter(([name, value]) => name !== 'cartToken' && (typeof value === 'string' || typeof value === 'number'))
+    .map(([name, value]) => `${name}: ${String(value)}`)
+    .join('; ');
+/** The browser's own money format (the app is in English): it knows each currency's symbol and minor units (none for JPY). */
+const moneyFormat = (code: string) => {
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency: code });
+  } catch {
+    return new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }); // a code the browser does not know: the number alone
+  }
+};
+const amount = (order: OwnerOrder) => order.totalCents / 10 ** (moneyFormat(order.currency).resolvedOptions().maximumFractionDigits ?? 2);
+const total = (order: OwnerOrder) => moneyFormat(order.currency).format(amount(order));
+const when = (order: OwnerOrder) => new Date(order.createdAt).toLocaleString();
+
+export function ordersCsv(orders: OwnerOrder[]): string {
+  return toCsv(
+    ['Order', 'Placed', 'Kind', 'Name', 'Email', 'Items', 'Total', 'Currency', 'Details'],
+    // The amount as a number a spreadsheet sums (`12.50`), its currency beside it.
+    orders.map((order) => [order.orderNumber, order.createdAt, kindName(order.kind), order.name, order.email, linesText(order), amount(order).toFixed(moneyFormat(order.currency).resolvedOptions().maximumFractionDigits), order.currency, detailsText(order)]),
+  );
+}
+
+/** Every order, newest first, asked for a page at a time. */
+export async function allOrders(load: Load): Promise<OwnerOrder[]> {
+  const all: OwnerOrder[] = [];
+  for (let before = ''; ; ) {
+    const { orders } = await load(`${OWNER_PATHS.orders}?limit=${PAGE}${before}`);
+    all.push(...orders);
+    if (orders.length < PAGE) return all;
+    before = `&before=${orders[orders.length - 1]!.orderNumber}`;
+  }
+}
+
+/**
+ * The store's orders (its checkouts take no payment: each one is recorded for the owner to act
+ * on), newest first, as a table; every one as CSV for the owner's accounts. Buyer text is
+ * text: React escapes it.
+ */
+export function Orders({ load = ownerGet }: { load?: Load }) {
+  const [state, reload] = useOwnerData<OrdersAnswer>(`${OWNER_PATHS.orders}?limit=${ORDERS_SHOWN}`, load);
+  const [status, setStatus] = useState('');
+  const [problem, setProblem] = useState('');
+  const [exporting, setExporting] = useState(false);
+  const exportAll = () => {
+    setExporting(true);
+    setProblem('');
+    allOrders(load)
+      .then((all) => {
+        download('orders.csv', ordersCsv(all));
+        setStatus(`Exported ${counted(all.length, 'order')}.`);
+      }, (error: Error) => setProblem(`Unable to export the orders: ${error.message}`))
+      .finally(() => setExporting(false));
+  };
+  return (
+    <DataSection id="orders" title="Orders" state={state} reload={reload}>
+      {({ orders, total: all }) => (
+        <>
+          <p role="status">{status}</p>
+          {problem && <p role="alert">{problem}</p>}
+          {orders.length === 0 ? (
+            <p>No orders yet.</p>
+          ) : (
+            <>
+              <p>
+                <button type="button" onClick={exportAll} disabled={exporting} aria-describedby="orders-export-note">
+                  {exporting ? 'Exporting…' : 'Export all as CSV'}
+                </button>{' '}
+                <span id="orders-export-note">Every order, not only those shown.</span>
+              </p>
+              <div className="config-scroll" tabIndex={0} role="region" aria-label="Orders table">
+                <table className="config-table config-orders">
+                  <caption>{all > orders.length ? `The newest ${orders.length} of ${counted(all, 'order')}` : `${counted(all, 'order')}, newest first`}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Order</th>
+                      <th scope="col">Placed</th>
+                      <th scope="col">Buyer</th>
+                      <th scope="col">Items</th>
+                      <th scope="col">Total</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {orders.map((order) => (
+                      <tr key={order.orderNumber}>
+                        <th scope="row">
+                          #{order.orderNumber} <small>{kindName(order.kind)}</small>
+                        </th>
+                        <td>
+                          <time dateTime={order.createdAt}>{when(order)}</time>
+                        </td>
+                        <td>
+                          {order.name} <a href={`mailto:${order.email}`}>{order.email}</a>
+                        </td>
+                        <td>
+                          {linesText(order)}
+                          {detailsText(order) && <small> ({detailsText(order)})</small>}
+                        </td>
+                        <td>{total(order)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </>
+          )}
+        </>
+      )}
+    </DataSection>
+  );
+}
