@@ -289,6 +289,14 @@ test.describe('product-review request page (page type 209)', () => {
     expect((await api(ownerPage, 'POST', '/api/auth/Login', OWNER)).ok()).toBe(true);
     const list = (await (await api(ownerPage, 'GET', '/api/owner/reviews')).json()) as { reviews: Array<{ productTitle: string; rating: number }> };
     expect(list.reviews).toEqual(expect.arrayContaining([expect.objectContaining({ productTitle: 'Harbour print', rating: 4 })]));
+    // And in the config app's panel: the rating said in words, the stars only drawn.
+    await ownerPage.goto('/config/?frameUrl=%2Fplain');
+    const reviews = ownerPage.locator('#config-panel').getByRole('region', { name: 'Product reviews' });
+    const item = reviews.locator('li', { hasText: 'Lovely print.' }).first();
+    await expect(item.locator('strong')).toHaveText('Harbour print');
+    await expect(item).toContainText('4 of 5 stars');
+    await expect(item.locator('[aria-hidden="true"]')).toHaveText('★★★★☆');
+    expect(await axeViolations(ownerPage)).toEqual([]);
     await owner.close();
   });
 

@@ -12,6 +12,7 @@ import { CHANGE_PLAN_PATH, PlanLinks, PlanPanel, UPGRADE_PATH, type PlanInfo } f
 import { SignInDialog } from './SignInDialog';
 import { Submissions } from './Submissions';
 import { Orders } from './Orders';
+import { Reviews } from './Reviews';
 import { Subscribers } from './Subscribers';
 import { Members } from './Members';
 import { Traffic } from './Traffic';
@@ -159,6 +160,7 @@ export function App({ frameUrl: initialFrameUrl, path = '/config/' }: AppProps) 
                     <Errors />
                     <Submissions />
                     <Orders />
+                    <Reviews />
                     <Subscribers />
                     <Members />
                   </ErrorBoundary>

@@ -44,6 +44,7 @@ const answers: Record<string, unknown> = {
   '/api/owner/subscribers': { lists: [] },
   '/api/owner/members': { members: [], total: 0 },
   '/api/owner/orders': { orders: [], total: 0 },
+  '/api/owner/reviews': { reviews: [] },
 };
 const calls: string[] = [];
 /** Every URL asked for, with its query. */
