@@ -183,6 +183,24 @@ describe("the site's days", () => {
 });
 
 describe('retention', () => {
+  it('reads each table from its oldest row, a chunk at a time, and stops at the first row it keeps', async () => {
+    const store = server.app.storage;
+    const now = Date.UTC(2040, 0, 1);
+    // Earlier tests' rows are all far older than this `now`: they go first.
+    const before = await store.db.selectFrom('track_hits').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+    const track = (landing: string, at: number) => ({ landing, refer: null, lang: null, screen: null, marketing_json: '{}', created_at: at });
+    await store.db.insertInto('track_hits').values([1, 2, 3, 4, 5].map((n) => track(`/gone-${n}`, now - 40 * DAY_MS + n))).execute();
+    await store.db.insertInto('track_hits').values([track('/kept-1', now - DAY_MS), track('/kept-2', now - DAY_MS + 1)]).execute();
+    // Written out of order: older than the row before it, it waits for that one.
+    await store.db.insertInto('track_hits').values(track('/late', now - 35 * DAY_MS)).execute();
+    const dropped = await dropExpiredVisitorData(store, 30, now, 2);
+    expect(dropped).toBeGreaterThanOrEqual(5 + Number(before.n));
+    expect((await rows<{ landing: string }>(server, 'SELECT landing FROM track_hits ORDER BY id')).map((row) => row.landing)).toEqual(['/kept-1', '/kept-2', '/late']);
+    // Once the rows before it go, so does the late one.
+    await dropExpiredVisitorData(store, 30, now + 30 * DAY_MS, 2);
+    expect(await rows(server, 'SELECT landing FROM track_hits')).toEqual([]);
+  });
+
   it('drops raw rows older than RETENTION_DAYS and keeps the rollups', async () => {
     const store = server.app.storage;
     const now = Date.UTC(2032, 3, 1);
