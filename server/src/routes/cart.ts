@@ -109,7 +109,8 @@ export default async function cartRoutes(app: FastifyInstance): Promise<void> {
    * `?cart=stock` (more than the stock left, and nothing else) or `?cart=refused` (a forged or
    * expired crumb, a line no longer sold), and the cart as it stands shows the rest.
    */
-  app.post(CART_FORM_PATH, { config: { visitorData: true } }, async (request, reply) => {
+  // Not under VISITOR_DATA_PER_MINUTE, whose 429 is JSON: it changes only a cart that exists, and makes none.
+  app.post(CART_FORM_PATH, async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
     const back = new URL(formNextPath(body, CART_PAGE_PATH), 'http://site.invalid');
     back.searchParams.delete(CART_REFUSED_QUERY);
