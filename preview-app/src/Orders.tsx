@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import { DataSection } from './DataSection';
-import { download, toCsv } from './csv';
+import { toCsv } from './csv';
+import { everyPage, ExportAllButton, useCsvExport } from './csv-export';
 import { ownerGet } from './owner-api';
 import { useOwnerData } from './use-owner-data';
 import { counted } from './counted';
@@ -44,15 +44,7 @@ export function ordersCsv(orders: OwnerOrder[]): string {
 }
 
 /** Every order, newest first, asked for a page at a time. */
-export async function allOrders(load: Load): Promise<OwnerOrder[]> {
-  const all: OwnerOrder[] = [];
-  for (let before = ''; ; ) {
-    const { orders } = await load(`${OWNER_PATHS.orders}?limit=${PAGE}${before}`);
-    all.push(...orders);
-    if (orders.length < PAGE) return all;
-    before = `&before=${orders[orders.length - 1]!.orderNumber}`;
-  }
-}
+export const allOrders = (load: Load): Promise<OwnerOrder[]> => everyPage(OWNER_PATHS.orders, PAGE, async (path) => (await load(path)).orders, (order) => order.orderNumber);
 
 /**
  * The store's orders (its checkouts take no payment: each one is recorded for the owner to act
@@ -61,19 +53,7 @@ export async function allOrders(load: Load): Promise<OwnerOrder[]> {
  */
 export function Orders({ load = ownerGet }: { load?: Load }) {
   const [state, reload] = useOwnerData<OrdersAnswer>(`${OWNER_PATHS.orders}?limit=${ORDERS_SHOWN}`, load);
-  const [status, setStatus] = useState('');
-  const [problem, setProblem] = useState('');
-  const [exporting, setExporting] = useState(false);
-  const exportAll = () => {
-    setExporting(true);
-    setProblem('');
-    allOrders(load)
-      .then((all) => {
-        download('orders.csv', ordersCsv(all));
-        setStatus(`Exported ${counted(all.length, 'order')}.`);
-      }, (error: Error) => setProblem(`Unable to export the orders: ${error.message}`))
-      .finally(() => setExporting(false));
-  };
+  const { status, problem, exporting, exportAll } = useCsvExport('orders.csv', 'order', () => allOrders(load), ordersCsv);
   return (
     <DataSection id="orders" title="Orders" state={state} reload={reload}>
       {({ orders, total: all }) => (
@@ -84,12 +64,7 @@ export function Orders({ load = ownerGet }: { load?: Load }) {
             <p>No orders yet.</p>
           ) : (
             <>
-              <p>
-                <button type="button" onClick={exportAll} disabled={exporting} aria-describedby="orders-export-note">
-                  {exporting ? 'Exporting…' : 'Export all as CSV'}
-                </button>{' '}
-                <span id="orders-export-note">Every order, not only those shown.</span>
-              </p>
+              <ExportAllButton id="orders" noun="order" exporting={exporting} onClick={exportAll} />
               <div className="config-scroll" tabIndex={0} role="region" aria-label="Orders table">
                 <table className="config-table config-orders">
                   <caption>{all > orders.length ? `The newest ${orders.length} of ${counted(all, 'order')}` : `${counted(all, 'order')}, newest first`}</caption>

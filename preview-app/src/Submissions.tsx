@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { ConfirmDialog } from './ConfirmDialog';
 import { DataSection } from './DataSection';
-import { download, toCsv } from './csv';
+import { toCsv } from './csv';
+import { everyPage, ExportAllButton, useCsvExport } from './csv-export';
 import { ownerDelete, ownerGet } from './owner-api';
 import { useFocusAfterRender } from './use-focus-after-render';
 import { useOwnerData } from './use-owner-data';
@@ -34,15 +35,7 @@ export function submissionsCsv(submissions: Submission[]): string {
 }
 
 /** Every submission, newest first, asked for a page at a time. */
-export async function allSubmissions(load: Load): Promise<Submission[]> {
-  const all: Submission[] = [];
-  for (let before = ''; ; ) {
-    const { submissions } = await load(`${OWNER_PATHS.submissions}?limit=${PAGE}${before}`);
-    all.push(...submissions);
-    if (submissions.length < PAGE) return all;
-    before = `&before=${submissions[submissions.length - 1]!.id}`;
-  }
-}
+export const allSubmissions = (load: Load): Promise<Submission[]> => everyPage(OWNER_PATHS.submissions, PAGE, async (path) => (await load(path)).submissions, (submission) => submission.id);
 
 const when = (s: Submission) => new Date(s.createdAt).toLocaleString();
 
@@ -53,22 +46,10 @@ const when = (s: Submission) => new Date(s.createdAt).toLocaleString();
  */
 export function Submissions({ load = ownerGet, remove = ownerDelete }: { load?: Load; remove?: (path: string) => Promise<unknown> }) {
   const [state, reload] = useOwnerData<{ submissions: Submission[] }>(`${OWNER_PATHS.submissions}?limit=${SHOWN}`, load);
-  const [status, setStatus] = useState('');
-  const [problem, setProblem] = useState('');
-  const [exporting, setExporting] = useState(false);
+  const { status, setStatus, problem, setProblem, exporting, exportAll } = useCsvExport('form-submissions.csv', 'submission', () => allSubmissions(load), submissionsCsv);
   const [deleting, setDeleting] = useState<Submission | null>(null);
   // The deleted row's button goes: focus moves to the export button, which stays.
   const { focusable, focusAfterRender } = useFocusAfterRender();
-  const exportAll = () => {
-    setExporting(true);
-    setProblem('');
-    allSubmissions(load)
-      .then((all) => {
-        download('form-submissions.csv', submissionsCsv(all));
-        setStatus(`Exported ${counted(all.length, 'submission')}.`);
-      }, (error: Error) => setProblem(`Unable to export the submissions: ${error.message}`))
-      .finally(() => setExporting(false));
-  };
   const confirmDelete = (submission: Submission) => {
     setDeleting(null);
     setProblem('');
@@ -90,12 +71,7 @@ export function Submissions({ load = ownerGet, remove = ownerDelete }: { load?: 
               <p>No form submissions yet.</p>
             ) : (
               <>
-                <p>
-                  <button type="button" ref={focusable('export')} onClick={exportAll} disabled={exporting} aria-describedby="submissions-export-note">
-                    {exporting ? 'Exporting…' : 'Export all as CSV'}
-                  </button>{' '}
-                  <span id="submissions-export-note">Every submission, not only those shown.</span>
-                </p>
+                <ExportAllButton id="submissions" noun="submission" exporting={exporting} onClick={exportAll} buttonRef={focusable('export')} />
                 <div className="config-scroll" tabIndex={0} role="region" aria-label="Form submissions table">
                   <table className="config-table config-submissions">
                     <caption>{submissions.length === SHOWN ? `The newest ${SHOWN} submissions` : `${counted(submissions.length, 'submission')}, newest first`}</caption>
