@@ -221,7 +221,7 @@ export type MembersAnswer = FromSchema<typeof membersAnswerSchema>;
 export const memberPasswordAnswerSchema = strict({ email: text, password: text });
 export type MemberPasswordAnswer = FromSchema<typeof memberPasswordAnswerSchema>;
 
-/** DELETE /api/owner/subscribers/:email (every list), DELETE /api/owner/submissions/:id, DELETE /api/owner/members/:email. */
+/** DELETE /api/owner/subscribers/:email (every list), DELETE /api/owner/submissions/:id, DELETE /api/owner/orders/:orderNumber, DELETE /api/owner/members/:email. */
 export const removedAnswerSchema = strict({ removed: count });
 export type RemovedAnswer = FromSchema<typeof removedAnswerSchema>;
 

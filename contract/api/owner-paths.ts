@@ -14,6 +14,7 @@ export const OWNER_PATHS = {
   submissions: '/api/owner/submissions',
   submission: '/api/owner/submissions/:id',
   orders: '/api/owner/orders',
+  order: '/api/owner/orders/:orderNumber',
   subscriberLists: '/api/owner/subscribers',
   subscribers: '/api/owner/subscribers/lists/:listId',
   subscriber: '/api/owner/subscribers/:email',

@@ -1,10 +1,11 @@
 import { DataSection } from './DataSection';
 import { toCsv } from './csv';
 import { everyPage, ExportAllButton, useCsvExport } from './csv-export';
-import { ownerGet } from './owner-api';
+import { ownerDelete, ownerGet } from './owner-api';
+import { useConfirmedDelete } from './confirmed-delete';
 import { useOwnerData } from './use-owner-data';
 import { counted } from './counted';
-import { OWNER_PATHS } from '../../contract/api/owner-paths';
+import { OWNER_PATHS, ownerPath } from '../../contract/api/owner-paths';
 import type { OrdersAnswer, OwnerOrder } from '../../contract/api/owner-answers';
 
 type Load = (path: string) => Promise<OrdersAnswer>;
@@ -48,12 +49,24 @@ export const allOrders = (load: Load): Promise<OwnerOrder[]> => everyPage(OWNER_
 
 /**
  * The store's orders (its checkouts take no payment: each one is recorded for the owner to act
- * on), newest first, as a table; every one as CSV for the owner's accounts. Buyer text is
- * text: React escapes it.
+ * on), newest first, as a table; every one as CSV for the owner's accounts; one deleted after a
+ * confirmation (a test order, a buyer who asked to be forgotten). Buyer text is text: React
+ * escapes it.
  */
-export function Orders({ load = ownerGet }: { load?: Load }) {
+export function Orders({ load = ownerGet, remove = ownerDelete }: { load?: Load; remove?: (path: string) => Promise<unknown> }) {
   const [state, reload] = useOwnerData<OrdersAnswer>(`${OWNER_PATHS.orders}?limit=${ORDERS_SHOWN}`, load);
-  const { status, problem, exporting, exportAll } = useCsvExport('orders.csv', 'order', () => allOrders(load), ordersCsv);
+  const { status, setStatus, problem, setProblem, exporting, exportAll } = useCsvExport('orders.csv', 'order', () => allOrders(load), ordersCsv);
+  const { ask, dialog, focusable } = useConfirmedDelete<OwnerOrder>(
+    remove,
+    (order) => ownerPath(OWNER_PATHS.order, { orderNumber: order.orderNumber }),
+    {
+      title: 'Delete this order?',
+      message: (order) => `Order #${order.orderNumber} of ${order.name} is deleted for good, with the reviews written through its links. Export it first if you need it.`,
+      done: (order) => `Deleted order #${order.orderNumber}.`,
+      failed: (order) => `Unable to delete order #${order.orderNumber}`,
+    },
+    { setStatus, setProblem, reload },
+  );
   return (
     <DataSection id="orders" title="Orders" state={state} reload={reload}>
       {({ orders, total: all }) => (
@@ -61,10 +74,12 @@ export function Orders({ load = ownerGet }: { load?: Load }) {
           <p role="status">{status}</p>
           {problem && <p role="alert">{problem}</p>}
           {orders.length === 0 ? (
-            <p>No orders yet.</p>
+            <p tabIndex={-1} ref={focusable('empty')}>
+              No orders yet.
+            </p>
           ) : (
             <>
-              <ExportAllButton id="orders" noun="order" exporting={exporting} onClick={exportAll} />
+              <ExportAllButton id="orders" noun="order" exporting={exporting} onClick={exportAll} buttonRef={focusable('export')} />
               <div className="config-scroll" tabIndex={0} role="region" aria-label="Orders table">
                 <table className="config-table config-orders">
                   <caption>{all > orders.length ? `The newest ${orders.length} of ${counted(all, 'order')}` : `${counted(all, 'order')}, newest first`}</caption>
@@ -75,6 +90,9 @@ export function Orders({ load = ownerGet }: { load?: Load }) {
                       <th scope="col">Buyer</th>
                       <th scope="col">Items</th>
                       <th scope="col">Total</th>
+                      <th scope="col">
+                        <span className="sr-only">Actions</span>
+                      </th>
                     </tr>
                   </thead>
                   <tbody>
@@ -94,6 +112,11 @@ export function Orders({ load = ownerGet }: { load?: Load }) {
                           {detailsText(order) && <small> ({detailsText(order)})</small>}
                         </td>
                         <td>{total(order)}</td>
+                        <td>
+                          <button type="button" aria-label={`Delete order #${order.orderNumber}`} onClick={() => ask(order)}>
+                            Delete
+                          </button>
+                        </td>
                       </tr>
                     ))}
                   </tbody>
@@ -101,6 +124,7 @@ export function Orders({ load = ownerGet }: { load?: Load }) {
               </div>
             </>
           )}
+          {dialog}
         </>
       )}
     </DataSection>

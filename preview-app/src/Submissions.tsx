@@ -1,10 +1,8 @@
-import { useState } from 'react';
-import { ConfirmDialog } from './ConfirmDialog';
 import { DataSection } from './DataSection';
 import { toCsv } from './csv';
 import { everyPage, ExportAllButton, useCsvExport } from './csv-export';
 import { ownerDelete, ownerGet } from './owner-api';
-import { useFocusAfterRender } from './use-focus-after-render';
+import { useConfirmedDelete } from './confirmed-delete';
 import { useOwnerData } from './use-owner-data';
 import { OWNER_PATHS, ownerPath } from '../../contract/api/owner-paths';
 import type { OwnerSubmission } from '../../contract/api/owner-answers';
@@ -47,18 +45,17 @@ const when = (s: Submission) => new Date(s.createdAt).toLocaleString();
 export function Submissions({ load = ownerGet, remove = ownerDelete }: { load?: Load; remove?: (path: string) => Promise<unknown> }) {
   const [state, reload] = useOwnerData<{ submissions: Submission[] }>(`${OWNER_PATHS.submissions}?limit=${SHOWN}`, load);
   const { status, setStatus, problem, setProblem, exporting, exportAll } = useCsvExport('form-submissions.csv', 'submission', () => allSubmissions(load), submissionsCsv);
-  const [deleting, setDeleting] = useState<Submission | null>(null);
-  // The deleted row's button goes: focus moves to the export button, which stays.
-  const { focusable, focusAfterRender } = useFocusAfterRender();
-  const confirmDelete = (submission: Submission) => {
-    setDeleting(null);
-    setProblem('');
-    remove(ownerPath(OWNER_PATHS.submission, { id: submission.id })).then(() => {
-      setStatus(`Deleted the submission of ${when(submission)}.`);
-      focusAfterRender('export');
-      reload();
-    }, (error: Error) => setProblem(`Unable to delete the submission: ${error.message}`));
-  };
+  const { ask, dialog, focusable } = useConfirmedDelete<Submission>(
+    remove,
+    (submission) => ownerPath(OWNER_PATHS.submission, { id: submission.id }),
+    {
+      title: 'Delete this submission?',
+      message: (submission) => `The submission of ${when(submission)} to ${submission.formId} is deleted for good. Export it first if you need it.`,
+      done: (submission) => `Deleted the submission of ${when(submission)}.`,
+      failed: () => 'Unable to delete the submission',
+    },
+    { setStatus, setProblem, reload },
+  );
   return (
     <DataSection id="submissions" title="Form submissions" state={state} reload={reload}>
       {({ submissions }) => {
@@ -68,7 +65,9 @@ export function Submissions({ load = ownerGet, remove = ownerDelete }: { load?: 
             <p role="status">{status}</p>
             {problem && <p role="alert">{problem}</p>}
             {submissions.length === 0 ? (
-              <p>No form submissions yet.</p>
+              <p tabIndex={-1} ref={focusable('empty')}>
+                No form submissions yet.
+              </p>
             ) : (
               <>
                 <ExportAllButton id="submissions" noun="submission" exporting={exporting} onClick={exportAll} buttonRef={focusable('export')} />
@@ -100,7 +99,7 @@ export function Submissions({ load = ownerGet, remove = ownerDelete }: { load?: 
                             <td key={field}>{valueText(s.values[field])}</td>
                           ))}
                           <td>
-                            <button type="button" aria-label={`Delete the submission of ${when(s)}`} onClick={() => setDeleting(s)}>
+                            <button type="button" aria-label={`Delete the submission of ${when(s)}`} onClick={() => ask(s)}>
                               Delete
                             </button>
                           </td>
@@ -111,14 +110,7 @@ export function Submissions({ load = ownerGet, remove = ownerDelete }: { load?: 
                 </div>
               </>
             )}
-            {deleting && (
-              <ConfirmDialog
-                title="Delete this submission?"
-                message={`The submission of ${when(deleting)} to ${deleting.formId} is deleted for good. Export it first if you need it.`}
-                onCancel={() => setDeleting(null)}
-                onConfirm={() => confirmDelete(deleting)}
-              />
-            )}
+            {dialog}
           </>
         );
       }}

@@ -48,11 +48,30 @@ describe('Orders', () => {
     ]);
     expect(view.container.querySelector('caption')!.textContent).toBe('3 orders, newest first');
     const rows = [...view.container.querySelectorAll('tbody tr')];
-    expect(cells(rows[0]!)).toEqual(['#1003 Gift card', new Date('2026-11-29T10:00:00.000Z').toLocaleString(), 'Gil gil@example.com', 'Gift card × 1 (recipient: ada@example.com)', '$50.00']);
+    expect(cells(rows[0]!)).toEqual(['#1003 Gift card', new Date('2026-11-29T10:00:00.000Z').toLocaleString(), 'Gil gil@example.com', 'Gift card × 1 (recipient: ada@example.com)', '$50.00', 'Delete']);
     // The cart's token is the checkout's business, not the owner's.
-    expect(cells(rows[1]!).slice(3)).toEqual(['Tote bag × 2 (renews: Every month)', '¥1,200']);
+    expect(cells(rows[1]!).slice(3, 5)).toEqual(['Tote bag × 2 (renews: Every month)', '¥1,200']);
     expect(rows[2]!.querySelector('a')!.getAttribute('href')).toBe('mailto:cleo@example.com');
     expect(view.container.querySelector('[role="region"]')!.getAttribute('aria-label')).toBe('Orders table');
+  });
+
+  it('deletes one after a confirmation that names it (where focus goes: e2e/owner.spec.ts, in a real browser)', async () => {
+    const kept = [order(1002, { name: 'Dora' }), order(1001)];
+    const calls: string[] = [];
+    const load = async (): Promise<OrdersAnswer> => ({ orders: [...kept], total: kept.length });
+    const remove = async (path: string) => {
+      calls.push(`DELETE ${path}`);
+      kept.splice(kept.findIndex((item) => path.endsWith(`/${item.orderNumber}`)), 1);
+    };
+    await act(async () => view.root.render(<Orders load={load} remove={remove} />));
+    const button = view.container.querySelector<HTMLButtonElement>('button[aria-label="Delete order #1002"]')!;
+    await act(async () => button.click());
+    const dialog = view.container.querySelector('dialog')!;
+    expect(dialog.querySelector('#confirm-message')!.textContent).toBe('Order #1002 of Dora is deleted for good, with the reviews written through its links. Export it first if you need it.');
+    await act(async () => [...dialog.querySelectorAll('button')].find((item) => item.textContent === 'Confirm')!.click());
+    expect(calls).toEqual(['DELETE /api/owner/orders/1002']);
+    expect(view.container.querySelector('[role="status"]')!.textContent).toBe('Deleted order #1002.');
+    expect([...view.container.querySelectorAll('tbody th')].map((cell) => cell.textContent)).toEqual(['#1001 Order']);
   });
 
   it('says how many there are when it shows only the newest', async () => {

@@ -199,6 +199,20 @@ describe("the owner's orders", () => {
     expect((await list(`?limit=1&before=${cart!.orderNumber}`)).orders.map((order) => order.orderNumber)).toEqual([donation!.orderNumber]);
     expect((await owner.inject({ method: 'GET', url: '/api/owner/orders?limit=501' })).statusCode).toBe(400);
     expect((await buyer.inject({ method: 'GET', url: '/api/owner/orders' })).statusCode).toBe(401);
+
+    // Deleted with its review requests and the review written through one of them.
+    const [request] = await rows<{ token: string }>(server, 'SELECT r.token FROM review_requests r JOIN orders o ON o.id = r.order_id WHERE o.order_number = ?', cart!.orderNumber);
+    expect(await submitReview(server.app.storage, request!.token, 5, 'Sturdy bag')).toBe('open');
+    expect((await buyer.inject({ method: 'DELETE', url: `/api/owner/orders/${cart!.orderNumber}` })).statusCode).toBe(401);
+    const removed = await owner.inject({ method: 'DELETE', url: `/api/owner/orders/${cart!.orderNumber}` });
+    expect([removed.statusCode, removed.json()]).toEqual([200, { removed: 1 }]);
+    expect(await rows(server, 'SELECT id FROM orders WHERE order_number = ?', cart!.orderNumber)).toEqual([]);
+    expect(await rows(server, 'SELECT token FROM review_requests WHERE token = ?', request!.token)).toEqual([]);
+    expect(await rows(server, 'SELECT id FROM reviews WHERE request_token = ?', request!.token)).toEqual([]);
+    const again = await owner.inject({ method: 'DELETE', url: `/api/owner/orders/${cart!.orderNumber}` });
+    expect([again.statusCode, again.json()]).toEqual([404, { error: 'This order is not there: it may have been deleted already.' }]);
+    expect((await list()).orders.map((order) => order.orderNumber)).not.toContain(cart!.orderNumber);
+    expect((await list()).orders.map((order) => order.orderNumber)).toContain(donation!.orderNumber);
   });
 });
 

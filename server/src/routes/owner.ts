@@ -3,7 +3,7 @@ import { crumbQuery } from '../schemas';
 import { OWNER_PATHS } from '../../../contract/api/owner-paths';
 import { readSetting, writeSetting } from '../repositories/settings';
 import { deleteSubmission, latestSubmissions } from '../repositories/submissions';
-import { latestOrders } from '../repositories/orders';
+import { deleteOrder, latestOrders } from '../repositories/orders';
 import { subscriberLists, subscribersOf, unsubscribeEverywhere } from '../repositories/mailing-lists';
 import { unsubscribePath } from './newsletter';
 import type { OrdersAnswer, PlanAnswer, RemovedAnswer, SubmissionsAnswer, SubscriberListsAnswer, SubscribersAnswer } from '../../../contract/api/owner-answers';
@@ -27,6 +27,7 @@ const ordersQuery = {
     before: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
   },
 } as const;
+const orderParams = { type: 'object', required: ['orderNumber'], properties: { orderNumber: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } } } as const;
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } } } as const;
 const listParams = { type: 'object', required: ['listId'], properties: { listId: { type: 'string', minLength: 1, maxLength: 64 } } } as const;
 const pageQuery = {
@@ -100,6 +101,12 @@ export default async function ownerRoutes(app: FastifyInstance): Promise<void> {
       })),
       total,
     };
+  });
+
+  app.delete(OWNER_PATHS.order, { schema: { querystring: crumbQuery, params: orderParams } }, async (request, reply) => {
+    const removed = await deleteOrder(app.storage, (request.params as { orderNumber: number }).orderNumber);
+    if (!removed) return reply.code(404).send({ error: 'This order is not there: it may have been deleted already.' });
+    return { removed } satisfies RemovedAnswer;
   });
 
   app.delete(OWNER_PATHS.submission, { schema: { querystring: crumbQuery, params: idParams } }, async (request, reply) => {
