@@ -5,14 +5,12 @@
  * submit each form that often; counted in the database, so every instance counts alike.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { retryAfterSeconds, takeFromWindows } from '../security/limits';
-
-export const ORDER_WINDOW_MS = 10 * 60 * 1000;
+import { FORM_RATE_WINDOW_MS, retryAfterSeconds, takeFromWindows } from '../security/limits';
 
 /** Takes one order from the address's window; when it is full, sets Retry-After and answers true. */
 export async function orderRefused(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
   const app = request.server;
-  const refused = await takeFromWindows(app.storage, [{ key: `orders:address:${request.ip}`, limit: app.settings.formAddressRateLimit }], ORDER_WINDOW_MS);
+  const refused = await takeFromWindows(app.storage, [{ key: `orders:address:${request.ip}`, limit: app.settings.formAddressRateLimit }], FORM_RATE_WINDOW_MS);
   if (refused) void reply.header('Retry-After', retryAfterSeconds(refused));
   return refused !== null;
 }

@@ -5,6 +5,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { lockedTransaction, type Executor } from '../storage/locked';
 import type { Storage } from '../storage/open';
+import type { Selectable } from 'kysely';
+import type { Tables } from '../storage/tables';
 import { MAX_CART_QUANTITY } from '../../../contract/commerce/cart';
 import { ProductType } from '../../../contract/commerce/product';
 import { sellable, type Catalog } from './catalog';
@@ -190,20 +192,22 @@ export async function findOrder(store: Storage, id: string): Promise<Order | nul
   const row = await store.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) return null;
   const reviewRequests = await store.db.selectFrom('review_requests').select(['token', 'product_title as productTitle']).where('order_id', '=', id).orderBy('position').execute();
-  return {
-    id: row.id,
-    orderNumber: row.order_number,
-    kind: row.kind as OrderKind,
-    email: row.email,
-    name: row.name,
-    currency: row.currency,
-    totalCents: row.total_cents,
-    lines: JSON.parse(row.lines_json) as Order['lines'],
-    details: JSON.parse(row.details_json) as Record<string, unknown>,
-    createdAt: row.created_at,
-    reviewRequests,
-  };
+  return { ...orderOfRow(row), reviewRequests };
 }
+
+/** A stored order as the pages and the owner read it (its review requests apart). */
+export const orderOfRow = (row: Selectable<Tables['orders']>): Omit<Order, 'reviewRequests'> => ({
+  id: row.id,
+  orderNumber: row.order_number,
+  kind: row.kind as OrderKind,
+  email: row.email,
+  name: row.name,
+  currency: row.currency,
+  totalCents: Number(row.total_cents),
+  lines: JSON.parse(row.lines_json) as Order['lines'],
+  details: JSON.parse(row.details_json) as Record<string, unknown>,
+  createdAt: Number(row.created_at),
+});
 
 export type ReviewRequestState = { status: 'open'; productTitle: string; productId: string } | { status: 'expired' | 'reviewed' | 'unknown' };
 

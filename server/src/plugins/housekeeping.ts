@@ -9,11 +9,20 @@ import { dropAbandonedCarts } from '../commerce/store';
 /** How often rows whose time is over are dropped (by their expiry indexes). */
 export const HOUSEKEEPING_INTERVAL_MS = 60_000;
 
-/** How often abandoned carts are dropped (the first time a minute after the start). */
-export const CART_SWEEP_INTERVAL_MS = 86_400_000;
+/** How often the daily work runs: an instance marks its build's chunks (the runtime's, the owner app's) as still in use and drops those of builds long gone; abandoned carts are dropped. */
+export const DAILY_WORK_INTERVAL_MS = 86_400_000;
 
-/** How often an instance marks its build's chunks (the runtime's, the owner app's) as still in use, and drops those of builds long gone. */
-export const CHUNK_REFRESH_INTERVAL_MS = 86_400_000;
+/**
+ * `task` at most once a day from a sweep; `lastRun` null: at the first sweep (a server that
+ * restarts more often than daily still does it), else a day after that time.
+ */
+function daily<T>(task: () => Promise<T>, lastRun: number | null): () => Promise<T> | 0 {
+  return () => {
+    if (lastRun !== null && Date.now() - lastRun < DAILY_WORK_INTERVAL_MS) return 0;
+    lastRun = Date.now();
+    return task();
+  };
+}
 
 /**
  * Drops expired limit counters, form keys and (with RETENTION_DAYS) old visitor rows now and
@@ -22,19 +31,9 @@ export const CHUNK_REFRESH_INTERVAL_MS = 86_400_000;
  * server closes.
  */
 export function registerHousekeeping(app: FastifyInstance, chunkFolders: ChunkFolder[]): void {
-  let chunksRefreshedAt = Date.now();
-  const refreshChunks = () => {
-    if (Date.now() - chunksRefreshedAt < CHUNK_REFRESH_INTERVAL_MS) return 0;
-    chunksRefreshedAt = Date.now();
-    return refreshStoredChunks(app.storage, chunkFolders);
-  };
-  // A server that restarts more often than daily still drops them: the first sweep does.
-  let cartsDroppedAt: number | null = null;
-  const dropCarts = () => {
-    if (cartsDroppedAt !== null && Date.now() - cartsDroppedAt < CART_SWEEP_INTERVAL_MS) return 0;
-    cartsDroppedAt = Date.now();
-    return dropAbandonedCarts(app.storage);
-  };
+  // The chunks were stored as the server started: the next refresh is a day on.
+  const refreshChunks = daily(() => refreshStoredChunks(app.storage, chunkFolders), Date.now());
+  const dropCarts = daily(() => dropAbandonedCarts(app.storage), null);
   const disk = app.storage.engine === 'sqlite' ? watchDiskSpace(app.log, app.settings.dataDir) : null;
   const sweep = () =>
     Promise.all([

@@ -21,10 +21,9 @@ const refusedLine = (request: FastifyRequest, limit: number) => {
 /**
  * Census hits, analytics events, error reports, performance records and carts are stored as
  * they come, and a script in a loop (or a bot) can send thousands a second until the disk is
- * full. Each
- * client address (an IPv6 /64) may send VISITOR_DATA_PER_MINUTE such requests a minute on each
- * instance; past that it is answered 429 with Retry-After, which the runtime drops without a
- * retry. Counted in memory by @fastify/rate-limit: a flood is one instance's problem at a time,
+ * full. Each client address (an IPv6 /64) may send VISITOR_DATA_PER_MINUTE such requests a
+ * minute on each instance; past that it is answered 429 with Retry-After, which the runtime
+ * drops without a retry. Counted in memory by @fastify/rate-limit: a flood is one instance's problem at a time,
  * and a database round trip per hit would cost more than the hit. Routes opt in with
  * `config: { visitorData: true }`.
  */

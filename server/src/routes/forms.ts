@@ -10,14 +10,11 @@ import { CRUMB_COOKIE } from '../plugins/crumb';
 import { crumbQuery, noBody } from '../schemas';
 import { mintFormKey, spendFormKey } from '../forms/keys';
 import { isJsonObject, parseVisitorJson } from '../security/json-depth';
-import { retryAfterSeconds, takeFromWindows, takeFromWindowsIn, windowsFull } from '../security/limits';
+import { FORM_RATE_WINDOW_MS, retryAfterSeconds, takeFromWindows, takeFromWindowsIn, windowsFull } from '../security/limits';
 import { lockedTransaction } from '../storage/locked';
 import { subscribe } from '../repositories/mailing-lists';
 import { storeSubmission } from '../repositories/submissions';
 import { CAPTCHA_CHALLENGE_PATH, FORM_KEY_PATH, SAVE_FORM_PATH } from '../../../contract/api/paths';
-
-/** Successful submissions per visitor and form, and keys per address, within the window before 429. */
-export const FORM_RATE_WINDOW_MS = 10 * 60 * 1000;
 
 /** Parses and shape-checks the `form` JSON string: only known field ids, each in its shape. */
 export function parseFormValues(definition: FormDefinition, form: string): FormValues | null {

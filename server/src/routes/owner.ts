@@ -4,6 +4,7 @@ import { OWNER_PATHS } from '../../../contract/api/owner-paths';
 import { readSetting, writeSetting } from '../repositories/settings';
 import { deleteSubmission, latestSubmissions } from '../repositories/submissions';
 import { deleteOrder, latestOrders } from '../repositories/orders';
+import { orderOfRow } from '../commerce/store';
 import { subscriberLists, subscribersOf, unsubscribeEverywhere } from '../repositories/mailing-lists';
 import { unsubscribePath } from './newsletter';
 import type { OrdersAnswer, PlanAnswer, RemovedAnswer, SubmissionsAnswer, SubscriberListsAnswer, SubscribersAnswer } from '../../../contract/api/owner-answers';
@@ -88,16 +89,16 @@ export default async function ownerRoutes(app: FastifyInstance): Promise<void> {
     const { limit, before } = request.query as { limit: number; before?: number };
     const { rows, total } = await latestOrders(app.storage, limit, before);
     return {
-      orders: rows.map((row) => ({
-        orderNumber: row.order_number,
-        kind: row.kind,
-        name: row.name,
-        email: row.email,
-        currency: row.currency,
-        totalCents: Number(row.total_cents),
-        lines: (JSON.parse(row.lines_json) as Array<{ title: string; sku: string; quantity: number; lineTotalCents: number }>).map(({ title, sku, quantity, lineTotalCents }) => ({ title, sku, quantity, lineTotalCents })),
-        details: JSON.parse(row.details_json) as Record<string, unknown>,
-        createdAt: new Date(Number(row.created_at)).toISOString(),
+      orders: rows.map(orderOfRow).map(({ orderNumber, kind, name, email, currency, totalCents, lines, details, createdAt }) => ({
+        orderNumber,
+        kind,
+        name,
+        email,
+        currency,
+        totalCents,
+        lines: lines.map(({ title, sku, quantity, lineTotalCents }) => ({ title, sku, quantity, lineTotalCents })),
+        details: details ?? {},
+        createdAt: new Date(createdAt).toISOString(),
       })),
       total,
     };

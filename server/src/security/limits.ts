@@ -7,6 +7,9 @@
 import { lockedTransaction, type Executor } from '../storage/locked';
 import type { Storage } from '../storage/open';
 
+/** The window the per-address limits of forms, form keys and orders count in. */
+export const FORM_RATE_WINDOW_MS = 10 * 60 * 1000;
+
 /** Answered when a limit holds: how long until the next try may pass. */
 export interface Refusal {
   retryAfterMs: number;
