@@ -15,6 +15,7 @@ import sharp from 'sharp';
 import { expect, runtimeReady, test } from './fixtures';
 import { OWNER } from './global-setup';
 import { startBuiltServer, type ServerProcess } from './server-process';
+import { RECORD_HIT_PATH } from '../contract/api/paths';
 // @ts-expect-error: a plain ES module of the scripts folder, without declarations
 import { startPostgres } from '../scripts/postgres.mjs';
 
@@ -26,7 +27,9 @@ let first: ServerProcess;
 let second: ServerProcess;
 let dataDirs: string[];
 
-const SETTINGS = { OWNER_EMAIL: OWNER.email, OWNER_PASSWORD: OWNER.password, FORM_RATE_LIMIT: '1000000', FORM_ADDRESS_RATE_LIMIT: '1000000', FORM_KEY_RATE_LIMIT: '1000000' };
+const METRICS_TOKEN = 'e2e-metrics-token-0123456789';
+const { version: VERSION } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+const SETTINGS = { OWNER_EMAIL: OWNER.email, OWNER_PASSWORD: OWNER.password, FORM_RATE_LIMIT: '1000000', FORM_ADDRESS_RATE_LIMIT: '1000000', FORM_KEY_RATE_LIMIT: '1000000', METRICS_TOKEN };
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
@@ -82,6 +85,36 @@ test('a submission to one instance is in the owner’s list on the other; a sign
   expect(submissions.map((submission) => submission.values.message)).toContain('sent to the first');
   await visitor.dispose();
   await owner.dispose();
+});
+
+/** One instance's /metrics, as Prometheus scrapes it: value by `name{labels}`. */
+async function scrape(api: APIRequestContext, server: ServerProcess): Promise<Map<string, number>> {
+  const answer = await api.get(`${server.baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  expect(answer.status()).toBe(200);
+  return new Map([...(await answer.text()).matchAll(/^(\S+) (\S+)$/gm)].filter(([, name]) => !name!.startsWith('#')).map(([, name, value]) => [name!, Number(value)]));
+}
+
+test('each instance tells its own figures at /metrics: a visit to one is counted there, and both tell their PostgreSQL connections', async ({ browser, playwright }) => {
+  const api = await playwright.request.newContext();
+  const hits = `tessera_http_request_duration_seconds_count{method="POST",route="${RECORD_HIT_PATH}",status="200"}`;
+  const before = await Promise.all([scrape(api, first), scrape(api, second)]);
+  const context = await browser.newContext();
+  // A visitor who accepted cookies: the census counts page views only then.
+  await context.addCookies([{ name: 'ss_cookieAllowed', value: 'true', url: first.baseUrl }]);
+  const page = await context.newPage();
+  await page.goto(`${first.baseUrl}/`);
+  await runtimeReady(page);
+  await page.goto(`${first.baseUrl}/plain`); // pagehide sends the page view
+  await expect.poll(async () => ((await scrape(api, first)).get(hits) ?? 0) - (before[0].get(hits) ?? 0)).toBeGreaterThanOrEqual(1);
+  await context.close();
+  const after = await Promise.all([scrape(api, first), scrape(api, second)]);
+  expect(after[1].get(hits) ?? 0).toBe(before[1].get(hits) ?? 0);
+  for (const figures of after) {
+    expect(figures.get(`tessera_info{version="${VERSION}",engine="postgres"}`)).toBe(1);
+    expect(figures.get('tessera_database_connections{state="open"}')).toBeGreaterThanOrEqual(1);
+  }
+  expect((await api.get(`${second.baseUrl}/metrics`)).status()).toBe(401);
+  await api.dispose();
 });
 
 test('the sign-in limit counts failures spread over both instances', async ({ playwright }) => {

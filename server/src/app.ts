@@ -24,6 +24,7 @@ import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSession } from './plugins/session';
 import { registerUntrustedProxyHint } from './plugins/proxy-hint';
 import { registerVisitorDataLimit } from './plugins/visitor-data-limit';
+import { registerMetrics } from './plugins/metrics';
 import authRoutes from './routes/auth';
 import healthRoutes from './routes/health';
 import censusRoutes from './routes/census';
@@ -154,6 +155,7 @@ export async function buildApp(config: ServerConfig): Promise<App> {
     for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, bodySchema: route.schema?.body });
   });
 
+  registerMetrics(app, config.metricsToken ?? null);
   registerBodyParsers(app);
   registerFiniteNumbers(app);
   registerErrorHandling(app);

@@ -63,6 +63,8 @@ export interface ServerConfig {
   shutdownGraceSeconds: number;
   /** The socket systemd passed (LISTEN_FDS): listened on instead of HOST and PORT. */
   passedSocket: PassedSocket | null;
+  /** The bearer token `/metrics` answers to (METRICS_TOKEN); null: no /metrics. */
+  metricsToken: string | null;
 }
 
 /** dist/server/main.js and server/src/config.ts both sit two folders below the root. */
@@ -179,6 +181,7 @@ const ENV_SCHEMA = {
     SITE_ORIGINS: { type: 'string', description: 'comma-separated origins' },
     TRUST_PROXY: { type: 'string', description: 'false, true, a number of proxies, or proxy addresses' },
     SHUTDOWN_GRACE_SECONDS: whole(0, 3600, 'a whole number of seconds from 0 to 3600'),
+    METRICS_TOKEN: { type: 'string', minLength: 16, pattern: '^[\\x21-\\x7e]+$', description: 'at least 16 characters, no spaces (a bearer token)' },
   },
 } as const;
 
@@ -187,7 +190,7 @@ type ParsedEnv = Partial<Record<EnvName, string | number>>;
 
 /** A bad value as the start's message quotes it: never a password (the message goes to logs). */
 function shownValue(name: EnvName, value: string): string {
-  if (name.endsWith('_PASSWORD')) return `the ${[...value].length} characters given`;
+  if (name.endsWith('_PASSWORD') || name.endsWith('_TOKEN')) return `the ${[...value].length} characters given`;
   return `"${name === 'DATABASE_URL' ? hidePassword(value) : value}"`;
 }
 
@@ -260,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     retentionDays: typeof parsed.RETENTION_DAYS === 'number' ? parsed.RETENTION_DAYS : null,
     shutdownGraceSeconds: count('SHUTDOWN_GRACE_SECONDS', 10),
     passedSocket: socket,
+    metricsToken: text('METRICS_TOKEN') ?? null,
     ...overrides,
   };
 }
@@ -299,6 +303,7 @@ export function effectiveSettings(config: ServerConfig): Record<string, string> 
     FORM_KEY_RATE_LIMIT: String(config.formKeyRateLimit),
     VISITOR_DATA_PER_MINUTE: config.visitorDataPerMinute === 0 ? 'no limit' : String(config.visitorDataPerMinute),
     SHUTDOWN_GRACE_SECONDS: String(config.shutdownGraceSeconds),
+    METRICS: config.metricsToken ? '/metrics, with the bearer token in METRICS_TOKEN' : 'off (METRICS_TOKEN not set)',
     owner: hidden(config.owner),
     viewer: hidden(config.viewer),
     member: hidden(config.member),

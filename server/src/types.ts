@@ -5,6 +5,7 @@ import type { Crumbs } from './security/crumb';
 import type { Storage } from './storage/open';
 import type { JobQueue } from './files/jobs';
 import type { WriteBuffer } from './ingest/buffer';
+import type { ServerMetrics } from './plugins/metrics';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,6 +17,8 @@ declare module 'fastify' {
     ingest: WriteBuffer;
     crumbs: Crumbs;
     settings: ServerConfig;
+    /** Counts for /metrics (plugins/metrics.ts). */
+    metrics: ServerMetrics;
   }
   interface FastifyRequest {
     /** The signed-in account, or null for a visitor. */

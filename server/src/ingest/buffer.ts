@@ -61,6 +61,8 @@ export interface WriteBuffer {
   write<T extends BufferedTable>(table: T, rows: Array<Insertable<Tables[T]>>): Promise<void>;
   /** Flushes everything that waits, then refuses new rows. */
   drain(): Promise<void>;
+  /** Rows taken and not yet committed (a backlog that grows: the database cannot keep up). */
+  waitingRows(): number;
 }
 
 export function createWriteBuffer(store: Storage, options: WriteBufferOptions = {}): WriteBuffer {
@@ -122,6 +124,7 @@ export function createWriteBuffer(store: Storage, options: WriteBufferOptions = 
         schedule();
       });
     },
+    waitingRows: () => waitingRows,
     async drain() {
       closed = true;
       if (pending) clearImmediate(pending);

@@ -51,12 +51,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof BufferClosedError) return reply.code(503).header('Retry-After', '1').type('application/json').send({ error: SERVER_STOPPING });
     // The database is down, restarting or out of disk: nothing is wrong with the request.
     if (isDatabaseUnavailable(error)) {
+      app.metrics.databaseRefused(isDatabaseDiskFull(error) ? 'disk_full' : 'unavailable');
       outages.refused(request, isDatabaseDiskFull(error) ? databaseDiskFull(app) : 'The database is unavailable: answered 503 (see /readyz).', { code: (error as { code?: string }).code, reason: error.message });
       return send(request, reply.code(503).header('Retry-After', RETRY_AFTER_S), 'unavailable', BRIEFLY_UNAVAILABLE);
     }
     // A damaged SQLite file: waiting does not mend it, so a 500, and a line that says what to do.
     if (isDamagedDatabase(error)) {
       noteDamage(app.storage, error);
+      app.metrics.databaseRefused('damaged');
       request.log.error({ code: (error as { code?: string }).code, reason: error.message }, `The database file is damaged: answered 500. Stop the server and restore a backup (${BACKUPS_DOC}).`);
       return send(request, reply.code(500), 'serverError', SERVER_ERROR);
     }

@@ -38,6 +38,7 @@ export async function registerVisitorDataLimit(app: FastifyInstance, perMinute: 
   // One line per counted address (an IPv6 /64 is one) per window, however many requests it sends meanwhile.
   const told = new Map<string, number>();
   const tell = (request: FastifyRequest, key: string) => {
+    app.metrics.visitorDataRefused();
     const now = Date.now();
     if (now - (told.get(key) ?? 0) < VISITOR_DATA_WINDOW_MS) return;
     if (told.size >= ADDRESSES_KEPT) told.clear();

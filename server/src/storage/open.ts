@@ -24,7 +24,17 @@ export interface Storage {
   engine: Engine;
   /** The SQLite connection itself (for its online backup and the code not yet on Kysely); null on PostgreSQL. */
   sqlite: Database.Database | null;
+  /** The PostgreSQL pool's connections now (for /metrics); null on SQLite. */
+  connections(): PoolConnections | null;
   close(): Promise<void>;
+}
+
+export interface PoolConnections {
+  /** Open, busy or idle. */
+  open: number;
+  idle: number;
+  /** Queries waiting for a connection: the pool is too small, or the database slow. */
+  waiting: number;
 }
 
 export interface StorageOptions {
@@ -63,11 +73,12 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
     await migratePostgres(options.databaseUrl);
     const pool = postgresPool(options.databaseUrl, options);
     const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }), plugins: [new NulFreeText()] });
-    return { db, engine: 'postgres', sqlite: null, close: () => db.destroy() };
+    const connections = () => ({ open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+    return { db, engine: 'postgres', sqlite: null, connections, close: () => db.destroy() };
   }
   const sqlite = openSqlite(options.dataDir);
   const db = new Kysely<Tables>({ dialect: new SqliteDialectKeepingErrors(sqlite), plugins: [new NulFreeText()] });
-  const storage: Storage = { db, engine: 'sqlite', sqlite, close: () => db.destroy() };
+  const storage: Storage = { db, engine: 'sqlite', sqlite, connections: () => null, close: () => db.destroy() };
   try {
     await migrateToLatest(storage.db, storage.engine);
   } catch (error) {
