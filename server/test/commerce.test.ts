@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CART_LIFETIME_MS, dropAbandonedCarts, reviewRequest, submitReview } from '../src/commerce/store';
+import pg from 'pg';
+import { CART_LIFETIME_MS, dropAbandonedCarts, reviewLockKey, reviewRequest, submitReview } from '../src/commerce/store';
+import { deleteOrder } from '../src/repositories/orders';
 import { withDivContent } from '../src/html';
 import { quantityMax } from '../../contract/commerce/cart-markup';
 import { CART_COOKIE } from '../../contract/commerce/routes';
 import type { OrdersAnswer } from '../../contract/api/owner-answers';
-import { cookieHeader, cookieJar, countRows, postForm as postFormTo, rows, startTestServer, type TestServer, visitor } from './helper';
+import { TEST_ENGINE, cookieHeader, cookieJar, countRows, postForm as postFormTo, rows, startTestServer, type TestServer, visitor } from './helper';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -213,6 +215,33 @@ describe("the owner's orders", () => {
     expect([again.statusCode, again.json()]).toEqual([404, { error: 'This order is not there: it may have been deleted already.' }]);
     expect((await list()).orders.map((order) => order.orderNumber)).not.toContain(cart!.orderNumber);
     expect((await list()).orders.map((order) => order.orderNumber)).toContain(donation!.orderNumber);
+  });
+
+  it.runIf(TEST_ENGINE === 'postgres')('deleting an order while a review is written through it (another instance): the review finishes first and goes with the order', async () => {
+    const buyer = await visitor(server.app);
+    await buyer.inject({ method: 'POST', url: '/api/commerce/cart/entries', payload: { productId: 'tote', sku: 'SQ1000005', quantity: 1 } });
+    expect((await postForm(buyer, '/commerce/goto-checkout', { name: 'Edda', email: 'edda@example.com' })).statusCode).toBe(303);
+    const [placed] = await rows<{ order_number: number; token: string; product_id: string }>(
+      server,
+      "SELECT o.order_number, r.token, r.product_id FROM orders o JOIN review_requests r ON r.order_id = o.id WHERE o.email = 'edda@example.com'",
+    );
+    // A review under way on its own connection, as submitReview writes it: its lock, the request marked, the review stored, not committed yet.
+    const writer = new pg.Client({ connectionString: server.config.databaseUrl! });
+    await writer.connect();
+    try {
+      await writer.query('BEGIN');
+      await writer.query('SELECT pg_advisory_xact_lock(hashtext($1))', [reviewLockKey(placed!.token)]);
+      await writer.query('UPDATE review_requests SET reviewed_at = $1 WHERE token = $2', [Date.now(), placed!.token]);
+      await writer.query('INSERT INTO reviews (request_token, product_id, rating, body, created_at) VALUES ($1, $2, 4, $3, $4)', [placed!.token, placed!.product_id, 'Good', Date.now()]);
+      const deleting = deleteOrder(server.app.storage, placed!.order_number);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await writer.query('COMMIT');
+      expect(await deleting).toBe(1);
+    } finally {
+      await writer.end();
+    }
+    expect(await rows(server, 'SELECT id FROM reviews WHERE request_token = ?', placed!.token)).toEqual([]);
+    expect(await rows(server, 'SELECT id FROM orders WHERE order_number = ?', placed!.order_number)).toEqual([]);
   });
 });
 

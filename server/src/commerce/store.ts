@@ -220,9 +220,12 @@ export async function reviewRequest(store: Storage | { db: Executor }, token: st
   return { status: 'open', productTitle: row.product_title, productId: row.product_id };
 }
 
+/** The lock a review request's writers take: its review, and the deletion of its order. */
+export const reviewLockKey = (token: string) => `review:${token}`;
+
 /** Stores the review once; answers the request's state when it cannot. */
 export function submitReview(store: Storage, token: string, rating: number, body: string, now = Date.now()): Promise<ReviewRequestState['status']> {
-  return lockedTransaction(store, [`review:${token}`], async (trx) => {
+  return lockedTransaction(store, [reviewLockKey(token)], async (trx) => {
     const state = await reviewRequest({ db: trx }, token, now);
     if (state.status !== 'open') return state.status;
     await trx.updateTable('review_requests').set({ reviewed_at: now }).where('token', '=', token).execute();

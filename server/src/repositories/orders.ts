@@ -1,5 +1,7 @@
 /** The store's orders as the owner reads and deletes them: the newest first, a page at a time. */
 import type { Storage } from '../storage/open';
+import { lockedTransaction } from '../storage/locked';
+import { reviewLockKey } from '../commerce/store';
 
 /** The newest orders; with `before` (an order number), those placed before it (the next page). And how many there are in all. */
 export async function latestOrders(store: Storage, limit: number, before?: number) {
@@ -14,13 +16,17 @@ export async function latestOrders(store: Storage, limit: number, before?: numbe
  * and the reviews written through them (each review holds its request); how many orders went.
  */
 export async function deleteOrder(store: Storage, orderNumber: number): Promise<number> {
-  return store.db.transaction().execute(async (trx) => {
-    const order = await trx.selectFrom('orders').select('id').where('order_number', '=', orderNumber).executeTakeFirst();
-    if (!order) return 0;
-    const requests = trx.selectFrom('review_requests').select('token').where('order_id', '=', order.id);
-    await trx.deleteFrom('reviews').where('request_token', 'in', requests).execute();
+  const order = await store.db.selectFrom('orders').select('id').where('order_number', '=', orderNumber).executeTakeFirst();
+  if (!order) return 0;
+  // A review being written through one of its requests finishes first (and goes with the
+  // order), or finds the request gone: without the lock, a review stored in between made the
+  // deletion fail on its reference.
+  const requests = await store.db.selectFrom('review_requests').select('token').where('order_id', '=', order.id).execute();
+  return lockedTransaction(store, requests.map(({ token }) => reviewLockKey(token)), async (trx) => {
+    const tokens = trx.selectFrom('review_requests').select('token').where('order_id', '=', order.id);
+    await trx.deleteFrom('reviews').where('request_token', 'in', tokens).execute();
     await trx.deleteFrom('review_requests').where('order_id', '=', order.id).execute();
-    await trx.deleteFrom('orders').where('id', '=', order.id).execute();
-    return 1;
+    const { numDeletedRows } = await trx.deleteFrom('orders').where('id', '=', order.id).executeTakeFirst();
+    return Number(numDeletedRows);
   });
 }
