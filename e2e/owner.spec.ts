@@ -298,6 +298,11 @@ test.describe('owner data', () => {
     await submissions.getByRole('button', { name: 'Export all as CSV' }).click();
     const csv = await readFile((await (await downloaded).path())!, 'utf8');
     expect(csv).toContain(marker);
+    // A card per submission in the panel, with that form's own fields only (no sideways scrolling past empty columns).
+    const card = panel.locator('.config-submissions tr', { hasText: marker });
+    await expect(card.locator('td[data-label="message: "]')).toHaveText(marker);
+    await expect(card.locator('td[data-label="newsletter-email: "]')).toBeHidden();
+    expect(await submissions.getByRole('region', { name: 'Form submissions table' }).evaluate((table) => table.scrollWidth <= table.clientWidth)).toBe(true);
     expect(csv.trimEnd().split('\r\n').length).toBeGreaterThanOrEqual(queryServerDb('SELECT id FROM form_submissions').length + 1);
 
     await panel.locator('.config-submissions tr', { hasText: marker }).getByRole('button', { name: /^Delete the submission of / }).click();
@@ -376,6 +381,8 @@ test.describe('owner data', () => {
     await expect(row.locator('th')).toHaveText(`#${placed!.order_number} Donation`);
     await expect(row.locator('td').nth(1)).toHaveText(`${name} donor@example.com`);
     await expect(row.locator('td').nth(3)).toHaveText('$12.34');
+    // A card per order in the 380 px panel: nothing to scroll sideways to.
+    expect(await orders.getByRole('region', { name: 'Orders table' }).evaluate((table) => table.scrollWidth <= table.clientWidth)).toBe(true);
     const downloaded = page.waitForEvent('download');
     await orders.getByRole('button', { name: 'Export all as CSV' }).click();
     const csv = await (await downloaded).createReadStream().then(async (stream) => {

@@ -80,7 +80,7 @@ export function Orders({ load = ownerGet, remove = ownerDelete }: { load?: Load;
           ) : (
             <>
               <ExportAllButton id="orders" noun="order" exporting={exporting} onClick={exportAll} buttonRef={focusable('export')} />
-              <div className="config-scroll" tabIndex={0} role="region" aria-label="Orders table">
+              <div className="config-scroll config-cards" tabIndex={0} role="region" aria-label="Orders table">
                 <table className="config-table config-orders">
                   <caption>{all > orders.length ? `The newest ${orders.length} of ${counted(all, 'order')}` : `${counted(all, 'order')}, newest first`}</caption>
                   <thead>
@@ -101,17 +101,17 @@ export function Orders({ load = ownerGet, remove = ownerDelete }: { load?: Load;
                         <th scope="row">
                           #{order.orderNumber} <small>{kindName(order.kind)}</small>
                         </th>
-                        <td>
+                        <td className="config-card-wide" data-label="Placed: ">
                           <time dateTime={order.createdAt}>{when(order)}</time>
                         </td>
-                        <td>
+                        <td className="config-card-wide" data-label="Buyer: ">
                           {order.name} <a href={`mailto:${order.email}`}>{order.email}</a>
                         </td>
-                        <td>
+                        <td className="config-card-wide" data-label="Items: ">
                           {linesText(order)}
                           {detailsText(order) && <small> ({detailsText(order)})</small>}
                         </td>
-                        <td>{total(order)}</td>
+                        <td data-label="Total: ">{total(order)}</td>
                         <td>
                           <button type="button" aria-label={`Delete order #${order.orderNumber}`} onClick={() => ask(order)}>
                             Delete

@@ -71,7 +71,7 @@ export function Submissions({ load = ownerGet, remove = ownerDelete }: { load?: 
             ) : (
               <>
                 <ExportAllButton id="submissions" noun="submission" exporting={exporting} onClick={exportAll} buttonRef={focusable('export')} />
-                <div className="config-scroll" tabIndex={0} role="region" aria-label="Form submissions table">
+                <div className="config-scroll config-cards" tabIndex={0} role="region" aria-label="Form submissions table">
                   <table className="config-table config-submissions">
                     <caption>{submissions.length === SHOWN ? `The newest ${SHOWN} submissions` : `${counted(submissions.length, 'submission')}, newest first`}</caption>
                     <thead>
@@ -94,9 +94,13 @@ export function Submissions({ load = ownerGet, remove = ownerDelete }: { load?: 
                           <th scope="row">
                             <time dateTime={s.createdAt}>{when(s)}</time>
                           </th>
-                          <td>{s.formId}</td>
+                          <td className="config-card-wide" data-label="Form: ">
+                            {s.formId}
+                          </td>
                           {fields.map((field) => (
-                            <td key={field}>{valueText(s.values[field])}</td>
+                            <td key={field} className="config-card-wide" data-label={`${field}: `}>
+                              {valueText(s.values[field])}
+                            </td>
                           ))}
                           <td>
                             <button type="button" aria-label={`Delete the submission of ${when(s)}`} onClick={() => ask(s)}>
