@@ -67,6 +67,12 @@ export async function api(page: Page, method: 'GET' | 'POST', path: string, data
   return method === 'GET' ? page.request.get(url) : page.request.post(url, { data: data ?? {} });
 }
 
+/** Signs this page's context in through the API (the sign-in form has tests of its own). */
+export async function signIn(page: Page, account: { email: string; password: string }): Promise<void> {
+  await page.goto('/plain');
+  expect((await api(page, 'POST', '/api/auth/Login', account)).ok()).toBe(true);
+}
+
 /** Runs `read` as the signed-in owner, in a separate context. */
 async function asOwner<T>(browser: import('@playwright/test').Browser, baseURL: string, read: (page: Page) => Promise<T>): Promise<T> {
   const { OWNER } = await import('./global-setup');

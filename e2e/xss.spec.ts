@@ -4,7 +4,7 @@
  * values in the owner app, error texts in the system error overlay). None executes.
  */
 import type { Page } from '@playwright/test';
-import { OWNER, api, expect, fillContact, runtimeReady, test } from './fixtures';
+import { OWNER, expect, fillContact, runtimeReady, signIn, test } from './fixtures';
 
 const PAYLOADS = [
   '<img src=x onerror="window.__pwned=1">',
@@ -26,9 +26,8 @@ async function watchForExecution(page: Page): Promise<() => Promise<void>> {
   };
 }
 
-async function signIn(page: Page) {
-  await page.goto('/plain');
-  expect((await api(page, 'POST', '/api/auth/Login', OWNER)).ok()).toBe(true);
+async function openConfigAsOwner(page: Page) {
+  await signIn(page, OWNER);
   await page.goto('/config/?frameUrl=%2Fplain');
 }
 
@@ -66,7 +65,7 @@ test('hidden-field query values are sent as text and shown as text in the owner 
   await visitor.close();
 
   const ownerRan = await watchForExecution(page);
-  await signIn(page);
+  await openConfigAsOwner(page);
   const submissions = page.locator('#config-panel .config-submissions');
   await expect(submissions).toContainText(payload); // shown as the text it is
   await expect(submissions.locator('img, svg, script')).toHaveCount(0);
@@ -74,7 +73,7 @@ test('hidden-field query values are sent as text and shown as text in the owner 
 });
 
 test('frameUrl values never reach the frame as anything but a same-site path', async ({ page }) => {
-  await signIn(page);
+  await openConfigAsOwner(page);
   const nothingRan = await watchForExecution(page);
   for (const payload of [...PAYLOADS, 'data:text/html,<script>parent.__pwned=1</script>']) {
     await page.goto(`/config/?frameUrl=${encodeURIComponent(payload)}`);
