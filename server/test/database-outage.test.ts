@@ -9,25 +9,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BRIEFLY_UNAVAILABLE } from '../src/plugins/errors';
 import { sqliteFile } from '../src/storage/open';
 import { isDamagedDatabase, isDatabaseUnavailable } from '../src/storage/unavailable';
-import { OWNER, TEST_ENGINE, startLoggedTestServer, startTestServer, visitor, type TestServer } from './helper';
+import { OWNER, TEST_ENGINE, serversClosedAfterAll, startTestServer, visitor } from './helper';
 
-const started: TestServer[] = [];
-afterAll(async () => {
-  for (const server of started) await server.close().catch(() => undefined);
-});
+/** A server whose log lines land in `lines`, closed at the end. */
+const { startLogged: loggedServer } = serversClosedAfterAll();
 
 const asPage = { accept: 'text/html,application/xhtml+xml' };
-
-/** A server whose log lines land in `lines`. */
-async function loggedServer(overrides: Parameters<typeof startTestServer>[0] = {}) {
-  const logged = await startLoggedTestServer(overrides);
-  started.push(logged.server);
-  return logged;
-}
 
 /** Runs SQL on this server's database from a connection of its own (as an operator would). */
 async function asOperator(databaseUrl: string, query: (client: pg.Client, database: string) => Promise<unknown>) {

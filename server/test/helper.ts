@@ -5,6 +5,7 @@ import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
+import { afterAll } from 'vitest';
 import { buildApp, type RouteSummary } from '../src/app';
 import { loadConfig, type ServerConfig } from '../src/config';
 import { freshPostgresDatabase } from './engines';
@@ -45,6 +46,9 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
   };
 }
 
+/** A request id the server made (a random UUID). */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
 /** One line of the server's log, as pino writes it. */
 export type LogLine = Record<string, unknown> & { level: number; msg: string };
 
@@ -54,6 +58,26 @@ export async function startLoggedTestServer(overrides: Partial<ServerConfig> = {
   const stream = new PassThrough();
   stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString().trim().split('\n').map((line) => JSON.parse(line) as LogLine)));
   return { server: await startTestServer({ logger: true, logStream: stream, ...overrides }), lines };
+}
+
+/** Starts test servers (`start`, or `startLogged` with their log lines) that are closed once the file's tests are done. */
+export function serversClosedAfterAll() {
+  const started: TestServer[] = [];
+  afterAll(async () => {
+    for (const server of started) await server.close().catch(() => undefined);
+  });
+  return {
+    async start(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
+      const server = await startTestServer(overrides);
+      started.push(server);
+      return server;
+    },
+    async startLogged(overrides: Partial<ServerConfig> = {}): Promise<{ server: TestServer; lines: LogLine[] }> {
+      const logged = await startLoggedTestServer(overrides);
+      started.push(logged.server);
+      return logged;
+    },
+  };
 }
 
 /** The cookies a response set, as a Cookie header value merged over `jar`. */
