@@ -25,6 +25,7 @@ import { registerSession } from './plugins/session';
 import { registerUntrustedProxyHint } from './plugins/proxy-hint';
 import { registerVisitorDataLimit } from './plugins/visitor-data-limit';
 import { registerMetrics } from './plugins/metrics';
+import { registerSlowAnswerLog } from './plugins/slow-answers';
 import authRoutes from './routes/auth';
 import healthRoutes from './routes/health';
 import censusRoutes from './routes/census';
@@ -156,6 +157,7 @@ export async function buildApp(config: ServerConfig): Promise<App> {
   });
 
   registerMetrics(app, config.metricsToken ?? null);
+  registerSlowAnswerLog(app, config.slowAnswerMs);
   registerBodyParsers(app);
   registerFiniteNumbers(app);
   registerErrorHandling(app);

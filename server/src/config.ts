@@ -22,6 +22,8 @@ export interface ServerConfig {
   databasePoolSize: number;
   /** Requests refused while the database is away are logged one line per reason per this long (plugins/outage-log.ts; tests make it short). */
   outageLogWindowMs?: number;
+  /** Answers slower than this to prepare are logged (plugins/slow-answers.ts; tests make it short). */
+  slowAnswerMs?: number;
   /** How long a PostgreSQL statement waits for another session's lock before the request answers 503 (tests make it short). */
   databaseLockTimeoutMs?: number;
   /** The repository root: `dist/` (the runtime, the owner app) is found below it. */

@@ -3,6 +3,7 @@
  * is logged whole (its request id, the database's code and words); the others refused for it
  * in the next minute are counted, and said in one line when the minute ends. An outage at a
  * hundred requests a second would otherwise bury everything else in the log, and fill its disk.
+ * Slow answers are told the same way, as warnings.
  */
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 
@@ -16,21 +17,22 @@ interface Window {
 
 export interface OutageLog {
   /** Logs `message` for this refused request, or counts it when the same message was logged less than a window ago. */
-  refused(request: FastifyRequest, message: string, fields: { code?: unknown; reason: string }): void;
+  refused(request: FastifyRequest, message: string, fields: { code?: unknown; [field: string]: unknown }): void;
   /** Says what was counted and not yet said (the server stops). */
   close(): void;
 }
 
 const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 
-export function createOutageLog(log: FastifyBaseLogger, windowMs = OUTAGE_LOG_WINDOW_MS): OutageLog {
+/** `level`: how the lines are logged (a refused request is an error; a slow answer, a warning). */
+export function createOutageLog(log: FastifyBaseLogger, windowMs = OUTAGE_LOG_WINDOW_MS, level: 'error' | 'warn' = 'error'): OutageLog {
   const windows = new Map<string, Window>();
   const end = (message: string) => {
     const window = windows.get(message);
     if (!window) return;
     clearTimeout(window.timer);
     windows.delete(message);
-    if (window.count) log.error({ codes: [...window.codes], count: window.count }, `${plural(window.count, 'more request')} since: ${message}`);
+    if (window.count) log[level]({ codes: [...window.codes], count: window.count }, `${plural(window.count, 'more request')} since: ${message}`);
   };
   return {
     refused(request, message, fields) {
@@ -40,7 +42,7 @@ export function createOutageLog(log: FastifyBaseLogger, windowMs = OUTAGE_LOG_WI
         if (fields.code !== undefined) open.codes.add(String(fields.code));
         return;
       }
-      request.log.error(fields, message);
+      request.log[level](fields, message);
       const timer = setTimeout(() => end(message), windowMs);
       timer.unref();
       windows.set(message, { count: 0, codes: new Set(), timer });
