@@ -28,7 +28,10 @@ export interface JobView {
 
 export const STALE_CLAIM_MS = 5 * 60_000;
 const MAX_ATTEMPTS = 3;
-const IDLE_POLL_MS = 500;
+/** How often an idle worker looks for jobs: the instance that takes an upload wakes its own worker at once; this is for the others (and jobs whose worker died). */
+const IDLE_POLL_MS = 2_000;
+/** How often a worker tries again while the database does not answer. */
+export const FAILING_POLL_MS = 5_000;
 
 type JobRow = Selectable<Tables['image_jobs']>;
 
@@ -53,6 +56,8 @@ export interface JobOptions {
   /** A job completed: the widths it made from the content under `key`. */
   onDone(name: string, key: string, widths: number[]): Promise<void>;
   onError(error: unknown, message: string): void;
+  /** Claiming works again after it failed (the database is back). */
+  onRecovered?(message: string): void;
   now?: () => number;
 }
 
@@ -139,12 +144,17 @@ export function startJobQueue(store: Storage, options: JobOptions): JobQueue {
   }
 
   async function loop(): Promise<void> {
+    // While the database is away, one line when claiming fails and one when it works again, not one per try.
+    let failing = false;
     while (!stopped) {
       let job: JobRow | null = null;
       try {
         job = await claim();
+        if (failing) options.onRecovered?.('Image jobs: the database answers again; the worker goes on.');
+        failing = false;
       } catch (error) {
-        options.onError(error, 'claiming an image job');
+        if (!failing) options.onError(error, `Image jobs: claiming a job failed; the worker tries again every ${FAILING_POLL_MS / 1000} s and says nothing more until it works.`);
+        failing = true;
       }
       if (job) {
         busy = work(job);
@@ -152,7 +162,7 @@ export function startJobQueue(store: Storage, options: JobOptions): JobQueue {
         continue;
       }
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, IDLE_POLL_MS);
+        const timer = setTimeout(resolve, failing ? FAILING_POLL_MS : IDLE_POLL_MS);
         timer.unref();
         wake = () => {
           clearTimeout(timer);
