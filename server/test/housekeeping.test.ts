@@ -4,14 +4,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CART_LIFETIME_MS } from '../src/commerce/store';
-import { HOUSEKEEPING_INTERVAL_MS } from '../src/plugins/housekeeping';
+import { HOUSEKEEPING_FAILED, HOUSEKEEPING_INTERVAL_MS, HOUSEKEEPING_WORKS } from '../src/plugins/housekeeping';
 import { CART_COOKIE } from '../../contract/commerce/routes';
-import { rows, startTestServer, type TestServer, visitor } from './helper';
+import { rows, startLoggedTestServer, type LogLine, type TestServer, visitor } from './helper';
 
 let server: TestServer;
+let lines: LogLine[];
 beforeAll(async () => {
   vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-  server = await startTestServer();
+  ({ server, lines } = await startLoggedTestServer());
 });
 afterAll(async () => {
   await server.close();
@@ -35,5 +36,25 @@ describe('housekeeping', () => {
     await vi.waitFor(async () => expect(await exists('carts', 'token', abandoned)).toBe(false), { timeout: 5000, interval: 50 });
     await vi.waitFor(async () => expect(await exists('limit_counters', 'key', 'housekeeping-test')).toBe(false), { timeout: 5000, interval: 50 });
     expect(await exists('carts', 'token', live)).toBe(true);
+  });
+
+  it('a sweep that fails says so once, not each minute, and once when it works again', { timeout: 20_000 }, async () => {
+    const said = () => lines.filter((line) => line.msg === HOUSEKEEPING_FAILED || line.msg === HOUSEKEEPING_WORKS).map((line) => [line.level, line.msg]);
+    // A minute passes at each look (a sweep still running when the next minute comes is not joined).
+    const minutesUntil = (check: () => void) =>
+      vi.waitFor(() => {
+        vi.advanceTimersByTime(HOUSEKEEPING_INTERVAL_MS);
+        check();
+      }, { timeout: 5000, interval: 50 });
+    await rows(server, 'ALTER TABLE limit_counters RENAME TO limit_counters_away');
+    await minutesUntil(() => expect(said()).toEqual([[50, HOUSEKEEPING_FAILED]]));
+    // Five more failing minutes, and not a line more.
+    let failed = 0;
+    const sweeps = lines.length;
+    await minutesUntil(() => expect((failed += 1)).toBeGreaterThan(5));
+    expect(said()).toEqual([[50, HOUSEKEEPING_FAILED]]);
+    expect(lines.length).toBe(sweeps);
+    await rows(server, 'ALTER TABLE limit_counters_away RENAME TO limit_counters');
+    await minutesUntil(() => expect(said()).toEqual([[50, HOUSEKEEPING_FAILED], [30, HOUSEKEEPING_WORKS]]));
   });
 });

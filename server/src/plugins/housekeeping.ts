@@ -9,6 +9,9 @@ import { dropAbandonedCarts } from '../commerce/store';
 /** How often rows whose time is over are dropped (by their expiry indexes). */
 export const HOUSEKEEPING_INTERVAL_MS = 60_000;
 
+export const HOUSEKEEPING_FAILED = 'Housekeeping failed (expired keys, counters and old rows are not dropped meanwhile); it runs again each minute and says nothing more until it works.';
+export const HOUSEKEEPING_WORKS = 'Housekeeping works again.';
+
 /** How often the daily work runs: an instance marks its build's chunks (the runtime's, the owner app's) as still in use and drops those of builds long gone; abandoned carts are dropped. */
 export const DAILY_WORK_INTERVAL_MS = 86_400_000;
 
@@ -35,7 +38,12 @@ export function registerHousekeeping(app: FastifyInstance, chunkFolders: ChunkFo
   const refreshChunks = daily(() => refreshStoredChunks(app.storage, chunkFolders), Date.now());
   const dropCarts = daily(() => dropAbandonedCarts(app.storage), null);
   const disk = app.storage.engine === 'sqlite' ? watchDiskSpace(app.log, app.settings.dataDir) : null;
-  const sweep = () =>
+  // While the database is away, one line when the sweep fails and one when it works again, not one a minute.
+  let failing = false;
+  // A sweep still running (a slow database) is not joined by the next: they would only wait on each other.
+  let running: Promise<void> | null = null;
+  const sweep = () => (running ??= sweepOnce().finally(() => (running = null)));
+  const sweepOnce = () =>
     Promise.all([
       disk?.check(),
       dropExpiredCounters(app.storage),
@@ -43,8 +51,15 @@ export function registerHousekeeping(app: FastifyInstance, chunkFolders: ChunkFo
       app.settings.retentionDays === null ? 0 : dropExpiredVisitorData(app.storage, app.settings.retentionDays),
       refreshChunks(),
       dropCarts(),
-    ]).catch((error: unknown) =>
-      app.log.error({ err: error }, 'housekeeping failed; it runs again in a minute'),
+    ]).then(
+      () => {
+        if (failing) app.log.info(HOUSEKEEPING_WORKS);
+        failing = false;
+      },
+      (error: unknown) => {
+        if (!failing) app.log.error({ err: error }, HOUSEKEEPING_FAILED);
+        failing = true;
+      },
     );
   app.addHook('onReady', async () => void (await disk?.check()));
   const timer = setInterval(() => void sweep(), HOUSEKEEPING_INTERVAL_MS);
