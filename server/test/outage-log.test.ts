@@ -21,9 +21,9 @@ describe('the outage log', () => {
     const outages = createOutageLog(log);
     const down = 'The database is unavailable: answered 503 (see /readyz).';
     const full = "The database's disk is full: answered 503.";
-    outages.refused(request(log, 'r1'), down, { code: 'ECONNREFUSED', reason: 'connect ECONNREFUSED' });
-    for (let i = 0; i < 1_499; i += 1) outages.refused(request(log, `r${i + 2}`), down, { code: i % 2 ? '57P01' : 'ECONNREFUSED', reason: '…' });
-    outages.refused(request(log, 'f1'), full, { code: '53100', reason: 'could not extend file' });
+    outages.tell(request(log, 'r1'), down, { code: 'ECONNREFUSED', reason: 'connect ECONNREFUSED' });
+    for (let i = 0; i < 1_499; i += 1) outages.tell(request(log, `r${i + 2}`), down, { code: i % 2 ? '57P01' : 'ECONNREFUSED', reason: '…' });
+    outages.tell(request(log, 'f1'), full, { code: '53100', reason: 'could not extend file' });
     expect(lines).toEqual([
       [{ code: 'ECONNREFUSED', reason: 'connect ECONNREFUSED', reqId: 'r1' }, down],
       [{ code: '53100', reason: 'could not extend file', reqId: 'f1' }, full],
@@ -31,7 +31,7 @@ describe('the outage log', () => {
     vi.advanceTimersByTime(OUTAGE_LOG_WINDOW_MS);
     // The disk-full window had no more: nothing more is said for it.
     expect(lines.slice(2)).toEqual([[{ codes: ['ECONNREFUSED', '57P01'], count: 1_499 }, `1,499 more requests since: ${down}`]]);
-    outages.refused(request(log, 'r9'), down, { code: 'ECONNREFUSED', reason: 'again' });
+    outages.tell(request(log, 'r9'), down, { code: 'ECONNREFUSED', reason: 'again' });
     expect(lines.at(-1)).toEqual([{ code: 'ECONNREFUSED', reason: 'again', reqId: 'r9' }, down]);
   });
 
@@ -39,7 +39,7 @@ describe('the outage log', () => {
     vi.useFakeTimers();
     const { log, lines } = logger();
     const outages = createOutageLog(log);
-    for (const id of ['a', 'b', 'c']) outages.refused(request(log, id), 'down', { code: '57P01', reason: 'terminating connection' });
+    for (const id of ['a', 'b', 'c']) outages.tell(request(log, id), 'down', { code: '57P01', reason: 'terminating connection' });
     outages.close();
     expect(lines.map(([, message]) => message)).toEqual(['down', '2 more requests since: down']);
     vi.advanceTimersByTime(OUTAGE_LOG_WINDOW_MS);

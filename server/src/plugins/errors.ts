@@ -52,7 +52,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     // The database is down, restarting or out of disk: nothing is wrong with the request.
     if (isDatabaseUnavailable(error)) {
       app.metrics.databaseRefused(isDatabaseDiskFull(error) ? 'disk_full' : 'unavailable');
-      outages.refused(request, isDatabaseDiskFull(error) ? databaseDiskFull(app) : 'The database is unavailable: answered 503 (see /readyz).', { code: (error as { code?: string }).code, reason: error.message });
+      outages.tell(request, isDatabaseDiskFull(error) ? databaseDiskFull(app) : 'The database is unavailable: answered 503 (see /readyz).', { code: (error as { code?: string }).code, reason: error.message });
       return send(request, reply.code(503).header('Retry-After', RETRY_AFTER_S), 'unavailable', BRIEFLY_UNAVAILABLE);
     }
     // A damaged SQLite file: waiting does not mend it, so a 500, and a line that says what to do.

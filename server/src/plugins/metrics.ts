@@ -10,7 +10,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { diskSpaceOf } from '../storage/disk-space';
+import { diskSpaceOf, type DiskSpace } from '../storage/disk-space';
 import { SERVER_VERSION } from '../version';
 
 export const METRICS_PATH = '/metrics';
@@ -107,13 +107,16 @@ export function registerMetrics(app: FastifyInstance, token: string | null): voi
       },
     });
   } else {
-    const diskGauge = (name: string, help: string, field: 'freeBytes' | 'totalBytes') =>
+    // The two figures come from one statfs a scrape (the registry collects its figures side by side).
+    let reading: Promise<DiskSpace | null> | null = null;
+    const readDisk = () => (reading ??= diskSpaceOf(app.settings.dataDir).finally(() => (reading = null)));
+    const diskGauge = (name: string, help: string, field: keyof DiskSpace) =>
       new Gauge({
         name,
         help,
         registers,
         async collect() {
-          const space = await diskSpaceOf(app.settings.dataDir);
+          const space = await readDisk();
           if (space) this.set(space[field]);
         },
       });

@@ -16,8 +16,8 @@ interface Window {
 }
 
 export interface OutageLog {
-  /** Logs `message` for this refused request, or counts it when the same message was logged less than a window ago. */
-  refused(request: FastifyRequest, message: string, fields: { code?: unknown; [field: string]: unknown }): void;
+  /** Logs `message` for this request (refused, or slow), or counts it when the same message was logged less than a window ago. */
+  tell(request: FastifyRequest, message: string, fields: { code?: unknown; [field: string]: unknown }): void;
   /** Says what was counted and not yet said (the server stops). */
   close(): void;
 }
@@ -35,7 +35,7 @@ export function createOutageLog(log: FastifyBaseLogger, windowMs = OUTAGE_LOG_WI
     if (window.count) log[level]({ codes: [...window.codes], count: window.count }, `${plural(window.count, 'more request')} since: ${message}`);
   };
   return {
-    refused(request, message, fields) {
+    tell(request, message, fields) {
       const open = windows.get(message);
       if (open) {
         open.count += 1;

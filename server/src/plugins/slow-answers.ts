@@ -28,7 +28,7 @@ export function registerSlowAnswerLog(app: FastifyInstance, thresholdMs = SLOW_A
     if (start !== undefined) {
       const ms = performance.now() - start;
       // Route patterns, not addresses: one line per route a minute, whatever the paths asked.
-      if (ms > thresholdMs) slow.refused(request, slowAnswerLine(`${request.method} ${request.routeOptions.url ?? '(no route)'}`, thresholdMs), { code: reply.statusCode, ms: Math.round(ms) });
+      if (ms > thresholdMs) slow.tell(request, slowAnswerLine(`${request.method} ${request.routeOptions.url ?? '(no route)'}`, thresholdMs), { code: reply.statusCode, ms: Math.round(ms) });
     }
     done(null, payload);
   });
