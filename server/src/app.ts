@@ -26,6 +26,7 @@ import { registerUntrustedProxyHint } from './plugins/proxy-hint';
 import { registerVisitorDataLimit } from './plugins/visitor-data-limit';
 import { registerMetrics } from './plugins/metrics';
 import { registerSlowAnswerLog } from './plugins/slow-answers';
+import { startOwnerMail } from './plugins/mail';
 import authRoutes from './routes/auth';
 import healthRoutes from './routes/health';
 import censusRoutes from './routes/census';
@@ -146,10 +147,12 @@ export async function buildApp(config: ServerConfig): Promise<App> {
   });
   app.decorate('ingest', ingest);
   app.decorate('settings', config);
+  const mail = config.mail ? startOwnerMail(app, config.mail) : null;
+  app.decorate('mail', mail);
   app.decorate('crumbs', createCrumbs(await setting(storage, 'crumbSecret', () => randomBytes(32).toString('base64url'))));
   app.addHook('onClose', async () => {
     await ingest.drain();
-    await imageJobs.stop();
+    await Promise.all([imageJobs.stop(), mail?.stop()]);
     await storage.close();
   });
   const routes: RouteSummary[] = [];

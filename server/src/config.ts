@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import envSchema from 'env-schema';
+import { parseMailSettings, shownSmtpUrl, type MailSettings } from './mail/settings';
 
 export interface AccountSeed {
   email: string;
@@ -67,6 +68,10 @@ export interface ServerConfig {
   passedSocket: PassedSocket | null;
   /** The bearer token `/metrics` answers to (METRICS_TOKEN); null: no /metrics. */
   metricsToken: string | null;
+  /** Where the owner's notices of submissions and orders go (SMTP_URL, MAIL_FROM, NOTIFY_EMAIL); null: no mail. */
+  mail: MailSettings | null;
+  /** The mail sender's clock and retry pause (tests). */
+  mailClock?: () => number;
 }
 
 /** dist/server/main.js and server/src/config.ts both sit two folders below the root. */
@@ -237,6 +242,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const trustProxy = attempt(() => parseTrustProxy(env.TRUST_PROXY), false);
   attempt(() => checkDatabaseUrl(env.DATABASE_URL), undefined);
   const socket = attempt(() => passedSocket(env), null);
+  const mail = attempt(() => {
+    const read = parseMailSettings(env);
+    if (read && 'problems' in read) throw new ConfigError(read.problems);
+    return read;
+  }, null);
   if (problems.length) throw new ConfigError(problems);
   const text = (name: EnvName) => (parsed[name] === undefined ? undefined : String(parsed[name]));
   const count = (name: EnvName, fallback: number) => (typeof parsed[name] === 'number' ? parsed[name] : fallback);
@@ -266,6 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     shutdownGraceSeconds: count('SHUTDOWN_GRACE_SECONDS', 10),
     passedSocket: socket,
     metricsToken: text('METRICS_TOKEN') ?? null,
+    mail,
     ...overrides,
   };
 }
@@ -305,6 +316,9 @@ export function effectiveSettings(config: ServerConfig): Record<string, string> 
     FORM_KEY_RATE_LIMIT: String(config.formKeyRateLimit),
     VISITOR_DATA_PER_MINUTE: config.visitorDataPerMinute === 0 ? 'no limit' : String(config.visitorDataPerMinute),
     SHUTDOWN_GRACE_SECONDS: String(config.shutdownGraceSeconds),
+    MAIL: config.mail
+      ? `notices of submissions and orders to ${config.mail.notify.join(', ')}, from ${config.mail.from}, through ${shownSmtpUrl(config.mail.smtpUrl)}`
+      : 'off (SMTP_URL not set): submissions and orders are in /config/ only',
     METRICS: config.metricsToken ? '/metrics, with the bearer token in METRICS_TOKEN' : 'off (METRICS_TOKEN not set)',
     owner: hidden(config.owner),
     viewer: hidden(config.viewer),

@@ -6,6 +6,7 @@ import type { Storage } from './storage/open';
 import type { JobQueue } from './files/jobs';
 import type { WriteBuffer } from './ingest/buffer';
 import type { ServerMetrics } from './plugins/metrics';
+import type { OwnerMail } from './plugins/mail';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,6 +20,8 @@ declare module 'fastify' {
     settings: ServerConfig;
     /** Counts for /metrics (plugins/metrics.ts). */
     metrics: ServerMetrics;
+    /** The owner's notices by mail; null without SMTP_URL (plugins/mail.ts). */
+    mail: OwnerMail | null;
   }
   interface FastifyRequest {
     /** The signed-in account, or null for a visitor. */

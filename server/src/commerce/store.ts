@@ -165,8 +165,11 @@ export interface Order extends Omit<OrderInput, 'cartToken'> {
   reviewRequests: Array<{ token: string; productTitle: string }>;
 }
 
+/** What else is written with an order, in its transaction (the owner's notice). */
+export type WithOrder = (trx: Executor, order: OrderInput & { orderNumber: number; totalCents: number }, at: number) => Promise<void>;
+
 /** Records the order, empties its cart and opens a review request per product, in one transaction. */
-export async function placeOrder(store: Storage, input: OrderInput, now = Date.now()): Promise<string> {
+export async function placeOrder(store: Storage, input: OrderInput, now = Date.now(), withOrder?: WithOrder): Promise<string> {
   const id = randomUUID();
   const total = input.lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
   // Order numbers are taken one at a time, on every instance.
@@ -183,6 +186,7 @@ export async function placeOrder(store: Storage, input: OrderInput, now = Date.n
         await trx.insertInto('review_requests').values({ token: newToken(), order_id: id, product_id: line.productId, product_title: line.title, expires_at: now + REVIEW_REQUEST_DAYS * 86_400_000, reviewed_at: null, position }).execute();
       }
     }
+    await withOrder?.(trx, { ...input, orderNumber: next, totalCents: total }, now);
   });
   return id;
 }

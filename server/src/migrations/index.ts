@@ -14,6 +14,7 @@ import { performanceRollups } from './007-performance-rollups';
 import { unsubscribeTokens } from './008-unsubscribe-tokens';
 import { fileContents } from './009-file-contents';
 import { runtimeChunks } from './010-runtime-chunks';
+import { mailOutbox } from './011-mail-outbox';
 
 export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   '001-baseline': baseline(engine),
@@ -26,6 +27,7 @@ export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   '008-unsubscribe-tokens': unsubscribeTokens(engine),
   '009-file-contents': fileContents(engine),
   '010-runtime-chunks': runtimeChunks(engine),
+  '011-mail-outbox': mailOutbox,
 });
 
 export const MIGRATION_NAMES = Object.keys(migrationsFor('sqlite'));

@@ -11,6 +11,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { diskSpaceOf, type DiskSpace } from '../storage/disk-space';
+import { outboxCounts } from '../mail/outbox';
 import { SERVER_VERSION } from '../version';
 
 export const METRICS_PATH = '/metrics';
@@ -94,6 +95,17 @@ export function registerMetrics(app: FastifyInstance, token: string | null): voi
       this.set(app.ingest.waitingRows());
     },
   });
+  if (app.mail) {
+    new Gauge({
+      name: 'tessera_mail_outbox_notices',
+      help: "The owner's notices in the outbox (SMTP_URL): queued (due, or waiting to be tried again), sending, failed (refused for good; kept 30 days).",
+      labelNames: ['status'] as const,
+      registers,
+      async collect() {
+        for (const [status, count] of Object.entries(await outboxCounts(app.storage))) this.set({ status }, count);
+      },
+    });
+  }
   if (app.storage.engine === 'postgres') {
     new Gauge({
       name: 'tessera_database_connections',

@@ -13,7 +13,8 @@ import { currency } from '../../../contract/commerce/currencies';
 import { PageType } from '../../../contract/model/page-types';
 import { loadCatalog } from '../commerce/catalog';
 import { BUYER_FIELDS, checkoutForm, confirmation, isEmail, isName, linesTable, storeAlert, storeText, type StoreText } from '../commerce/pages';
-import { CART_LIFETIME_MS, cartLines, findOrder, openCart, placeOrder, setQuantity } from '../commerce/store';
+import { placeOrderWithNotice } from '../plugins/mail';
+import { CART_LIFETIME_MS, cartLines, findOrder, openCart, setQuantity } from '../commerce/store';
 import { escapeHtml } from '../html';
 import { ensureCrumb } from '../plugins/crumb';
 import { fill } from '../../../contract/text/format';
@@ -170,7 +171,7 @@ ${checkoutForm(CHECKOUT_PATH, crumb, BUYER_FIELDS(text, body), text.checkout.pla
     const lines = cart && !cart.purchased ? await cartLines(app.storage, await catalog(), cart.token) : [];
     if (!cart || lines.length === 0) return checkoutPage(request, reply);
     if (await orderRefused(request, reply)) return checkoutPage(request, reply, (text) => text.checkout.tooManyOrders, 429);
-    const id = await placeOrder(app.storage, { kind: 'order', email: body.email, name: body.name.trim(), currency: await currencyOf(app), lines, cartToken: cart.token });
+    const id = await placeOrderWithNotice(app, { kind: 'order', email: body.email, name: body.name.trim(), currency: await currencyOf(app), lines, cartToken: cart.token });
     clearCartCookie(reply);
     return reply.redirect(`/commerce/order-confirmed?order=${id}`, 303);
   });

@@ -11,7 +11,8 @@ import { renewalText } from '../../../contract/commerce/subscription';
 import { PageType } from '../../../contract/model/page-types';
 import { loadCatalog, sellable } from '../commerce/catalog';
 import { BUYER_FIELDS, checkoutForm, confirmation, isEmail, isName, linesTable, storeAlert, storeText, type FormField, type StoreText } from '../commerce/pages';
-import { cartLines, cartOfOne, findOrder, openCart, placeOrder, type OrderInput, type OrderKind } from '../commerce/store';
+import { placeOrderWithNotice } from '../plugins/mail';
+import { cartLines, cartOfOne, findOrder, openCart, type OrderInput, type OrderKind } from '../commerce/store';
 import { escapeHtml } from '../html';
 import { orderRefused } from '../commerce/order-limit';
 import { ensureCrumb } from '../plugins/crumb';
@@ -155,7 +156,7 @@ ${checkoutForm(flow.path, crumb, purchase.fields, flow.submit(text.checkout), pu
       if (purchase.lines.length === 0) return show(request, reply, (words) => words.amountNeeded);
       if (await orderRefused(request, reply)) return show(request, reply, (words) => words.tooManyOrders, 429);
       const cartToken = flow.kind === 'subscription' ? String(purchase.details?.cartToken) : undefined;
-      const id = await placeOrder(app.storage, { kind: flow.kind, email: body.email, name: body.name.trim(), currency, lines: purchase.lines, details: purchase.details, cartToken });
+      const id = await placeOrderWithNotice(app, { kind: flow.kind, email: body.email, name: body.name.trim(), currency, lines: purchase.lines, details: purchase.details, cartToken });
       return reply.redirect(`${flow.confirmed.path}?order=${id}`, 303);
     });
     app.get(flow.confirmed.path, async (request, reply) => {

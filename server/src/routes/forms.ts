@@ -14,6 +14,7 @@ import { FORM_RATE_WINDOW_MS, retryAfterSeconds, takeFromWindows, takeFromWindow
 import { lockedTransaction } from '../storage/locked';
 import { subscribe } from '../repositories/mailing-lists';
 import { storeSubmission } from '../repositories/submissions';
+import { submissionNotice } from '../mail/notices';
 import { CAPTCHA_CHALLENGE_PATH, FORM_KEY_PATH, SAVE_FORM_PATH } from '../../../contract/api/paths';
 
 /** Parses and shape-checks the `form` JSON string: only known field ids, each in its shape. */
@@ -75,15 +76,20 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
       if (!(await captcha.verify(body.captchaKey))) return reply.code(400).send({ ...formError('completeCaptcha'), captchaFailed: true });
     }
 
+    const siteTitle = app.mail && (await app.mail.siteTitle());
     // The count and the rows in one transaction: concurrent saves cannot pass the limit together.
+    // The owner's notice is queued in it too: none for a submission not stored, none lost.
     const refused = await lockedTransaction(store, limits.map(({ key }) => key), async (trx) => {
       const over = await takeFromWindowsIn(trx, limits, FORM_RATE_WINDOW_MS, now);
       if (over) return over;
       await storeSubmission(trx, { formId: definition.formId, collectionId: body.collectionId ?? null, values, pageUrl: body.url, visitor: body.visitorCookie ?? null, overlay: body.isOverlayForm, at: now });
       const email = definition.newsletter ? firstEmail(definition, values) : null;
       if (email) await subscribe(trx, definition.formId, email, now);
+      if (app.mail) await app.mail.queue(trx, submissionNotice(definition, values, body.url, now, siteTitle ?? null, firstEmail(definition, values)));
       return null;
     });
-    return refused ? limited(refused) : {};
+    if (refused) return limited(refused);
+    app.mail?.wake();
+    return {};
   });
 }

@@ -52,6 +52,7 @@ export const COPY_ORDER = [
   'taxonomy',
   'limit_counters',
   'image_jobs',
+  'mail_outbox',
   'census_daily',
   'census_daily_paths',
   'census_daily_referrers',

@@ -104,5 +104,19 @@ export interface Tables {
     created_at: Millis;
     updated_at: Millis;
   };
+  mail_outbox: {
+    id: string;
+    subject: string;
+    body: string;
+    reply_to: string | null;
+    status: 'queued' | 'sending' | 'failed';
+    attempts: Generated<number>;
+    due_at: Millis;
+    worker: string | null;
+    claimed_at: Millis | null;
+    last_error: string | null;
+    created_at: Millis;
+    updated_at: Millis;
+  };
   limit_counters: { key: string; count: number; locked_until: Generated<Millis>; expires_at: Millis };
 }

@@ -1,0 +1,90 @@
+/**
+ * The owner's notices, as plain text (no HTML: a visitor's words cannot become markup or a
+ * link's target). In English, as the owner app is. Visitor text goes in the body only; the
+ * subject is made of the site's own names, and the visitor's address is the Reply-To (which
+ * the mail library writes as an address or not at all). Links are paths, never a full address
+ * made from the request's Host, which anyone can forge.
+ */
+import type { FieldValue, FormDefinition, FormField } from '../../../contract/model/forms/types';
+import type { OrderInput } from '../commerce/store';
+
+export interface Notice {
+  subject: string;
+  body: string;
+  replyTo: string | null;
+}
+
+const time = (at: number) => `${new Date(at).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+const indented = (text: string) => text.replace(/\r\n?/g, '\n').split('\n').join('\n  ');
+const bySite = (subject: string, siteTitle: string | null) => (siteTitle ? `${subject} · ${siteTitle}` : subject);
+
+/** A value as one line, or several indented under its name. */
+function valueText(field: FormField, value: FieldValue): string {
+  if (typeof value === 'string') return value.includes('\n') ? `\n  ${indented(value)}` : value;
+  if (Array.isArray(value)) {
+    const parts = value.filter((part) => part.trim() !== '');
+    const separator = field.type === 'date' ? '/' : field.type === 'time' ? ':' : field.type === 'address' || field.type === 'checkbox' ? ', ' : ' ';
+    return field.type === 'time' && parts.length > 1 && /^(am|pm)$/i.test(parts.at(-1)!) ? `${parts.slice(0, -1).join(':')} ${parts.at(-1)}` : parts.join(separator);
+  }
+  return Object.entries(value).map(([question, answer]) => `\n  ${question}: ${answer}`).join('');
+}
+
+/** The path of the page the form was on, if it reads as an address (the visitor's browser says it). */
+function pagePath(url: string): string | null {
+  try {
+    const { pathname, search } = new URL(url);
+    return `${pathname}${search}`;
+  } catch {
+    return null;
+  }
+}
+
+export function submissionNotice(definition: FormDefinition, values: Record<string, FieldValue>, pageUrl: string, at: number, siteTitle: string | null, replyTo: string | null): Notice {
+  const lines = definition.fields
+    .filter((field) => field.type !== 'section' && values[field.id] !== undefined)
+    .map((field) => ({ field, text: valueText(field, values[field.id]!) }))
+    .filter(({ text }) => text.trim() !== '')
+    .map(({ field, text }) => `${field.title || field.id}:${text.startsWith('\n') ? '' : ' '}${text}`);
+  const page = pagePath(pageUrl);
+  return {
+    subject: bySite(`New submission: ${definition.formId}`, siteTitle),
+    body: [
+      `A visitor sent the form "${definition.formId}"${page ? ` on the page ${page}` : ''} at ${time(at)}.`,
+      '',
+      ...(lines.length ? lines : ['(every field was left empty)']),
+      '',
+      replyTo ? 'Reply to this e-mail to answer the visitor.' : 'The visitor left no e-mail address.',
+      'Every submission is in the owner app (/config/), under Form submissions.',
+      '',
+    ].join('\n'),
+    replyTo,
+  };
+}
+
+const KIND_NAMES: Record<OrderInput['kind'], string> = { order: 'order', donation: 'donation', subscription: 'subscription', giftcard: 'gift card' };
+
+function money(cents: number, currency: string): string {
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency }).format(cents / 100);
+  } catch {
+    return `${(cents / 100).toFixed(2)} ${currency}`;
+  }
+}
+
+export function orderNotice(order: OrderInput & { orderNumber: number; totalCents: number }, at: number, siteTitle: string | null): Notice {
+  const kind = KIND_NAMES[order.kind];
+  return {
+    subject: bySite(`New ${kind} ${order.orderNumber}`, siteTitle),
+    body: [
+      `${order.name} (${order.email}) placed ${kind === 'order' ? 'an order' : `a ${kind}`}, number ${order.orderNumber}, at ${time(at)}.`,
+      '',
+      ...order.lines.map((line) => `${line.quantity} × ${line.title}${line.sku ? ` (${line.sku})` : ''}: ${money(line.lineTotalCents, order.currency)}`),
+      `Total: ${money(order.totalCents, order.currency)}`,
+      '',
+      'Reply to this e-mail to write to the buyer.',
+      'Every order is in the owner app (/config/), under Orders.',
+      '',
+    ].join('\n'),
+    replyTo: order.email,
+  };
+}

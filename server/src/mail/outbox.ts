@@ -1,0 +1,180 @@
+/**
+ * The mail outbox: notices are rows (mail_outbox), queued in the transaction that stores what
+ * they tell of, and each instance's sender claims the oldest one due and sends it through the
+ * SMTP server. Exactly one instance sends each (PostgreSQL: FOR UPDATE SKIP LOCKED; SQLite:
+ * under the write lock); a sent notice is deleted, so the database keeps no second copy of a
+ * visitor's words. A notice the mail server cannot take now (it is away, refuses the password,
+ * times out) waits and is tried again, RETRY_DELAYS_MS apart; one it refuses for good (an
+ * address or the message rejected) is marked failed. An instance that dies while sending
+ * leaves its claim, which another takes over after STALE_SEND_MS: a notice may then go twice,
+ * never not at all.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql, type Selectable } from 'kysely';
+import { lockedTransaction, type Executor } from '../storage/locked';
+import type { Storage } from '../storage/open';
+import type { Tables } from '../storage/tables';
+import type { Notice } from './notices';
+
+type MailRow = Selectable<Tables['mail_outbox']>;
+
+/** After the first try fails, the pauses before the next ones: about eight hours in all. */
+export const RETRY_DELAYS_MS = [1, 2, 5, 10, 30, 60, 120, 240].map((minutes) => minutes * 60_000);
+/** A claim older than this is an instance that died while sending (the transport's timeouts are far shorter). */
+export const STALE_SEND_MS = 10 * 60_000;
+/** How often an idle sender looks for notices: the instance that queues one wakes its own at once. */
+const IDLE_POLL_MS = 10_000;
+/** How often a sender tries again while the database does not answer. */
+const FAILING_POLL_MS = 5_000;
+
+export const MAIL_FAILING = (reason: string) =>
+  `Mail: sending a notice failed (${reason}); each is tried again later, ${RETRY_DELAYS_MS.length} more times over about eight hours, and nothing more is said until one goes.`;
+export const MAIL_WORKS = 'Mail: sending works again.';
+
+export async function queueNotice(trx: Executor, notice: Notice, now = Date.now()): Promise<void> {
+  await trx
+    .insertInto('mail_outbox')
+    .values({ id: randomUUID(), subject: notice.subject, body: notice.body, reply_to: notice.replyTo, status: 'queued', due_at: now, worker: null, claimed_at: null, last_error: null, created_at: now, updated_at: now })
+    .execute();
+}
+
+/** How long a notice the mail server refused for good is kept (its error read in the database, or /metrics counting it). */
+export const FAILED_KEPT_MS = 30 * 86_400_000;
+
+export async function dropOldFailedNotices(store: Storage, now = Date.now()): Promise<number> {
+  const result = await store.db.deleteFrom('mail_outbox').where('status', '=', 'failed').where('updated_at', '<', now - FAILED_KEPT_MS).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Notices in the outbox by status: queued (due or waiting for another try), sending, failed. */
+export async function outboxCounts(store: Storage): Promise<Record<Tables['mail_outbox']['status'], number>> {
+  const rows = await store.db.selectFrom('mail_outbox').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('status').execute();
+  const counts = { queued: 0, sending: 0, failed: 0 };
+  for (const row of rows) counts[row.status] = Number(row.n);
+  return counts;
+}
+
+/** What sends a notice; its error says whether trying again can help. */
+export type SendNotice = (notice: Notice) => Promise<void>;
+
+export interface SenderOptions {
+  send: SendNotice;
+  /** An error the mail server will give again for this notice (a rejected address or message). */
+  isPermanent(error: unknown): boolean;
+  log: { info(message: string): void; warn(error: unknown, message: string): void; error(error: unknown, message: string): void };
+  now?: () => number;
+}
+
+export interface MailSender {
+  /** A notice was queued on this instance: look now. */
+  wake(): void;
+  /** Resolves once this sender has nothing due (tests). */
+  idle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').slice(0, 300);
+
+export function startMailSender(store: Storage, options: SenderOptions): MailSender {
+  const worker = randomUUID();
+  const now = options.now ?? Date.now;
+  let stopped = false;
+  let wake: (() => void) | null = null;
+  let idleWaiters: Array<() => void> = [];
+
+  async function claim(): Promise<MailRow | null> {
+    const at = now();
+    const stale = at - STALE_SEND_MS;
+    const due = (table: 'mail_outbox') =>
+      sql<boolean>`(${sql.ref(`${table}.status`)} = 'queued' AND ${sql.ref(`${table}.due_at`)} <= ${at}) OR (${sql.ref(`${table}.status`)} = 'sending' AND ${sql.ref(`${table}.claimed_at`)} < ${stale})`;
+    if (store.engine === 'postgres') {
+      const claimed = await sql<MailRow>`
+        UPDATE mail_outbox SET status = 'sending', worker = ${worker}, claimed_at = ${at}, attempts = attempts + 1, updated_at = ${at}
+        WHERE id = (SELECT id FROM mail_outbox WHERE ${due('mail_outbox')} ORDER BY due_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+        RETURNING *`.execute(store.db);
+      return claimed.rows[0] ?? null;
+    }
+    return lockedTransaction(store, ['mail-outbox'], async (trx) => {
+      const next = (await trx.selectFrom('mail_outbox').selectAll().where(due('mail_outbox')).orderBy('due_at').limit(1).executeTakeFirst()) as MailRow | undefined;
+      if (!next) return null;
+      await trx.updateTable('mail_outbox').set({ status: 'sending', worker, claimed_at: at, attempts: next.attempts + 1, updated_at: at }).where('id', '=', next.id).execute();
+      return { ...next, status: 'sending', worker, claimed_at: at, attempts: next.attempts + 1 };
+    });
+  }
+
+  const mine = (trx: Executor, id: string) => trx.updateTable('mail_outbox').where('id', '=', id).where('worker', '=', worker).where('status', '=', 'sending');
+
+  /** Sends one notice: sent (and deleted), waiting for another try, or failed for good. */
+  async function deliver(row: MailRow): Promise<{ outcome: 'sent' } | { outcome: 'waits' | 'failed'; error: unknown }> {
+    try {
+      await options.send({ subject: row.subject, body: row.body, replyTo: row.reply_to });
+    } catch (error) {
+      const at = now();
+      const delay = RETRY_DELAYS_MS[row.attempts - 1];
+      if (options.isPermanent(error) || delay === undefined) {
+        await mine(store.db, row.id).set({ status: 'failed', last_error: reasonOf(error), updated_at: at }).execute();
+        options.log.error(error, `Mail: gave up on "${row.subject}" after ${row.attempts} ${row.attempts === 1 ? 'try' : 'tries'} (${reasonOf(error)}). What it tells of is kept in the owner app (/config/).`);
+        return { outcome: 'failed', error };
+      }
+      await mine(store.db, row.id).set({ status: 'queued', due_at: at + delay, worker: null, claimed_at: null, last_error: reasonOf(error), updated_at: at }).execute();
+      return { outcome: 'waits', error };
+    }
+    await store.db.deleteFrom('mail_outbox').where('id', '=', row.id).where('worker', '=', worker).execute();
+    options.log.info(`Mail: sent "${row.subject}".`);
+    return { outcome: 'sent' };
+  }
+
+  async function loop(): Promise<void> {
+    // While the database or the mail server is away: one line when it starts failing, one when it works again.
+    let databaseFailing = false;
+    let sendingFailing = false;
+    while (!stopped) {
+      let row: MailRow | null = null;
+      try {
+        row = await claim();
+        if (databaseFailing) options.log.info('Mail: the database answers again; the sender goes on.');
+        databaseFailing = false;
+      } catch (error) {
+        if (!databaseFailing) options.log.error(error, `Mail: looking for notices to send failed; the sender tries again every ${FAILING_POLL_MS / 1000} s and says nothing more until it works.`);
+        databaseFailing = true;
+      }
+      if (row) {
+        try {
+          const result = await deliver(row);
+          if (result.outcome === 'sent' && sendingFailing) options.log.info(MAIL_WORKS);
+          if (result.outcome === 'waits' && !sendingFailing) options.log.warn(result.error, MAIL_FAILING(reasonOf(result.error)));
+          if (result.outcome !== 'failed') sendingFailing = result.outcome === 'waits';
+        } catch (error) {
+          options.log.error(error, 'Mail: recording a notice as sent or waiting failed; another try comes once its claim is old.');
+        }
+        continue;
+      }
+      for (const resolve of idleWaiters) resolve();
+      idleWaiters = [];
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, databaseFailing ? FAILING_POLL_MS : IDLE_POLL_MS);
+        timer.unref();
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = null;
+    }
+  }
+  const running = loop();
+
+  return {
+    wake: () => wake?.(),
+    idle: () => new Promise<void>((resolve) => {
+      idleWaiters.push(resolve);
+      wake?.();
+    }),
+    async stop() {
+      stopped = true;
+      wake?.();
+      await running;
+      for (const resolve of idleWaiters) resolve();
+    },
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * The owner's notices by mail (SMTP_URL, MAIL_FROM, NOTIFY_EMAIL): nodemailer sends them
+ * through the site's own mail server, from the outbox (mail/outbox.ts). Without SMTP_URL there
+ * is no sender and nothing is queued.
+ */
+import type { FastifyInstance } from 'fastify';
+import { createTransport } from 'nodemailer';
+import { queueNotice, startMailSender } from '../mail/outbox';
+import { shownSmtpUrl, type MailSettings } from '../mail/settings';
+import { orderNotice, type Notice } from '../mail/notices';
+import { placeOrder, type OrderInput } from '../commerce/store';
+import type { Executor } from '../storage/locked';
+import { readSiteSettings, siteTitleOf } from '../site-page';
+
+/** Short enough that a mail server that hangs holds a sender (and a shutdown) briefly; long enough for a slow one. */
+const TRANSPORT_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000, dnsTimeout: 10_000 };
+
+export interface OwnerMail {
+  /** Queues a notice in the transaction that stores what it tells of; `wake` once that has committed. */
+  queue(trx: Executor, notice: Notice): Promise<void>;
+  /** This instance's sender looks for notices now (another instance's finds them within seconds). */
+  wake(): void;
+  /** The site's name, for subjects (site.json, read as the notice is made). */
+  siteTitle(): Promise<string | null>;
+  /** Resolves once this instance's sender has nothing due (tests). */
+  idle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** A rejection that trying again will not change: the mail server refused an address or the message itself. */
+export function isPermanentRefusal(error: unknown): boolean {
+  const { code, responseCode } = (error ?? {}) as { code?: string; responseCode?: number };
+  return (code === 'EENVELOPE' || code === 'EMESSAGE') && typeof responseCode === 'number' && responseCode >= 500;
+}
+
+export function startOwnerMail(app: FastifyInstance, settings: MailSettings): OwnerMail {
+  const transport = createTransport({ url: settings.smtpUrl, ...TRANSPORT_TIMEOUTS }, { from: settings.from });
+  const sender = startMailSender(app.storage, {
+    send: async (notice) => {
+      await transport.sendMail({ to: settings.notify, subject: notice.subject, text: notice.body, ...(notice.replyTo ? { replyTo: notice.replyTo } : {}) });
+    },
+    isPermanent: isPermanentRefusal,
+    log: {
+      info: (message) => app.log.info(message),
+      warn: (error, message) => app.log.warn({ err: error }, message),
+      error: (error, message) => app.log.error({ err: error }, message),
+    },
+    now: app.settings.mailClock,
+  });
+  // The mail server is asked once at start, so that a wrong password or host is in the log before the first notice.
+  app.addHook('onReady', async () => {
+    void transport.verify().then(
+      () => app.log.info(`Mail: the mail server at ${shownSmtpUrl(settings.smtpUrl)} answers; notices go to ${settings.notify.join(', ')}.`),
+      (error: unknown) =>
+        app.log.warn({ err: error }, `Mail: the mail server at ${shownSmtpUrl(settings.smtpUrl)} does not take notices now (${error instanceof Error ? error.message : String(error)}); they wait in the outbox and are tried again.`),
+    );
+  });
+  return {
+    queue: (trx, notice) => queueNotice(trx, notice),
+    wake: sender.wake,
+    siteTitle: async () => siteTitleOf(await readSiteSettings(app)),
+    idle: sender.idle,
+    async stop() {
+      await sender.stop();
+      transport.close();
+    },
+  };
+}
+
+/** Places an order and, with mail, queues the owner's notice of it in the same transaction. */
+export async function placeOrderWithNotice(app: FastifyInstance, input: OrderInput): Promise<string> {
+  const mail = app.mail;
+  const siteTitle = mail && (await mail.siteTitle());
+  const id = await placeOrder(app.storage, input, Date.now(), mail ? (trx, order, at) => mail.queue(trx, orderNotice(order, at, siteTitle ?? null)) : undefined);
+  mail?.wake();
+  return id;
+}

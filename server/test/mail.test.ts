@@ -1,0 +1,199 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { effectiveSettings, loadConfig } from '../src/config';
+import { dropOldFailedNotices, FAILED_KEPT_MS, MAIL_FAILING, MAIL_WORKS, queueNotice, RETRY_DELAYS_MS, STALE_SEND_MS } from '../src/mail/outbox';
+import { parseMailSettings } from '../src/mail/settings';
+import { countRows, OWNER, postForm, rows, startLoggedTestServer, startTestServer, TEST_ENGINE, type LogLine, type TestServer, visitor } from './helper';
+import { startSmtpSink, type SmtpSink } from './smtp-sink';
+
+const TOKEN = 'mail-metrics-token-0123456789';
+const FROM = 'Tessera demo <site@test.local>';
+const NOTIFY = ['owner@test.local', 'second@test.local'];
+
+let sink: SmtpSink;
+let server: TestServer;
+let lines: LogLine[];
+const clock = { offset: 0 };
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  ({ server, lines } = await startLoggedTestServer({ mail: { smtpUrl: sink.url, from: FROM, notify: NOTIFY }, mailClock: () => Date.now() + clock.offset, metricsToken: TOKEN }));
+});
+afterAll(async () => {
+  await server.close();
+  await sink.close();
+});
+
+const page = { url: 'http://127.0.0.1/contact?from=menu', title: 'Contact', referrer: '' };
+async function submit(target: TestServer, values: Record<string, unknown>) {
+  const client = await visitor(target.app);
+  const key = (await client.inject({ method: 'POST', url: '/api/form/FormSubmissionKey' })).json().key as string;
+  const answer = await client.inject({ method: 'POST', url: '/api/form/SaveFormSubmission', payload: { ...page, key, formId: 'contact', isOverlayForm: false, form: JSON.stringify(values) } });
+  expect(answer.statusCode).toBe(200);
+}
+const ADA = { name: ['Ada', 'Lovelace'], email: 'Ada@Example.com', message: 'First line\nsecond line', phone: ['44', '20', '7946', '0000'] };
+const settled = () => server.app.mail!.idle();
+const outbox = () => rows<{ status: string; attempts: number; last_error: string | null; due_at: number }>(server, 'SELECT status, attempts, last_error, due_at FROM mail_outbox');
+const said = (text: string) => lines.filter((line) => line.msg.includes(text));
+
+describe('owner notices by mail', () => {
+  it('a submission sends one notice to every NOTIFY_EMAIL address: the fields, the page, Reply-To the visitor; the outbox keeps no copy', async () => {
+    sink.messages.length = 0;
+    await submit(server, ADA);
+    await settled();
+    expect(sink.messages).toHaveLength(1);
+    const [mail] = sink.messages;
+    expect(mail!.subject).toBe('New submission: contact · Tessera demo');
+    expect(mail!.from?.text).toBe('"Tessera demo" <site@test.local>');
+    expect(sink.recipients[sink.recipients.length - 1]).toEqual(NOTIFY);
+    expect(mail!.replyTo?.text).toBe('ada@example.com');
+    expect(mail!.text).toContain('A visitor sent the form "contact" on the page /contact?from=menu at ');
+    expect(mail!.text).toContain('Name: Ada Lovelace\nEmail: Ada@Example.com\nMessage:\n  First line\n  second line\nPhone: 44 20 7946 0000\n');
+    expect(mail!.text).toContain('Every submission is in the owner app (/config/), under Form submissions.');
+    expect(await countRows(server, 'mail_outbox')).toBe(0);
+    expect(said('Mail: sent "New submission: contact · Tessera demo".')).toHaveLength(1);
+  });
+
+  it('an order sends a notice with its lines and total, Reply-To the buyer', async () => {
+    sink.messages.length = 0;
+    const client = await visitor(server.app);
+    await client.inject({ method: 'POST', url: '/api/commerce/cart/entries', payload: { productId: 'print-harbour', quantity: 2 } });
+    expect((await postForm(server.app, client, '/commerce/goto-checkout', { name: 'Grace Hopper', email: 'grace@example.com' })).statusCode).toBe(303);
+    await settled();
+    const [{ order_number: number }] = (await rows<{ order_number: number }>(server, 'SELECT order_number FROM orders ORDER BY order_number DESC')) as [{ order_number: number }];
+    expect(sink.messages.map((mail) => mail.subject)).toEqual([`New order ${number} · Tessera demo`]);
+    expect(sink.messages[0]!.replyTo?.text).toBe('grace@example.com');
+    expect(sink.messages[0]!.text).toContain(`Grace Hopper (grace@example.com) placed an order, number ${number}, at `);
+    expect(sink.messages[0]!.text).toContain('2 × Harbour print (SQ1000001): $90.00\nTotal: $90.00\n');
+  });
+
+  it('a mail server that refuses for now: the notices wait, one warning says so, and they go once it takes them', async () => {
+    sink.messages.length = 0;
+    sink.refuse = 'now';
+    await submit(server, ADA);
+    await submit(server, { ...ADA, email: 'second@example.com' });
+    await settled();
+    expect(sink.messages).toHaveLength(0);
+    const waiting = await outbox();
+    expect(waiting.map(({ status, attempts }) => ({ status, attempts }))).toEqual([{ status: 'queued', attempts: 1 }, { status: 'queued', attempts: 1 }]);
+    expect(waiting[0]!.last_error).toContain('421');
+    expect(waiting[0]!.due_at).toBeGreaterThan(Date.now() + RETRY_DELAYS_MS[0]! - 10_000);
+    const warnings = said('Mail: sending a notice failed');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]!.msg).toBe(MAIL_FAILING(waiting[0]!.last_error!));
+    expect(warnings[0]!.level).toBe(40);
+    // Not due yet: nothing is tried.
+    await settled();
+    expect((await outbox()).map(({ attempts }) => attempts)).toEqual([1, 1]);
+
+    sink.refuse = null;
+    clock.offset += RETRY_DELAYS_MS[0]!;
+    await settled();
+    expect(sink.messages).toHaveLength(2);
+    expect(new Set(sink.messages.map((mail) => mail.replyTo?.text))).toEqual(new Set(['ada@example.com', 'second@example.com']));
+    expect(said(MAIL_WORKS)).toHaveLength(1);
+    expect(said('Mail: sending a notice failed')).toHaveLength(1);
+    expect(await countRows(server, 'mail_outbox')).toBe(0);
+  });
+
+  it('a notice whose sender died while sending is taken over once its claim is old', async () => {
+    sink.messages.length = 0;
+    const at = Date.now() + clock.offset;
+    await queueNotice(server.app.storage.db, { subject: 'Left by a dead instance', body: 'x', replyTo: null }, at);
+    await rows(server, "UPDATE mail_outbox SET status = 'sending', worker = 'gone', attempts = 1, claimed_at = ?", at - STALE_SEND_MS + 60_000);
+    await settled();
+    expect(sink.messages).toHaveLength(0);
+    clock.offset += 60_001;
+    await settled();
+    expect(sink.messages.map((mail) => mail.subject)).toEqual(['Left by a dead instance']);
+  });
+
+  it('a refusal for good marks the notice failed, says so, is not tried again, counts in /metrics and goes after 30 days', async () => {
+    sink.messages.length = 0;
+    sink.refuse = 'forever';
+    await submit(server, ADA);
+    await settled();
+    sink.refuse = null;
+    const [failed] = await outbox();
+    expect(failed).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(failed!.last_error).toContain('550');
+    const gaveUp = said('Mail: gave up on "New submission: contact · Tessera demo" after 1 try');
+    expect(gaveUp).toHaveLength(1);
+    expect(gaveUp[0]!.level).toBe(50);
+    clock.offset += RETRY_DELAYS_MS.reduce((sum, delay) => sum + delay, 0);
+    await settled();
+    expect(sink.messages).toHaveLength(0);
+
+    const metrics = await server.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(metrics.body).toContain('tessera_mail_outbox_notices{status="failed"} 1');
+    expect(metrics.body).toContain('tessera_mail_outbox_notices{status="queued"} 0');
+
+    const [{ updated_at: failedAt }] = (await rows<{ updated_at: number }>(server, 'SELECT updated_at FROM mail_outbox')) as [{ updated_at: number }];
+    expect(await dropOldFailedNotices(server.app.storage, Number(failedAt) + FAILED_KEPT_MS - 60_000)).toBe(0);
+    expect(await dropOldFailedNotices(server.app.storage, Number(failedAt) + FAILED_KEPT_MS + 60_000)).toBe(1);
+  });
+
+  it.runIf(TEST_ENGINE === 'postgres')('two instances on one database send each notice once', async () => {
+    sink.messages.length = 0;
+    // Both clocks alike: an instance whose clock is ahead by more than STALE_SEND_MS takes the other's claims.
+    clock.offset = 0;
+    const second = await startTestServer({ databaseUrl: server.config.databaseUrl, mail: { smtpUrl: sink.url, from: FROM, notify: NOTIFY } });
+    try {
+      const subjects = Array.from({ length: 24 }, (_, index) => `Notice ${index}`);
+      for (const subject of subjects) await queueNotice(server.app.storage.db, { subject, body: subject, replyTo: null });
+      server.app.mail!.wake();
+      second.app.mail!.wake();
+      await Promise.all([settled(), second.app.mail!.idle()]);
+      await Promise.all([settled(), second.app.mail!.idle()]);
+      expect(sink.messages.map((mail) => mail.subject).sort()).toEqual([...subjects].sort());
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe('without SMTP_URL', () => {
+  it('a submission queues nothing and the banner says mail is off', async () => {
+    const plain = await startTestServer();
+    try {
+      expect(plain.app.mail).toBeNull();
+      await submit(plain, ADA);
+      expect(await countRows(plain, 'mail_outbox')).toBe(0);
+      expect(effectiveSettings(plain.config).MAIL).toBe('off (SMTP_URL not set): submissions and orders are in /config/ only');
+    } finally {
+      await plain.close();
+    }
+  });
+});
+
+describe('mail settings', () => {
+  const env = { SMTP_URL: 'smtp://user:s3cret@mail.example.com:587', MAIL_FROM: FROM, NOTIFY_EMAIL: 'a@example.com, b@example.com' };
+  it('reads SMTP_URL, MAIL_FROM and NOTIFY_EMAIL; NOTIFY_EMAIL defaults to OWNER_EMAIL; the banner hides the password', () => {
+    expect(parseMailSettings(env)).toEqual({ smtpUrl: env.SMTP_URL, from: FROM, notify: ['a@example.com', 'b@example.com'] });
+    expect(parseMailSettings({ ...env, NOTIFY_EMAIL: '', OWNER_EMAIL: OWNER.email })).toMatchObject({ notify: [OWNER.email] });
+    expect(parseMailSettings({ OWNER_EMAIL: OWNER.email })).toBeNull();
+    const banner = effectiveSettings(loadConfig(env)).MAIL;
+    expect(banner).toBe('notices of submissions and orders to a@example.com, b@example.com, from Tessera demo <site@test.local>, through smtp://user:***@mail.example.com:587');
+  });
+
+  it('names every problem, and never prints the password', () => {
+    const problems = (given: Record<string, string>) => {
+      try {
+        loadConfig(given);
+        return [];
+      } catch (error) {
+        return (error as { problems: string[] }).problems;
+      }
+    };
+    expect(problems({ MAIL_FROM: FROM })).toEqual(['SMTP_URL must be set for MAIL_FROM to be of use: the mail server that sends the notices, such as smtp://user:password@mail.example.com:587']);
+    expect(problems({ SMTP_URL: 'smtp://u:pa#ss@mail.example.com' })).toEqual([
+      'SMTP_URL must be a URL such as smtp://user:password@mail.example.com:587, and does not read as one: write a #, /, ? or % in the user name or password as %23, %2F, %3F or %25',
+      'MAIL_FROM must be set with SMTP_URL: the address the notices come from, such as "Example site <site@example.com>" (one your mail server may send as)',
+      'NOTIFY_EMAIL must be set with SMTP_URL (or OWNER_EMAIL, which it defaults to): who gets the notices, comma-separated',
+    ]);
+    expect(problems({ ...env, SMTP_URL: 'http://mail.example.com', MAIL_FROM: 'Site <nope>', NOTIFY_EMAIL: 'a@example.com, nobody' })).toEqual([
+      'SMTP_URL must start with smtp:// (port 587, STARTTLS) or smtps:// (port 465, TLS), not http://',
+      'MAIL_FROM must be an e-mail address, or a name and an address in <>, not "Site <nope>"',
+      'NOTIFY_EMAIL must list e-mail addresses, comma-separated, not "nobody"',
+    ]);
+    expect(JSON.stringify(problems({ SMTP_URL: 'smtp://u:pa#ss@mail.example.com' }))).not.toContain('pa#ss');
+  });
+});

@@ -1,0 +1,47 @@
+/**
+ * A mail server for the tests (smtp-server, from nodemailer's authors): it takes every message
+ * and keeps it parsed, or refuses, as a real one would, for now (421) or for good (550).
+ */
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface SmtpSink {
+  /** smtp://127.0.0.1:<port>, as SMTP_URL. */
+  url: string;
+  messages: ParsedMail[];
+  /** Envelope recipients of each message, in order. */
+  recipients: string[][];
+  /** 'now': 421 to every message (try later); 'forever': 550 to every recipient. */
+  refuse: 'now' | 'forever' | null;
+  close(): Promise<void>;
+}
+
+export async function startSmtpSink(): Promise<SmtpSink> {
+  const sink: SmtpSink = { url: '', messages: [], recipients: [], refuse: null, close: async () => undefined };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      if (sink.refuse === 'forever') return callback(Object.assign(new Error(`550 5.1.1 <${address.address}>: no such mailbox`), { responseCode: 550 }));
+      callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        if (sink.refuse === 'now') return callback(Object.assign(new Error('421 4.3.0 Try again later'), { responseCode: 421 }));
+        void simpleParser(Buffer.concat(chunks)).then((parsed) => {
+          sink.messages.push(parsed);
+          sink.recipients.push(session.envelope.rcptTo.map((to) => to.address));
+          callback();
+        }, callback);
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  sink.url = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+  sink.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return sink;
+}
