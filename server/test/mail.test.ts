@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer, type AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { effectiveSettings, loadConfig } from '../src/config';
 import { dropOldFailedNotices, FAILED_KEPT_MS, MAIL_FAILING, MAIL_WORKS, queueNotice, RETRY_DELAYS_MS, STALE_SEND_MS } from '../src/mail/outbox';
 import { parseMailSettings } from '../src/mail/settings';
@@ -146,6 +147,29 @@ describe('owner notices by mail', () => {
       expect(sink.messages.map((mail) => mail.subject).sort()).toEqual([...subjects].sort());
     } finally {
       await second.close();
+    }
+  });
+});
+
+describe('the mail server asked at start', () => {
+  it('one that answers is said so; one that does not is a warning, and the server starts and takes submissions anyway', async () => {
+    await vi.waitFor(() => expect(said(`Mail: the mail server at ${sink.url} answers; notices go to owner@test.local, second@test.local.`)).toHaveLength(1));
+    // A port nothing listens on.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const away = await startLoggedTestServer({ mail: { smtpUrl: `smtp://user:secret-word@127.0.0.1:${port}`, from: FROM, notify: NOTIFY } });
+    try {
+      await vi.waitFor(() => expect(away.lines.filter((line) => line.msg.includes('does not take notices now'))).toHaveLength(1));
+      const [warning] = away.lines.filter((line) => line.msg.includes('does not take notices now'));
+      expect(warning!.msg).toContain(`Mail: the mail server at smtp://user:***@127.0.0.1:${port} does not take notices now (`);
+      expect(warning!.level).toBe(40);
+      expect(JSON.stringify(away.lines)).not.toContain('secret-word');
+      await submit(away.server, ADA);
+      expect(await countRows(away.server, 'mail_outbox')).toBe(1);
+    } finally {
+      await away.server.close();
     }
   });
 });

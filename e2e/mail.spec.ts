@@ -1,0 +1,51 @@
+/**
+ * Mail to the owner, end to end: the built server with SMTP_URL pointed at a mail server the
+ * test runs (smtp-server), a visitor's Chromium sending the contact form and buying a print
+ * through the cart and checkout pages; each arrives in the owner's mailbox.
+ */
+import { test, expect, fillContact, runtimeReady } from './fixtures';
+import { startBuiltServer, type ServerProcess } from './server-process';
+import { startSmtpSink, type SmtpSink } from '../server/test/smtp-sink';
+
+let sink: SmtpSink;
+let server: ServerProcess;
+test.beforeAll(async () => {
+  sink = await startSmtpSink();
+  server = await startBuiltServer({ SMTP_URL: sink.url, MAIL_FROM: 'Tessera demo <site@test.local>', NOTIFY_EMAIL: 'owner@test.local' });
+});
+test.afterAll(async () => {
+  await server?.stop();
+  await sink?.close();
+});
+const mailWith = (subject: RegExp) => () => sink.messages.find((mail) => subject.test(mail.subject ?? ''));
+
+test('a contact form sent from Chromium reaches the owner: its fields, Reply-To the visitor', async ({ page }) => {
+  await page.goto(`${server.baseUrl}/contact`);
+  await runtimeReady(page);
+  await fillContact(page, 'ada@example.com', 'Do you ship prints\nto Lisbon?');
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByText('Thank you! We will get back to you soon.')).toBeVisible();
+  await expect.poll(mailWith(/^New submission: contact/), { timeout: 15_000 }).toBeTruthy();
+  const mail = mailWith(/^New submission: contact/)()!;
+  expect(mail.subject).toBe('New submission: contact · Tessera demo');
+  expect(mail.to && !Array.isArray(mail.to) ? mail.to.text : '').toBe('owner@test.local');
+  expect(mail.replyTo?.text).toBe('ada@example.com');
+  expect(mail.text).toContain('A visitor sent the form "contact" on the page /contact at ');
+  expect(mail.text).toContain('Name: Ada Lovelace\nEmail: ada@example.com\nMessage:\n  Do you ship prints\n  to Lisbon?\n');
+});
+
+test('an order placed on the checkout page reaches the owner with its lines and total', async ({ page }) => {
+  await page.goto(`${server.baseUrl}/blocks`);
+  await runtimeReady(page);
+  await page.getByRole('button', { name: 'Add to cart: Harbour print' }).click();
+  await expect(page.locator('.product-status')).toHaveText('Harbour print added to your cart. View cart');
+  await page.goto(`${server.baseUrl}/commerce/goto-checkout`);
+  await page.getByLabel('Name').fill('Grace Hopper');
+  await page.getByLabel('Email', { exact: true }).fill('grace@example.com');
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order confirmed');
+  await expect.poll(mailWith(/^New order \d+ · Tessera demo$/), { timeout: 15_000 }).toBeTruthy();
+  const mail = mailWith(/^New order/)()!;
+  expect(mail.replyTo?.text).toBe('grace@example.com');
+  expect(mail.text).toContain('1 × Harbour print (SQ1000001): $45.00\nTotal: $45.00\n');
+});
