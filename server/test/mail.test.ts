@@ -1,7 +1,7 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { effectiveSettings, loadConfig } from '../src/config';
-import { dropOldFailedNotices, FAILED_KEPT_MS, MAIL_FAILING, MAIL_WORKS, queueNotice, RETRY_DELAYS_MS, STALE_SEND_MS } from '../src/mail/outbox';
+import { dropOldFailedNotices, FAILED_KEPT_MS, MAIL_FAILING, MAIL_WORKS, queueNotice, RETRY_DELAYS_MS, STALE_SEND_MS, STOP_WAIT_MS } from '../src/mail/outbox';
 import { parseMailSettings } from '../src/mail/settings';
 import { countRows, OWNER, postForm, rows, startLoggedTestServer, startTestServer, TEST_ENGINE, type LogLine, type TestServer, visitor } from './helper';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
@@ -172,6 +172,24 @@ describe('the mail server asked at start', () => {
       await away.server.close();
     }
   });
+});
+
+describe('stopping', () => {
+  it('a mail server that hangs in the middle of a notice holds the stop at most STOP_WAIT_MS', async () => {
+    const hanging = await startSmtpSink();
+    hanging.refuse = 'hang';
+    const stopping = await startTestServer({ mail: { smtpUrl: hanging.url, from: FROM, notify: NOTIFY } });
+    try {
+      await submit(stopping, ADA);
+      await vi.waitFor(() => expect(hanging.held).toBe(1), { timeout: 5_000 });
+    } finally {
+      const started = Date.now();
+      await stopping.close();
+      // The transport's own timeout would hold it 30 s.
+      expect(Date.now() - started).toBeLessThan(STOP_WAIT_MS + 5_000);
+      await hanging.close();
+    }
+  }, 20_000);
 });
 
 describe('without SMTP_URL', () => {

@@ -12,17 +12,21 @@ export interface SmtpSink {
   messages: ParsedMail[];
   /** Envelope recipients of each message, in order. */
   recipients: string[][];
-  /** 'now': 421 to every message (try later); 'forever': 550 to every recipient. */
-  refuse: 'now' | 'forever' | null;
+  /** 'now': 421 to every message (try later); 'forever': 550 to every recipient; 'hang': no answer to a message at all. */
+  refuse: 'now' | 'forever' | 'hang' | null;
+  /** Messages that arrived while hanging. */
+  held: number;
   close(): Promise<void>;
 }
 
 export async function startSmtpSink(): Promise<SmtpSink> {
-  const sink: SmtpSink = { url: '', messages: [], recipients: [], refuse: null, close: async () => undefined };
+  const sink: SmtpSink = { url: '', messages: [], recipients: [], refuse: null, held: 0, close: async () => undefined };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    // Connections still open (a hanging message) are cut at close.
+    closeTimeout: 500,
     onRcptTo(address, _session, callback) {
       if (sink.refuse === 'forever') return callback(Object.assign(new Error(`550 5.1.1 <${address.address}>: no such mailbox`), { responseCode: 550 }));
       callback();
@@ -31,6 +35,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
+        if (sink.refuse === 'hang') return void (sink.held += 1);
         if (sink.refuse === 'now') return callback(Object.assign(new Error('421 4.3.0 Try again later'), { responseCode: 421 }));
         void simpleParser(Buffer.concat(chunks)).then((parsed) => {
           sink.messages.push(parsed);

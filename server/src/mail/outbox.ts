@@ -24,6 +24,8 @@ export const RETRY_DELAYS_MS = [1, 2, 5, 10, 30, 60, 120, 240].map((minutes) => 
 export const STALE_SEND_MS = 10 * 60_000;
 /** How often an idle sender looks for notices: the instance that queues one wakes its own at once. */
 const IDLE_POLL_MS = 10_000;
+/** How long a stop waits for a notice being sent: a mail server that hangs must not hold a restart for its whole timeout. */
+export const STOP_WAIT_MS = 5_000;
 /** How often a sender tries again while the database does not answer. */
 const FAILING_POLL_MS = 5_000;
 
@@ -173,7 +175,10 @@ export function startMailSender(store: Storage, options: SenderOptions): MailSen
     async stop() {
       stopped = true;
       wake?.();
-      await running;
+      // A notice still being sent after that keeps its claim and is sent again once the claim is old.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([running, new Promise<void>((resolve) => (timer = setTimeout(resolve, STOP_WAIT_MS)))]);
+      clearTimeout(timer);
       for (const resolve of idleWaiters) resolve();
     },
   };
