@@ -87,17 +87,16 @@ export function startMailSender(store: Storage, options: SenderOptions): MailSen
   async function claim(): Promise<MailRow | null> {
     const at = now();
     const stale = at - STALE_SEND_MS;
-    const due = (table: 'mail_outbox') =>
-      sql<boolean>`(${sql.ref(`${table}.status`)} = 'queued' AND ${sql.ref(`${table}.due_at`)} <= ${at}) OR (${sql.ref(`${table}.status`)} = 'sending' AND ${sql.ref(`${table}.claimed_at`)} < ${stale})`;
+    const due = sql<boolean>`(status = 'queued' AND due_at <= ${at}) OR (status = 'sending' AND claimed_at < ${stale})`;
     if (store.engine === 'postgres') {
       const claimed = await sql<MailRow>`
         UPDATE mail_outbox SET status = 'sending', worker = ${worker}, claimed_at = ${at}, attempts = attempts + 1, updated_at = ${at}
-        WHERE id = (SELECT id FROM mail_outbox WHERE ${due('mail_outbox')} ORDER BY due_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+        WHERE id = (SELECT id FROM mail_outbox WHERE ${due} ORDER BY due_at LIMIT 1 FOR UPDATE SKIP LOCKED)
         RETURNING *`.execute(store.db);
       return claimed.rows[0] ?? null;
     }
     return lockedTransaction(store, ['mail-outbox'], async (trx) => {
-      const next = (await trx.selectFrom('mail_outbox').selectAll().where(due('mail_outbox')).orderBy('due_at').limit(1).executeTakeFirst()) as MailRow | undefined;
+      const next = (await trx.selectFrom('mail_outbox').selectAll().where(due).orderBy('due_at').limit(1).executeTakeFirst()) as MailRow | undefined;
       if (!next) return null;
       await trx.updateTable('mail_outbox').set({ status: 'sending', worker, claimed_at: at, attempts: next.attempts + 1, updated_at: at }).where('id', '=', next.id).execute();
       return { ...next, status: 'sending', worker, claimed_at: at, attempts: next.attempts + 1 };
