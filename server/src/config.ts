@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import envSchema from 'env-schema';
 import { parseMailSettings, shownSmtpUrl, type MailSettings } from './mail/settings';
+import { hidePassword } from './security/hide-password';
 
 export interface AccountSeed {
   email: string;
@@ -287,16 +288,7 @@ export const hostPort = (host: string, port: number): string => `${host.includes
 /** The address the start banner prints, one a browser opens (`http://[::1]:8080`). */
 export const listeningUrl = (host: string, port: number): string => `http://${hostPort(host, port)}`;
 
-/** A database URL with its password replaced by ***. */
-export function hidePassword(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.href;
-  } catch {
-    return 'postgres://…';
-  }
-}
+export { hidePassword };
 
 /** The settings as the start banner prints them: passwords hidden, folders resolved. */
 export function effectiveSettings(config: ServerConfig): Record<string, string> {

@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import sharp from 'sharp';
 import { IMAGE_WIDTHS } from '../../../contract/model/files';
 import { lockedTransaction } from '../storage/locked';
+import { workerPause } from '../workers/pause';
 import type { Storage } from '../storage/open';
 import type { Selectable } from 'kysely';
 import type { Tables } from '../storage/tables';
@@ -65,7 +66,7 @@ export function startJobQueue(store: Storage, options: JobOptions): JobQueue {
   const worker = randomUUID();
   const now = options.now ?? Date.now;
   let stopped = false;
-  let wake: (() => void) | null = null;
+  const pause = workerPause();
   let busy: Promise<void> = Promise.resolve();
 
   const read = (id: string) => store.db.selectFrom('image_jobs').selectAll().where('id', '=', id).executeTakeFirst() as Promise<JobRow | undefined>;
@@ -161,15 +162,7 @@ export function startJobQueue(store: Storage, options: JobOptions): JobQueue {
         await busy;
         continue;
       }
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, failing ? FAILING_POLL_MS : IDLE_POLL_MS);
-        timer.unref();
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      wake = null;
+      await pause.wait(failing ? FAILING_POLL_MS : IDLE_POLL_MS);
     }
   }
   const running = loop();
@@ -179,7 +172,7 @@ export function startJobQueue(store: Storage, options: JobOptions): JobQueue {
       const at = now();
       const row = { id: randomUUID(), file, status: 'queued' as const, widths_json: '[]', worker: null, claimed_at: null, created_at: at, updated_at: at };
       await store.db.insertInto('image_jobs').values(row).execute();
-      wake?.();
+      pause.wake();
       return view(row);
     },
     async find(id) {
@@ -201,7 +194,7 @@ export function startJobQueue(store: Storage, options: JobOptions): JobQueue {
     },
     async stop() {
       stopped = true;
-      wake?.();
+      pause.wake();
       await running;
     },
   };

@@ -12,6 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
 import { lockedTransaction, type Executor } from '../storage/locked';
+import { workerPause } from '../workers/pause';
 import type { Storage } from '../storage/open';
 import type { Tables } from '../storage/tables';
 import type { Notice } from './notices';
@@ -81,7 +82,7 @@ export function startMailSender(store: Storage, options: SenderOptions): MailSen
   const worker = randomUUID();
   const now = options.now ?? Date.now;
   let stopped = false;
-  let wake: (() => void) | null = null;
+  const pause = workerPause();
   let idleWaiters: Array<() => void> = [];
 
   async function claim(): Promise<MailRow | null> {
@@ -152,28 +153,20 @@ export function startMailSender(store: Storage, options: SenderOptions): MailSen
       }
       for (const resolve of idleWaiters) resolve();
       idleWaiters = [];
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, databaseFailing ? FAILING_POLL_MS : IDLE_POLL_MS);
-        timer.unref();
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      wake = null;
+      await pause.wait(databaseFailing ? FAILING_POLL_MS : IDLE_POLL_MS);
     }
   }
   const running = loop();
 
   return {
-    wake: () => wake?.(),
+    wake: pause.wake,
     idle: () => new Promise<void>((resolve) => {
       idleWaiters.push(resolve);
-      wake?.();
+      pause.wake();
     }),
     async stop() {
       stopped = true;
-      wake?.();
+      pause.wake();
       // A notice still being sent after that keeps its claim and is sent again once the claim is old.
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([running, new Promise<void>((resolve) => (timer = setTimeout(resolve, STOP_WAIT_MS)))]);

@@ -3,6 +3,8 @@
  * notice of each form submission and order; without SMTP_URL it sends nothing and queues
  * nothing. Read with the rest of the settings (config.ts), every problem named at once.
  */
+import { hidePassword } from '../security/hide-password';
+
 export interface MailSettings {
   /** smtp:// (STARTTLS when the server offers it) or smtps:// (TLS from the start), with its user and password. */
   smtpUrl: string;
@@ -47,12 +49,4 @@ export function parseMailSettings(env: NodeJS.ProcessEnv): MailSettings | null |
 }
 
 /** The SMTP URL as the start banner and the log print it: its password replaced by ***. */
-export function shownSmtpUrl(smtpUrl: string): string {
-  try {
-    const url = new URL(smtpUrl);
-    if (url.password) url.password = '***';
-    return url.href;
-  } catch {
-    return 'smtp://…';
-  }
-}
+export const shownSmtpUrl = (smtpUrl: string): string => hidePassword(smtpUrl, 'smtp://…');
