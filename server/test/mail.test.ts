@@ -1,7 +1,7 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { effectiveSettings, loadConfig } from '../src/config';
-import { dropOldFailedNotices, FAILED_KEPT_MS, MAIL_FAILING, MAIL_WORKS, queueNotice, RETRY_DELAYS_MS, STALE_SEND_MS, STOP_WAIT_MS } from '../src/mail/outbox';
+import { dropOldFailedNotices, FAILED_KEPT_MS, MAIL_FAILING, MAIL_WORKS, queueNotice, NOTICES_PER_HOUR, RETRY_DELAYS_MS, STALE_SEND_MS, STOP_WAIT_MS } from '../src/mail/outbox';
 import { parseMailSettings } from '../src/mail/settings';
 import { countRows, OWNER, postForm, rows, startLoggedTestServer, startTestServer, TEST_ENGINE, type LogLine, type TestServer, visitor } from './helper';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
@@ -149,6 +149,32 @@ describe('owner notices by mail', () => {
       await second.close();
     }
   });
+});
+
+describe('a flood', () => {
+  it(`past ${NOTICES_PER_HOUR} notices an hour, one notice stands for the rest, sent as the hour is over`, async () => {
+    const flooded = await startTestServer({ mail: { smtpUrl: sink.url, from: FROM, notify: NOTIFY }, mailClock: () => Date.now() + clock.offset });
+    try {
+      clock.offset = 0;
+      sink.messages.length = 0;
+      for (let index = 0; index < NOTICES_PER_HOUR + 15; index += 1) {
+        await flooded.app.mail!.queue(flooded.app.storage.db, { subject: `Spam ${index}`, body: 'x', replyTo: null }, 'Tessera demo');
+      }
+      await flooded.app.mail!.idle();
+      expect(sink.messages).toHaveLength(NOTICES_PER_HOUR);
+      expect(await countRows(flooded, 'mail_outbox')).toBe(1);
+      clock.offset = 3_600_000;
+      await flooded.app.mail!.idle();
+      expect(sink.messages).toHaveLength(NOTICES_PER_HOUR + 1);
+      const overflow = sink.messages[NOTICES_PER_HOUR]!;
+      expect(overflow.subject).toBe('More submissions and orders than notices · Tessera demo');
+      expect(overflow.text).toContain(`More than ${NOTICES_PER_HOUR} form submissions and orders arrived within an hour, so those after the ${NOTICES_PER_HOUR}th got no notice of their own (a flood of spam, or a busy hour).`);
+      expect(overflow.text).toMatch(/Notices of each start again from \d{4}-\d\d-\d\d \d\d:\d\d UTC\./);
+    } finally {
+      clock.offset = 0;
+      await flooded.close();
+    }
+  }, 30_000);
 });
 
 describe('the mail server asked at start', () => {

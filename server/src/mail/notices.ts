@@ -88,3 +88,17 @@ export function orderNotice(order: OrderInput & { orderNumber: number; totalCent
     replyTo: order.email,
   };
 }
+
+/** The notice that stands for every submission and order past the hourly limit (mail/outbox.ts). */
+export function overflowNotice(limit: number, resumesAt: number, siteTitle: string | null): Notice {
+  return {
+    subject: bySite('More submissions and orders than notices', siteTitle),
+    body: [
+      `More than ${limit} form submissions and orders arrived within an hour, so those after the ${limit}th got no notice of their own (a flood of spam, or a busy hour).`,
+      'Every one of them is in the owner app (/config/), under Form submissions and Orders.',
+      `Notices of each start again from ${time(resumesAt)}.`,
+      '',
+    ].join('\n'),
+    replyTo: null,
+  };
+}

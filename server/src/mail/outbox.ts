@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
 import { lockedTransaction, type Executor } from '../storage/locked';
 import { workerPause } from '../workers/pause';
+import { takeFromWindowsIn } from '../security/limits';
 import type { Storage } from '../storage/open';
 import type { Tables } from '../storage/tables';
 import type { Notice } from './notices';
@@ -38,6 +39,28 @@ export async function queueNotice(trx: Executor, notice: Notice, now = Date.now(
   await trx
     .insertInto('mail_outbox')
     .values({ id: randomUUID(), subject: notice.subject, body: notice.body, reply_to: notice.replyTo, status: 'queued', due_at: now, worker: null, claimed_at: null, last_error: null, created_at: now, updated_at: now })
+    .execute();
+}
+
+/** Notices queued in an hour at most: a flood of spam (or a busy hour) past that gets one notice saying so, not one each. */
+export const NOTICES_PER_HOUR = 30;
+const HOUR_MS = 3_600_000;
+/** The one notice that stands for those past the hour's limit; a second flood in the same hour adds nothing to it. */
+export const OVERFLOW_NOTICE_ID = 'notices-past-the-hourly-limit';
+
+/**
+ * Queues `notice`, or past NOTICES_PER_HOUR the overflow notice, due as the hour is over. The
+ * count is a limit counter (limit_counters), so every instance counts alike.
+ */
+export async function queueWithinHourlyLimit(trx: Executor, notice: Notice, overflow: (resumesAt: number) => Notice, now = Date.now()): Promise<void> {
+  const over = await takeFromWindowsIn(trx, [{ key: 'mail:notices', limit: NOTICES_PER_HOUR }], HOUR_MS, now);
+  if (!over) return queueNotice(trx, notice, now);
+  const resumesAt = now + over.retryAfterMs;
+  const folded = overflow(resumesAt);
+  await trx
+    .insertInto('mail_outbox')
+    .values({ id: OVERFLOW_NOTICE_ID, subject: folded.subject, body: folded.body, reply_to: null, status: 'queued', due_at: resumesAt, worker: null, claimed_at: null, last_error: null, created_at: now, updated_at: now })
+    .onConflict((conflict) => conflict.column('id').doNothing())
     .execute();
 }
 

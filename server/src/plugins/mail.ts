@@ -5,9 +5,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { createTransport } from 'nodemailer';
-import { queueNotice, startMailSender } from '../mail/outbox';
+import { NOTICES_PER_HOUR, queueWithinHourlyLimit, startMailSender } from '../mail/outbox';
 import { shownSmtpUrl, type MailSettings } from '../mail/settings';
-import { orderNotice, type Notice } from '../mail/notices';
+import { orderNotice, overflowNotice, type Notice } from '../mail/notices';
 import { placeOrder, type OrderInput } from '../commerce/store';
 import type { Executor } from '../storage/locked';
 import { readSiteSettings, siteTitleOf } from '../site-page';
@@ -16,8 +16,8 @@ import { readSiteSettings, siteTitleOf } from '../site-page';
 const TRANSPORT_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000, dnsTimeout: 10_000 };
 
 export interface OwnerMail {
-  /** Queues a notice in the transaction that stores what it tells of; `wake` once that has committed. */
-  queue(trx: Executor, notice: Notice): Promise<void>;
+  /** Queues a notice in the transaction that stores what it tells of (past NOTICES_PER_HOUR, one saying so); `wake` once that has committed. */
+  queue(trx: Executor, notice: Notice, siteTitle: string | null): Promise<void>;
   /** This instance's sender looks for notices now (another instance's finds them within seconds). */
   wake(): void;
   /** The site's name, for subjects (site.json, read as the notice is made). */
@@ -56,7 +56,7 @@ export function startOwnerMail(app: FastifyInstance, settings: MailSettings): Ow
     );
   });
   return {
-    queue: (trx, notice) => queueNotice(trx, notice),
+    queue: (trx, notice, siteTitle) => queueWithinHourlyLimit(trx, notice, (resumesAt) => overflowNotice(NOTICES_PER_HOUR, resumesAt, siteTitle)),
     wake: sender.wake,
     siteTitle: async () => siteTitleOf(await readSiteSettings(app)),
     idle: sender.idle,
@@ -71,7 +71,7 @@ export function startOwnerMail(app: FastifyInstance, settings: MailSettings): Ow
 export async function placeOrderWithNotice(app: FastifyInstance, input: OrderInput): Promise<string> {
   const mail = app.mail;
   const siteTitle = mail && (await mail.siteTitle());
-  const id = await placeOrder(app.storage, input, Date.now(), mail ? (trx, order, at) => mail.queue(trx, orderNotice(order, at, siteTitle ?? null)) : undefined);
+  const id = await placeOrder(app.storage, input, Date.now(), mail ? (trx, order, at) => mail.queue(trx, orderNotice(order, at, siteTitle ?? null), siteTitle ?? null) : undefined);
   mail?.wake();
   return id;
 }

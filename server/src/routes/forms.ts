@@ -85,7 +85,7 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
       await storeSubmission(trx, { formId: definition.formId, collectionId: body.collectionId ?? null, values, pageUrl: body.url, visitor: body.visitorCookie ?? null, overlay: body.isOverlayForm, at: now });
       const email = definition.newsletter ? firstEmail(definition, values) : null;
       if (email) await subscribe(trx, definition.formId, email, now);
-      if (app.mail) await app.mail.queue(trx, submissionNotice(definition, values, body.url, now, siteTitle ?? null, firstEmail(definition, values)));
+      if (app.mail) await app.mail.queue(trx, submissionNotice(definition, values, body.url, now, siteTitle ?? null, firstEmail(definition, values)), siteTitle ?? null);
       return null;
     });
     if (refused) return limited(refused);
