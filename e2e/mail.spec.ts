@@ -34,7 +34,7 @@ test('a contact form sent from Chromium reaches the owner: its fields, Reply-To 
   expect(mail.text).toContain('Name: Ada Lovelace\nEmail: ada@example.com\nMessage:\n  Do you ship prints\n  to Lisbon?\n');
 });
 
-test('an order placed on the checkout page reaches the owner with its lines and total', async ({ page }) => {
+test('an order placed on the checkout page reaches the owner with its lines and total, and the buyer a receipt whose review link works', async ({ page }) => {
   await page.goto(`${server.baseUrl}/blocks`);
   await runtimeReady(page);
   await page.getByRole('button', { name: 'Add to cart: Harbour print' }).click();
@@ -48,4 +48,13 @@ test('an order placed on the checkout page reaches the owner with its lines and 
   const mail = mailWith(/^New order/)()!;
   expect(mail.replyTo?.text).toBe('grace@example.com');
   expect(mail.text).toContain('1 × Harbour print (SQ1000001): $45.00\nTotal: $45.00\n');
+
+  const number = /^New order (\d+)/.exec(mail.subject!)![1];
+  await expect.poll(mailWith(new RegExp(`^Order confirmed: Order number ${number} · Tessera demo$`)), { timeout: 15_000 }).toBeTruthy();
+  const receipt = mailWith(/^Order confirmed: /)()!;
+  expect(receipt.text).toContain('Thank you, Grace Hopper. We have received your order.');
+  // The demo's site.json says the site is at 127.0.0.1:8080; this server runs on another port.
+  const link = /Review Harbour print: (\S+)/.exec(receipt.text!)![1]!;
+  await page.goto(link.replace('http://127.0.0.1:8080', server.baseUrl));
+  await expect(page.getByRole('heading', { name: 'Rate your purchase' })).toBeVisible();
 });

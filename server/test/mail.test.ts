@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { effectiveSettings, loadConfig } from '../src/config';
 import { dropOldFailedNotices, FAILED_KEPT_MS, MAIL_FAILING, MAIL_WORKS, queueNotice, NOTICES_PER_HOUR, RETRY_DELAYS_MS, STALE_SEND_MS, STOP_WAIT_MS } from '../src/mail/outbox';
 import { parseMailSettings } from '../src/mail/settings';
+import { placeOrderWithNotice, RECEIPTS_PER_HOUR } from '../src/plugins/mail';
 import { countRows, OWNER, postForm, rows, startLoggedTestServer, startTestServer, TEST_ENGINE, type LogLine, type TestServer, visitor } from './helper';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
 
@@ -53,17 +54,29 @@ describe('owner notices by mail', () => {
     expect(said('Mail: sent "New submission: contact · Tessera demo".')).toHaveLength(1);
   });
 
-  it('an order sends a notice with its lines and total, Reply-To the buyer', async () => {
+  it('an order sends the owner a notice (its lines and total, Reply-To the buyer) and the buyer a receipt with its review link', async () => {
     sink.messages.length = 0;
+    sink.recipients.length = 0;
     const client = await visitor(server.app);
     await client.inject({ method: 'POST', url: '/api/commerce/cart/entries', payload: { productId: 'print-harbour', quantity: 2 } });
     expect((await postForm(server.app, client, '/commerce/goto-checkout', { name: 'Grace Hopper', email: 'grace@example.com' })).statusCode).toBe(303);
     await settled();
     const [{ order_number: number }] = (await rows<{ order_number: number }>(server, 'SELECT order_number FROM orders ORDER BY order_number DESC')) as [{ order_number: number }];
-    expect(sink.messages.map((mail) => mail.subject)).toEqual([`New order ${number} · Tessera demo`]);
-    expect(sink.messages[0]!.replyTo?.text).toBe('grace@example.com');
-    expect(sink.messages[0]!.text).toContain(`Grace Hopper (grace@example.com) placed an order, number ${number}, at `);
-    expect(sink.messages[0]!.text).toContain('2 × Harbour print (SQ1000001): $90.00\nTotal: $90.00\n');
+    const [{ token }] = (await rows<{ token: string }>(server, 'SELECT token FROM review_requests ORDER BY expires_at DESC')) as [{ token: string }];
+    const notice = sink.messages.find((mail) => mail.subject === `New order ${number} · Tessera demo`)!;
+    expect(notice.replyTo?.text).toBe('grace@example.com');
+    expect(notice.text).toContain(`Grace Hopper (grace@example.com) placed an order, number ${number}, at `);
+    expect(notice.text).toContain('2 × Harbour print (SQ1000001): $90.00\nTotal: $90.00\n');
+    expect(sink.recipients[sink.messages.indexOf(notice)]).toEqual(NOTIFY);
+
+    const receipt = sink.messages.find((mail) => mail.subject === `Order confirmed: Order number ${number} · Tessera demo`)!;
+    expect(sink.recipients[sink.messages.indexOf(receipt)]).toEqual(['grace@example.com']);
+    expect(receipt.replyTo?.text).toBe(NOTIFY[0]);
+    expect(receipt.text).toMatch(new RegExp(`^Order confirmed\\n\\nThank you, Grace Hopper. We have received your order.\\n\\nOrder number: ${number}\\nDate: .+\\nEmail: grace@example.com\\n\\n2 × Harbour print: \\$90.00\\nTotal: \\$90.00\\n\\nThis store takes no payment online: this records your order.\\n`));
+    // The site's own address (site.json website.baseUrl), not the request's Host.
+    expect(receipt.text).toContain(`Review Harbour print: http://127.0.0.1:8080/commerce/reviews?token=${token}\n`);
+    expect(receipt.text).toContain('Continue Shopping: http://127.0.0.1:8080/');
+    expect(sink.messages).toHaveLength(2);
   });
 
   it('a mail server that refuses for now: the notices wait, one warning says so, and they go once it takes them', async () => {
@@ -175,6 +188,24 @@ describe('a flood', () => {
       await flooded.close();
     }
   }, 30_000);
+
+  it(`past ${RECEIPTS_PER_HOUR} receipts an hour, buyers get none: orders in others' names mail no one much`, async () => {
+    const flooded = await startTestServer({ mail: { smtpUrl: sink.url, from: FROM, notify: NOTIFY } });
+    try {
+      sink.messages.length = 0;
+      sink.recipients.length = 0;
+      const line = { productId: 'ebook', title: 'Printmaking e-book', sku: 'SQ1000007', quantity: 1, unitPriceCents: 900, lineTotalCents: 900 };
+      for (let index = 0; index <= RECEIPTS_PER_HOUR; index += 1) {
+        await placeOrderWithNotice(flooded.app, { kind: 'order', email: `buyer${index}@example.com`, name: 'Buyer', currency: 'USD', lines: [line] });
+      }
+      await flooded.app.mail!.idle();
+      const receipts = sink.recipients.filter((to) => to[0]!.startsWith('buyer'));
+      expect(receipts).toHaveLength(RECEIPTS_PER_HOUR);
+      expect(await countRows(flooded, 'orders')).toBe(RECEIPTS_PER_HOUR + 1);
+    } finally {
+      await flooded.close();
+    }
+  }, 60_000);
 });
 
 describe('the mail server asked at start', () => {

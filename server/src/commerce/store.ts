@@ -166,7 +166,7 @@ export interface Order extends Omit<OrderInput, 'cartToken'> {
 }
 
 /** What else is written with an order, in its transaction (the owner's notice). */
-export type WithOrder = (trx: Executor, order: OrderInput & { orderNumber: number; totalCents: number }, at: number) => Promise<void>;
+export type WithOrder = (trx: Executor, order: OrderInput & { orderNumber: number; totalCents: number; reviewRequests: Array<{ token: string; productTitle: string }> }, at: number) => Promise<void>;
 
 /** Records the order, empties its cart and opens a review request per product, in one transaction. */
 export async function placeOrder(store: Storage, input: OrderInput, now = Date.now(), withOrder?: WithOrder): Promise<string> {
@@ -180,13 +180,16 @@ export async function placeOrder(store: Storage, input: OrderInput, now = Date.n
       .values({ id, order_number: next, kind: input.kind, email: input.email, name: input.name, currency: input.currency, total_cents: total, lines_json: JSON.stringify(input.lines), details_json: JSON.stringify(input.details ?? {}), created_at: now })
       .execute();
     if (input.cartToken) await trx.updateTable('carts').set({ purchased_at: now }).where('token', '=', input.cartToken).execute();
+    const reviewRequests: Array<{ token: string; productTitle: string }> = [];
     if (input.kind === 'order') {
       const products = [...new Map(input.lines.map((line) => [line.productId, line])).values()];
       for (const [position, line] of products.entries()) {
-        await trx.insertInto('review_requests').values({ token: newToken(), order_id: id, product_id: line.productId, product_title: line.title, expires_at: now + REVIEW_REQUEST_DAYS * 86_400_000, reviewed_at: null, position }).execute();
+        const token = newToken();
+        await trx.insertInto('review_requests').values({ token, order_id: id, product_id: line.productId, product_title: line.title, expires_at: now + REVIEW_REQUEST_DAYS * 86_400_000, reviewed_at: null, position }).execute();
+        reviewRequests.push({ token, productTitle: line.title });
       }
     }
-    await withOrder?.(trx, { ...input, orderNumber: next, totalCents: total }, now);
+    await withOrder?.(trx, { ...input, orderNumber: next, totalCents: total, reviewRequests }, now);
   });
   return id;
 }

@@ -9,6 +9,8 @@ import type { FieldValue, FormDefinition, FormField } from '../../../contract/mo
 import type { OrderInput } from '../commerce/store';
 
 export interface Notice {
+  /** A buyer's address for a receipt; absent: the owner's (NOTIFY_EMAIL). */
+  to?: string | null;
   subject: string;
   body: string;
   replyTo: string | null;

@@ -38,13 +38,13 @@ export const MAIL_WORKS = 'Mail: sending works again.';
 export async function queueNotice(trx: Executor, notice: Notice, now = Date.now()): Promise<void> {
   await trx
     .insertInto('mail_outbox')
-    .values({ id: randomUUID(), subject: notice.subject, body: notice.body, reply_to: notice.replyTo, status: 'queued', due_at: now, worker: null, claimed_at: null, last_error: null, created_at: now, updated_at: now })
+    .values({ id: randomUUID(), to_address: notice.to ?? null, subject: notice.subject, body: notice.body, reply_to: notice.replyTo, status: 'queued', due_at: now, worker: null, claimed_at: null, last_error: null, created_at: now, updated_at: now })
     .execute();
 }
 
 /** Notices queued in an hour at most: a flood of spam (or a busy hour) past that gets one notice saying so, not one each. */
 export const NOTICES_PER_HOUR = 30;
-const HOUR_MS = 3_600_000;
+export const HOUR_MS = 3_600_000;
 /** The one notice that stands for those past the hour's limit; a second flood in the same hour adds nothing to it. */
 export const OVERFLOW_NOTICE_ID = 'notices-past-the-hourly-limit';
 
@@ -59,7 +59,7 @@ export async function queueWithinHourlyLimit(trx: Executor, notice: Notice, over
   const folded = overflow(resumesAt);
   await trx
     .insertInto('mail_outbox')
-    .values({ id: OVERFLOW_NOTICE_ID, subject: folded.subject, body: folded.body, reply_to: null, status: 'queued', due_at: resumesAt, worker: null, claimed_at: null, last_error: null, created_at: now, updated_at: now })
+    .values({ id: OVERFLOW_NOTICE_ID, to_address: null, subject: folded.subject, body: folded.body, reply_to: null, status: 'queued', due_at: resumesAt, worker: null, claimed_at: null, last_error: null, created_at: now, updated_at: now })
     .onConflict((conflict) => conflict.column('id').doNothing())
     .execute();
 }
@@ -132,7 +132,7 @@ export function startMailSender(store: Storage, options: SenderOptions): MailSen
   /** Sends one notice: sent (and deleted), waiting for another try, or failed for good. */
   async function deliver(row: MailRow): Promise<{ outcome: 'sent' } | { outcome: 'waits' | 'failed'; error: unknown }> {
     try {
-      await options.send({ subject: row.subject, body: row.body, replyTo: row.reply_to });
+      await options.send({ to: row.to_address, subject: row.subject, body: row.body, replyTo: row.reply_to });
     } catch (error) {
       const at = now();
       const delay = RETRY_DELAYS_MS[row.attempts - 1];

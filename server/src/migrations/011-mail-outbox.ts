@@ -1,6 +1,6 @@
 /**
- * The mail outbox (mail/outbox.ts): a notice is a row written in the transaction that stores
- * what it tells of (a submission, an order), so that no notice is sent for something that was
+ * The mail outbox (mail/outbox.ts): a notice (to the owner, or a buyer's receipt) is a row
+ * written in the transaction that stores what it tells of (a submission, an order), so that no notice is sent for something that was
  * not stored and none is lost when the mail server is away. Each instance's sender claims the
  * oldest one due (PostgreSQL: FOR UPDATE SKIP LOCKED); a sent notice is deleted.
  */
@@ -11,6 +11,7 @@ export const mailOutbox: Migration = {
     await db.schema
       .createTable('mail_outbox')
       .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('to_address', 'text')
       .addColumn('subject', 'text', (c) => c.notNull())
       .addColumn('body', 'text', (c) => c.notNull())
       .addColumn('reply_to', 'text')

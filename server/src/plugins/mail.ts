@@ -5,12 +5,15 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { createTransport } from 'nodemailer';
-import { NOTICES_PER_HOUR, queueWithinHourlyLimit, startMailSender } from '../mail/outbox';
+import { HOUR_MS, NOTICES_PER_HOUR, queueNotice, queueWithinHourlyLimit, startMailSender } from '../mail/outbox';
+import { buyerReceipt } from '../mail/receipt';
+import { storeText } from '../commerce/pages';
+import { takeFromWindowsIn } from '../security/limits';
 import { shownSmtpUrl, type MailSettings } from '../mail/settings';
 import { orderNotice, overflowNotice, type Notice } from '../mail/notices';
 import { placeOrder, type OrderInput } from '../commerce/store';
 import type { Executor } from '../storage/locked';
-import { readSiteSettings, siteTitleOf } from '../site-page';
+import { readSiteSettings, shellPageOf, siteTitleOf } from '../site-page';
 
 /** Short enough that a mail server that hangs holds a sender (and a shutdown) briefly; long enough for a slow one. */
 const TRANSPORT_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000, dnsTimeout: 10_000 };
@@ -37,7 +40,14 @@ export function startOwnerMail(app: FastifyInstance, settings: MailSettings): Ow
   const transport = createTransport({ url: settings.smtpUrl, ...TRANSPORT_TIMEOUTS }, { from: settings.from });
   const sender = startMailSender(app.storage, {
     send: async (notice) => {
-      await transport.sendMail({ to: settings.notify, subject: notice.subject, text: notice.body, ...(notice.replyTo ? { replyTo: notice.replyTo } : {}) });
+      // Addresses as objects: taken as they are, never parsed as a list.
+      await transport.sendMail({
+        to: notice.to ? { name: '', address: notice.to } : settings.notify,
+        subject: notice.subject,
+        text: notice.body,
+        // A buyer's reply to a receipt reaches the owner.
+        replyTo: notice.replyTo ? { name: '', address: notice.replyTo } : notice.to ? settings.notify[0] : undefined,
+      });
     },
     isPermanent: isPermanentRefusal,
     log: {
@@ -67,11 +77,25 @@ export function startOwnerMail(app: FastifyInstance, settings: MailSettings): Ow
   };
 }
 
-/** Places an order and, with mail, queues the owner's notice of it in the same transaction. */
+/** Receipts queued in an hour at most; past that a buyer gets none (the confirmation page has it all), so a flood of orders in others' names mails no one much. */
+export const RECEIPTS_PER_HOUR = 60;
+
+/** Places an order and, with mail, queues the owner's notice and the buyer's receipt in the same transaction. */
 export async function placeOrderWithNotice(app: FastifyInstance, input: OrderInput): Promise<string> {
   const mail = app.mail;
-  const siteTitle = mail && (await mail.siteTitle());
-  const id = await placeOrder(app.storage, input, Date.now(), mail ? (trx, order, at) => mail.queue(trx, orderNotice(order, at, siteTitle ?? null), siteTitle ?? null) : undefined);
+  const page = mail && (await shellPageOf(app));
+  const id = await placeOrder(
+    app.storage,
+    input,
+    Date.now(),
+    page
+      ? async (trx, order, at) => {
+          const siteTitle = siteTitleOf(page.site);
+          await mail.queue(trx, orderNotice(order, at, siteTitle), siteTitle);
+          if (!(await takeFromWindowsIn(trx, [{ key: 'mail:receipts', limit: RECEIPTS_PER_HOUR }], HOUR_MS, at))) await queueNotice(trx, buyerReceipt(storeText(page), page.site, order, at), at);
+        }
+      : undefined,
+  );
   mail?.wake();
   return id;
 }

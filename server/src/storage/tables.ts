@@ -106,6 +106,8 @@ export interface Tables {
   };
   mail_outbox: {
     id: string;
+    /** null: the owner's addresses (NOTIFY_EMAIL) as the notice is sent. */
+    to_address: string | null;
     subject: string;
     body: string;
     reply_to: string | null;

@@ -1,0 +1,77 @@
+/**
+ * The buyer's receipt: what the confirmation page shows (the same words, in the site's
+ * language), as plain text, with the review links, so that a buyer who closed that page can
+ * still review what they bought. Links are absolute only from the site's own address
+ * (site.json `website.baseUrl`), never from a request's Host, which anyone can forge.
+ */
+import { fill } from '../../../contract/text/format';
+import { formatCommerceDateInZone } from '../../../contract/commerce/units';
+import { shopUrlOf } from '../commerce/store-settings';
+import type { OrderInput, OrderKind } from '../commerce/store';
+import type { StoreText } from '../commerce/pages';
+import { siteTitleOf } from '../site-page';
+import type { Notice } from './notices';
+
+type CheckoutWords = StoreText['checkout'];
+
+/** The confirmation page's heading and thanks, by kind (routes/cart.ts, routes/checkout.ts). */
+export const CONFIRMATION_WORDS: Record<OrderKind, { heading: keyof CheckoutWords; thanks: keyof CheckoutWords }> = {
+  order: { heading: 'orderConfirmed', thanks: 'orderThanks' },
+  donation: { heading: 'contributionConfirmed', thanks: 'contributionThanks' },
+  subscription: { heading: 'subscriptionConfirmed', thanks: 'subscriptionThanks' },
+  giftcard: { heading: 'orderReceived', thanks: 'giftCardThanks' },
+};
+
+/** The site's own address (`website.baseUrl`), if it is an http(s) one. */
+export function siteBaseUrl(site: Record<string, unknown>): string | null {
+  const value = (site.website as { baseUrl?: unknown } | undefined)?.baseUrl;
+  if (typeof value !== 'string') return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface PlacedOrder extends OrderInput {
+  orderNumber: number;
+  totalCents: number;
+  reviewRequests: Array<{ token: string; productTitle: string }>;
+}
+
+export function buyerReceipt(text: StoreText, site: Record<string, unknown>, order: PlacedOrder, at: number): Notice {
+  const { checkout, cart } = text;
+  const words = CONFIRMATION_WORDS[order.kind];
+  const heading = checkout[words.heading];
+  const base = siteBaseUrl(site);
+  const link = (path: string) => (base ? new URL(path, base).href : null);
+  const reviews = order.reviewRequests.flatMap(({ token, productTitle }) => {
+    const href = link(`/commerce/reviews?token=${encodeURIComponent(token)}`);
+    return href ? [`${fill(checkout.reviewProduct, { title: productTitle })}: ${href}`] : [];
+  });
+  const shop = link(shopUrlOf(site as never));
+  const siteTitle = siteTitleOf(site);
+  return {
+    to: order.email,
+    subject: [`${heading}: ${checkout.orderNumber} ${order.orderNumber}`, siteTitle].filter(Boolean).join(' · '),
+    body: [
+      heading,
+      '',
+      fill(checkout[words.thanks], { name: order.name }),
+      '',
+      `${checkout.orderNumber}: ${order.orderNumber}`,
+      `${checkout.date}: ${formatCommerceDateInZone(at, text.locale === 'en' ? 'en-US' : text.locale, text.timeZone)}`,
+      `${checkout.email}: ${order.email}`,
+      '',
+      ...order.lines.map((line) => `${line.quantity} × ${line.title}: ${text.money(line.lineTotalCents, order.currency)}`),
+      `${checkout.total}: ${text.money(order.totalCents, order.currency)}`,
+      '',
+      checkout.note,
+      ...(reviews.length ? ['', ...reviews] : []),
+      ...(shop ? ['', `${cart.continueShopping}: ${shop}`] : []),
+      '',
+    ].join('\n'),
+    replyTo: null,
+  };
+}
