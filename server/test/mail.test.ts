@@ -49,7 +49,7 @@ describe('owner notices by mail', () => {
     expect(mail!.replyTo?.text).toBe('ada@example.com');
     expect(mail!.text).toContain('A visitor sent the form "contact" on the page /contact?from=menu at ');
     expect(mail!.text).toContain('Name: Ada Lovelace\nEmail: Ada@Example.com\nMessage:\n  First line\n  second line\nPhone: 44 20 7946 0000\n');
-    expect(mail!.text).toContain('Every submission is in the owner app (/config/), under Form submissions.');
+    expect(mail!.text).toContain('Every submission is in the owner app (http://127.0.0.1:8080/config/), under Form submissions.');
     expect(await countRows(server, 'mail_outbox')).toBe(0);
     expect(said('Mail: sent "New submission: contact · Tessera demo".')).toHaveLength(1);
   });
@@ -171,7 +171,7 @@ describe('a flood', () => {
       clock.offset = 0;
       sink.messages.length = 0;
       for (let index = 0; index < NOTICES_PER_HOUR + 15; index += 1) {
-        await flooded.app.mail!.queue(flooded.app.storage.db, { subject: `Spam ${index}`, body: 'x', replyTo: null }, 'Tessera demo');
+        await flooded.app.mail!.queue(flooded.app.storage.db, { subject: `Spam ${index}`, body: 'x', replyTo: null }, { title: 'Tessera demo', ownerApp: '/config/' });
       }
       await flooded.app.mail!.idle();
       expect(sink.messages).toHaveLength(NOTICES_PER_HOUR);

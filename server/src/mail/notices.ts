@@ -2,8 +2,8 @@
  * The owner's notices, as plain text (no HTML: a visitor's words cannot become markup or a
  * link's target). In English, as the owner app is. Visitor text goes in the body only; the
  * subject is made of the site's own names, and the visitor's address is the Reply-To (which
- * the mail library writes as an address or not at all). Links are paths, never a full address
- * made from the request's Host, which anyone can forge.
+ * the mail library writes as an address or not at all). Links are made from the site's own
+ * address (site.json), never from the request's Host, which anyone can forge.
  */
 import type { FieldValue, FormDefinition, FormField } from '../../../contract/model/forms/types';
 import type { OrderInput } from '../commerce/store';
@@ -18,7 +18,14 @@ export interface Notice {
 
 const time = (at: number) => `${new Date(at).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 const indented = (text: string) => text.replace(/\r\n?/g, '\n').split('\n').join('\n  ');
-const bySite = (subject: string, siteTitle: string | null) => (siteTitle ? `${subject} · ${siteTitle}` : subject);
+/** What a notice says of the site: its name (subjects end with it) and where its owner app is. */
+export interface NoticeSite {
+  title: string | null;
+  /** `https://www.example.com/config/` from site.json's `website.baseUrl`, else the path alone. */
+  ownerApp: string;
+}
+
+const bySite = (subject: string, site: NoticeSite) => (site.title ? `${subject} · ${site.title}` : subject);
 
 /** A value as one line, or several indented under its name. */
 function valueText(field: FormField, value: FieldValue): string {
@@ -41,7 +48,7 @@ function pagePath(url: string): string | null {
   }
 }
 
-export function submissionNotice(definition: FormDefinition, values: Record<string, FieldValue>, pageUrl: string, at: number, siteTitle: string | null, replyTo: string | null): Notice {
+export function submissionNotice(definition: FormDefinition, values: Record<string, FieldValue>, pageUrl: string, at: number, site: NoticeSite, replyTo: string | null): Notice {
   const lines = definition.fields
     .filter((field) => field.type !== 'section' && values[field.id] !== undefined)
     .map((field) => ({ field, text: valueText(field, values[field.id]!) }))
@@ -49,14 +56,14 @@ export function submissionNotice(definition: FormDefinition, values: Record<stri
     .map(({ field, text }) => `${field.title || field.id}:${text.startsWith('\n') ? '' : ' '}${text}`);
   const page = pagePath(pageUrl);
   return {
-    subject: bySite(`New submission: ${definition.formId}`, siteTitle),
+    subject: bySite(`New submission: ${definition.formId}`, site),
     body: [
       `A visitor sent the form "${definition.formId}"${page ? ` on the page ${page}` : ''} at ${time(at)}.`,
       '',
       ...(lines.length ? lines : ['(every field was left empty)']),
       '',
       replyTo ? 'Reply to this e-mail to answer the visitor.' : 'The visitor left no e-mail address.',
-      'Every submission is in the owner app (/config/), under Form submissions.',
+      `Every submission is in the owner app (${site.ownerApp}), under Form submissions.`,
       '',
     ].join('\n'),
     replyTo,
@@ -73,10 +80,10 @@ function money(cents: number, currency: string): string {
   }
 }
 
-export function orderNotice(order: OrderInput & { orderNumber: number; totalCents: number }, at: number, siteTitle: string | null): Notice {
+export function orderNotice(order: OrderInput & { orderNumber: number; totalCents: number }, at: number, site: NoticeSite): Notice {
   const kind = KIND_NAMES[order.kind];
   return {
-    subject: bySite(`New ${kind} ${order.orderNumber}`, siteTitle),
+    subject: bySite(`New ${kind} ${order.orderNumber}`, site),
     body: [
       `${order.name} (${order.email}) placed ${kind === 'order' ? 'an order' : `a ${kind}`}, number ${order.orderNumber}, at ${time(at)}.`,
       '',
@@ -84,7 +91,7 @@ export function orderNotice(order: OrderInput & { orderNumber: number; totalCent
       `Total: ${money(order.totalCents, order.currency)}`,
       '',
       'Reply to this e-mail to write to the buyer.',
-      'Every order is in the owner app (/config/), under Orders.',
+      `Every order is in the owner app (${site.ownerApp}), under Orders.`,
       '',
     ].join('\n'),
     replyTo: order.email,
@@ -92,12 +99,12 @@ export function orderNotice(order: OrderInput & { orderNumber: number; totalCent
 }
 
 /** The notice that stands for every submission and order past the hourly limit (mail/outbox.ts). */
-export function overflowNotice(limit: number, resumesAt: number, siteTitle: string | null): Notice {
+export function overflowNotice(limit: number, resumesAt: number, site: NoticeSite): Notice {
   return {
-    subject: bySite('More submissions and orders than notices', siteTitle),
+    subject: bySite('More submissions and orders than notices', site),
     body: [
       `More than ${limit} form submissions and orders arrived within an hour, so those after the ${limit}th got no notice of their own (a flood of spam, or a busy hour).`,
-      'Every one of them is in the owner app (/config/), under Form submissions and Orders.',
+      `Every one of them is in the owner app (${site.ownerApp}), under Form submissions and Orders.`,
       `Notices of each start again from ${time(resumesAt)}.`,
       '',
     ].join('\n'),

@@ -10,7 +10,7 @@ import { shopUrlOf } from '../commerce/store-settings';
 import type { OrderInput, OrderKind } from '../commerce/store';
 import type { StoreText } from '../commerce/pages';
 import { siteTitleOf } from '../site-page';
-import type { Notice } from './notices';
+import type { Notice, NoticeSite } from './notices';
 
 type CheckoutWords = StoreText['checkout'];
 
@@ -32,6 +32,12 @@ export function siteBaseUrl(site: Record<string, unknown>): string | null {
   } catch {
     return null;
   }
+}
+
+/** The site as the owner's notices name it. */
+export function noticeSiteOf(site: Record<string, unknown>): NoticeSite {
+  const base = siteBaseUrl(site);
+  return { title: siteTitleOf(site), ownerApp: base ? new URL('/config/', base).href : '/config/' };
 }
 
 export interface PlacedOrder extends OrderInput {

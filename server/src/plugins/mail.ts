@@ -6,25 +6,25 @@
 import type { FastifyInstance } from 'fastify';
 import { createTransport } from 'nodemailer';
 import { HOUR_MS, NOTICES_PER_HOUR, queueNotice, queueWithinHourlyLimit, startMailSender } from '../mail/outbox';
-import { buyerReceipt } from '../mail/receipt';
+import { buyerReceipt, noticeSiteOf } from '../mail/receipt';
 import { storeText } from '../commerce/pages';
 import { takeFromWindowsIn } from '../security/limits';
 import { shownSmtpUrl, type MailSettings } from '../mail/settings';
-import { orderNotice, overflowNotice, type Notice } from '../mail/notices';
+import { orderNotice, overflowNotice, type Notice, type NoticeSite } from '../mail/notices';
 import { placeOrder, type OrderInput } from '../commerce/store';
 import type { Executor } from '../storage/locked';
-import { readSiteSettings, shellPageOf, siteTitleOf } from '../site-page';
+import { readSiteSettings, shellPageOf } from '../site-page';
 
 /** Short enough that a mail server that hangs holds a sender (and a shutdown) briefly; long enough for a slow one. */
 const TRANSPORT_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000, dnsTimeout: 10_000 };
 
 export interface OwnerMail {
   /** Queues a notice in the transaction that stores what it tells of (past NOTICES_PER_HOUR, one saying so); `wake` once that has committed. */
-  queue(trx: Executor, notice: Notice, siteTitle: string | null): Promise<void>;
+  queue(trx: Executor, notice: Notice, site: NoticeSite): Promise<void>;
   /** This instance's sender looks for notices now (another instance's finds them within seconds). */
   wake(): void;
-  /** The site's name, for subjects (site.json, read as the notice is made). */
-  siteTitle(): Promise<string | null>;
+  /** The site as notices name it (site.json, read as the notice is made). */
+  site(): Promise<NoticeSite>;
   /** Resolves once this instance's sender has nothing due (tests). */
   idle(): Promise<void>;
   stop(): Promise<void>;
@@ -66,9 +66,9 @@ export function startOwnerMail(app: FastifyInstance, settings: MailSettings): Ow
     );
   });
   return {
-    queue: (trx, notice, siteTitle) => queueWithinHourlyLimit(trx, notice, (resumesAt) => overflowNotice(NOTICES_PER_HOUR, resumesAt, siteTitle)),
+    queue: (trx, notice, site) => queueWithinHourlyLimit(trx, notice, (resumesAt) => overflowNotice(NOTICES_PER_HOUR, resumesAt, site)),
     wake: sender.wake,
-    siteTitle: async () => siteTitleOf(await readSiteSettings(app)),
+    site: async () => noticeSiteOf(await readSiteSettings(app)),
     idle: sender.idle,
     async stop() {
       await sender.stop();
@@ -90,8 +90,8 @@ export async function placeOrderWithNotice(app: FastifyInstance, input: OrderInp
     Date.now(),
     page
       ? async (trx, order, at) => {
-          const siteTitle = siteTitleOf(page.site);
-          await mail.queue(trx, orderNotice(order, at, siteTitle), siteTitle);
+          const site = noticeSiteOf(page.site);
+          await mail.queue(trx, orderNotice(order, at, site), site);
           if (!(await takeFromWindowsIn(trx, [{ key: 'mail:receipts', limit: RECEIPTS_PER_HOUR }], HOUR_MS, at))) await queueNotice(trx, buyerReceipt(storeText(page), page.site, order, at), at);
         }
       : undefined,

@@ -76,7 +76,7 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
       if (!(await captcha.verify(body.captchaKey))) return reply.code(400).send({ ...formError('completeCaptcha'), captchaFailed: true });
     }
 
-    const siteTitle = app.mail && (await app.mail.siteTitle());
+    const site = app.mail && (await app.mail.site());
     // The count and the rows in one transaction: concurrent saves cannot pass the limit together.
     // The owner's notice is queued in it too: none for a submission not stored, none lost.
     const refused = await lockedTransaction(store, limits.map(({ key }) => key), async (trx) => {
@@ -85,7 +85,7 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
       await storeSubmission(trx, { formId: definition.formId, collectionId: body.collectionId ?? null, values, pageUrl: body.url, visitor: body.visitorCookie ?? null, overlay: body.isOverlayForm, at: now });
       const email = definition.newsletter ? firstEmail(definition, values) : null;
       if (email) await subscribe(trx, definition.formId, email, now);
-      if (app.mail) await app.mail.queue(trx, submissionNotice(definition, values, body.url, now, siteTitle ?? null, firstEmail(definition, values)), siteTitle ?? null);
+      if (app.mail && site) await app.mail.queue(trx, submissionNotice(definition, values, body.url, now, site, firstEmail(definition, values)), site);
       return null;
     });
     if (refused) return limited(refused);
