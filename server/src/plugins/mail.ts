@@ -1,7 +1,7 @@
 /**
- * The owner's notices by mail (SMTP_URL, MAIL_FROM, NOTIFY_EMAIL): nodemailer sends them
- * through the site's own mail server, from the outbox (mail/outbox.ts). Without SMTP_URL there
- * is no sender and nothing is queued.
+ * Mail (SMTP_URL, MAIL_FROM, NOTIFY_EMAIL): the owner's notices of submissions and orders and
+ * the buyer's receipts, sent by nodemailer through the site's own mail server from the outbox
+ * (mail/outbox.ts). Without SMTP_URL there is no sender and nothing is queued.
  */
 import type { FastifyInstance } from 'fastify';
 import { createTransport } from 'nodemailer';
