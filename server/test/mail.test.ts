@@ -1,4 +1,5 @@
 import { createServer, type AddressInfo } from 'node:net';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { effectiveSettings, loadConfig } from '../src/config';
 import { dropOldFailedNotices, FAILED_KEPT_MS, MAIL_FAILING, MAIL_WORKS, queueNotice, NOTICES_PER_HOUR, RETRY_DELAYS_MS, STALE_SEND_MS, STOP_WAIT_MS } from '../src/mail/outbox';
@@ -225,8 +226,16 @@ describe('the mail server asked at start', () => {
       expect(JSON.stringify(away.lines)).not.toContain('secret-word');
       await submit(away.server, ADA);
       expect(await countRows(away.server, 'mail_outbox')).toBe(1);
+      expect(away.lines.filter((line) => line.msg.includes('no website.baseUrl'))).toHaveLength(0);
     } finally {
       await away.server.close();
+    }
+    // A site folder made by new-site has no baseUrl until its owner gives one.
+    const bare = await startLoggedTestServer({ siteDir: path.join(server.config.rootDir, 'templates', 'site'), mail: { smtpUrl: sink.url, from: FROM, notify: NOTIFY } });
+    try {
+      expect(bare.lines.filter((line) => line.msg.startsWith('Mail: site.json has no website.baseUrl'))).toHaveLength(1);
+    } finally {
+      await bare.server.close();
     }
   });
 });

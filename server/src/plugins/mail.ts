@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createTransport } from 'nodemailer';
 import { HOUR_MS, NOTICES_PER_HOUR, queueNotice, queueWithinHourlyLimit, startMailSender } from '../mail/outbox';
-import { buyerReceipt, noticeSiteOf } from '../mail/receipt';
+import { buyerReceipt, noticeSiteOf, siteBaseUrl } from '../mail/receipt';
 import { storeText } from '../commerce/pages';
 import { takeFromWindowsIn } from '../security/limits';
 import { shownSmtpUrl, type MailSettings } from '../mail/settings';
@@ -64,6 +64,9 @@ export function startOwnerMail(app: FastifyInstance, settings: MailSettings): Ow
       (error: unknown) =>
         app.log.warn({ err: error }, `Mail: the mail server at ${shownSmtpUrl(settings.smtpUrl)} does not take notices now (${error instanceof Error ? error.message : String(error)}); they wait in the outbox and are tried again.`),
     );
+    if (!siteBaseUrl(await readSiteSettings(app))) {
+      app.log.warn(`Mail: site.json has no website.baseUrl (the site's public address, such as https://www.example.com), so buyers' receipts go without their review links and notices name the owner app by its path only.`);
+    }
   });
   return {
     queue: (trx, notice, site) => queueWithinHourlyLimit(trx, notice, (resumesAt) => overflowNotice(NOTICES_PER_HOUR, resumesAt, site)),
