@@ -21,7 +21,8 @@ console.log(`A new site is in ${dir}:
   index.html      the home page (add more pages beside it)
   _partials/      header.html and footer.html, which your pages and the pages the server
                   makes (checkout, member sign-in, …) include
-  site.json       the site's settings (cookie banner, currency, time zone, …)
+  site.json       the site's settings (cookie banner, currency, time zone, …); give
+                  website.baseUrl the site's public address before it goes live
   forms.json      the forms the server accepts (the contact form)
   assets/         your stylesheet and files
 Serve it:  SITE_DIR=${dir} npm start`);
