@@ -47,6 +47,7 @@ import checkoutRoutes from './routes/checkout';
 import reviewRoutes from './routes/reviews';
 import newsletterRoutes from './routes/newsletter';
 import memberRoutes from './routes/members';
+import memberPasswordRoutes from './routes/member-password';
 import consentFormRoutes from './routes/consent-form';
 import datasetRoutes from './routes/datasets';
 import editingRoutes from './routes/editing';
@@ -201,6 +202,7 @@ export async function buildApp(config: ServerConfig): Promise<App> {
   await app.register(reviewRoutes);
   await app.register(newsletterRoutes);
   await app.register(memberRoutes);
+  await app.register(memberPasswordRoutes);
   await app.register(consentFormRoutes);
   await app.register(datasetRoutes);
   await app.register(editingRoutes);

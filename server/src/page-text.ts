@@ -72,6 +72,29 @@ export const UNSUBSCRIBE_WORDS = {
   unknown: 'This link is for no address on this site’s lists: it may have been used already. If newsletters still come, write to the site’s owner.',
 };
 
+/** A member's new password, asked for by mail (routes/member-password.ts), and the mail itself. */
+export const PASSWORD_RESET_WORDS = {
+  forgot: 'Forgot your password?',
+  title: 'Reset your password',
+  intro: 'Enter the email you sign in with. If it belongs to a member of this site, we send it a link to choose a new password.',
+  email: 'Email',
+  send: 'Send the link',
+  sent: 'If {email} belongs to a member of this site, a link to choose a new password is on its way. It works for one hour.',
+  unavailable: 'This site cannot send email. Please ask the site’s owner for a new password.',
+  tooMany: 'Too many requests. Please try again later.',
+  sessionExpired: 'Your session has expired. Please try again.',
+  newTitle: 'Choose a new password',
+  newPassword: 'New password',
+  hint: 'At least 8 characters.',
+  save: 'Save the password',
+  tooShort: 'The password must have at least 8 characters.',
+  invalidLink: 'This link has expired or was used already. Ask for a new one.',
+  changed: 'Your password is changed. Sign in with it on the members’ pages.',
+  mailSubject: 'Reset your password',
+  mailText: 'Someone asked to reset the password of {email} on {site}. To choose a new one, open this link within an hour:',
+  mailIgnore: 'If it was not you, ignore this email: your password stays as it is.',
+};
+
 /** The cart page's refusals, shown only after its form posted without the runtime (routes/cart.ts). */
 export const CART_REFUSAL_WORDS = {
   notUpdated: 'Your cart could not be updated. Please try again.',
@@ -94,7 +117,7 @@ export const ERROR_PAGE_WORDS = {
 };
 
 /** The server's own areas and their English words: server/i18n/<lang>.json names each of them. */
-export const SERVER_AREAS = { page: PAGE_WORDS, checkout: CHECKOUT_WORDS, cart: CART_REFUSAL_WORDS, error: ERROR_PAGE_WORDS, unsubscribe: UNSUBSCRIBE_WORDS };
+export const SERVER_AREAS = { page: PAGE_WORDS, checkout: CHECKOUT_WORDS, cart: CART_REFUSAL_WORDS, error: ERROR_PAGE_WORDS, unsubscribe: UNSUBSCRIBE_WORDS, passwordReset: PASSWORD_RESET_WORDS };
 
 const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 

@@ -37,7 +37,7 @@ const settled = () => server.app.mail!.idle();
 const outbox = () => rows<{ status: string; attempts: number; last_error: string | null; due_at: number }>(server, 'SELECT status, attempts, last_error, due_at FROM mail_outbox');
 const said = (text: string) => lines.filter((line) => line.msg.includes(text));
 
-describe('owner notices by mail', () => {
+describe('owner notices by mail', { timeout: 30_000 }, () => {
   it('a submission sends one notice to every NOTIFY_EMAIL address: the fields, the page, Reply-To the visitor; the outbox keeps no copy', async () => {
     sink.messages.length = 0;
     await submit(server, ADA);
@@ -209,7 +209,7 @@ describe('a flood', () => {
   }, 60_000);
 });
 
-describe('the mail server asked at start', () => {
+describe('the mail server asked at start', { timeout: 30_000 }, () => {
   it('one that answers is said so; one that does not is a warning, and the server starts and takes submissions anyway', async () => {
     await vi.waitFor(() => expect(said(`Mail: the mail server at ${sink.url} answers; notices go to owner@test.local, second@test.local.`)).toHaveLength(1));
     // A port nothing listens on.
@@ -258,7 +258,7 @@ describe('stopping', () => {
   }, 20_000);
 });
 
-describe('without SMTP_URL', () => {
+describe('without SMTP_URL', { timeout: 30_000 }, () => {
   it('a submission queues nothing and the banner says mail is off', async () => {
     const plain = await startTestServer();
     try {

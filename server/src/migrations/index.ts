@@ -15,6 +15,7 @@ import { unsubscribeTokens } from './008-unsubscribe-tokens';
 import { fileContents } from './009-file-contents';
 import { runtimeChunks } from './010-runtime-chunks';
 import { mailOutbox } from './011-mail-outbox';
+import { memberPasswordResets } from './012-member-password-resets';
 
 export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   '001-baseline': baseline(engine),
@@ -28,6 +29,7 @@ export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   '009-file-contents': fileContents(engine),
   '010-runtime-chunks': runtimeChunks(engine),
   '011-mail-outbox': mailOutbox,
+  '012-member-password-resets': memberPasswordResets,
 });
 
 export const MIGRATION_NAMES = Object.keys(migrationsFor('sqlite'));

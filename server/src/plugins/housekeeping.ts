@@ -6,6 +6,7 @@ import { refreshStoredChunks, type ChunkFolder } from '../build-chunks';
 import { watchDiskSpace } from '../storage/disk-space';
 import { dropAbandonedCarts } from '../commerce/store';
 import { dropOldFailedNotices } from '../mail/outbox';
+import { dropExpiredPasswordResets } from '../member-password-reset';
 
 /** How often rows whose time is over are dropped (by their expiry indexes). */
 export const HOUSEKEEPING_INTERVAL_MS = 60_000;
@@ -29,7 +30,7 @@ function daily<T>(task: () => Promise<T>, lastRun: number | null): () => Promise
 }
 
 /**
- * Drops expired limit counters, form keys, notices failed a month ago and (with RETENTION_DAYS)
+ * Drops expired limit counters, form keys, password-reset links, notices failed a month ago and (with RETENTION_DAYS)
  * old visitor rows now and
  * then; once a day drops abandoned carts and refreshes the stored chunks of builds; on SQLite,
  * says in the log when the disk that holds the database runs low (at start too); stops when the
@@ -51,6 +52,7 @@ export function registerHousekeeping(app: FastifyInstance, chunkFolders: ChunkFo
       dropExpiredCounters(app.storage),
       dropExpiredFormKeys(app.storage),
       dropOldFailedNotices(app.storage),
+      dropExpiredPasswordResets(app.storage),
       app.settings.retentionDays === null ? 0 : dropExpiredVisitorData(app.storage, app.settings.retentionDays),
       refreshChunks(),
       dropCarts(),

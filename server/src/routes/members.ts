@@ -18,7 +18,8 @@ import {
 } from '../members';
 import { crumbQuery } from '../schemas';
 import { escapeHtml } from '../html';
-import { PAGE_WORDS } from '../page-text';
+import { PAGE_WORDS, PASSWORD_RESET_WORDS } from '../page-text';
+import { MEMBER_PASSWORD_PATH, passwordResetAvailable } from './member-password';
 import { sendShellPage } from '../site-page';
 import { CREDENTIALS, signInOrRefuse } from './auth';
 import { clearCartCookie, setCartCookie } from './cart';
@@ -52,13 +53,15 @@ interface Refused {
  */
 export function sendMemberAccessPage(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, refused?: Refused): Promise<FastifyReply> {
   const crumb = refused ? ensureCrumb(app, request, reply) : '';
-  return sendShellPage(app, request, reply, ({ words }) => {
+  return sendShellPage(app, request, reply, ({ words, site }) => {
     const text = words('page', PAGE_WORDS);
     const member = words('member', MEMBER_WORDS);
+    // Outside the form's root: the runtime adopts the form, and the link stays.
+    const forgot = passwordResetAvailable(app, site) ? `\n<p class="member-forgot"><a href="${MEMBER_PASSWORD_PATH}">${escapeHtml(words('passwordReset', PASSWORD_RESET_WORDS).forgot)}</a></p>` : '';
     const form = refused ? memberSignInHtml(member, { crumb, next: refused.next, email: refused.email, error: refused.error({ page: text, member }) }) : '';
     const main = `<h1>${escapeHtml(text.membersOnly)}</h1>
 <p>${escapeHtml(text.membersOnlyText)}</p>
-<div id="${MEMBER_ACCESS_ROOT_ID}">${form}</div>`;
+<div id="${MEMBER_ACCESS_ROOT_ID}">${form}</div>${forgot}`;
     return { title: text.membersOnly, pageType: PageType.MEMBER_AREA_ACCESS_DENIED, main, status: refused?.status ?? 403 };
   });
 }

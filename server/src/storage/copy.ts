@@ -36,6 +36,7 @@ export const COPY_ORDER = [
   'legacy_events',
   'site_users',
   'site_user_sessions',
+  'member_password_resets',
   'carts',
   'cart_entries',
   'orders',

@@ -104,6 +104,7 @@ export interface Tables {
     created_at: Millis;
     updated_at: Millis;
   };
+  member_password_resets: { token_hash: string; user_id: string; created_at: Millis; expires_at: Millis };
   mail_outbox: {
     id: string;
     /** null: the owner's addresses (NOTIFY_EMAIL) as the notice is sent. */
