@@ -1,9 +1,10 @@
 /**
  * Mail to the owner, end to end: the built server with SMTP_URL pointed at a mail server the
  * test runs (smtp-server), a visitor's Chromium sending the contact form and buying a print
- * through the cart and checkout pages; each arrives in the owner's mailbox.
+ * through the cart and checkout pages; each arrives in the owner's mailbox, the receipt in the
+ * buyer's; a member who forgot their password gets a new one through the mailed link.
  */
-import { test, expect, fillContact, runtimeReady } from './fixtures';
+import { test, expect, axeViolations, fillContact, runtimeReady } from './fixtures';
 import { startBuiltServer, type ServerProcess } from './server-process';
 import { startSmtpSink, type SmtpSink } from '../server/test/smtp-sink';
 
@@ -11,12 +12,13 @@ let sink: SmtpSink;
 let server: ServerProcess;
 test.beforeAll(async () => {
   sink = await startSmtpSink();
-  server = await startBuiltServer({ SMTP_URL: sink.url, MAIL_FROM: 'Tessera demo <site@test.local>', NOTIFY_EMAIL: 'owner@test.local' });
+  server = await startBuiltServer({ SMTP_URL: sink.url, MAIL_FROM: 'Tessera demo <site@test.local>', NOTIFY_EMAIL: 'owner@test.local', MEMBER_EMAIL: MEMBER_EMAIL, MEMBER_PASSWORD: 'forgotten-password-1' });
 });
 test.afterAll(async () => {
   await server?.stop();
   await sink?.close();
 });
+const MEMBER_EMAIL = 'forgetful@test.local';
 const mailWith = (subject: RegExp) => () => sink.messages.find((mail) => subject.test(mail.subject ?? ''));
 
 test('a contact form sent from Chromium reaches the owner: its fields, Reply-To the visitor', async ({ page }) => {
@@ -57,4 +59,34 @@ test('an order placed on the checkout page reaches the owner with its lines and 
   const link = /Review Harbour print: (\S+)/.exec(receipt.text!)![1]!;
   await page.goto(link.replace('http://127.0.0.1:8080', server.baseUrl));
   await expect(page.getByRole('heading', { name: 'Rate your purchase' })).toBeVisible();
+});
+
+test('a member who forgot their password asks for a link, sets a new one through it, and signs in with it', async ({ page }) => {
+  await page.goto(`${server.baseUrl}/members`);
+  await runtimeReady(page);
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reset your password');
+  expect(await axeViolations(page)).toEqual([]);
+  await page.getByLabel('Email').fill(MEMBER_EMAIL);
+  await page.getByRole('button', { name: 'Send the link' }).click();
+  await expect(page.getByRole('status')).toHaveText(`If ${MEMBER_EMAIL} belongs to a member of this site, a link to choose a new password is on its way. It works for one hour.`);
+  await expect.poll(mailWith(/^Reset your password · Tessera demo$/), { timeout: 15_000 }).toBeTruthy();
+  const link = /http:\/\/127\.0\.0\.1:8080(\/members\/password\/new\?token=\S+)/.exec(mailWith(/^Reset your password/)()!.text!)![1]!;
+
+  await page.goto(`${server.baseUrl}${link}`);
+  // The token left the address at once.
+  expect(new URL(page.url()).search).toBe('');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Choose a new password');
+  expect(await axeViolations(page)).toEqual([]);
+  await page.getByLabel('New password').fill('remembered-password-2');
+  await page.getByRole('button', { name: 'Save the password' }).click();
+  await expect(page.getByRole('status')).toHaveText('Your password is changed. Sign in with it on the members’ pages.');
+
+  await page.goto(`${server.baseUrl}/members`);
+  await runtimeReady(page);
+  const form = page.getByRole('form', { name: 'Member sign-in' });
+  await form.getByLabel('Email').fill(MEMBER_EMAIL);
+  await form.getByLabel('Password').fill('remembered-password-2');
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Members’ studio notes');
 });
