@@ -69,9 +69,9 @@ export interface ServerConfig {
   passedSocket: PassedSocket | null;
   /** The bearer token `/metrics` answers to (METRICS_TOKEN); null: no /metrics. */
   metricsToken: string | null;
-  /** Where the owner's notices of submissions and orders go (SMTP_URL, MAIL_FROM, NOTIFY_EMAIL); null: no mail. */
+  /** Mail (SMTP_URL, MAIL_FROM, NOTIFY_EMAIL): the owner's notices, buyers' receipts, members' new passwords; null: no mail. */
   mail: MailSettings | null;
-  /** The mail sender's clock and retry pause (tests). */
+  /** The mail sender's clock (tests move it on to retries). */
   mailClock?: () => number;
 }
 
@@ -309,7 +309,7 @@ export function effectiveSettings(config: ServerConfig): Record<string, string> 
     VISITOR_DATA_PER_MINUTE: config.visitorDataPerMinute === 0 ? 'no limit' : String(config.visitorDataPerMinute),
     SHUTDOWN_GRACE_SECONDS: String(config.shutdownGraceSeconds),
     MAIL: config.mail
-      ? `notices of submissions and orders to ${config.mail.notify.join(', ')}, from ${config.mail.from}, through ${shownSmtpUrl(config.mail.smtpUrl)}`
+      ? `notices of submissions and orders to ${config.mail.notify.join(', ')}, receipts to buyers and new-password links to members, from ${config.mail.from}, through ${shownSmtpUrl(config.mail.smtpUrl)}`
       : 'off (SMTP_URL not set): submissions and orders are in /config/ only',
     METRICS: config.metricsToken ? '/metrics, with the bearer token in METRICS_TOKEN' : 'off (METRICS_TOKEN not set)',
     owner: hidden(config.owner),

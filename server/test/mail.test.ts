@@ -279,7 +279,7 @@ describe('mail settings', () => {
     expect(parseMailSettings({ ...env, NOTIFY_EMAIL: '', OWNER_EMAIL: OWNER.email })).toMatchObject({ notify: [OWNER.email] });
     expect(parseMailSettings({ OWNER_EMAIL: OWNER.email })).toBeNull();
     const banner = effectiveSettings(loadConfig(env)).MAIL;
-    expect(banner).toBe('notices of submissions and orders to a@example.com, b@example.com, from Tessera demo <site@test.local>, through smtp://user:***@mail.example.com:587');
+    expect(banner).toBe('notices of submissions and orders to a@example.com, b@example.com, receipts to buyers and new-password links to members, from Tessera demo <site@test.local>, through smtp://user:***@mail.example.com:587');
   });
 
   it('names every problem, and never prints the password', () => {

@@ -165,7 +165,7 @@ export interface Order extends Omit<OrderInput, 'cartToken'> {
   reviewRequests: Array<{ token: string; productTitle: string }>;
 }
 
-/** What else is written with an order, in its transaction (the owner's notice). */
+/** What else is written with an order, in its transaction (the owner's notice, the buyer's receipt). */
 export type WithOrder = (trx: Executor, order: OrderInput & { orderNumber: number; totalCents: number; reviewRequests: Array<{ token: string; productTitle: string }> }, at: number) => Promise<void>;
 
 /** Records the order, empties its cart and opens a review request per product, in one transaction. */
