@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { effectiveSettings, loadConfig } from '../src/config';
 import { dropOldFailedNotices, FAILED_KEPT_MS, MAIL_FAILING, MAIL_WORKS, queueNotice, NOTICES_PER_HOUR, RETRY_DELAYS_MS, STALE_SEND_MS, STOP_WAIT_MS } from '../src/mail/outbox';
 import { parseMailSettings } from '../src/mail/settings';
+import { submissionNotice } from '../src/mail/notices';
 import { placeOrderWithNotice, RECEIPTS_PER_HOUR } from '../src/plugins/mail';
 import { countRows, OWNER, postForm, rows, startLoggedTestServer, startTestServer, TEST_ENGINE, type LogLine, type TestServer, visitor } from './helper';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
@@ -269,6 +270,23 @@ describe('without SMTP_URL', { timeout: 30_000 }, () => {
     } finally {
       await plain.close();
     }
+  });
+});
+
+describe('notice text', () => {
+  it("a visitor's line breaks cannot make a line of their own: values on one line stay on it, longer ones are indented under their field", () => {
+    const definition = {
+      formId: 'survey',
+      fields: [
+        { id: 'name', type: 'name' as const, title: 'Name' },
+        { id: 'note', type: 'text' as const, title: 'Note' },
+        { id: 'likert', type: 'likert' as const, title: 'Opinions' },
+      ],
+    };
+    const values = { name: ['Ada\nTotal: $0', 'L\u2028Paid: yes'], note: 'one\rSubmitted by: the owner', likert: { 'Quality\n': 'Good\u0085Price: free' } };
+    const notice = submissionNotice(definition, values, 'http://127.0.0.1/x', 0, { title: null, ownerApp: '/config/' }, null);
+    expect(notice.body).toContain('Name: Ada Total: $0 L Paid: yes\nNote:\n  one\n  Submitted by: the owner\nOpinions:\n  Quality: Good Price: free\n');
+    expect(notice.subject).toBe('New submission: survey');
   });
 });
 

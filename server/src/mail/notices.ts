@@ -17,7 +17,11 @@ export interface Notice {
 }
 
 const time = (at: number) => `${new Date(at).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-const indented = (text: string) => text.replace(/\r\n?/g, '\n').split('\n').join('\n  ');
+/** Every way text may break a line, as mail programs read them. */
+const LINE_BREAK = /\r\n?|[\n\v\f\u0085\u2028\u2029]/;
+const indented = (text: string) => text.split(new RegExp(LINE_BREAK, 'g')).join('\n  ');
+/** Visitor text that goes on one line: its breaks and runs of spaces as one space, so that it cannot start a line of its own (a made-up "Total:"). */
+export const oneLine = (text: string) => text.replace(/[\s\u0085]+/g, ' ').trim();
 /** What a notice says of the site: its name (subjects end with it) and where its owner app is. */
 export interface NoticeSite {
   title: string | null;
@@ -29,13 +33,13 @@ const bySite = (subject: string, site: NoticeSite) => (site.title ? `${subject} 
 
 /** A value as one line, or several indented under its name. */
 function valueText(field: FormField, value: FieldValue): string {
-  if (typeof value === 'string') return value.includes('\n') ? `\n  ${indented(value)}` : value;
+  if (typeof value === 'string') return LINE_BREAK.test(value) ? `\n  ${indented(value)}` : value;
   if (Array.isArray(value)) {
-    const parts = value.filter((part) => part.trim() !== '');
+    const parts = value.map(oneLine).filter((part) => part !== '');
     const separator = field.type === 'date' ? '/' : field.type === 'time' ? ':' : field.type === 'address' || field.type === 'checkbox' ? ', ' : ' ';
     return field.type === 'time' && parts.length > 1 && /^(am|pm)$/i.test(parts.at(-1)!) ? `${parts.slice(0, -1).join(':')} ${parts.at(-1)}` : parts.join(separator);
   }
-  return Object.entries(value).map(([question, answer]) => `\n  ${question}: ${answer}`).join('');
+  return Object.entries(value).map(([question, answer]) => `\n  ${oneLine(question)}: ${oneLine(answer)}`).join('');
 }
 
 /** The path of the page the form was on, if it reads as an address (the visitor's browser says it). */
@@ -85,9 +89,9 @@ export function orderNotice(order: OrderInput & { orderNumber: number; totalCent
   return {
     subject: bySite(`New ${kind} ${order.orderNumber}`, site),
     body: [
-      `${order.name} (${order.email}) placed ${kind === 'order' ? 'an order' : `a ${kind}`}, number ${order.orderNumber}, at ${time(at)}.`,
+      `${oneLine(order.name)} (${order.email}) placed ${kind === 'order' ? 'an order' : `a ${kind}`}, number ${order.orderNumber}, at ${time(at)}.`,
       '',
-      ...order.lines.map((line) => `${line.quantity} × ${line.title}${line.sku ? ` (${line.sku})` : ''}: ${money(line.lineTotalCents, order.currency)}`),
+      ...order.lines.map((line) => `${line.quantity} × ${oneLine(line.title)}${line.sku ? ` (${line.sku})` : ''}: ${money(line.lineTotalCents, order.currency)}`),
       `Total: ${money(order.totalCents, order.currency)}`,
       '',
       'Reply to this e-mail to write to the buyer.',

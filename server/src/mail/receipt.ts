@@ -10,7 +10,7 @@ import { shopUrlOf } from '../commerce/store-settings';
 import type { OrderInput, OrderKind } from '../commerce/store';
 import type { StoreText } from '../commerce/pages';
 import { siteTitleOf } from '../site-page';
-import type { Notice, NoticeSite } from './notices';
+import { oneLine, type Notice, type NoticeSite } from './notices';
 
 type CheckoutWords = StoreText['checkout'];
 
@@ -64,7 +64,7 @@ export function buyerReceipt(text: StoreText, site: Record<string, unknown>, ord
     body: [
       heading,
       '',
-      fill(checkout[words.thanks], { name: order.name }),
+      fill(checkout[words.thanks], { name: oneLine(order.name) }),
       '',
       `${checkout.orderNumber}: ${order.orderNumber}`,
       `${checkout.date}: ${formatCommerceDateInZone(at, text.locale === 'en' ? 'en-US' : text.locale, text.timeZone)}`,
