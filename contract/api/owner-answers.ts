@@ -218,7 +218,8 @@ export type MembersAnswer = FromSchema<typeof membersAnswerSchema>;
  * POST /api/owner/members ({email}) and POST /api/owner/members/:email/password: the member's
  * new password, made by the server and shown to the owner this once, to pass on.
  */
-export const memberPasswordAnswerSchema = strict({ email: text, password: text });
+/** `mailed`: the member also got a link to choose their own password (the server sends mail). */
+export const memberPasswordAnswerSchema = strict({ email: text, password: text, mailed: { type: 'boolean' } });
 export type MemberPasswordAnswer = FromSchema<typeof memberPasswordAnswerSchema>;
 
 /** DELETE /api/owner/subscribers/:email (every list), DELETE /api/owner/submissions/:id, DELETE /api/owner/orders/:orderNumber, DELETE /api/owner/members/:email. */

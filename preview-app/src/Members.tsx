@@ -65,7 +65,7 @@ export function Members({ load = ownerGet, post = ownerPost, remove = ownerDelet
   const add = (address: string) =>
     post<MemberPasswordAnswer>(OWNER_PATHS.members, { email: address }).then((answer) => {
       setEmail('');
-      showPassword((email) => `Added ${email}.`)(answer);
+      showPassword((email) => `Added ${email}${answer.mailed ? '; they got an email with a link to choose their own password' : ''}.`)(answer);
     }, failed(address));
   const renew = (address: string) =>
     post<MemberPasswordAnswer>(ownerPath(OWNER_PATHS.memberPassword, { email: address })).then(showPassword((email) => `${email} has a new password; the old one and their sessions ended.`), failed(address));

@@ -27,7 +27,8 @@ async function shown(members: string[]) {
     const email = (body as { email?: string } | undefined)?.email ?? decodeURIComponent(path.split('/')[4]!);
     if (email === 'taken@example.com') throw new Error('This address is a member already: give them a new password instead.');
     if (!members.includes(email)) members.push(email);
-    return { email, password: `pw-for-${email}` } as T;
+    // A site that sends mail mails a new member a link (mailed); a renewed password never is.
+    return { email, password: `pw-for-${email}`, mailed: email.endsWith('@mailed.example') && path === '/api/owner/members' } as T;
   };
   const remove = async <T,>(path: string): Promise<T> => {
     calls.push(`DELETE ${path}`);
@@ -75,6 +76,8 @@ describe('Members', () => {
     expect(view.container.querySelector('[role="status"] code')!.textContent).toBe('pw-for-ada@example.com');
     expect(input.value).toBe('');
     expect(view.container.textContent).toContain("1 member signs in to the members' pages.");
+    await type('lin@mailed.example');
+    expect(status()).toBe('Added lin@mailed.example; they got an email with a link to choose their own password. Their password, shown this once: pw-for-lin@mailed.example');
   });
 
   it('gives a member a new password, and removes one after a confirmation', async () => {

@@ -11,15 +11,17 @@ import type { Executor } from './storage/locked';
 import type { Storage } from './storage/open';
 
 export const RESET_LIFETIME_MS = 60 * 60 * 1000;
+/** A new member's first link (the owner added them): a week, since it may wait in an inbox. */
+export const WELCOME_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 export const MEMBER_PASSWORD_MIN = 8;
 export const MEMBER_PASSWORD_MAX = 1024;
 
 /** A reset for the member with this address, in the transaction that queues its mail; null when there is no such member. */
-export async function createPasswordReset(trx: Executor, email: string, now = Date.now()): Promise<{ token: string; email: string } | null> {
+export async function createPasswordReset(trx: Executor, email: string, now = Date.now(), lifetimeMs = RESET_LIFETIME_MS): Promise<{ token: string; email: string } | null> {
   const member = await findMember(trx, email);
   if (!member) return null;
   const token = randomBytes(32).toString('base64url');
-  await trx.insertInto('member_password_resets').values({ token_hash: hashToken(token), user_id: member.id, created_at: now, expires_at: now + RESET_LIFETIME_MS }).execute();
+  await trx.insertInto('member_password_resets').values({ token_hash: hashToken(token), user_id: member.id, created_at: now, expires_at: now + lifetimeMs }).execute();
   return { token, email: member.email };
 }
 

@@ -93,6 +93,9 @@ export const PASSWORD_RESET_WORDS = {
   mailSubject: 'Reset your password',
   mailText: 'Someone asked to reset the password of {email} on {site}. To choose a new one, open this link within an hour:',
   mailIgnore: 'If it was not you, ignore this email: your password stays as it is.',
+  welcomeSubject: 'You are a member of {site}',
+  welcomeText: 'You are now a member of {site}, with the address {email}. Choose your password with this link within 7 days:',
+  welcomeAfter: 'Then sign in with it on the members’ pages. If the link has expired, use “Forgot your password?” there.',
 };
 
 /** The cart page's refusals, shown only after its form posted without the runtime (routes/cart.ts). */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { completePasswordReset, RESET_LIFETIME_MS } from '../src/member-password-reset';
+import { completePasswordReset, RESET_LIFETIME_MS, WELCOME_LIFETIME_MS } from '../src/member-password-reset';
 import { RESETS_PER_CLIENT, RESETS_PER_EMAIL } from '../src/routes/member-password';
-import { cookieHeader, countRows, MEMBER, postForm, rows, startTestServer, type TestServer, visitor } from './helper';
+import { cookieHeader, countRows, MEMBER, OWNER, postForm, rows, startTestServer, type TestServer, visitor } from './helper';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
 
 let sink: SmtpSink;
@@ -111,6 +111,26 @@ describe('a member’s new password by mail', { timeout: 30_000 }, () => {
     expect((await server.app.inject({ method: 'GET', url: `/members/password/new?token=${token}` })).statusCode).toBe(404);
     expect(await completePasswordReset(server.app.storage, token, 'another-password-2', Date.now())).toBe(false);
     expect(RESET_LIFETIME_MS).toBe(3_600_000);
+  });
+
+  it('a member the owner adds gets a link to choose their own password, good for a week', async () => {
+    sink.messages.length = 0;
+    const admin = await visitor(server.app);
+    expect((await admin.inject({ method: 'POST', url: '/api/auth/Login', payload: OWNER })).statusCode).toBe(200);
+    const added = await admin.inject({ method: 'POST', url: '/api/owner/members', payload: { email: 'newcomer@example.com' } });
+    expect(added.statusCode).toBe(201);
+    expect(added.json()).toMatchObject({ email: 'newcomer@example.com', mailed: true });
+    await settled();
+    expect(sink.recipients.at(-1)).toEqual(['newcomer@example.com']);
+    const mail = sink.messages.at(-1)!;
+    expect(mail.subject).toBe('You are a member of Tessera demo');
+    expect(mail.text).toMatch(/^You are now a member of Tessera demo, with the address newcomer@example.com. Choose your password with this link within 7 days:\nhttp:\/\/127\.0\.0\.1:8080\/members\/password\/new\?token=[\w-]{43}\n\nThen sign in with it on the members’ pages. If the link has expired, use “Forgot your password\?” there.\n$/);
+    const [{ expires_at: expires }] = (await rows<{ expires_at: number }>(server, 'SELECT r.expires_at FROM member_password_resets r JOIN site_users u ON u.id = r.user_id WHERE u.email = ?', 'newcomer@example.com')) as [{ expires_at: number }];
+    expect(Number(expires) - Date.now()).toBeGreaterThan(WELCOME_LIFETIME_MS - 60_000);
+    const token = linkIn(mail.text!)!;
+    expect(await completePasswordReset(server.app.storage, token, 'newcomer-password-1', Date.now() + 6 * 86_400_000)).toBe(true);
+    const renewed = await admin.inject({ method: 'POST', url: '/api/owner/members/newcomer%40example.com/password' });
+    expect(renewed.json()).toMatchObject({ mailed: false });
   });
 
   it(`past ${RESETS_PER_EMAIL} requests for one address, or ${RESETS_PER_CLIENT} from one client, in an hour: 429 and no more mail; a form without the crumb sends nothing`, async () => {

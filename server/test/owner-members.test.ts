@@ -37,8 +37,10 @@ describe("the owner's members", () => {
 
     const added = await admin.inject({ method: 'POST', url: '/api/owner/members', payload: { email: ' Ada@Example.com ' } });
     expect(added.statusCode).toBe(201);
-    const { email, password } = added.json() as { email: string; password: string };
+    const { email, password, mailed } = added.json() as { email: string; password: string; mailed: boolean };
     expect(email).toBe('Ada@Example.com');
+    // This server sends no mail (no SMTP_URL): the password is the only way in.
+    expect(mailed).toBe(false);
     expect(password.length).toBeGreaterThanOrEqual(16);
     const list = (await admin.inject({ method: 'GET', url: '/api/owner/members' })).json() as { members: Array<{ email: string }> };
     expect(list.members.map((member) => member.email)).toEqual(['Ada@Example.com', MEMBER.email]);

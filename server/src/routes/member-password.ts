@@ -4,7 +4,8 @@
  * sets the new password. The answer to a request is the same whether or not the address is a
  * member's, so that the page tells no one who is. The link's token is moved into a cookie at
  * once and the page's address has none, so that it reaches no analytics, history or Referer.
- * Plain forms, in the site's language; they work without the runtime.
+ * Plain forms, in the site's language; they work without the runtime. A member the owner adds
+ * gets such a link too (routes/owner-members.ts), good for a week.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PageType } from '../../../contract/model/page-types';
@@ -16,7 +17,7 @@ import { sendShellPage, siteTitleOf, type ShellPage } from '../site-page';
 import { formCrumbValid, formValue } from '../form-posts';
 import { ensureCrumb } from '../plugins/crumb';
 import { takeFromWindows } from '../security/limits';
-import { completePasswordReset, createPasswordReset, MEMBER_PASSWORD_MAX, MEMBER_PASSWORD_MIN, RESET_LIFETIME_MS, resetIsValid } from '../member-password-reset';
+import { completePasswordReset, createPasswordReset, MEMBER_PASSWORD_MAX, MEMBER_PASSWORD_MIN, RESET_LIFETIME_MS, resetIsValid, WELCOME_LIFETIME_MS } from '../member-password-reset';
 import { queueNotice, HOUR_MS } from '../mail/outbox';
 import { siteBaseUrl } from '../mail/receipt';
 
@@ -31,6 +32,29 @@ type Words = typeof PASSWORD_RESET_WORDS;
 
 /** Whether members can get a new password by mail: the server sends mail and knows the site's address for the link. */
 export const passwordResetAvailable = (app: FastifyInstance, site: Record<string, unknown>): boolean => !!app.mail && !!siteBaseUrl(site);
+
+/**
+ * Mails the member with this address a link to choose a password: `reset` (they asked; an
+ * hour) or `welcome` (the owner added them; a week). Nothing for an address that is no member's.
+ */
+export async function mailPasswordLink(app: FastifyInstance, page: ShellPage, email: string, kind: 'reset' | 'welcome'): Promise<boolean> {
+  const text = page.words('passwordReset', PASSWORD_RESET_WORDS);
+  const base = siteBaseUrl(page.site)!;
+  const site = siteTitleOf(page.site) ?? new URL(base).host;
+  const mailed = await app.storage.db.transaction().execute(async (trx) => {
+    const link = await createPasswordReset(trx, email, Date.now(), kind === 'reset' ? RESET_LIFETIME_MS : WELCOME_LIFETIME_MS);
+    if (!link) return false;
+    const url = new URL(`${MEMBER_NEW_PASSWORD_PATH}?token=${link.token}`, base).href;
+    const [subject, body] =
+      kind === 'reset'
+        ? [[text.mailSubject, siteTitleOf(page.site)].filter(Boolean).join(' · '), [fill(text.mailText, { email: link.email, site }), url, '', text.mailIgnore]]
+        : [fill(text.welcomeSubject, { site }), [fill(text.welcomeText, { email: link.email, site }), url, '', text.welcomeAfter]];
+    await queueNotice(trx, { to: link.email, subject, body: [...body, ''].join('\n'), replyTo: null });
+    return true;
+  });
+  app.mail?.wake();
+  return mailed;
+}
 
 export default async function memberPasswordRoutes(app: FastifyInstance): Promise<void> {
   type Built = { title?: string; main: string; status?: number };
@@ -69,15 +93,7 @@ ${error ? `<p class="form-error" role="alert">${escapeHtml(error)}</p>\n` : ''}<
       if (!passwordResetAvailable(app, page.site)) return { main: message(text.title, text.unavailable) };
       if (refused) return { main: message(text.title, text.tooMany, 'alert'), status: 429 };
       if (EMAIL_PATTERN.test(email)) {
-        const link = (token: string) => new URL(`${MEMBER_NEW_PASSWORD_PATH}?token=${token}`, siteBaseUrl(page.site)!).href;
-        const siteTitle = siteTitleOf(page.site);
-        await app.storage.db.transaction().execute(async (trx) => {
-          const reset = await createPasswordReset(trx, email);
-          if (!reset) return;
-          const body = [fill(text.mailText, { email: reset.email, site: siteTitle ?? new URL(link('x')).host }), link(reset.token), '', text.mailIgnore, ''].join('\n');
-          await queueNotice(trx, { to: reset.email, subject: [text.mailSubject, siteTitle].filter(Boolean).join(' · '), body, replyTo: null });
-        });
-        app.mail?.wake();
+        await mailPasswordLink(app, page, email, 'reset');
       }
       return { main: message(text.title, fill(text.sent, { email })) };
     });

@@ -5,6 +5,8 @@ import { EMAIL_PATTERN } from '../../../contract/model/forms/validate';
 import { PLEASE_ENTER_VALID_EMAIL } from '../../../contract/model/editor-messages';
 import { addMember, listMembers, removeMember, renewMemberPassword } from '../repositories/site-members';
 import { crumbQuery } from '../schemas';
+import { shellPageOf } from '../site-page';
+import { mailPasswordLink, passwordResetAvailable } from './member-password';
 
 const emailParams = { type: 'object', required: ['email'], properties: { email: { type: 'string', minLength: 1, maxLength: 320 } } } as const;
 const membersQuery = {
@@ -29,13 +31,16 @@ export default async function ownerMemberRoutes(app: FastifyInstance): Promise<v
     if (!EMAIL_PATTERN.test(email)) return reply.code(400).send({ error: PLEASE_ENTER_VALID_EMAIL });
     const password = await addMember(app.storage, email);
     if (!password) return reply.code(409).send({ error: MEMBER_EXISTS });
-    return reply.code(201).send({ email, password } satisfies MemberPasswordAnswer);
+    // With mail, the member gets a link to choose their own password: the one made here need not be passed on.
+    const page = await shellPageOf(app);
+    const mailed = passwordResetAvailable(app, page.site) && (await mailPasswordLink(app, page, email, 'welcome'));
+    return reply.code(201).send({ email, password, mailed } satisfies MemberPasswordAnswer);
   });
 
   app.post(OWNER_PATHS.memberPassword, { schema: { querystring: crumbQuery, params: emailParams } }, async (request, reply) => {
     const renewed = await renewMemberPassword(app.storage, (request.params as { email: string }).email);
     if (!renewed) return reply.code(404).send({ error: NO_SUCH_MEMBER });
-    return renewed satisfies MemberPasswordAnswer;
+    return { ...renewed, mailed: false } satisfies MemberPasswordAnswer;
   });
 
   app.delete(OWNER_PATHS.member, { schema: { querystring: crumbQuery, params: emailParams } }, async (request, reply) => {
