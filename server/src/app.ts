@@ -63,6 +63,7 @@ import { randomBytes } from 'node:crypto';
 import { WebsiteRole } from '../../contract/model/roles';
 import './types';
 import { REQUEST_ID_HEADER, requestIdGenerator } from './request-id';
+import { requestForLog } from './request-log';
 import { checkSiteFolder } from './site-files';
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
@@ -105,7 +106,7 @@ export async function buildApp(config: ServerConfig): Promise<App> {
   // when asked (LOG_REQUESTS). Behind a proxy, TRUST_PROXY says whose forwarded address and
   // scheme to believe: rate limits then key on the visitor, and cookies get Secure over HTTPS.
   const app = Fastify({
-    logger: config.logger ? { level: 'info', ...(config.logStream ? { stream: config.logStream } : {}) } : false,
+    logger: config.logger ? { level: 'info', serializers: { req: requestForLog }, ...(config.logStream ? { stream: config.logStream } : {}) } : false,
     logController: new LogController({ disableRequestLogging: !config.logRequests }),
     bodyLimit: BODY_LIMIT_BYTES,
     requestTimeout: REQUEST_TIMEOUT_MS,

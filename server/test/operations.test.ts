@@ -165,6 +165,17 @@ describe('logs', () => {
   });
 });
 
+describe('request log lines (LOG_REQUESTS)', () => {
+  it('show each request, with the query values that act for someone (token, crumb) as ***', async () => {
+    const { server, lines } = await startLogged({ logRequests: true });
+    await server.app.inject({ method: 'GET', url: '/members/password/new?token=a-secret-token&from=mail' });
+    await server.app.inject({ method: 'GET', url: '/api/1/crumb?crumb=another-secret' });
+    const urls = lines.filter((line) => line.msg === 'incoming request').map((line) => (line.req as { url: string }).url);
+    expect(urls).toEqual(['/members/password/new?token=***&from=mail', '/api/1/crumb?crumb=***']);
+    expect(JSON.stringify(lines)).not.toMatch(/a-secret-token|another-secret/);
+  });
+});
+
 describe('behind a proxy (TRUST_PROXY)', () => {
   it('off: every request is the proxy, forwarded headers are ignored, and the log says so once', async () => {
     const { server, lines } = await startLogged();
