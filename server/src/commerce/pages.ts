@@ -12,7 +12,7 @@ import { escapeHtml } from '../html';
 import { CHECKOUT_WORDS, PAGE_WORDS } from '../page-text';
 import { CART_WORDS } from '../../../contract/commerce/cart-markup';
 import type { ShellPage } from '../site-page';
-import type { CartLine, Order } from './store';
+import type { CartLine, Order, OrderKind } from './store';
 
 type Line = Pick<CartLine, 'title' | 'quantity' | 'lineTotalCents'> & { options?: string };
 
@@ -82,21 +82,38 @@ export const BUYER_FIELDS = (text: StoreText, values: { email?: string; name?: s
 export const storeAlert = (text: StoreText, shop: string, message: string): string =>
   `<h1>${escapeHtml(text.checkout.title)}</h1><p class="checkout-alert" role="alert">${escapeHtml(message)}</p><p><a href="${escapeHtml(shop)}">${escapeHtml(text.cart.continueShopping)}</a></p>`;
 
-/** The confirmation page's main content for any kind of order. */
-export function confirmation(text: StoreText, shop: string, order: Order, heading: string, message: string): string {
+/** The confirmation page's heading and thanks for each kind of order (the page, and the buyer's receipt). */
+const CONFIRMATION_WORDS: Record<OrderKind, { heading: keyof StoreText['checkout']; thanks: keyof StoreText['checkout'] }> = {
+  order: { heading: 'orderConfirmed', thanks: 'orderThanks' },
+  donation: { heading: 'contributionConfirmed', thanks: 'contributionThanks' },
+  subscription: { heading: 'subscriptionConfirmed', thanks: 'subscriptionThanks' },
+  giftcard: { heading: 'orderReceived', thanks: 'giftCardThanks' },
+};
+
+export function confirmationWords(checkout: StoreText['checkout'], kind: OrderKind, name: string): { heading: string; thanks: string } {
+  const words = CONFIRMATION_WORDS[kind];
+  return { heading: checkout[words.heading], thanks: fill(checkout[words.thanks], { name }) };
+}
+
+/** When an order was placed, as its confirmation and receipt write it: the long date and time in the site's zone and language. */
+export const orderDate = (text: StoreText, at: number): string => formatCommerceDateInZone(at, text.locale === 'en' ? 'en-US' : text.locale, text.timeZone);
+
+/** The confirmation page of any kind of order: its title and main content. */
+export function confirmation(text: StoreText, shop: string, order: Order): { title: string; main: string } {
   const { checkout, cart, page } = text;
+  const { heading, thanks } = confirmationWords(checkout, order.kind, order.name);
   const reviews = order.reviewRequests.length
     ? `<section class="review-requests"><h2>${escapeHtml(page.reviewTitle)}</h2><ul>${order.reviewRequests
         .map((r) => `<li><a href="/commerce/reviews?token=${encodeURIComponent(r.token)}">${escapeHtml(fill(checkout.reviewProduct, { title: r.productTitle }))}</a></li>`)
         .join('')}</ul></section>`
     : '';
-  const date = formatCommerceDateInZone(order.createdAt, text.locale === 'en' ? 'en-US' : text.locale, text.timeZone);
-  return `<h1>${escapeHtml(heading)}</h1>
-<p class="order-message">${escapeHtml(message)}</p>
-<dl class="order-facts"><dt>${escapeHtml(checkout.orderNumber)}</dt><dd class="order-number">${order.orderNumber}</dd><dt>${escapeHtml(checkout.date)}</dt><dd>${escapeHtml(date)}</dd><dt>${escapeHtml(checkout.email)}</dt><dd>${escapeHtml(order.email)}</dd></dl>
+  const main = `<h1>${escapeHtml(heading)}</h1>
+<p class="order-message">${escapeHtml(thanks)}</p>
+<dl class="order-facts"><dt>${escapeHtml(checkout.orderNumber)}</dt><dd class="order-number">${order.orderNumber}</dd><dt>${escapeHtml(checkout.date)}</dt><dd>${escapeHtml(orderDate(text, order.createdAt))}</dd><dt>${escapeHtml(checkout.email)}</dt><dd>${escapeHtml(order.email)}</dd></dl>
 ${linesTable(text, order.lines, order.currency)}
 ${reviews}
 <p><a class="continue-shopping" href="${escapeHtml(shop)}">${escapeHtml(cart.continueShopping)}</a></p>`;
+  return { title: heading, main };
 }
 
 export const isEmail = (value: unknown): value is string => typeof value === 'string' && value.length >= 3 && value.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);

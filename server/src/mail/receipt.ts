@@ -5,22 +5,11 @@
  * (site.json `website.baseUrl`), never from a request's Host, which anyone can forge.
  */
 import { fill } from '../../../contract/text/format';
-import { formatCommerceDateInZone } from '../../../contract/commerce/units';
 import { shopUrlOf } from '../commerce/store-settings';
-import type { OrderInput, OrderKind } from '../commerce/store';
-import type { StoreText } from '../commerce/pages';
+import type { OrderInput } from '../commerce/store';
+import { confirmationWords, orderDate, type StoreText } from '../commerce/pages';
 import { siteTitleOf } from '../site-page';
 import { oneLine, type Notice, type NoticeSite } from './notices';
-
-type CheckoutWords = StoreText['checkout'];
-
-/** The confirmation page's heading and thanks, by kind (routes/cart.ts, routes/checkout.ts). */
-export const CONFIRMATION_WORDS: Record<OrderKind, { heading: keyof CheckoutWords; thanks: keyof CheckoutWords }> = {
-  order: { heading: 'orderConfirmed', thanks: 'orderThanks' },
-  donation: { heading: 'contributionConfirmed', thanks: 'contributionThanks' },
-  subscription: { heading: 'subscriptionConfirmed', thanks: 'subscriptionThanks' },
-  giftcard: { heading: 'orderReceived', thanks: 'giftCardThanks' },
-};
 
 /** The site's own address (`website.baseUrl`), if it is an http(s) one. */
 export function siteBaseUrl(site: Record<string, unknown>): string | null {
@@ -48,15 +37,14 @@ export interface PlacedOrder extends OrderInput {
 
 export function buyerReceipt(text: StoreText, site: Record<string, unknown>, order: PlacedOrder, at: number): Notice {
   const { checkout, cart } = text;
-  const words = CONFIRMATION_WORDS[order.kind];
-  const heading = checkout[words.heading];
+  const { heading, thanks } = confirmationWords(checkout, order.kind, oneLine(order.name));
   const base = siteBaseUrl(site);
   const link = (path: string) => (base ? new URL(path, base).href : null);
   const reviews = order.reviewRequests.flatMap(({ token, productTitle }) => {
     const href = link(`/commerce/reviews?token=${encodeURIComponent(token)}`);
     return href ? [`${fill(checkout.reviewProduct, { title: productTitle })}: ${href}`] : [];
   });
-  const shop = link(shopUrlOf(site as never));
+  const shop = link(shopUrlOf(site));
   const siteTitle = siteTitleOf(site);
   return {
     to: order.email,
@@ -64,10 +52,10 @@ export function buyerReceipt(text: StoreText, site: Record<string, unknown>, ord
     body: [
       heading,
       '',
-      fill(checkout[words.thanks], { name: oneLine(order.name) }),
+      thanks,
       '',
       `${checkout.orderNumber}: ${order.orderNumber}`,
-      `${checkout.date}: ${formatCommerceDateInZone(at, text.locale === 'en' ? 'en-US' : text.locale, text.timeZone)}`,
+      `${checkout.date}: ${orderDate(text, at)}`,
       `${checkout.email}: ${order.email}`,
       '',
       ...order.lines.map((line) => `${line.quantity} × ${line.title}: ${text.money(line.lineTotalCents, order.currency)}`),

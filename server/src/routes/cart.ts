@@ -17,7 +17,6 @@ import { placeOrderWithNotice } from '../plugins/mail';
 import { CART_LIFETIME_MS, cartLines, findOrder, openCart, setQuantity } from '../commerce/store';
 import { escapeHtml } from '../html';
 import { ensureCrumb } from '../plugins/crumb';
-import { fill } from '../../../contract/text/format';
 import { formCrumbValid, formNextPath, formValue } from '../form-posts';
 import { orderRefused } from '../commerce/order-limit';
 import { crumbQuery } from '../schemas';
@@ -179,10 +178,6 @@ ${checkoutForm(CHECKOUT_PATH, crumb, BUYER_FIELDS(text, body), text.checkout.pla
   app.get('/commerce/order-confirmed', async (request, reply) => {
     const order = await findOrder(app.storage, String((request.query as Record<string, unknown>).order ?? ''));
     if (!order || order.kind !== 'order') return reply.callNotFound();
-    return sendShellPage(app, request, reply, (page) => {
-      const text = storeText(page);
-      const heading = text.checkout.orderConfirmed;
-      return { title: heading, pageType: PageType.ORDER_CONFIRMED, main: confirmation(text, shopUrlOf(page.site), order, heading, fill(text.checkout.orderThanks, { name: order.name })) };
-    });
+    return sendShellPage(app, request, reply, (page) => ({ ...confirmation(storeText(page), shopUrlOf(page.site), order), pageType: PageType.ORDER_CONFIRMED }));
   });
 }

@@ -44,7 +44,7 @@ interface Flow {
   kind: OrderKind;
   pageType: number;
   submit: (words: CheckoutWords) => string;
-  confirmed: { path: string; pageType: number; heading: (words: CheckoutWords) => string; message: (words: CheckoutWords, name: string) => string };
+  confirmed: { path: string; pageType: number };
   /** The purchase a request describes, or an error message for the visitor. */
   resolve(query: Query, body: Body, currency: string, text: StoreText): Promise<Purchase | string> | Purchase | string;
 }
@@ -58,7 +58,7 @@ export default async function checkoutRoutes(app: FastifyInstance): Promise<void
       kind: 'donation',
       pageType: PageType.DONATE,
       submit: (words) => words.donate,
-      confirmed: { path: `${DONATE_PATH}/confirmed`, pageType: PageType.CONTRIBUTION_CONFIRMED, heading: (words) => words.contributionConfirmed, message: (words, name) => fill(words.contributionThanks, { name }) },
+      confirmed: { path: `${DONATE_PATH}/confirmed`, pageType: PageType.CONTRIBUTION_CONFIRMED },
       async resolve(query, body, currency, text) {
         const page = (await catalog()).donatePages[query.donatePageId ?? ''];
         if (!page || !/^[\w-]{1,64}$/.test(query.donatePageId ?? '')) return text.checkout.donationMissing;
@@ -85,7 +85,7 @@ export default async function checkoutRoutes(app: FastifyInstance): Promise<void
       kind: 'subscription',
       pageType: PageType.CHECKOUT,
       submit: (words) => words.subscribe,
-      confirmed: { path: `${SUBSCRIBE_PATH}/confirmed`, pageType: PageType.SUBSCRIPTION_CONFIRMED, heading: (words) => words.subscriptionConfirmed, message: (words, name) => fill(words.subscriptionThanks, { name }) },
+      confirmed: { path: `${SUBSCRIBE_PATH}/confirmed`, pageType: PageType.SUBSCRIPTION_CONFIRMED },
       async resolve(query, body, _currency, text) {
         const cart = await openCart(app.storage, query.cartToken);
         const products = await catalog();
@@ -108,7 +108,7 @@ export default async function checkoutRoutes(app: FastifyInstance): Promise<void
       kind: 'giftcard',
       pageType: PageType.CHECKOUT,
       submit: (words) => words.buyGiftCard,
-      confirmed: { path: `${GIFT_CARD_PATH}/received`, pageType: PageType.ORDER_RECEIVED, heading: (words) => words.orderReceived, message: (words, name) => fill(words.giftCardThanks, { name }) },
+      confirmed: { path: `${GIFT_CARD_PATH}/received`, pageType: PageType.ORDER_RECEIVED },
       async resolve(query, body, currency, text) {
         const websiteId = String(((await readSiteSettings(app)).website as { id?: string } | undefined)?.id ?? '');
         const item = query.websiteId === websiteId ? sellable(await catalog(), query.giftCardProductId ?? '', query.sku || undefined) : null;
@@ -162,11 +162,7 @@ ${checkoutForm(flow.path, crumb, purchase.fields, flow.submit(text.checkout), pu
     app.get(flow.confirmed.path, async (request, reply) => {
       const order = await findOrder(app.storage, String((request.query as Query).order ?? ''));
       if (!order || order.kind !== flow.kind) return reply.callNotFound();
-      return sendShellPage(app, request, reply, (page) => {
-        const text = storeText(page);
-        const heading = flow.confirmed.heading(text.checkout);
-        return { title: heading, pageType: flow.confirmed.pageType, main: confirmation(text, shopUrlOf(page.site), order, heading, flow.confirmed.message(text.checkout, order.name)) };
-      });
+      return sendShellPage(app, request, reply, (page) => ({ ...confirmation(storeText(page), shopUrlOf(page.site), order), pageType: flow.confirmed.pageType }));
     });
   }
 

@@ -40,14 +40,15 @@ export const passwordResetAvailable = (app: FastifyInstance, site: Record<string
 export async function mailPasswordLink(app: FastifyInstance, page: ShellPage, email: string, kind: 'reset' | 'welcome'): Promise<boolean> {
   const text = page.words('passwordReset', PASSWORD_RESET_WORDS);
   const base = siteBaseUrl(page.site)!;
-  const site = siteTitleOf(page.site) ?? new URL(base).host;
+  const title = siteTitleOf(page.site);
+  const site = title ?? new URL(base).host;
   const mailed = await app.storage.db.transaction().execute(async (trx) => {
     const link = await createPasswordReset(trx, email, Date.now(), kind === 'reset' ? RESET_LIFETIME_MS : WELCOME_LIFETIME_MS);
     if (!link) return false;
     const url = new URL(`${MEMBER_NEW_PASSWORD_PATH}?token=${link.token}`, base).href;
     const [subject, body] =
       kind === 'reset'
-        ? [[text.mailSubject, siteTitleOf(page.site)].filter(Boolean).join(' · '), [fill(text.mailText, { email: link.email, site }), url, '', text.mailIgnore]]
+        ? [[text.mailSubject, title].filter(Boolean).join(' · '), [fill(text.mailText, { email: link.email, site }), url, '', text.mailIgnore]]
         : [fill(text.welcomeSubject, { site }), [fill(text.welcomeText, { email: link.email, site }), url, '', text.welcomeAfter]];
     await queueNotice(trx, { to: link.email, subject, body: [...body, ''].join('\n'), replyTo: null });
     return true;
