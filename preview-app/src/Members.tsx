@@ -23,8 +23,9 @@ function listSummary(find: string, shown: number, total: number): string {
 
 /**
  * The site's members, who sign in to its members' pages: added by address with a password the
- * server makes, shown here once for the owner to pass on; given a new one (a forgotten or
- * shared password: the old one and their sessions end); or removed, after a confirmation.
+ * server makes, shown here once for the owner to pass on (and, on a site that sends mail, a
+ * link for the member to choose their own); given a new one (a forgotten or shared password:
+ * the old one, their sessions and links end); or removed, after a confirmation.
  */
 export function Members({ load = ownerGet, post = ownerPost, remove = ownerDelete }: { load?: Call; post?: Call; remove?: Call }) {
   // The address part asked for (the list shows those members), and the one being typed.
@@ -61,11 +62,13 @@ export function Members({ load = ownerGet, post = ownerPost, remove = ownerDelet
     setSaid(null);
     setProblem(`${address}: ${error.message}`);
   };
-  const showPassword = (text: (email: string) => string) => (answer: MemberPasswordAnswer) => done(`${text(answer.email)} Their password, shown this once:`, answer.password);
+  // A site that sends mail also mails the member a link to choose their own password.
+  const showPassword = (text: (email: string) => string) => (answer: MemberPasswordAnswer) =>
+    done(`${text(answer.email)}${answer.mailed ? ' They got an email with a link to choose their own password.' : ''} Their password, shown this once:`, answer.password);
   const add = (address: string) =>
     post<MemberPasswordAnswer>(OWNER_PATHS.members, { email: address }).then((answer) => {
       setEmail('');
-      showPassword((email) => `Added ${email}${answer.mailed ? '; they got an email with a link to choose their own password' : ''}.`)(answer);
+      showPassword((email) => `Added ${email}.`)(answer);
     }, failed(address));
   const renew = (address: string) =>
     post<MemberPasswordAnswer>(ownerPath(OWNER_PATHS.memberPassword, { email: address })).then(showPassword((email) => `${email} has a new password; the old one and their sessions ended.`), failed(address));

@@ -27,8 +27,8 @@ async function shown(members: string[]) {
     const email = (body as { email?: string } | undefined)?.email ?? decodeURIComponent(path.split('/')[4]!);
     if (email === 'taken@example.com') throw new Error('This address is a member already: give them a new password instead.');
     if (!members.includes(email)) members.push(email);
-    // A site that sends mail mails a new member a link (mailed); a renewed password never is.
-    return { email, password: `pw-for-${email}`, mailed: email.endsWith('@mailed.example') && path === '/api/owner/members' } as T;
+    // A site that sends mail mails the member a link (mailed), when added and when given a new password.
+    return { email, password: `pw-for-${email}`, mailed: email.endsWith('@mailed.example') } as T;
   };
   const remove = async <T,>(path: string): Promise<T> => {
     calls.push(`DELETE ${path}`);
@@ -77,23 +77,25 @@ describe('Members', () => {
     expect(input.value).toBe('');
     expect(view.container.textContent).toContain("1 member signs in to the members' pages.");
     await type('lin@mailed.example');
-    expect(status()).toBe('Added lin@mailed.example; they got an email with a link to choose their own password. Their password, shown this once: pw-for-lin@mailed.example');
+    expect(status()).toBe('Added lin@mailed.example. They got an email with a link to choose their own password. Their password, shown this once: pw-for-lin@mailed.example');
   });
 
   it('gives a member a new password, and removes one after a confirmation', async () => {
-    const calls = await shown(['ada@example.com', 'grace@example.com']);
-    expect([...view.container.querySelectorAll('li strong')].map((item) => item.textContent)).toEqual(['ada@example.com', 'grace@example.com']);
+    const calls = await shown(['ada@example.com', 'grace@example.com', 'lin@mailed.example']);
+    expect([...view.container.querySelectorAll('li strong')].map((item) => item.textContent)).toEqual(['ada@example.com', 'grace@example.com', 'lin@mailed.example']);
     await act(async () => button('Give grace@example.com a new password').click());
     expect(status()).toBe('grace@example.com has a new password; the old one and their sessions ended. Their password, shown this once: pw-for-grace@example.com');
+    await act(async () => button('Give lin@mailed.example a new password').click());
+    expect(status()).toBe('lin@mailed.example has a new password; the old one and their sessions ended. They got an email with a link to choose their own password. Their password, shown this once: pw-for-lin@mailed.example');
 
     await act(async () => button('Remove ada@example.com').click());
     const dialog = view.container.querySelector('dialog')!;
     expect(dialog.querySelector('#confirm-message')!.textContent).toBe("ada@example.com is signed out and can no longer sign in to the members' pages.");
     await act(async () => [...dialog.querySelectorAll('button')].find((item) => item.textContent === 'Confirm')!.click());
-    expect(calls).toEqual(['POST /api/owner/members/grace%40example.com/password null', 'DELETE /api/owner/members/ada%40example.com']);
+    expect(calls).toEqual(['POST /api/owner/members/grace%40example.com/password null', 'POST /api/owner/members/lin%40mailed.example/password null', 'DELETE /api/owner/members/ada%40example.com']);
     expect(status()).toBe('Removed ada@example.com: they are signed out.');
     expect(view.container.querySelector('[role="status"] code')).toBeNull();
-    expect([...view.container.querySelectorAll('li strong')].map((item) => item.textContent)).toEqual(['grace@example.com']);
+    expect([...view.container.querySelectorAll('li strong')].map((item) => item.textContent)).toEqual(['grace@example.com', 'lin@mailed.example']);
   });
 
   it("says what went wrong, in the server's words, and shows no password", async () => {

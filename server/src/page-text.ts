@@ -96,6 +96,8 @@ export const PASSWORD_RESET_WORDS = {
   welcomeSubject: 'You are a member of {site}',
   welcomeText: 'You are now a member of {site}, with the address {email}. Choose your password with this link within 7 days:',
   welcomeAfter: 'Then sign in with it on the members’ pages. If the link has expired, use “Forgot your password?” there.',
+  renewedSubject: 'Your password for {site} was changed',
+  renewedText: 'The owner of {site} gave {email} a new password and signed you out. Choose your own password with this link within 7 days:',
 };
 
 /** The cart page's refusals, shown only after its form posted without the runtime (routes/cart.ts). */

@@ -129,8 +129,29 @@ describe('a member’s new password by mail', { timeout: 30_000 }, () => {
     expect(Number(expires) - Date.now()).toBeGreaterThan(WELCOME_LIFETIME_MS - 60_000);
     const token = linkIn(mail.text!)!;
     expect(await completePasswordReset(server.app.storage, token, 'newcomer-password-1', Date.now() + 6 * 86_400_000)).toBe(true);
-    const renewed = await admin.inject({ method: 'POST', url: '/api/owner/members/newcomer%40example.com/password' });
-    expect(renewed.json()).toMatchObject({ mailed: false });
+  });
+
+  it('the owner’s new password for a member ends every link of theirs and mails them one to choose their own, good for a week', async () => {
+    const admin = await visitor(server.app);
+    expect((await admin.inject({ method: 'POST', url: '/api/auth/Login', payload: OWNER })).statusCode).toBe(200);
+    expect((await admin.inject({ method: 'POST', url: '/api/owner/members', payload: { email: 'renewed@example.com' } })).statusCode).toBe(201);
+    await settled();
+    const welcome = linkIn(sink.messages.at(-1)!.text!)!;
+    sink.messages.length = 0;
+    const renewed = await admin.inject({ method: 'POST', url: '/api/owner/members/Renewed%40example.com/password' });
+    expect(renewed.statusCode).toBe(200);
+    expect(renewed.json()).toMatchObject({ email: 'renewed@example.com', mailed: true });
+    await settled();
+    expect(sink.messages).toHaveLength(1);
+    expect(sink.recipients.at(-1)).toEqual(['renewed@example.com']);
+    const mail = sink.messages[0]!;
+    expect(mail.subject).toBe('Your password for Tessera demo was changed');
+    expect(mail.text).toMatch(/^The owner of Tessera demo gave renewed@example.com a new password and signed you out. Choose your own password with this link within 7 days:\nhttp:\/\/127\.0\.0\.1:8080\/members\/password\/new\?token=[\w-]{43}\n\nThen sign in with it on the members’ pages. If the link has expired, use “Forgot your password\?” there.\n$/);
+    // The link from when they were added sets nothing past the owner's password; the new one does, within the week.
+    expect(await completePasswordReset(server.app.storage, welcome, 'stale-link-password', Date.now())).toBe(false);
+    expect(await completePasswordReset(server.app.storage, linkIn(mail.text!)!, 'renewed-password-1', Date.now() + 6 * 86_400_000)).toBe(true);
+    const member = await visitor(server.app);
+    expect((await member.inject({ method: 'POST', url: '/api/site-users/account/session', payload: { email: 'renewed@example.com', password: 'renewed-password-1' } })).statusCode).toBe(200);
   });
 
   it(`past ${RESETS_PER_EMAIL} requests for one address, or ${RESETS_PER_CLIENT} from one client, in an hour: 429 and no more mail; a form without the crumb sends nothing`, async () => {

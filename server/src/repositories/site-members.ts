@@ -45,7 +45,7 @@ export async function addMember(store: Storage, email: string): Promise<string |
   });
 }
 
-/** A new password for the member, their sessions ended; null when no member has the address. */
+/** A new password for the member, their sessions and password links ended; null when no member has the address. */
 export async function renewMemberPassword(store: Storage, email: string): Promise<{ email: string; password: string } | null> {
   const password = generatePassword();
   const hash = await hashPassword(password);
@@ -54,6 +54,8 @@ export async function renewMemberPassword(store: Storage, email: string): Promis
     if (!member) return null;
     await db.updateTable('site_users').set({ password_hash: hash }).where('id', '=', member.id).execute();
     await db.deleteFrom('site_user_sessions').where('user_id', '=', member.id).execute();
+    // A link from before (asked for, or from when they were added) would set a password past the owner's.
+    await db.deleteFrom('member_password_resets').where('user_id', '=', member.id).execute();
     return { email: member.email, password };
   });
 }

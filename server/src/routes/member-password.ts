@@ -35,9 +35,10 @@ export const passwordResetAvailable = (app: FastifyInstance, site: Record<string
 
 /**
  * Mails the member with this address a link to choose a password: `reset` (they asked; an
- * hour) or `welcome` (the owner added them; a week). Nothing for an address that is no member's.
+ * hour), `welcome` (the owner added them; a week) or `renewed` (the owner gave them a new
+ * password; a week). Nothing for an address that is no member's.
  */
-export async function mailPasswordLink(app: FastifyInstance, page: ShellPage, email: string, kind: 'reset' | 'welcome'): Promise<boolean> {
+export async function mailPasswordLink(app: FastifyInstance, page: ShellPage, email: string, kind: 'reset' | 'welcome' | 'renewed'): Promise<boolean> {
   const text = page.words('passwordReset', PASSWORD_RESET_WORDS);
   const base = siteBaseUrl(page.site)!;
   const title = siteTitleOf(page.site);
@@ -46,10 +47,13 @@ export async function mailPasswordLink(app: FastifyInstance, page: ShellPage, em
     const link = await createPasswordReset(trx, email, Date.now(), kind === 'reset' ? RESET_LIFETIME_MS : WELCOME_LIFETIME_MS);
     if (!link) return false;
     const url = new URL(`${MEMBER_NEW_PASSWORD_PATH}?token=${link.token}`, base).href;
+    const named = { email: link.email, site };
     const [subject, body] =
       kind === 'reset'
-        ? [[text.mailSubject, title].filter(Boolean).join(' · '), [fill(text.mailText, { email: link.email, site }), url, '', text.mailIgnore]]
-        : [fill(text.welcomeSubject, { site }), [fill(text.welcomeText, { email: link.email, site }), url, '', text.welcomeAfter]];
+        ? [[text.mailSubject, title].filter(Boolean).join(' · '), [fill(text.mailText, named), url, '', text.mailIgnore]]
+        : kind === 'welcome'
+          ? [fill(text.welcomeSubject, named), [fill(text.welcomeText, named), url, '', text.welcomeAfter]]
+          : [fill(text.renewedSubject, named), [fill(text.renewedText, named), url, '', text.welcomeAfter]];
     await queueNotice(trx, { to: link.email, subject, body: [...body, ''].join('\n'), replyTo: null });
     return true;
   });

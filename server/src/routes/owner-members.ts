@@ -31,7 +31,7 @@ export default async function ownerMemberRoutes(app: FastifyInstance): Promise<v
     if (!EMAIL_PATTERN.test(email)) return reply.code(400).send({ error: PLEASE_ENTER_VALID_EMAIL });
     const password = await addMember(app.storage, email);
     if (!password) return reply.code(409).send({ error: MEMBER_EXISTS });
-    // With mail, the member gets a link to choose their own password: the one made here need not be passed on.
+    // With mail, the member gets a link to choose their own password (here and with a new one): the one made here need not be passed on.
     const page = await shellPageOf(app);
     const mailed = passwordResetAvailable(app, page.site) && (await mailPasswordLink(app, page, email, 'welcome'));
     return reply.code(201).send({ email, password, mailed } satisfies MemberPasswordAnswer);
@@ -40,7 +40,9 @@ export default async function ownerMemberRoutes(app: FastifyInstance): Promise<v
   app.post(OWNER_PATHS.memberPassword, { schema: { querystring: crumbQuery, params: emailParams } }, async (request, reply) => {
     const renewed = await renewMemberPassword(app.storage, (request.params as { email: string }).email);
     if (!renewed) return reply.code(404).send({ error: NO_SUCH_MEMBER });
-    return { ...renewed, mailed: false } satisfies MemberPasswordAnswer;
+    const page = await shellPageOf(app);
+    const mailed = passwordResetAvailable(app, page.site) && (await mailPasswordLink(app, page, renewed.email, 'renewed'));
+    return { ...renewed, mailed } satisfies MemberPasswordAnswer;
   });
 
   app.delete(OWNER_PATHS.member, { schema: { querystring: crumbQuery, params: emailParams } }, async (request, reply) => {
