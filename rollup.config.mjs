@@ -295,7 +295,7 @@ export default [
     ],
   },
   {
-    input: { main: 'server/src/main.ts', backup: 'server/src/backup.ts', 'copy-to-postgres': 'server/src/copy-to-postgres.ts', 'copy-to-sqlite': 'server/src/copy-to-sqlite.ts' },
+    input: { main: 'server/src/main.ts', backup: 'server/src/backup.ts', 'copy-to-postgres': 'server/src/copy-to-postgres.ts', 'copy-to-sqlite': 'server/src/copy-to-sqlite.ts', 'send-test-mail': 'server/src/send-test-mail.ts' },
     output: { dir: 'dist/server', format: 'es', sourcemap: true, entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
     external: (id) => nodeExternal.some((name) => id === name || id.startsWith(`${name}/`)),
     plugins: [resolve({ preferBuiltins: true }), versionAndMode(), ts(['server/src/**/*', 'runtime/src/**/*', 'contract/**/*'], 'dist/server')],

@@ -19,10 +19,16 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
-export async function startSmtpSink(): Promise<SmtpSink> {
+/** With `password`, the server asks for a sign-in (any user name) and refuses every other password with 535. */
+export async function startSmtpSink({ password }: { password?: string } = {}): Promise<SmtpSink> {
   const sink: SmtpSink = { url: '', messages: [], recipients: [], refuse: null, held: 0, close: async () => undefined };
   const server = new SMTPServer({
-    authOptional: true,
+    authOptional: !password,
+    allowInsecureAuth: true,
+    onAuth(auth, _session, callback) {
+      if (auth.password === password) return callback(null, { user: auth.username });
+      callback(Object.assign(new Error('535 5.7.8 Authentication credentials invalid'), { responseCode: 535 }));
+    },
     disabledCommands: ['STARTTLS'],
     logger: false,
     // Connections still open (a hanging message) are cut at close.

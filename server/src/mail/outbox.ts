@@ -87,6 +87,8 @@ export interface SenderOptions {
   send: SendNotice;
   /** An error the mail server will give again for this notice (a rejected address or message). */
   isPermanent(error: unknown): boolean;
+  /** What a failure means, for the log and the failed notice (its message without it). */
+  describe?(error: unknown): string;
   log: { info(message: string): void; warn(error: unknown, message: string): void; error(error: unknown, message: string): void };
   now?: () => number;
 }
@@ -99,9 +101,8 @@ export interface MailSender {
   stop(): Promise<void>;
 }
 
-const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').slice(0, 300);
-
 export function startMailSender(store: Storage, options: SenderOptions): MailSender {
+  const reasonOf = (error: unknown) => (options.describe?.(error) ?? (error instanceof Error ? error.message : String(error))).replace(/\s+/g, ' ').slice(0, 400);
   const worker = randomUUID();
   const now = options.now ?? Date.now;
   let stopped = false;

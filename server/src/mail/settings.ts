@@ -15,6 +15,7 @@ export interface MailSettings {
 }
 
 const ADDRESS = /^[^@\s<>,;"]+@[^@\s<>,;"]+\.[^@\s<>,;"]+$/;
+export const isMailAddress = (text: string): boolean => ADDRESS.test(text);
 /** `site@example.com` or `Example site <site@example.com>`. */
 const FROM = /^(?:[^<>\r\n"]*<([^<>\s]+)>|([^<>\s]+))$/;
 

@@ -4,19 +4,16 @@
  * (mail/outbox.ts). Without SMTP_URL there is no sender and nothing is queued.
  */
 import type { FastifyInstance } from 'fastify';
-import { createTransport } from 'nodemailer';
 import { HOUR_MS, NOTICES_PER_HOUR, queueNotice, queueWithinHourlyLimit, startMailSender } from '../mail/outbox';
 import { buyerReceipt, noticeSiteOf, siteBaseUrl } from '../mail/receipt';
 import { storeText } from '../commerce/pages';
 import { takeFromWindowsIn } from '../security/limits';
 import { shownSmtpUrl, type MailSettings } from '../mail/settings';
+import { mailProblem, mailTransport } from '../mail/transport';
 import { orderNotice, overflowNotice, type Notice, type NoticeSite } from '../mail/notices';
 import { placeOrder, type OrderInput } from '../commerce/store';
 import type { Executor } from '../storage/locked';
 import { readSiteSettings, shellPageOf } from '../site-page';
-
-/** Short enough that a mail server that hangs holds a sender (and a shutdown) briefly; long enough for a slow one. */
-const TRANSPORT_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000, dnsTimeout: 10_000 };
 
 export interface OwnerMail {
   /** Queues a notice in the transaction that stores what it tells of (past NOTICES_PER_HOUR, one saying so); `wake` once that has committed. */
@@ -37,7 +34,7 @@ export function isPermanentRefusal(error: unknown): boolean {
 }
 
 export function startOwnerMail(app: FastifyInstance, settings: MailSettings): OwnerMail {
-  const transport = createTransport({ url: settings.smtpUrl, ...TRANSPORT_TIMEOUTS }, { from: settings.from });
+  const transport = mailTransport(settings);
   const sender = startMailSender(app.storage, {
     send: async (notice) => {
       // Addresses as objects: taken as they are, never parsed as a list.
@@ -50,6 +47,7 @@ export function startOwnerMail(app: FastifyInstance, settings: MailSettings): Ow
       });
     },
     isPermanent: isPermanentRefusal,
+    describe: (error) => mailProblem(error, settings),
     log: {
       info: (message) => app.log.info(message),
       warn: (error, message) => app.log.warn({ err: error }, message),
@@ -62,7 +60,7 @@ export function startOwnerMail(app: FastifyInstance, settings: MailSettings): Ow
     void transport.verify().then(
       () => app.log.info(`Mail: the mail server at ${shownSmtpUrl(settings.smtpUrl)} answers; notices go to ${settings.notify.join(', ')}.`),
       (error: unknown) =>
-        app.log.warn({ err: error }, `Mail: the mail server at ${shownSmtpUrl(settings.smtpUrl)} does not take notices now (${error instanceof Error ? error.message : String(error)}); they wait in the outbox and are tried again.`),
+        app.log.warn({ err: error }, `Mail: the mail server at ${shownSmtpUrl(settings.smtpUrl)} does not take notices now: ${mailProblem(error, settings)}. They wait in the outbox and are tried again; \`npm run send-test-mail\` tries a mail at once.`),
     );
     if (!siteBaseUrl(await readSiteSettings(app))) {
       app.log.warn(`Mail: site.json has no website.baseUrl (the site's public address, such as https://www.example.com), so buyers' receipts go without their review links and notices name the owner app by its path only.`);
