@@ -8,7 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECORD_HIT_PATH } from '../../contract/api/paths';
 import { ConfigError, effectiveSettings, loadConfig } from '../src/config';
-import { METRICS_TOKEN_NEEDED } from '../src/plugins/metrics';
+import { METRICS_TOKEN_NEEDED, withoutEmptyLagFigures } from '../src/plugins/metrics';
 import { SERVER_VERSION } from '../src/version';
 import { TEST_ENGINE, startTestServer, visitor, type TestServer } from './helper';
 
@@ -38,6 +38,20 @@ async function figures(app = server.app): Promise<Map<string, number>> {
 }
 
 describe('/metrics', () => {
+  it('has no made-up event-loop figures: none on the first scrape after a start, none in a scrape that comes before a sample', async () => {
+    // Before the fix the first scrape read a minimum of 9.2e9 s and a mean of NaN: an alert at every start.
+    for (let index = 0; index < 3; index += 1) {
+      const answer = await scrape();
+      expect(answer.body).not.toMatch(/ nan$/im);
+      const values = await figures();
+      expect(values.get('nodejs_eventloop_lag_min_seconds') ?? 0).toBeLessThan(1);
+    }
+    const empty = ['# TYPE nodejs_eventloop_lag_seconds gauge', 'nodejs_eventloop_lag_seconds 0', '# TYPE nodejs_eventloop_lag_min_seconds gauge', 'nodejs_eventloop_lag_min_seconds 9223372036.854776', 'nodejs_eventloop_lag_mean_seconds Nan', 'nodejs_eventloop_lag_p99_seconds 5.11e-7', 'process_heap_bytes 5', ''].join('\n');
+    expect(withoutEmptyLagFigures(empty)).toBe(['# TYPE nodejs_eventloop_lag_seconds gauge', 'nodejs_eventloop_lag_seconds 0', '# TYPE nodejs_eventloop_lag_min_seconds gauge', 'nodejs_eventloop_lag_p99_seconds 5.11e-7', 'process_heap_bytes 5', ''].join('\n'));
+    const sampled = empty.replace('9223372036.854776', '0.009').replace('Nan', '0.01');
+    expect(withoutEmptyLagFigures(sampled)).toBe(sampled);
+  });
+
   it('is not there without METRICS_TOKEN', async () => {
     const plain = await startTestServer();
     try {

@@ -42,6 +42,15 @@ function processRegistry(): Registry {
   return processFigures;
 }
 
+/**
+ * prom-client writes an event-loop delay histogram with no samples yet (its first 10 ms, or two
+ * scrapes within them) with a minimum of 9.2e9 s and a mean and deviation of NaN; those three
+ * are left out of such a scrape, since an alert on them would fire at every start.
+ */
+const EMPTY_LAG_HISTOGRAM = /^nodejs_eventloop_lag_mean_seconds nan$/im;
+const LAG_HISTOGRAM_FIGURES = /^nodejs_eventloop_lag_(?:min|mean|stddev)_seconds .*\n/gm;
+export const withoutEmptyLagFigures = (text: string): string => (EMPTY_LAG_HISTOGRAM.test(text) ? text.replace(LAG_HISTOGRAM_FIGURES, '') : text);
+
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
 /** The bearer token, compared in constant time (through digests, which have one length). */
@@ -54,6 +63,8 @@ function hasToken(request: FastifyRequest, token: string): boolean {
 export function registerMetrics(app: FastifyInstance, token: string | null): void {
   const registry = new Registry();
   const registers = [registry];
+  // The process's observers start with the server, so that the first scrape has figures to read.
+  if (token) processRegistry();
   const refusedForDatabase = new Counter({
     name: 'tessera_database_refused_requests_total',
     help: 'Requests answered 503 (database unavailable or its disk full) or 500 (database file damaged), by reason.',
@@ -146,7 +157,7 @@ export function registerMetrics(app: FastifyInstance, token: string | null): voi
   app.get(METRICS_PATH, { logLevel: 'silent' }, async (request, reply) => {
     void reply.header('cache-control', 'no-store');
     if (!hasToken(request, token)) return reply.code(401).header('www-authenticate', 'Bearer realm="metrics"').send({ error: METRICS_TOKEN_NEEDED });
-    const figures = await Promise.all([processRegistry().metrics(), registry.metrics()]);
+    const figures = await Promise.all([processRegistry().metrics().then(withoutEmptyLagFigures), registry.metrics()]);
     return reply.type(registry.contentType).send(figures.join('\n'));
   });
 }
