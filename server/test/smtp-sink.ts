@@ -19,8 +19,12 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
-/** With `password`, the server asks for a sign-in (any user name) and refuses every other password with 535. */
-export async function startSmtpSink({ password }: { password?: string } = {}): Promise<SmtpSink> {
+/**
+ * With `password`, the server asks for a sign-in (any user name) and refuses every other password
+ * with 535. With `startTls`, it offers STARTTLS with smtp-server's own certificate (self-signed
+ * and expired, as a mail server's own on a small host may be). `host`: the address it listens on.
+ */
+export async function startSmtpSink({ password, startTls = false, host = '127.0.0.1' }: { password?: string; startTls?: boolean; host?: string } = {}): Promise<SmtpSink> {
   const sink: SmtpSink = { url: '', messages: [], recipients: [], refuse: null, held: 0, close: async () => undefined };
   const server = new SMTPServer({
     authOptional: !password,
@@ -29,7 +33,7 @@ export async function startSmtpSink({ password }: { password?: string } = {}): P
       if (auth.password === password) return callback(null, { user: auth.username });
       callback(Object.assign(new Error('535 5.7.8 Authentication credentials invalid'), { responseCode: 535 }));
     },
-    disabledCommands: ['STARTTLS'],
+    disabledCommands: startTls ? [] : ['STARTTLS'],
     logger: false,
     // Connections still open (a hanging message) are cut at close.
     closeTimeout: 500,
@@ -51,8 +55,8 @@ export async function startSmtpSink({ password }: { password?: string } = {}): P
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  sink.url = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  sink.url = `smtp://${host}:${(server.server.address() as AddressInfo).port}`;
   sink.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
   return sink;
 }

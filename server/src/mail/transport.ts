@@ -9,9 +9,43 @@ import type { MailSettings } from './settings';
 /** Short enough that a mail server that hangs holds a sender (and a shutdown) briefly; long enough for a slow one. */
 const TRANSPORT_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000, dnsTimeout: 10_000 };
 
-export const mailTransport = (settings: MailSettings): Transporter => createTransport({ url: settings.smtpUrl, ...TRANSPORT_TIMEOUTS }, { from: settings.from });
+const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+
+/**
+ * Over smtp:// a password goes only inside STARTTLS, unless the mail server is on this machine:
+ * without it, anyone on the way could take the STARTTLS offer out of the greeting and read the
+ * password. SMTP_URL's own `?requireTLS=false` (or `?ignoreTLS=true` on a loopback) says otherwise.
+ */
+export function needsStartTls(smtpUrl: string): boolean {
+  const url = new URL(smtpUrl);
+  return url.protocol === 'smtp:' && (url.username !== '' || url.password !== '') && !LOOPBACK.test(url.hostname);
+}
+
+export const mailTransport = (settings: MailSettings): Transporter =>
+  // The URL's options (`?tls.rejectUnauthorized=false`, `?requireTLS=false`) win over these.
+  createTransport({ url: settings.smtpUrl, ...TRANSPORT_TIMEOUTS, requireTLS: needsStartTls(settings.smtpUrl) }, { from: settings.from });
 
 const NO_ANSWER = new Set(['ECONNECTION', 'ESOCKET', 'ETIMEDOUT', 'ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNRESET']);
+
+/** What an error from the mail server or the network means in SMTP_URL's and MAIL_FROM's terms, when it is one of the usual. */
+function meaningOf(code: string | undefined, responseCode: number, said: string, url: URL): string | null {
+  if (code === 'EAUTH' || code === 'ENOAUTH') return 'the mail server refused the user name or password in SMTP_URL';
+  if (code === 'EDNS') return `no host is named ${url.hostname}: check SMTP_URL's host`;
+  if (/certificate|self[- ]signed|altname/i.test(said)) {
+    return "the mail server's certificate is not one this machine trusts (expired, self-signed, or for another name): write the host name its certificate has, or, for a mail server on this machine or your own network, add ?tls.rejectUnauthorized=false to SMTP_URL";
+  }
+  if (/STARTTLS/.test(said) && !/wrong version number|ssl routines/i.test(said)) {
+    return 'the mail server did not start an encrypted connection (STARTTLS), and the password in SMTP_URL does not go in the clear: use smtps:// on port 465 if the mail server has it, or, for one on your own network, add ?requireTLS=false to SMTP_URL';
+  }
+  if (code === 'ETLS' || /wrong version number|ssl routines/i.test(said)) return 'the encrypted connection failed: smtps:// is for port 465 (TLS from the start), smtp:// for 587 (STARTTLS)';
+  if (code && NO_ANSWER.has(code)) {
+    const where = `${url.hostname}:${url.port || (url.protocol === 'smtps:' ? 465 : 587)}`;
+    return `no mail server answered at ${where}: check SMTP_URL's host and port (587 for smtp://, 465 for smtps://) and that this machine may connect out to it`;
+  }
+  if (code === 'EENVELOPE' && responseCode >= 500) return 'the mail server refused the sender (MAIL_FROM: one it lets you send as?) or a recipient';
+  if (code === 'EMESSAGE' && responseCode >= 500) return 'the mail server refused the message';
+  return null;
+}
 
 /**
  * What went wrong, first in the settings' terms, then as the mail server or the network said it
@@ -20,22 +54,8 @@ const NO_ANSWER = new Set(['ECONNECTION', 'ESOCKET', 'ETIMEDOUT', 'ECONNREFUSED'
 export function mailProblem(error: unknown, settings: MailSettings): string {
   const { code, responseCode, message } = (error ?? {}) as { code?: string; responseCode?: number; message?: string };
   const url = new URL(settings.smtpUrl);
-  const said = (message ?? String(error)).replaceAll(decodeURIComponent(url.password) || '\u0000', '***');
-  const where = `${url.hostname}:${url.port || (url.protocol === 'smtps:' ? 465 : 587)}`;
-  const meaning =
-    code === 'EAUTH' || code === 'ENOAUTH'
-      ? 'the mail server refused the user name or password in SMTP_URL'
-      : code === 'EDNS'
-        ? `no host is named ${url.hostname}: check SMTP_URL's host`
-        : code === 'ETLS' || /wrong version number|ssl routines/i.test(said)
-          ? 'the encrypted connection failed: smtps:// is for port 465 (TLS from the start), smtp:// for 587 (STARTTLS)'
-          : code && NO_ANSWER.has(code)
-            ? `no mail server answered at ${where}: check SMTP_URL's host and port (587 for smtp://, 465 for smtps://) and that this machine may connect out to it`
-            : code === 'EENVELOPE' && (responseCode ?? 0) >= 500
-              ? 'the mail server refused the sender (MAIL_FROM: one it lets you send as?) or a recipient'
-              : code === 'EMESSAGE' && (responseCode ?? 0) >= 500
-                ? 'the mail server refused the message'
-                : null;
+  const said = (message ?? String(error)).replaceAll(decodeURIComponent(url.password) || '\u0000', '***').replace(/\s+/g, ' ').trim();
+  const meaning = meaningOf(code, responseCode ?? 0, said, url);
   return meaning ? `${meaning} (${said})` : said;
 }
 
