@@ -2,9 +2,10 @@
  * Mail to the owner, end to end: the built server with SMTP_URL pointed at a mail server the
  * test runs (smtp-server), a visitor's Chromium sending the contact form and buying a print
  * through the cart and checkout pages; each arrives in the owner's mailbox, the receipt in the
- * buyer's; a member who forgot their password gets a new one through the mailed link.
+ * buyer's; a member who forgot their password gets a new one through the mailed link; the owner
+ * app says where notices go, and when they do not go out.
  */
-import { test, expect, axeViolations, fillContact, runtimeReady } from './fixtures';
+import { test, expect, api, axeViolations, fillContact, runtimeReady } from './fixtures';
 import { startBuiltServer, type ServerProcess } from './server-process';
 import { startSmtpSink, type SmtpSink } from '../server/test/smtp-sink';
 
@@ -12,13 +13,22 @@ let sink: SmtpSink;
 let server: ServerProcess;
 test.beforeAll(async () => {
   sink = await startSmtpSink();
-  server = await startBuiltServer({ SMTP_URL: sink.url, MAIL_FROM: 'Tessera demo <site@test.local>', NOTIFY_EMAIL: 'owner@test.local', MEMBER_EMAIL: MEMBER_EMAIL, MEMBER_PASSWORD: 'forgotten-password-1' });
+  server = await startBuiltServer({
+    SMTP_URL: sink.url,
+    MAIL_FROM: 'Tessera demo <site@test.local>',
+    NOTIFY_EMAIL: 'owner@test.local',
+    MEMBER_EMAIL: MEMBER_EMAIL,
+    MEMBER_PASSWORD: 'forgotten-password-1',
+    OWNER_EMAIL: OWNER.email,
+    OWNER_PASSWORD: OWNER.password,
+  });
 });
 test.afterAll(async () => {
   await server?.stop();
   await sink?.close();
 });
 const MEMBER_EMAIL = 'forgetful@test.local';
+const OWNER = { email: 'owner@test.local', password: 'owner-password-1' };
 const mailWith = (subject: RegExp) => () => sink.messages.find((mail) => subject.test(mail.subject ?? ''));
 
 test('a contact form sent from Chromium reaches the owner: its fields, Reply-To the visitor', async ({ page }) => {
@@ -89,4 +99,36 @@ test('a member who forgot their password asks for a link, sets a new one through
   await form.getByLabel('Password').fill('remembered-password-2');
   await form.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Members’ studio notes');
+});
+
+test('the owner app says where notices go, and, when the mail server refuses them, that mail is not going out and why', async ({ page, browser }) => {
+  await page.goto(`${server.baseUrl}/plain`);
+  expect((await api(page, 'POST', `${server.baseUrl}/api/auth/Login`, OWNER)).ok()).toBe(true);
+  await page.goto(`${server.baseUrl}/config/?frameUrl=%2Fplain`);
+  const panel = page.locator('#config-panel');
+  const submissions = panel.getByRole('region', { name: 'Form submissions', exact: true });
+  await expect(submissions.getByText('New submissions and orders are also mailed to owner@test.local.')).toBeVisible();
+
+  sink.refuse = 'now';
+  try {
+    // A visitor (the signed-in owner would be taken to the owner app).
+    const visitorContext = await browser.newContext();
+    const site = await visitorContext.newPage();
+    await site.goto(`${server.baseUrl}/contact`);
+    await runtimeReady(site);
+    await fillContact(site, 'ada@example.com', 'Is anyone there?');
+    await site.getByRole('button', { name: 'Send message' }).click();
+    await expect(site.getByText('Thank you! We will get back to you soon.')).toBeVisible();
+    await visitorContext.close();
+    // The sender tries at once; the mail server answers 421.
+    await expect.poll(async () => (await (await api(page, 'GET', `${server.baseUrl}/api/owner/mail`)).json()).waiting, { timeout: 15_000 }).toBe(1);
+    await page.goto(`${server.baseUrl}/config/?frameUrl=%2Fplain`);
+    const orders = panel.getByRole('region', { name: 'Orders', exact: true });
+    const trouble = orders.locator('.config-error');
+    await expect(trouble).toContainText(/^Mail is not going out: 1 message is waiting since .+, tried again for about eight hours\. The last error: .*421.*\. Whoever runs the server can check its mail settings with npm run send-test-mail\.$/);
+    await expect(submissions.locator('.config-error')).toHaveText((await trouble.textContent())!);
+    expect(await axeViolations(page)).toEqual([]);
+  } finally {
+    sink.refuse = null;
+  }
 });

@@ -222,6 +222,22 @@ export type MembersAnswer = FromSchema<typeof membersAnswerSchema>;
 export const memberPasswordAnswerSchema = strict({ email: text, password: text, mailed: { type: 'boolean' } });
 export type MemberPasswordAnswer = FromSchema<typeof memberPasswordAnswerSchema>;
 
+/**
+ * GET /api/owner/mail: whether the server mails the owner a notice of each submission and order
+ * (SMTP_URL) and to whom; `waiting`: mails that failed and wait to be tried again, made since
+ * `waitingSince`; `failed`: mails refused for good in the last 30 days; `problem`: the latest
+ * error of those waiting, else of those failed, in the settings' terms.
+ */
+export const mailAnswerSchema = strict({
+  sending: { type: 'boolean' },
+  to: { type: 'array', items: text },
+  waiting: count,
+  waitingSince: { type: ['string', 'null'] },
+  failed: count,
+  problem: { type: ['string', 'null'] },
+});
+export type MailAnswer = FromSchema<typeof mailAnswerSchema>;
+
 /** DELETE /api/owner/subscribers/:email (every list), DELETE /api/owner/submissions/:id, DELETE /api/owner/orders/:orderNumber, DELETE /api/owner/members/:email. */
 export const removedAnswerSchema = strict({ removed: count });
 export type RemovedAnswer = FromSchema<typeof removedAnswerSchema>;
@@ -250,5 +266,6 @@ export const OWNER_GET_ANSWERS = {
   mailingLists: mailingListsAnswerSchema,
   subscriberLists: subscriberListsAnswerSchema,
   members: membersAnswerSchema,
+  mail: mailAnswerSchema,
   taxonomy: taxonomyAnswerSchema,
 } as const;

@@ -21,6 +21,7 @@ export const OWNER_PATHS = {
   members: '/api/owner/members',
   member: '/api/owner/members/:email',
   memberPassword: '/api/owner/members/:email/password',
+  mail: '/api/owner/mail',
   pageviews: '/api/owner/pageviews',
   performance: '/api/owner/performance',
   errors: '/api/owner/errors',

@@ -1,4 +1,5 @@
 import { DataSection } from './DataSection';
+import { MailStatus } from './MailStatus';
 import { toCsv } from './csv';
 import { everyPage, ExportAllButton, useCsvExport } from './csv-export';
 import { ownerDelete, ownerGet } from './owner-api';
@@ -42,7 +43,7 @@ const when = (s: Submission) => new Date(s.createdAt).toLocaleString();
  * confirmation (spam, or a visitor who asked to be forgotten). Visitor values are text: React
  * escapes them.
  */
-export function Submissions({ load = ownerGet, remove = ownerDelete }: { load?: Load; remove?: (path: string) => Promise<unknown> }) {
+export function Submissions({ load = ownerGet, remove = ownerDelete, loadMail }: { load?: Load; remove?: (path: string) => Promise<unknown>; loadMail?: Parameters<typeof MailStatus>[0]['load'] }) {
   const [state, reload] = useOwnerData<{ submissions: Submission[] }>(`${OWNER_PATHS.submissions}?limit=${SHOWN}`, load);
   const { status, setStatus, problem, setProblem, exporting, exportAll } = useCsvExport('form-submissions.csv', 'submission', () => allSubmissions(load), submissionsCsv);
   const { ask, dialog, focusable } = useConfirmedDelete<Submission>(
@@ -57,7 +58,7 @@ export function Submissions({ load = ownerGet, remove = ownerDelete }: { load?: 
     { setStatus, setProblem, reload },
   );
   return (
-    <DataSection id="submissions" title="Form submissions" state={state} reload={reload}>
+    <DataSection id="submissions" title="Form submissions" state={state} reload={reload} controls={<MailStatus load={loadMail} />}>
       {({ submissions }) => {
         const fields = fieldsOf(submissions);
         return (

@@ -37,6 +37,7 @@ import performanceRoutes from './routes/performance';
 import formRoutes from './routes/forms';
 import ownerRoutes from './routes/owner';
 import ownerMemberRoutes from './routes/owner-members';
+import ownerMailRoutes from './routes/owner-mail';
 import placesRoutes from './routes/places';
 import previewRoutes from './routes/preview';
 import siteRoutes from './routes/site';
@@ -194,6 +195,7 @@ export async function buildApp(config: ServerConfig): Promise<App> {
   await app.register(performanceRoutes);
   await app.register(ownerRoutes);
   await app.register(ownerMemberRoutes);
+  await app.register(ownerMailRoutes);
   await app.register(placesRoutes);
   await app.register(previewRoutes);
   await app.register(widgetRoutes);

@@ -6,6 +6,7 @@ import { dropOldFailedNotices, FAILED_KEPT_MS, MAIL_FAILING, MAIL_WORKS, queueNo
 import { parseMailSettings } from '../src/mail/settings';
 import { submissionNotice } from '../src/mail/notices';
 import { placeOrderWithNotice, RECEIPTS_PER_HOUR } from '../src/plugins/mail';
+import type { MailAnswer } from '../../contract/api/owner-answers';
 import { countRows, OWNER, postForm, rows, startLoggedTestServer, startTestServer, TEST_ENGINE, type LogLine, type TestServer, visitor } from './helper';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
 
@@ -37,6 +38,14 @@ const ADA = { name: ['Ada', 'Lovelace'], email: 'Ada@Example.com', message: 'Fir
 const settled = () => server.app.mail!.idle();
 const outbox = () => rows<{ status: string; attempts: number; last_error: string | null; due_at: number }>(server, 'SELECT status, attempts, last_error, due_at FROM mail_outbox');
 const said = (text: string) => lines.filter((line) => line.msg.includes(text));
+/** What the owner app reads of the mail (GET /api/owner/mail), as the owner. */
+async function ownerSees(target = server) {
+  const owner = await visitor(target.app);
+  expect((await owner.inject({ method: 'POST', url: '/api/auth/Login', payload: OWNER })).statusCode).toBe(200);
+  const answer = await owner.inject({ method: 'GET', url: '/api/owner/mail' });
+  expect(answer.statusCode).toBe(200);
+  return answer.json() as MailAnswer;
+}
 
 describe('owner notices by mail', { timeout: 30_000 }, () => {
   it('a submission sends one notice to every NOTIFY_EMAIL address: the fields, the page, Reply-To the visitor; the outbox keeps no copy', async () => {
@@ -96,6 +105,9 @@ describe('owner notices by mail', { timeout: 30_000 }, () => {
     expect(warnings).toHaveLength(1);
     expect(warnings[0]!.msg).toBe(MAIL_FAILING(waiting[0]!.last_error!));
     expect(warnings[0]!.level).toBe(40);
+    // The owner app says so too: two wait, since the first was made, with the error in the settings' terms.
+    const [{ created_at: firstMade }] = (await rows<{ created_at: number }>(server, 'SELECT MIN(created_at) AS created_at FROM mail_outbox')) as [{ created_at: number }];
+    expect(await ownerSees()).toEqual({ sending: true, to: NOTIFY, waiting: 2, waitingSince: new Date(Number(firstMade)).toISOString(), failed: 0, problem: waiting[0]!.last_error });
     // Not due yet: nothing is tried.
     await settled();
     expect((await outbox()).map(({ attempts }) => attempts)).toEqual([1, 1]);
@@ -108,6 +120,7 @@ describe('owner notices by mail', { timeout: 30_000 }, () => {
     expect(said(MAIL_WORKS)).toHaveLength(1);
     expect(said('Mail: sending a notice failed')).toHaveLength(1);
     expect(await countRows(server, 'mail_outbox')).toBe(0);
+    expect(await ownerSees()).toEqual({ sending: true, to: NOTIFY, waiting: 0, waitingSince: null, failed: 0, problem: null });
   });
 
   it('a notice whose sender died while sending is taken over once its claim is old', async () => {
@@ -141,6 +154,7 @@ describe('owner notices by mail', { timeout: 30_000 }, () => {
     const metrics = await server.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
     expect(metrics.body).toContain('tessera_mail_outbox_notices{status="failed"} 1');
     expect(metrics.body).toContain('tessera_mail_outbox_notices{status="queued"} 0');
+    expect(await ownerSees()).toEqual({ sending: true, to: NOTIFY, waiting: 0, waitingSince: null, failed: 1, problem: failed!.last_error });
 
     const [{ updated_at: failedAt }] = (await rows<{ updated_at: number }>(server, 'SELECT updated_at FROM mail_outbox')) as [{ updated_at: number }];
     expect(await dropOldFailedNotices(server.app.storage, Number(failedAt) + FAILED_KEPT_MS - 60_000)).toBe(0);
@@ -271,6 +285,7 @@ describe('without SMTP_URL', { timeout: 30_000 }, () => {
       await submit(plain, ADA);
       expect(await countRows(plain, 'mail_outbox')).toBe(0);
       expect(effectiveSettings(plain.config).MAIL).toBe('off (SMTP_URL not set): submissions and orders are in /config/ only');
+      expect(await ownerSees(plain)).toEqual({ sending: false, to: [], waiting: 0, waitingSince: null, failed: 0, problem: null });
     } finally {
       await plain.close();
     }

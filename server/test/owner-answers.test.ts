@@ -25,6 +25,7 @@ import {
 } from '../../contract/api/owner-answers';
 import { submitReview } from '../src/commerce/store';
 import { cookieHeader, OWNER, rows, startTestServer, type TestServer, visitor } from './helper';
+import { startSmtpSink, type SmtpSink } from './smtp-sink';
 
 let server: TestServer;
 let owner: Awaited<ReturnType<typeof visitor>>;
@@ -35,8 +36,11 @@ function expectToFit(schema: object, answer: unknown, what: string) {
   expect(valid ? [] : ajv.errors!.map((error) => `${what}${error.instancePath} ${error.message} ${JSON.stringify(error.params)}`)).toEqual([]);
 }
 
+let sink: SmtpSink;
 beforeAll(async () => {
-  server = await startTestServer();
+  // With mail, so that the mail answer lists whom notices go to.
+  sink = await startSmtpSink();
+  server = await startTestServer({ mail: { smtpUrl: sink.url, from: 'site@test.local', notify: ['owner@test.local'] } });
   const site = await visitor(server.app);
   // Something in every list the owner reads.
   const submit = async (formId: string, values: Record<string, unknown>) => {
@@ -72,7 +76,10 @@ beforeAll(async () => {
   const upload = await owner.inject({ method: 'PUT', url: `${OWNER_PATHS.files}/notes.txt`, payload: Buffer.from('notes'), headers: { 'content-type': 'application/octet-stream' } });
   expect(upload.statusCode).toBeLessThan(300);
 });
-afterAll(async () => server.close());
+afterAll(async () => {
+  await server.close();
+  await sink.close();
+});
 
 describe('owner API answers fit the contract', () => {
   for (const [name, schema] of Object.entries(OWNER_GET_ANSWERS)) {

@@ -80,6 +80,29 @@ export async function outboxCounts(store: Storage): Promise<Record<Tables['mail_
   return counts;
 }
 
+/** What the owner is told of mail that does not go out: those waiting after a failure (since when), those refused for good, and the latest error. */
+export async function outboxTrouble(store: Storage): Promise<{ waiting: number; waitingSince: number | null; failed: number; problem: string | null }> {
+  const troubled = store.db.selectFrom('mail_outbox').where((eb) => eb.or([eb('status', '=', 'failed'), eb.and([eb('status', '!=', 'failed'), eb('attempts', '>', 0)])]));
+  const counts = await troubled
+    .select(['status', (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.min('created_at').as('since')])
+    .groupBy('status')
+    .execute();
+  const waiting = counts.filter((row) => row.status !== 'failed');
+  const latest = (status: 'waiting' | 'failed') =>
+    troubled
+      .select('last_error')
+      .where('status', status === 'failed' ? '=' : '!=', 'failed')
+      .where('last_error', 'is not', null)
+      .orderBy('updated_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  const waitingCount = waiting.reduce((sum, row) => sum + Number(row.n), 0);
+  const failedCount = Number(counts.find((row) => row.status === 'failed')?.n ?? 0);
+  const since = waiting.map((row) => Number(row.since)).filter(Number.isFinite);
+  const problem = waitingCount ? await latest('waiting') : failedCount ? await latest('failed') : undefined;
+  return { waiting: waitingCount, waitingSince: since.length ? Math.min(...since) : null, failed: failedCount, problem: problem?.last_error ?? null };
+}
+
 /** What sends a notice; its error says whether trying again can help. */
 export type SendNotice = (notice: Notice) => Promise<void>;
 
