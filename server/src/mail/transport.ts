@@ -54,7 +54,9 @@ function meaningOf(code: string | undefined, responseCode: number, said: string,
 export function mailProblem(error: unknown, settings: MailSettings): string {
   const { code, responseCode, message } = (error ?? {}) as { code?: string; responseCode?: number; message?: string };
   const url = new URL(settings.smtpUrl);
-  const said = (message ?? String(error)).replaceAll(decodeURIComponent(url.password) || '\u0000', '***').replace(/\s+/g, ' ').trim();
+  // A password short enough to be in any message is not looked for (its letters would go).
+  const password = decodeURIComponent(url.password);
+  const said = (message ?? String(error)).replaceAll(password.length >= 4 ? password : '\u0000', '***').replace(/\s+/g, ' ').trim();
   const meaning = meaningOf(code, responseCode ?? 0, said, url);
   return meaning ? `${meaning} (${said})` : said;
 }
