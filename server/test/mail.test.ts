@@ -90,6 +90,19 @@ describe('owner notices by mail', { timeout: 30_000 }, () => {
     expect(sink.messages).toHaveLength(2);
   });
 
+  it('a gift card’s notice says whom it is for, and a subscription’s when it renews (the owner sends the card, or bills again); never the cart’s token', async () => {
+    sink.messages.length = 0;
+    const card = { productId: 'gift', title: 'Gift card', sku: 'GC50', quantity: 1, unitPriceCents: 5000, lineTotalCents: 5000 };
+    await placeOrderWithNotice(server.app, { kind: 'giftcard', email: 'gil@example.com', name: 'Gil', currency: 'USD', lines: [card], details: { recipient: 'ada@example.com' } });
+    const plan = { productId: 'club', title: 'Print club', sku: 'SUB1', quantity: 1, unitPriceCents: 1200, lineTotalCents: 1200 };
+    await placeOrderWithNotice(server.app, { kind: 'subscription', email: 'sam@example.com', name: 'Sam', currency: 'USD', lines: [plan], details: { renews: 'Every month', cartToken: 'secret-cart-token' } });
+    await settled();
+    const notice = (kind: string) => sink.messages.find((mail) => mail.subject?.startsWith(`New ${kind} `))!.text!;
+    expect(notice('gift card')).toContain('1 × Gift card (GC50): $50.00\nTotal: $50.00\nGift card for: ada@example.com\n\nReply to this e-mail to write to the buyer.');
+    expect(notice('subscription')).toContain('Total: $12.00\nRenews: Every month\n\n');
+    expect(sink.messages.map((mail) => mail.text).join('\n')).not.toContain('secret-cart-token');
+  });
+
   it('a mail server that refuses for now: the notices wait, one warning says so, and they go once it takes them', async () => {
     sink.messages.length = 0;
     sink.refuse = 'now';

@@ -84,6 +84,13 @@ function money(cents: number, currency: string): string {
   }
 }
 
+/** What the checkout asked besides the buyer, by the names the owner reads them by (never the cart's token). */
+const DETAIL_NAMES: Record<string, string> = { recipient: 'Gift card for', renews: 'Renews' };
+const detailLines = (details: Record<string, unknown> = {}): string[] =>
+  Object.entries(details)
+    .filter(([name, value]) => name !== 'cartToken' && (typeof value === 'string' || typeof value === 'number') && value !== '')
+    .map(([name, value]) => `${DETAIL_NAMES[name] ?? name}: ${oneLine(String(value))}`);
+
 export function orderNotice(order: OrderInput & { orderNumber: number; totalCents: number }, at: number, site: NoticeSite): Notice {
   const kind = KIND_NAMES[order.kind];
   return {
@@ -93,6 +100,7 @@ export function orderNotice(order: OrderInput & { orderNumber: number; totalCent
       '',
       ...order.lines.map((line) => `${line.quantity} × ${oneLine(line.title)}${line.sku ? ` (${line.sku})` : ''}: ${money(line.lineTotalCents, order.currency)}`),
       `Total: ${money(order.totalCents, order.currency)}`,
+      ...detailLines(order.details),
       '',
       'Reply to this e-mail to write to the buyer.',
       `Every order is in the owner app (${site.ownerApp}), under Orders.`,
