@@ -238,6 +238,12 @@ export const mailAnswerSchema = strict({
 });
 export type MailAnswer = FromSchema<typeof mailAnswerSchema>;
 
+/** POST /api/owner/password ({current, password}): the owner's own new password is set; `endedSessions`: their other sessions, signed out. */
+export const passwordChangedAnswerSchema = strict({ endedSessions: count });
+export type PasswordChangedAnswer = FromSchema<typeof passwordChangedAnswerSchema>;
+/** The owner's new password: as long as a generated one, at least (the settings ask the same of OWNER_PASSWORD). */
+export const OWNER_PASSWORD_MIN = 8;
+
 /** DELETE /api/owner/subscribers/:email (every list), DELETE /api/owner/submissions/:id, DELETE /api/owner/orders/:orderNumber, DELETE /api/owner/members/:email. */
 export const removedAnswerSchema = strict({ removed: count });
 export type RemovedAnswer = FromSchema<typeof removedAnswerSchema>;

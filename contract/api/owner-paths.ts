@@ -22,6 +22,7 @@ export const OWNER_PATHS = {
   member: '/api/owner/members/:email',
   memberPassword: '/api/owner/members/:email/password',
   mail: '/api/owner/mail',
+  password: '/api/owner/password',
   pageviews: '/api/owner/pageviews',
   performance: '/api/owner/performance',
   errors: '/api/owner/errors',

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { Storage } from './storage/open';
 import { lockedTransaction, type Executor } from './storage/locked';
 import { generatePassword, hashPassword, verifyPassword } from './security/passwords';
+import { readSetting, writeSetting } from './repositories/settings';
 
 export interface Account {
   id: string;
@@ -46,14 +47,22 @@ export interface SeedTable {
 }
 
 /**
- * Creates a sign-in on first start; a password from the environment always wins, so that
- * changing it and restarting changes it. Instances that start at once on a new database make
- * it once: the check and the insert hold one lock (storage/locked.ts).
+ * Creates a sign-in on first start. A password from the environment is set when it is new or
+ * has changed since it was last set, so that changing it and restarting changes it, while a
+ * password its owner has chosen since (the owner app's Change password) outlives restarts
+ * with the same environment. Which one was set is kept as its hash (settings
+ * `seeded-password:…`). Instances that start at once on a new database make it once: the check
+ * and the insert hold one lock (storage/locked.ts).
  */
 export async function seedSignIn(store: Storage, table: SeedTable, email: string, password: string | null, role: string): Promise<SeedResult> {
+  const appliedKey = `seeded-password:${role}:${email.toLowerCase()}`;
   const existing = await table.find(store.db, email);
   if (existing) {
-    if (password) await table.setPassword(store.db, existing.id, await hashPassword(password));
+    if (password && !(await isAppliedAlready(store, appliedKey, password))) {
+      const hash = await hashPassword(password);
+      await table.setPassword(store.db, existing.id, hash);
+      await writeSetting(store, appliedKey, hash);
+    }
     return { email, role, generatedPassword: null, created: false };
   }
   const generated = password ? null : generatePassword();
@@ -62,12 +71,30 @@ export async function seedSignIn(store: Storage, table: SeedTable, email: string
     const made = await table.find(db, email);
     if (made) {
       if (password) await table.setPassword(db, made.id, hash);
-      return false;
+    } else {
+      await table.insert(db, email, hash);
     }
-    await table.insert(db, email, hash);
-    return true;
+    if (password) await writeSetting({ db }, appliedKey, hash);
+    return !made;
   });
   return { email, role, generatedPassword: created ? generated : null, created };
+}
+
+/** Whether this password from the environment is the one set from it last (a start before set it). */
+async function isAppliedAlready(store: Storage, key: string, password: string): Promise<boolean> {
+  const applied = await readSetting(store, key);
+  return applied !== null && (await verifyPassword(password, applied));
+}
+
+/** A new password for the account, chosen by its owner; every other session of theirs ends (the one they are in stays). */
+export async function changeAccountPassword(store: Storage, accountId: string, password: string, keepSessionToken: string | undefined): Promise<number> {
+  const hash = await hashPassword(password);
+  return store.db.transaction().execute(async (db) => {
+    await db.updateTable('accounts').set({ password_hash: hash }).where('id', '=', accountId).execute();
+    let others = db.deleteFrom('sessions').where('account_id', '=', accountId);
+    if (keepSessionToken) others = others.where('token_hash', '!=', hashToken(keepSessionToken));
+    return Number((await others.executeTakeFirst()).numDeletedRows);
+  });
 }
 
 /** E-mail addresses are compared without case, on either engine. */

@@ -38,6 +38,7 @@ import formRoutes from './routes/forms';
 import ownerRoutes from './routes/owner';
 import ownerMemberRoutes from './routes/owner-members';
 import ownerMailRoutes from './routes/owner-mail';
+import ownerPasswordRoutes from './routes/owner-password';
 import placesRoutes from './routes/places';
 import previewRoutes from './routes/preview';
 import siteRoutes from './routes/site';
@@ -196,6 +197,7 @@ export async function buildApp(config: ServerConfig): Promise<App> {
   await app.register(ownerRoutes);
   await app.register(ownerMemberRoutes);
   await app.register(ownerMailRoutes);
+  await app.register(ownerPasswordRoutes);
   await app.register(placesRoutes);
   await app.register(previewRoutes);
   await app.register(widgetRoutes);

@@ -1,0 +1,77 @@
+/**
+ * The owner chooses their own password in the owner app: the current one is asked for under the
+ * sign-in's limits, the other sessions end, and a restart with the same OWNER_PASSWORD keeps the
+ * chosen one (a changed OWNER_PASSWORD is set, as before).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebsiteRole } from '../../contract/model/roles';
+import { ACCOUNT_BACKOFF } from '../src/security/sign-in-limits';
+import { authenticate, seedAccount } from '../src/accounts';
+import { CURRENT_PASSWORD_WRONG, NEW_PASSWORD_TOO_SHORT, TOO_MANY_TRIES } from '../src/routes/owner-password';
+import { OWNER, startTestServer, type TestServer, VIEWER, visitor } from './helper';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => server.close());
+
+const signedIn = async (password = OWNER.password) => {
+  const client = await visitor(server.app);
+  expect((await client.inject({ method: 'POST', url: '/api/auth/Login', payload: { email: OWNER.email, password } })).statusCode).toBe(200);
+  return client;
+};
+const change = (client: Awaited<ReturnType<typeof visitor>>, current: string, password: string) => client.inject({ method: 'POST', url: '/api/owner/password', payload: { current, password } });
+/** What the server's start does with the environment's owner password (app.ts). */
+const restartWith = (password: string) => seedAccount(server.app.storage, OWNER.email, password, [WebsiteRole.ADMIN], 'owner (ADMIN)');
+
+// Scrypt hashes: slow on a busy machine.
+describe('the owner’s own password', { timeout: 30_000 }, () => {
+  it('is changed with the current one, ends the other sessions and keeps this one', async () => {
+    const here = await signedIn();
+    const elsewhere = await signedIn();
+    const wrong = await change(here, 'not-the-password', 'chosen-password-1');
+    expect([wrong.statusCode, wrong.json()]).toEqual([403, { error: CURRENT_PASSWORD_WRONG }]);
+    const short = await change(here, OWNER.password, 'short');
+    expect([short.statusCode, short.json()]).toEqual([400, { error: NEW_PASSWORD_TOO_SHORT }]);
+    expect(await authenticate(server.app.storage, OWNER.email, OWNER.password)).not.toBeNull();
+
+    const changed = await change(here, OWNER.password, 'chosen-password-1');
+    expect([changed.statusCode, changed.json()]).toEqual([200, { endedSessions: 1 }]);
+    expect((await here.inject({ method: 'GET', url: '/api/owner/plan' })).statusCode).toBe(200);
+    expect((await elsewhere.inject({ method: 'GET', url: '/api/owner/plan' })).statusCode).toBe(401);
+    expect(await authenticate(server.app.storage, OWNER.email, OWNER.password)).toBeNull();
+    expect(await authenticate(server.app.storage, OWNER.email, 'chosen-password-1')).not.toBeNull();
+  });
+
+  it('outlives a restart with the same OWNER_PASSWORD; a changed OWNER_PASSWORD is set', async () => {
+    await restartWith(OWNER.password);
+    expect(await authenticate(server.app.storage, OWNER.email, 'chosen-password-1')).not.toBeNull();
+    expect(await authenticate(server.app.storage, OWNER.email, OWNER.password)).toBeNull();
+    await restartWith('a-new-environment-password');
+    expect(await authenticate(server.app.storage, OWNER.email, 'a-new-environment-password')).not.toBeNull();
+    expect(await authenticate(server.app.storage, OWNER.email, 'chosen-password-1')).toBeNull();
+    // Back as the other tests expect it.
+    await restartWith(OWNER.password);
+    expect(await authenticate(server.app.storage, OWNER.email, OWNER.password)).not.toBeNull();
+  });
+
+  it('wrong current passwords count with the sign-in’s: past its free tries, 429 with Retry-After', async () => {
+    const client = await signedIn();
+    const statuses: number[] = [];
+    for (let index = 0; index <= ACCOUNT_BACKOFF.free; index += 1) statuses.push((await change(client, `guess-${index}`, 'chosen-password-2')).statusCode);
+    expect(statuses).toEqual([...Array<number>(ACCOUNT_BACKOFF.free).fill(403), 429]);
+    const refused = await change(client, OWNER.password, 'chosen-password-2');
+    expect([refused.statusCode, refused.json()]).toEqual([429, { error: TOO_MANY_TRIES }]);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('is the owner’s: a viewer or a visitor cannot change it', async () => {
+    const stranger = await visitor(server.app);
+    expect((await change(stranger, OWNER.password, 'chosen-password-3')).statusCode).toBe(401);
+    const viewer = await visitor(server.app);
+    expect((await viewer.inject({ method: 'POST', url: '/api/auth/Login', payload: VIEWER })).statusCode).toBe(200);
+    expect((await change(viewer, VIEWER.password, 'chosen-password-3')).statusCode).toBe(403);
+    expect(await authenticate(server.app.storage, VIEWER.email, VIEWER.password)).not.toBeNull();
+  });
+});
