@@ -23,6 +23,8 @@ import { LOGOUT_PATH } from '../../contract/api/paths';
 
 // The editors (ProseMirror among them) load when the owner opens the Editing tab.
 const Editing = retryableLazy(() => import('./Editing').then((m) => ({ default: m.Editing })));
+// Changed once in a while: loaded when the tab is chosen.
+const Account = retryableLazy(() => import('./Account').then((m) => ({ default: m.Account })));
 
 /** Part 2 §9: phone previews up to 428 px, tablet 768, desktop 1024 and wider. */
 export const DEVICES = [
@@ -173,6 +175,17 @@ export function App({ frameUrl: initialFrameUrl, path = '/config/' }: AppProps) 
                   <ErrorBoundary name="The editors">
                     <Suspense fallback={<p aria-busy="true">Loading the editors…</p>}>
                       <Editing />
+                    </Suspense>
+                  </ErrorBoundary>
+                ),
+              },
+              {
+                id: 'account',
+                label: 'Account',
+                content: (
+                  <ErrorBoundary name="Your account">
+                    <Suspense fallback={<p aria-busy="true">Loading…</p>}>
+                      <Account />
                     </Suspense>
                   </ErrorBoundary>
                 ),

@@ -1,0 +1,48 @@
+import { act } from 'react';
+import { describe, expect, it } from 'vitest';
+import { reactRoot } from './react-root';
+import { Account } from '../src/Account';
+
+const view = reactRoot();
+
+const field = (id: string) => view.container.querySelector<HTMLInputElement>(`#${id}`)!;
+async function fill(id: string, value: string) {
+  await act(async () => {
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(field(id), value);
+    field(id).dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+/** The panel over `answer` (the server's answer to the change, or its refusal); the calls it made. */
+async function changed(answer: () => Promise<unknown>) {
+  const calls: string[] = [];
+  const post = async <T,>(path: string, body?: unknown): Promise<T> => {
+    calls.push(`POST ${path} ${JSON.stringify(body)}`);
+    return (await answer()) as T;
+  };
+  await act(async () => view.root.render(<Account post={post} />));
+  await fill('current-password', 'generated-Pw1');
+  await fill('new-password', 'my own passphrase');
+  await act(async () => field('new-password').form!.requestSubmit());
+  return calls;
+}
+
+describe('Account', () => {
+  it('changes the password with the current one and says how many other sessions ended', async () => {
+    const calls = await changed(async () => ({ endedSessions: 2 }));
+    expect(calls).toEqual(['POST /api/owner/password {"current":"generated-Pw1","password":"my own passphrase"}']);
+    expect(view.container.querySelector('[role="status"]')!.textContent).toBe('Your password is changed. Signed out elsewhere: 2 other sessions.');
+    expect(view.container.querySelector('[role="alert"]')).toBeNull();
+    expect([field('current-password').value, field('new-password').value]).toEqual(['', '']);
+    expect(view.container.querySelector('h2')!.textContent).toBe('Your password');
+    expect([field('current-password').autocomplete, field('new-password').autocomplete, field('new-password').minLength]).toEqual(['current-password', 'new-password', 8]);
+    expect(field('new-password').getAttribute('aria-describedby')).toBe('new-password-hint');
+  });
+
+  it("says the server's refusal and keeps what was typed", async () => {
+    await changed(() => Promise.reject(new Error('Your current password is not right: nothing was changed.')));
+    expect(view.container.querySelector('[role="alert"]')!.textContent).toBe('Your current password is not right: nothing was changed.');
+    expect(view.container.querySelector('[role="status"]')!.textContent).toBe('');
+    expect(field('new-password').value).toBe('my own passphrase');
+    expect(view.container.querySelector('button')!.disabled).toBe(false);
+  });
+});
