@@ -82,7 +82,8 @@ export async function outboxCounts(store: Storage): Promise<Record<Tables['mail_
 
 /** What the owner is told of mail that does not go out: those waiting after a failure (since when), those refused for good, and the latest error. */
 export async function outboxTrouble(store: Storage): Promise<{ waiting: number; waitingSince: number | null; failed: number; problem: string | null }> {
-  const troubled = store.db.selectFrom('mail_outbox').where((eb) => eb.or([eb('status', '=', 'failed'), eb.and([eb('status', '!=', 'failed'), eb('attempts', '>', 0)])]));
+  // Tried and not sent: waiting for another try (or in one), or failed for good.
+  const troubled = store.db.selectFrom('mail_outbox').where('attempts', '>', 0);
   const counts = await troubled
     .select(['status', (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.min('created_at').as('since')])
     .groupBy('status')
