@@ -17,11 +17,13 @@ export function mailSentence(mail: MailAnswer): { text: string; trouble: boolean
   return { text: parts.join(' '), trouble: true };
 }
 
+export type LoadMail = (path: string) => Promise<MailAnswer>;
+
 /**
  * Whether the owner is mailed a notice of each submission and order, shown with them: an owner
  * learns of a wrong mail password here rather than from a customer who heard nothing.
  */
-export function MailStatus({ load = ownerGet }: { load?: (path: string) => Promise<MailAnswer> }) {
+export function MailStatus({ load = ownerGet }: { load?: LoadMail }) {
   const [state] = useOwnerData<MailAnswer>(OWNER_PATHS.mail, load);
   if (state.status !== 'ready') return null;
   const { text, trouble } = mailSentence(state.data);

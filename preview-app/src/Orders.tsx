@@ -1,5 +1,5 @@
 import { DataSection } from './DataSection';
-import { MailStatus } from './MailStatus';
+import { MailStatus, type LoadMail } from './MailStatus';
 import { toCsv } from './csv';
 import { everyPage, ExportAllButton, useCsvExport } from './csv-export';
 import { ownerDelete, ownerGet } from './owner-api';
@@ -54,7 +54,7 @@ export const allOrders = (load: Load): Promise<OwnerOrder[]> => everyPage(OWNER_
  * confirmation (a test order, a buyer who asked to be forgotten). Buyer text is text: React
  * escapes it.
  */
-export function Orders({ load = ownerGet, remove = ownerDelete, loadMail }: { load?: Load; remove?: (path: string) => Promise<unknown>; loadMail?: Parameters<typeof MailStatus>[0]['load'] }) {
+export function Orders({ load = ownerGet, remove = ownerDelete, loadMail }: { load?: Load; remove?: (path: string) => Promise<unknown>; loadMail?: LoadMail }) {
   const [state, reload] = useOwnerData<OrdersAnswer>(`${OWNER_PATHS.orders}?limit=${ORDERS_SHOWN}`, load);
   const { status, setStatus, problem, setProblem, exporting, exportAll } = useCsvExport('orders.csv', 'order', () => allOrders(load), ordersCsv);
   const { ask, dialog, focusable } = useConfirmedDelete<OwnerOrder>(

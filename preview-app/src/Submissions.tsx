@@ -1,5 +1,5 @@
 import { DataSection } from './DataSection';
-import { MailStatus } from './MailStatus';
+import { MailStatus, type LoadMail } from './MailStatus';
 import { toCsv } from './csv';
 import { everyPage, ExportAllButton, useCsvExport } from './csv-export';
 import { ownerDelete, ownerGet } from './owner-api';
@@ -43,7 +43,7 @@ const when = (s: Submission) => new Date(s.createdAt).toLocaleString();
  * confirmation (spam, or a visitor who asked to be forgotten). Visitor values are text: React
  * escapes them.
  */
-export function Submissions({ load = ownerGet, remove = ownerDelete, loadMail }: { load?: Load; remove?: (path: string) => Promise<unknown>; loadMail?: Parameters<typeof MailStatus>[0]['load'] }) {
+export function Submissions({ load = ownerGet, remove = ownerDelete, loadMail }: { load?: Load; remove?: (path: string) => Promise<unknown>; loadMail?: LoadMail }) {
   const [state, reload] = useOwnerData<{ submissions: Submission[] }>(`${OWNER_PATHS.submissions}?limit=${SHOWN}`, load);
   const { status, setStatus, problem, setProblem, exporting, exportAll } = useCsvExport('form-submissions.csv', 'submission', () => allSubmissions(load), submissionsCsv);
   const { ask, dialog, focusable } = useConfirmedDelete<Submission>(
