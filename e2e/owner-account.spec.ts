@@ -15,6 +15,10 @@ const login = async (page: import('@playwright/test').Page, password: string) =>
 test('the owner changes their password in the owner app; a restart with the same OWNER_PASSWORD keeps it', async ({ page }) => {
   test.setTimeout(60_000);
   server = await startBuiltServer(ENV);
+  // The sign-in page says what to do when the password is forgotten.
+  await page.goto(`${server.baseUrl}/login`);
+  await expect(page.getByText('Forgot your password? Whoever runs this site’s server can set a new one for you; then choose your own under Account.')).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
   await page.goto(`${server.baseUrl}/plain`);
   expect(await login(page, OWNER.password)).toBe(200);
   await page.goto(`${server.baseUrl}/config/?frameUrl=%2Fplain`);
