@@ -60,5 +60,3 @@ export function mailProblem(error: unknown, settings: MailSettings): string {
   const meaning = meaningOf(code, responseCode ?? 0, said, url);
   return meaning ? `${meaning} (${said})` : said;
 }
-
-
