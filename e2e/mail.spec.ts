@@ -104,10 +104,15 @@ test('a member who forgot their password asks for a link, sets a new one through
 test('the owner app says where notices go, and, when the mail server refuses them, that mail is not going out and why', async ({ page, browser }) => {
   await page.goto(`${server.baseUrl}/plain`);
   expect((await api(page, 'POST', `${server.baseUrl}/api/auth/Login`, OWNER)).ok()).toBe(true);
+  const mailAsks: string[] = [];
+  page.on('request', (request) => void (new URL(request.url()).pathname === '/api/owner/mail' && mailAsks.push(request.url())));
   await page.goto(`${server.baseUrl}/config/?frameUrl=%2Fplain`);
   const panel = page.locator('#config-panel');
   const submissions = panel.getByRole('region', { name: 'Form submissions', exact: true });
   await expect(submissions.getByText('New submissions and orders are also mailed to owner@test.local.')).toBeVisible();
+  await expect(panel.getByRole('region', { name: 'Orders', exact: true }).getByText('New submissions and orders are also mailed to owner@test.local.')).toBeVisible();
+  // Both panels from one request.
+  expect(mailAsks).toHaveLength(1);
 
   sink.refuse = 'now';
   try {

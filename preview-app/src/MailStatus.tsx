@@ -19,11 +19,18 @@ export function mailSentence(mail: MailAnswer): { text: string; trouble: boolean
 
 export type LoadMail = (path: string) => Promise<MailAnswer>;
 
+// The submissions and orders panels mount together: one request answers both.
+let asking: Promise<MailAnswer> | null = null;
+const askOnce: LoadMail = (path) =>
+  (asking ??= ownerGet<MailAnswer>(path).finally(() => {
+    asking = null;
+  }));
+
 /**
  * Whether the owner is mailed a notice of each submission and order, shown with them: an owner
  * learns of a wrong mail password here rather than from a customer who heard nothing.
  */
-export function MailStatus({ load = ownerGet }: { load?: LoadMail }) {
+export function MailStatus({ load = askOnce }: { load?: LoadMail }) {
   const [state] = useOwnerData<MailAnswer>(OWNER_PATHS.mail, load);
   if (state.status !== 'ready') return null;
   const { text, trouble } = mailSentence(state.data);

@@ -7,6 +7,7 @@ import { useConfirmedDelete } from './confirmed-delete';
 import { useOwnerData } from './use-owner-data';
 import { counted } from './counted';
 import { OWNER_PATHS, ownerPath } from '../../contract/api/owner-paths';
+import { shownOrderDetails } from '../../contract/commerce/order-details';
 import type { OrdersAnswer, OwnerOrder } from '../../contract/api/owner-answers';
 
 type Load = (path: string) => Promise<OrdersAnswer>;
@@ -21,9 +22,8 @@ export const kindName = (kind: string) => KINDS[kind] ?? kind;
 export const linesText = (order: OwnerOrder) => order.lines.map((line) => `${line.title} × ${line.quantity}`).join('; ');
 /** What the checkout asked besides the buyer: `recipient: ada@example.com`. */
 export const detailsText = (order: OwnerOrder) =>
-  Object.entries(order.details)
-    .filter(([name, value]) => name !== 'cartToken' && (typeof value === 'string' || typeof value === 'number'))
-    .map(([name, value]) => `${name}: ${String(value)}`)
+  shownOrderDetails(order.details)
+    .map(([name, value]) => `${name}: ${value}`)
     .join('; ');
 /** The browser's own money format (the app is in English): it knows each currency's symbol and minor units (none for JPY). */
 const moneyFormat = (code: string) => {

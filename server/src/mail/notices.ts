@@ -7,6 +7,7 @@
  */
 import type { FieldValue, FormDefinition, FormField } from '../../../contract/model/forms/types';
 import type { OrderInput } from '../commerce/store';
+import { shownOrderDetails } from '../../../contract/commerce/order-details';
 
 export interface Notice {
   /** A buyer's address for a receipt; absent: the owner's (NOTIFY_EMAIL). */
@@ -84,12 +85,9 @@ function money(cents: number, currency: string): string {
   }
 }
 
-/** What the checkout asked besides the buyer, by the names the owner reads them by (never the cart's token). */
+/** What the checkout asked besides the buyer, by the names the owner reads them by. */
 const DETAIL_NAMES: Record<string, string> = { recipient: 'Gift card for', renews: 'Renews' };
-const detailLines = (details: Record<string, unknown> = {}): string[] =>
-  Object.entries(details)
-    .filter(([name, value]) => name !== 'cartToken' && (typeof value === 'string' || typeof value === 'number') && value !== '')
-    .map(([name, value]) => `${DETAIL_NAMES[name] ?? name}: ${oneLine(String(value))}`);
+const detailLines = (details?: Record<string, unknown>): string[] => shownOrderDetails(details).map(([name, value]) => `${DETAIL_NAMES[name] ?? name}: ${oneLine(value)}`);
 
 export function orderNotice(order: OrderInput & { orderNumber: number; totalCents: number }, at: number, site: NoticeSite): Notice {
   const kind = KIND_NAMES[order.kind];

@@ -155,19 +155,20 @@ export function startMailSender(store: Storage, options: SenderOptions): MailSen
   const mine = (trx: Executor, id: string) => trx.updateTable('mail_outbox').where('id', '=', id).where('worker', '=', worker).where('status', '=', 'sending');
 
   /** Sends one notice: sent (and deleted), waiting for another try, or failed for good. */
-  async function deliver(row: MailRow): Promise<{ outcome: 'sent' } | { outcome: 'waits' | 'failed'; error: unknown }> {
+  async function deliver(row: MailRow): Promise<{ outcome: 'sent' } | { outcome: 'waits' | 'failed'; error: unknown; reason: string }> {
     try {
       await options.send({ to: row.to_address, subject: row.subject, body: row.body, replyTo: row.reply_to });
     } catch (error) {
       const at = now();
+      const reason = reasonOf(error);
       const delay = RETRY_DELAYS_MS[row.attempts - 1];
       if (options.isPermanent(error) || delay === undefined) {
-        await mine(store.db, row.id).set({ status: 'failed', last_error: reasonOf(error), updated_at: at }).execute();
-        options.log.error(error, `Mail: gave up on "${row.subject}" after ${row.attempts} ${row.attempts === 1 ? 'try' : 'tries'} (${reasonOf(error)}). What it tells of is kept in the owner app (/config/).`);
-        return { outcome: 'failed', error };
+        await mine(store.db, row.id).set({ status: 'failed', last_error: reason, updated_at: at }).execute();
+        options.log.error(error, `Mail: gave up on "${row.subject}" after ${row.attempts} ${row.attempts === 1 ? 'try' : 'tries'} (${reason}). What it tells of is kept in the owner app (/config/).`);
+        return { outcome: 'failed', error, reason };
       }
-      await mine(store.db, row.id).set({ status: 'queued', due_at: at + delay, worker: null, claimed_at: null, last_error: reasonOf(error), updated_at: at }).execute();
-      return { outcome: 'waits', error };
+      await mine(store.db, row.id).set({ status: 'queued', due_at: at + delay, worker: null, claimed_at: null, last_error: reason, updated_at: at }).execute();
+      return { outcome: 'waits', error, reason };
     }
     await store.db.deleteFrom('mail_outbox').where('id', '=', row.id).where('worker', '=', worker).execute();
     options.log.info(`Mail: sent "${row.subject}".`);
@@ -192,7 +193,7 @@ export function startMailSender(store: Storage, options: SenderOptions): MailSen
         try {
           const result = await deliver(row);
           if (result.outcome === 'sent' && sendingFailing) options.log.info(MAIL_WORKS);
-          if (result.outcome === 'waits' && !sendingFailing) options.log.warn(result.error, MAIL_FAILING(reasonOf(result.error)));
+          if (result.outcome === 'waits' && !sendingFailing) options.log.warn(result.error, MAIL_FAILING(result.reason));
           if (result.outcome !== 'failed') sendingFailing = result.outcome === 'waits';
         } catch (error) {
           options.log.error(error, 'Mail: recording a notice as sent or waiting failed; another try comes once its claim is old.');
