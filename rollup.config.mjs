@@ -146,6 +146,7 @@ const copyHtml = (files) => ({
     for (const file of files) {
       this.emitFile({ type: 'asset', fileName: file, source: readFileSync(`preview-app/${file}`, 'utf8') });
     }
+    this.emitFile({ type: 'asset', fileName: 'login.css', source: readFileSync('preview-app/login.css', 'utf8') });
     this.emitFile({ type: 'asset', fileName: 'uPlot.min.css', source: readFileSync('node_modules/uplot/dist/uPlot.min.css', 'utf8') });
   },
 });

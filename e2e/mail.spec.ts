@@ -3,7 +3,8 @@
  * test runs (smtp-server), a visitor's Chromium sending the contact form and buying a print
  * through the cart and checkout pages; each arrives in the owner's mailbox, the receipt in the
  * buyer's; a member who forgot their password gets a new one through the mailed link; the owner
- * app says where notices go, and when they do not go out.
+ * app says where notices go, and when they do not go out; the owner who forgot their password
+ * gets a new one from the sign-in page.
  */
 import { test, expect, api, axeViolations, fillContact, runtimeReady } from './fixtures';
 import { startBuiltServer, type ServerProcess } from './server-process';
@@ -21,6 +22,8 @@ test.beforeAll(async () => {
     MEMBER_PASSWORD: 'forgotten-password-1',
     OWNER_EMAIL: OWNER.email,
     OWNER_PASSWORD: OWNER.password,
+    VIEWER_EMAIL: VIEWER.email,
+    VIEWER_PASSWORD: VIEWER.password,
   });
 });
 test.afterAll(async () => {
@@ -29,6 +32,8 @@ test.afterAll(async () => {
 });
 const MEMBER_EMAIL = 'forgetful@test.local';
 const OWNER = { email: 'owner@test.local', password: 'owner-password-1' };
+/** An account whose password the forgotten-password test may change (tests of this file share a server per worker). */
+const VIEWER = { email: 'assistant@test.local', password: 'viewer-password-1' };
 const mailWith = (subject: RegExp) => () => sink.messages.find((mail) => subject.test(mail.subject ?? ''));
 
 test('a contact form sent from Chromium reaches the owner: its fields, Reply-To the visitor', async ({ page }) => {
@@ -80,8 +85,10 @@ test('a member who forgot their password asks for a link, sets a new one through
   await page.getByLabel('Email').fill(MEMBER_EMAIL);
   await page.getByRole('button', { name: 'Send the link' }).click();
   await expect(page.getByRole('status')).toHaveText(`If ${MEMBER_EMAIL} belongs to a member of this site, a link to choose a new password is on its way. It works for one hour.`);
-  await expect.poll(mailWith(/^Reset your password · Tessera demo$/), { timeout: 15_000 }).toBeTruthy();
-  const link = /http:\/\/127\.0\.0\.1:8080(\/members\/password\/new\?token=\S+)/.exec(mailWith(/^Reset your password/)()!.text!)![1]!;
+  // The owner's forgotten-password mail has the same subject: this one links to the members' page.
+  const memberLink = () => sink.messages.find((message) => message.subject === 'Reset your password · Tessera demo' && message.text?.includes('/members/password/new?token='));
+  await expect.poll(memberLink, { timeout: 15_000 }).toBeTruthy();
+  const link = /http:\/\/127\.0\.0\.1:8080(\/members\/password\/new\?token=\S+)/.exec(memberLink()!.text!)![1]!;
 
   await page.goto(`${server.baseUrl}${link}`);
   // The token left the address at once.
@@ -136,4 +143,34 @@ test('the owner app says where notices go, and, when the mail server refuses the
   } finally {
     sink.refuse = null;
   }
+});
+
+test('an account that forgot its password asks for a link on the sign-in page, sets a new one through it, and signs in with it', async ({ page }) => {
+  await page.goto(`${server.baseUrl}/login`);
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Forgot your password?');
+  expect(await axeViolations(page)).toEqual([]);
+  await page.getByLabel('Email').fill(VIEWER.email);
+  await page.getByRole('button', { name: 'Send the link' }).click();
+  await expect(page.getByRole('status')).toHaveText(`If ${VIEWER.email} belongs to an account here, a link to choose a new password is on its way. It works once, for one hour.`);
+  const ownLink = () => sink.messages.find((message) => message.text?.includes('/login/password/new?token='));
+  await expect.poll(ownLink, { timeout: 15_000 }).toBeTruthy();
+  const mail = ownLink()!;
+  expect(mail.subject).toBe('Reset your password · Tessera demo');
+  expect(mail.to && !Array.isArray(mail.to) ? mail.to.text : '').toBe(VIEWER.email);
+  const link = /http:\/\/127\.0\.0\.1:8080(\/login\/password\/new\?token=\S+)/.exec(mail.text!)![1]!;
+
+  await page.goto(`${server.baseUrl}${link}`);
+  expect(new URL(page.url()).search).toBe('');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Choose a new password');
+  expect(await axeViolations(page)).toEqual([]);
+  await page.getByLabel('New password').fill('remembered-viewer-2');
+  await page.getByRole('button', { name: 'Save the password' }).click();
+  await expect(page.getByRole('status')).toHaveText('Your password is changed, and every session of yours is signed out.');
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await page.getByLabel('Email').fill(VIEWER.email);
+  await page.getByLabel('Password').fill('remembered-viewer-2');
+  const signedIn = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/Login');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  expect((await signedIn).status()).toBe(200);
 });

@@ -32,7 +32,7 @@ const cutOff = (page: Page) =>
 const PAGES = readdirSync('examples')
   .filter((file) => file.endsWith('.html'))
   .map((file) => (file === 'index.html' ? '/' : `/${file.slice(0, -'.html'.length)}`))
-  .concat(['/commerce/goto-checkout', '/checkout/donate?donatePageId=studio-fund&amount=2500', '/commerce/reviews?token=no-such-request-0000', '/no-such-page', '/login']);
+  .concat(['/commerce/goto-checkout', '/checkout/donate?donatePageId=studio-fund&amount=2500', '/commerce/reviews?token=no-such-request-0000', '/no-such-page', '/login', '/login/password']);
 
 test.describe('at 320 px, with the cookie banner', () => {
   test.use({ consented: false, viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true });
@@ -40,8 +40,8 @@ test.describe('at 320 px, with the cookie banner', () => {
     test(`${path}: nothing is wider than the screen, no axe violation, nothing cut off with wider text spacing`, async ({ page }) => {
       const network = watchNetwork(page);
       await page.goto(path);
-      // The sign-in page is the server's own, without the runtime.
-      if (path !== '/login') await runtimeReady(page);
+      // The sign-in pages are the server's own, without the runtime.
+      if (!path.startsWith('/login')) await runtimeReady(page);
       // What blocks fetch once mounted (a summary's items, a chart's data, images) lands first.
       await network.quiet();
       await animationsSettled(page);

@@ -91,6 +91,8 @@ export async function changeAccountPassword(store: Storage, accountId: string, p
   const hash = await hashPassword(password);
   return store.db.transaction().execute(async (db) => {
     await db.updateTable('accounts').set({ password_hash: hash }).where('id', '=', accountId).execute();
+    // A mailed link asked for before would set a password past this one.
+    await db.deleteFrom('account_password_resets').where('account_id', '=', accountId).execute();
     let others = db.deleteFrom('sessions').where('account_id', '=', accountId);
     if (keepSessionToken) others = others.where('token_hash', '!=', hashToken(keepSessionToken));
     return Number((await others.executeTakeFirst()).numDeletedRows);
@@ -98,7 +100,7 @@ export async function changeAccountPassword(store: Storage, accountId: string, p
 }
 
 /** E-mail addresses are compared without case, on either engine. */
-const findAccount = (db: Executor, email: string) => db.selectFrom('accounts').selectAll().where(sql`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
+export const findAccount = (db: Executor, email: string) => db.selectFrom('accounts').selectAll().where(sql`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
 
 /** The owner's and the viewer's accounts. */
 export const seedAccount = (store: Storage, email: string, password: string | null, roles: number[], role: string): Promise<SeedResult> =>

@@ -39,6 +39,7 @@ import ownerRoutes from './routes/owner';
 import ownerMemberRoutes from './routes/owner-members';
 import ownerMailRoutes from './routes/owner-mail';
 import ownerPasswordRoutes from './routes/owner-password';
+import ownerPasswordResetRoutes from './routes/owner-password-reset';
 import placesRoutes from './routes/places';
 import previewRoutes from './routes/preview';
 import siteRoutes from './routes/site';
@@ -198,6 +199,7 @@ export async function buildApp(config: ServerConfig): Promise<App> {
   await app.register(ownerMemberRoutes);
   await app.register(ownerMailRoutes);
   await app.register(ownerPasswordRoutes);
+  await app.register(ownerPasswordResetRoutes);
   await app.register(placesRoutes);
   await app.register(previewRoutes);
   await app.register(widgetRoutes);

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { completePasswordReset, RESET_LIFETIME_MS, WELCOME_LIFETIME_MS } from '../src/member-password-reset';
-import { RESETS_PER_CLIENT, RESETS_PER_EMAIL } from '../src/routes/member-password';
+import { completePasswordLink, MEMBER_LINKS, RESET_LIFETIME_MS, WELCOME_LIFETIME_MS } from '../src/password-links';
+import { RESETS_PER_CLIENT, RESETS_PER_EMAIL } from '../src/routes/password-link-pages';
 import { cookieHeader, countRows, MEMBER, OWNER, postForm, rows, startTestServer, type TestServer, visitor } from './helper';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
+
+const completePasswordReset = async (...[storage, token, password, now]: [Parameters<typeof completePasswordLink>[0], string, string, number?]) => !!(await completePasswordLink(storage, MEMBER_LINKS, token, password, now));
 
 let sink: SmtpSink;
 let server: TestServer;

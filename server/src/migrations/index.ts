@@ -16,6 +16,7 @@ import { fileContents } from './009-file-contents';
 import { runtimeChunks } from './010-runtime-chunks';
 import { mailOutbox } from './011-mail-outbox';
 import { memberPasswordResets } from './012-member-password-resets';
+import { accountPasswordResets } from './013-account-password-resets';
 
 export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   '001-baseline': baseline(engine),
@@ -30,6 +31,7 @@ export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   '010-runtime-chunks': runtimeChunks(engine),
   '011-mail-outbox': mailOutbox,
   '012-member-password-resets': memberPasswordResets,
+  '013-account-password-resets': accountPasswordResets,
 });
 
 export const MIGRATION_NAMES = Object.keys(migrationsFor('sqlite'));

@@ -6,7 +6,7 @@ import { refreshStoredChunks, type ChunkFolder } from '../build-chunks';
 import { watchDiskSpace } from '../storage/disk-space';
 import { dropAbandonedCarts } from '../commerce/store';
 import { dropOldFailedNotices } from '../mail/outbox';
-import { dropExpiredPasswordResets } from '../member-password-reset';
+import { dropExpiredPasswordLinks } from '../password-links';
 
 /** How often rows whose time is over are dropped (by their expiry indexes). */
 export const HOUSEKEEPING_INTERVAL_MS = 60_000;
@@ -52,7 +52,7 @@ export function registerHousekeeping(app: FastifyInstance, chunkFolders: ChunkFo
       dropExpiredCounters(app.storage),
       dropExpiredFormKeys(app.storage),
       dropOldFailedNotices(app.storage),
-      dropExpiredPasswordResets(app.storage),
+      dropExpiredPasswordLinks(app.storage),
       app.settings.retentionDays === null ? 0 : dropExpiredVisitorData(app.storage, app.settings.retentionDays),
       refreshChunks(),
       dropCarts(),

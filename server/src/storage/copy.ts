@@ -21,6 +21,7 @@ export const COPY_ORDER = [
   'settings',
   'accounts',
   'sessions',
+  'account_password_resets',
   'form_keys',
   'form_submissions',
   'newsletter_subscribers',

@@ -105,6 +105,7 @@ export interface Tables {
     updated_at: Millis;
   };
   member_password_resets: { token_hash: string; user_id: string; created_at: Millis; expires_at: Millis };
+  account_password_resets: { token_hash: string; account_id: string; created_at: Millis; expires_at: Millis };
   mail_outbox: {
     id: string;
     /** null: the owner's addresses (NOTIFY_EMAIL) as the notice is sent. */
