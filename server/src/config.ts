@@ -67,6 +67,12 @@ export interface ServerConfig {
   shutdownGraceSeconds: number;
   /** The socket systemd passed (LISTEN_FDS): listened on instead of HOST and PORT. */
   passedSocket: PassedSocket | null;
+  /**
+   * This server's own address (PUBLIC_URL, an origin such as `https://api.example.com`) when the
+   * site's pages are on another host: links in mail to the server's pages (the owner app,
+   * new-password pages, review pages) start with it; null: with site.json's `website.baseUrl`.
+   */
+  publicUrl: string | null;
   /** The bearer token `/metrics` answers to (METRICS_TOKEN); null: no /metrics. */
   metricsToken: string | null;
   /** Mail (SMTP_URL, MAIL_FROM, NOTIFY_EMAIL): the owner's notices, buyers' receipts, members' new passwords; null: no mail. */
@@ -99,6 +105,14 @@ export function parseSiteOrigins(value: string | undefined): string[] {
       if (!isHttpOrigin(origin)) throw new ConfigError([`SITE_ORIGINS must list http(s) origins (scheme, host and port, no path), not "${item}"`]);
       return origin;
     });
+}
+
+/** PUBLIC_URL: an http(s) origin (a trailing slash is let go), else the start stops with a message naming it. */
+export function parsePublicUrl(value: string | undefined): string | null {
+  const text = (value ?? '').trim().replace(/\/$/, '');
+  if (!text) return null;
+  if (!isHttpOrigin(text)) throw new ConfigError([`PUBLIC_URL must be this server's address as browsers reach it, an http(s) origin such as https://api.example.com (scheme, host and port, no path), not "${value}"`]);
+  return text;
 }
 
 /**
@@ -241,6 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const parsed = attempt(() => readEnv(env), {});
   const siteOrigins = attempt(() => parseSiteOrigins(env.SITE_ORIGINS), []);
   const trustProxy = attempt(() => parseTrustProxy(env.TRUST_PROXY), false);
+  const publicUrl = attempt(() => parsePublicUrl(env.PUBLIC_URL), null);
   attempt(() => checkDatabaseUrl(env.DATABASE_URL), undefined);
   const socket = attempt(() => passedSocket(env), null);
   const mail = attempt(() => {
@@ -277,6 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     shutdownGraceSeconds: count('SHUTDOWN_GRACE_SECONDS', 10),
     passedSocket: socket,
     metricsToken: text('METRICS_TOKEN') ?? null,
+    publicUrl,
     mail,
     ...overrides,
   };
@@ -300,6 +316,7 @@ export function effectiveSettings(config: ServerConfig): Record<string, string> 
     DATABASE: config.databaseUrl ? `${hidePassword(config.databaseUrl)} (up to ${config.databasePoolSize} connections)` : `SQLite in ${config.dataDir}`,
     SITE_ENV: config.siteEnv ?? 'by host name',
     SITE_ORIGINS: config.siteOrigins.join(', ') || 'none',
+    PUBLIC_URL: config.publicUrl ?? "website.baseUrl in site.json (the site's pages are on this server)",
     TRUST_PROXY: Array.isArray(config.trustProxy) ? config.trustProxy.join(', ') : String(config.trustProxy),
     LOG_REQUESTS: config.logRequests ? '1' : '0',
     RETENTION_DAYS: config.retentionDays === null ? 'keep everything' : String(config.retentionDays),

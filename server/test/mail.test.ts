@@ -90,6 +90,24 @@ describe('owner notices by mail', { timeout: 30_000 }, () => {
     expect(sink.messages).toHaveLength(2);
   });
 
+  it('with the site’s pages on another host, links to the server’s own pages start with PUBLIC_URL; Continue Shopping stays on the site', async () => {
+    const apart = await startTestServer({ mail: { smtpUrl: sink.url, from: FROM, notify: NOTIFY }, publicUrl: 'https://api.example.test' });
+    try {
+      sink.messages.length = 0;
+      const client = await visitor(apart.app);
+      await client.inject({ method: 'POST', url: '/api/commerce/cart/entries', payload: { productId: 'print-harbour', quantity: 1 } });
+      expect((await postForm(apart.app, client, '/commerce/goto-checkout', { name: 'Grace Hopper', email: 'grace@example.com' })).statusCode).toBe(303);
+      await apart.app.mail!.idle();
+      const notice = sink.messages.find((mail) => mail.subject?.startsWith('New order '))!;
+      expect(notice.text).toContain('(https://api.example.test/config/)');
+      const receipt = sink.messages.find((mail) => mail.subject?.startsWith('Order confirmed: '))!;
+      expect(receipt.text).toMatch(/Review Harbour print: https:\/\/api\.example\.test\/commerce\/reviews\?token=[\w-]+\n/);
+      expect(receipt.text).toContain('Continue Shopping: http://127.0.0.1:8080/');
+    } finally {
+      await apart.close();
+    }
+  });
+
   it('a gift card’s notice says whom it is for, and a subscription’s when it renews (the owner sends the card, or bills again); never the cart’s token', async () => {
     sink.messages.length = 0;
     const card = { productId: 'gift', title: 'Gift card', sku: 'GC50', quantity: 1, unitPriceCents: 5000, lineTotalCents: 5000 };
@@ -262,12 +280,16 @@ describe('the mail server asked at start', { timeout: 30_000 }, () => {
     } finally {
       await away.server.close();
     }
-    // A site folder made by new-site has no baseUrl until its owner gives one.
-    const bare = await startLoggedTestServer({ siteDir: path.join(server.config.rootDir, 'templates', 'site'), mail: { smtpUrl: sink.url, from: FROM, notify: NOTIFY } });
-    try {
-      expect(bare.lines.filter((line) => line.msg.startsWith('Mail: site.json has no website.baseUrl'))).toHaveLength(1);
-    } finally {
-      await bare.server.close();
+    // A site folder made by new-site has no baseUrl until its owner gives one; PUBLIC_URL stands in for the server's links.
+    const bareSite = { siteDir: path.join(server.config.rootDir, 'templates', 'site'), mail: { smtpUrl: sink.url, from: FROM, notify: NOTIFY } };
+    for (const [publicUrl, warnings] of [[null, 1], ['https://api.example.test', 0]] as const) {
+      const bare = await startLoggedTestServer({ ...bareSite, publicUrl });
+      try {
+        await vi.waitFor(() => expect(bare.lines.filter((line) => line.msg.startsWith('Mail: the mail server at'))).toHaveLength(1));
+        expect(bare.lines.filter((line) => line.msg.startsWith('Mail: site.json has no website.baseUrl'))).toHaveLength(warnings);
+      } finally {
+        await bare.server.close();
+      }
     }
   });
 });
@@ -324,6 +346,17 @@ describe('notice text', () => {
 
 describe('mail settings', () => {
   const env = { SMTP_URL: 'smtp://user:s3cret@mail.example.com:587', MAIL_FROM: FROM, NOTIFY_EMAIL: 'a@example.com, b@example.com' };
+  it('reads PUBLIC_URL as an http(s) origin; anything else stops the start with its name', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://api.example.com/' }).publicUrl).toBe('https://api.example.com');
+    expect(loadConfig({}).publicUrl).toBeNull();
+    expect(effectiveSettings(loadConfig({ PUBLIC_URL: 'https://api.example.com' })).PUBLIC_URL).toBe('https://api.example.com');
+    for (const value of ['api.example.com', 'https://api.example.com/tessera', 'ftp://api.example.com']) {
+      expect(() => loadConfig({ PUBLIC_URL: value })).toThrow(
+        `PUBLIC_URL must be this server's address as browsers reach it, an http(s) origin such as https://api.example.com (scheme, host and port, no path), not "${value}"`,
+      );
+    }
+  });
+
   it('reads SMTP_URL, MAIL_FROM and NOTIFY_EMAIL; NOTIFY_EMAIL defaults to OWNER_EMAIL; the banner hides the password', () => {
     expect(parseMailSettings(env)).toEqual({ smtpUrl: env.SMTP_URL, from: FROM, notify: ['a@example.com', 'b@example.com'] });
     expect(parseMailSettings({ ...env, NOTIFY_EMAIL: '', OWNER_EMAIL: OWNER.email })).toMatchObject({ notify: [OWNER.email] });

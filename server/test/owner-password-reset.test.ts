@@ -3,12 +3,13 @@
  * a link to the site's address good for an hour and once, the sessions ended, a line in the log
  * for whoever runs the server; without mail, the page says who can help.
  */
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebsiteRole } from '../../contract/model/roles';
 import { authenticate, seedAccount } from '../src/accounts';
 import { ACCOUNT_LINKS, completePasswordLink } from '../src/password-links';
 import { RESETS_PER_EMAIL } from '../src/routes/password-link-pages';
-import { NO_MAIL, OWNER_RESET_PATH } from '../src/routes/owner-password-reset';
+import { NO_MAIL, NO_SITE_ADDRESS, OWNER_RESET_PATH } from '../src/routes/owner-password-reset';
 import { cookieHeader, countRows, OWNER, postForm, rows, startLoggedTestServer, startTestServer, type LogLine, type TestServer, VIEWER, visitor } from './helper';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
 
@@ -61,6 +62,29 @@ describe('an owner’s forgotten password by mail', { timeout: 30_000 }, () => {
       expect(page.headers['cache-control']).toBe('no-store');
     } finally {
       await plain.close();
+    }
+  });
+
+  it('without the site’s address the page says so; with the site’s pages on another host, the link starts with PUBLIC_URL', async () => {
+    const bareSite = { siteDir: path.join(server.config.rootDir, 'templates', 'site'), mail: { smtpUrl: sink.url, from: 'Site <site@test.local>', notify: ['owner@test.local'] } };
+    const bare = await startTestServer(bareSite);
+    try {
+      const page = await bare.app.inject({ method: 'GET', url: OWNER_RESET_PATH });
+      expect(page.body).toContain(`<p role="status">${NO_SITE_ADDRESS}</p>`);
+      expect(page.body).not.toContain('<form');
+    } finally {
+      await bare.close();
+    }
+    const apart = await startTestServer({ ...bareSite, publicUrl: 'https://api.example.test' });
+    try {
+      sink.messages.length = 0;
+      const client = await visitor(apart.app);
+      expect((await client.inject({ method: 'GET', url: OWNER_RESET_PATH })).body).toContain('<form method="post" action="/login/password">');
+      expect((await postForm(apart.app, client, OWNER_RESET_PATH, { email: OWNER.email })).statusCode).toBe(200);
+      await apart.app.mail!.idle();
+      expect(sink.messages[0]!.text).toMatch(/\nhttps:\/\/api\.example\.test\/login\/password\/new\?token=[\w-]{43}\n/);
+    } finally {
+      await apart.close();
     }
   });
 

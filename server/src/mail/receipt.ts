@@ -2,7 +2,8 @@
  * The buyer's receipt: what the confirmation page shows (the same words, in the site's
  * language), as plain text, with the review links, so that a buyer who closed that page can
  * still review what they bought. Links are absolute only from the site's own address
- * (site.json `website.baseUrl`), never from a request's Host, which anyone can forge.
+ * (site.json `website.baseUrl`) or the server's (PUBLIC_URL), never from a request's Host,
+ * which anyone can forge.
  */
 import { fill } from '../../../contract/text/format';
 import { shopUrlOf } from '../commerce/store-settings';
@@ -23,9 +24,15 @@ export function siteBaseUrl(site: Record<string, unknown>): string | null {
   }
 }
 
+/**
+ * Where the server's own pages are (the owner app, the new-password and review pages): its
+ * PUBLIC_URL when the site's pages are on another host, else the site's address.
+ */
+export const serverBaseUrl = (site: Record<string, unknown>, publicUrl: string | null): string | null => publicUrl ?? siteBaseUrl(site);
+
 /** The site as the owner's notices name it. */
-export function noticeSiteOf(site: Record<string, unknown>): NoticeSite {
-  const base = siteBaseUrl(site);
+export function noticeSiteOf(site: Record<string, unknown>, publicUrl: string | null): NoticeSite {
+  const base = serverBaseUrl(site, publicUrl);
   return { title: siteTitleOf(site), ownerApp: base ? new URL('/config/', base).href : '/config/' };
 }
 
@@ -35,13 +42,14 @@ export interface PlacedOrder extends OrderInput {
   reviewRequests: Array<{ token: string; productTitle: string }>;
 }
 
-export function buyerReceipt(text: StoreText, site: Record<string, unknown>, order: PlacedOrder, at: number): Notice {
+export function buyerReceipt(text: StoreText, site: Record<string, unknown>, order: PlacedOrder, at: number, publicUrl: string | null): Notice {
   const { checkout, cart } = text;
   const { heading, thanks } = confirmationWords(checkout, order.kind, oneLine(order.name));
-  const base = siteBaseUrl(site);
-  const link = (path: string) => (base ? new URL(path, base).href : null);
+  const linkOn = (base: string | null) => (path: string) => (base ? new URL(path, base).href : null);
+  const link = linkOn(siteBaseUrl(site));
+  const serverLink = linkOn(serverBaseUrl(site, publicUrl));
   const reviews = order.reviewRequests.flatMap(({ token, productTitle }) => {
-    const href = link(`/commerce/reviews?token=${encodeURIComponent(token)}`);
+    const href = serverLink(`/commerce/reviews?token=${encodeURIComponent(token)}`);
     return href ? [`${fill(checkout.reviewProduct, { title: productTitle })}: ${href}`] : [];
   });
   const shop = link(shopUrlOf(site));

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { HOUR_MS, NOTICES_PER_HOUR, queueNotice, queueWithinHourlyLimit, startMailSender } from '../mail/outbox';
-import { buyerReceipt, noticeSiteOf, siteBaseUrl } from '../mail/receipt';
+import { buyerReceipt, noticeSiteOf, serverBaseUrl } from '../mail/receipt';
 import { storeText } from '../commerce/pages';
 import { takeFromWindowsIn } from '../security/limits';
 import { shownSmtpUrl, type MailSettings } from '../mail/settings';
@@ -62,14 +62,16 @@ export function startOwnerMail(app: FastifyInstance, settings: MailSettings): Ow
       (error: unknown) =>
         app.log.warn({ err: error }, `Mail: the mail server at ${shownSmtpUrl(settings.smtpUrl)} does not take notices now: ${mailProblem(error, settings)}. They wait in the outbox and are tried again; \`npm run send-test-mail\` tries a mail at once.`),
     );
-    if (!siteBaseUrl(await readSiteSettings(app))) {
-      app.log.warn(`Mail: site.json has no website.baseUrl (the site's public address, such as https://www.example.com), so buyers' receipts go without their review links and notices name the owner app by its path only.`);
+    if (!serverBaseUrl(await readSiteSettings(app), app.settings.publicUrl)) {
+      app.log.warn(
+        `Mail: site.json has no website.baseUrl (the site's public address, such as https://www.example.com), so buyers' receipts go without their review links, notices name the owner app by its path only, and no one gets a link to choose a new password. With the site's pages on another host, PUBLIC_URL is this server's own address.`,
+      );
     }
   });
   return {
     queue: (trx, notice, site) => queueWithinHourlyLimit(trx, notice, (resumesAt) => overflowNotice(NOTICES_PER_HOUR, resumesAt, site)),
     wake: sender.wake,
-    site: async () => noticeSiteOf(await readSiteSettings(app)),
+    site: async () => noticeSiteOf(await readSiteSettings(app), app.settings.publicUrl),
     idle: sender.idle,
     async stop() {
       await sender.stop();
@@ -91,9 +93,9 @@ export async function placeOrderWithNotice(app: FastifyInstance, input: OrderInp
     Date.now(),
     page
       ? async (trx, order, at) => {
-          const site = noticeSiteOf(page.site);
+          const site = noticeSiteOf(page.site, app.settings.publicUrl);
           await mail.queue(trx, orderNotice(order, at, site), site);
-          if (!(await takeFromWindowsIn(trx, [{ key: 'mail:receipts', limit: RECEIPTS_PER_HOUR }], HOUR_MS, at))) await queueNotice(trx, buyerReceipt(storeText(page), page.site, order, at), at);
+          if (!(await takeFromWindowsIn(trx, [{ key: 'mail:receipts', limit: RECEIPTS_PER_HOUR }], HOUR_MS, at))) await queueNotice(trx, buyerReceipt(storeText(page), page.site, order, at, app.settings.publicUrl), at);
         }
       : undefined,
   );

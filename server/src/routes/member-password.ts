@@ -10,14 +10,14 @@ import { fill } from '../../../contract/text/format';
 import { PASSWORD_RESET_WORDS } from '../page-text';
 import { sendShellPage, siteTitleOf, type ShellPage } from '../site-page';
 import { MEMBER_LINKS, RESET_LIFETIME_MS, WELCOME_LIFETIME_MS } from '../password-links';
-import { siteBaseUrl } from '../mail/receipt';
+import { serverBaseUrl } from '../mail/receipt';
 import { mailPasswordLinkTo, registerPasswordLinkPages } from './password-link-pages';
 
 export const MEMBER_PASSWORD_PATH = '/members/password';
 export const MEMBER_NEW_PASSWORD_PATH = '/members/password/new';
 
 /** Whether members can get a new password by mail: the server sends mail and knows the site's address for the link. */
-export const passwordResetAvailable = (app: FastifyInstance, site: Record<string, unknown>): boolean => !!app.mail && !!siteBaseUrl(site);
+export const passwordResetAvailable = (app: FastifyInstance, site: Record<string, unknown>): boolean => !!app.mail && !!serverBaseUrl(site, app.settings.publicUrl);
 
 /**
  * Mails the member with this address a link to choose a password: `reset` (they asked; an
@@ -26,7 +26,7 @@ export const passwordResetAvailable = (app: FastifyInstance, site: Record<string
  */
 export async function mailPasswordLink(app: FastifyInstance, page: ShellPage, email: string, kind: 'reset' | 'welcome' | 'renewed'): Promise<boolean> {
   const text = page.words('passwordReset', PASSWORD_RESET_WORDS);
-  const base = siteBaseUrl(page.site)!;
+  const base = serverBaseUrl(page.site, app.settings.publicUrl)!;
   const title = siteTitleOf(page.site);
   const site = title ?? new URL(base).host;
   return mailPasswordLinkTo(app, { tables: MEMBER_LINKS, email, lifetimeMs: kind === 'reset' ? RESET_LIFETIME_MS : WELCOME_LIFETIME_MS, base, choosePath: MEMBER_NEW_PASSWORD_PATH }, (holder, url) => {

@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fill } from '../../../contract/text/format';
 import { escapeHtml } from '../html';
-import { siteBaseUrl } from '../mail/receipt';
+import { serverBaseUrl } from '../mail/receipt';
 import { ACCOUNT_LINKS, RESET_LIFETIME_MS } from '../password-links';
 import { readSiteSettings, siteTitleOf } from '../site-page';
 import { mailPasswordLinkTo, registerPasswordLinkPages, type BuiltPage, type PasswordPageWords } from './password-link-pages';
@@ -17,7 +17,7 @@ export const OWNER_NEW_PASSWORD_PATH = '/login/password/new';
 
 const CANNOT_MAIL = 'Whoever runs the server can set a new password for you; then choose your own under Account in the owner app.';
 export const NO_MAIL = `This server sends no email, so it cannot send you a link. ${CANNOT_MAIL}`;
-export const NO_SITE_ADDRESS = `This server does not know the site’s address for the link (website.baseUrl in site.json), so it cannot send you one. ${CANNOT_MAIL}`;
+export const NO_SITE_ADDRESS = `This server does not know its own address for the link (website.baseUrl in site.json, or PUBLIC_URL), so it cannot send you one. ${CANNOT_MAIL}`;
 
 export const OWNER_RESET_WORDS: PasswordPageWords = {
   title: 'Forgot your password?',
@@ -77,9 +77,9 @@ export default async function ownerPasswordResetRoutes(app: FastifyInstance): Pr
     tables: ACCOUNT_LINKS,
     limits: 'owner-password-reset',
     send,
-    available: (site) => !!app.mail && !!siteBaseUrl(site),
+    available: (site) => !!app.mail && !!serverBaseUrl(site, app.settings.publicUrl),
     mailLink: async (site, email) => {
-      const base = siteBaseUrl(site)!;
+      const base = serverBaseUrl(site, app.settings.publicUrl)!;
       const named = { site: siteTitleOf(site) ?? new URL(base).host };
       const mailed = await mailPasswordLinkTo(app, { tables: ACCOUNT_LINKS, email, lifetimeMs: RESET_LIFETIME_MS, base, choosePath: OWNER_NEW_PASSWORD_PATH }, (holder, url) => ({
         subject: fill(OWNER_RESET_MAIL.subject, named),
