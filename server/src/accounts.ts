@@ -46,22 +46,29 @@ export interface SeedTable {
   setPassword(db: Executor, id: string, passwordHash: string): Promise<unknown>;
 }
 
+/** How many passwords from the environment are remembered as set already (see seedSignIn). */
+export const SEEDED_PASSWORDS_KEPT = 5;
+
 /**
- * Creates a sign-in on first start. A password from the environment is set when it is new or
- * has changed since it was last set, so that changing it and restarting changes it, while a
- * password its owner has chosen since (the owner app's Change password) outlives restarts
- * with the same environment. Which one was set is kept as its hash (settings
- * `seeded-password:…`). Instances that start at once on a new database make it once: the check
- * and the insert hold one lock (storage/locked.ts).
+ * Creates a sign-in on first start. A password from the environment is set when it is new: not
+ * one of the last few set from it (their hashes kept as settings `seeded-password:…`). So
+ * changing it and restarting changes it, while a password its owner has chosen since (the
+ * owner app's Account, a mailed link) outlives restarts with the same environment, and an
+ * instance restarted late in a rolling change, still with the old value, does not set the old
+ * password again. Instances that start at once on a new database make it once: the check and
+ * the insert hold one lock (storage/locked.ts).
  */
 export async function seedSignIn(store: Storage, table: SeedTable, email: string, password: string | null, role: string): Promise<SeedResult> {
   const appliedKey = `seeded-password:${role}:${email.toLowerCase()}`;
   const existing = await table.find(store.db, email);
   if (existing) {
-    if (password && !(await isAppliedAlready(store, appliedKey, password))) {
-      const hash = await hashPassword(password);
-      await table.setPassword(store.db, existing.id, hash);
-      await writeSetting(store, appliedKey, hash);
+    if (password) {
+      const applied = await appliedPasswords(store, appliedKey);
+      if (!(await isOneOf(password, applied))) {
+        const hash = await hashPassword(password);
+        await table.setPassword(store.db, existing.id, hash);
+        await writeSetting(store, appliedKey, JSON.stringify([hash, ...applied].slice(0, SEEDED_PASSWORDS_KEPT)));
+      }
     }
     return { email, role, generatedPassword: null, created: false };
   }
@@ -74,16 +81,28 @@ export async function seedSignIn(store: Storage, table: SeedTable, email: string
     } else {
       await table.insert(db, email, hash);
     }
-    if (password) await writeSetting({ db }, appliedKey, hash);
+    if (password) await writeSetting({ db }, appliedKey, JSON.stringify([hash]));
     return !made;
   });
   return { email, role, generatedPassword: created ? generated : null, created };
 }
 
-/** Whether this password from the environment is the one set from it last (a start before set it). */
-async function isAppliedAlready(store: Storage, key: string, password: string): Promise<boolean> {
-  const applied = await readSetting(store, key);
-  return applied !== null && (await verifyPassword(password, applied));
+/** The hashes of the passwords set from the environment, newest first (one bare hash before there was a list). */
+async function appliedPasswords(store: Storage, key: string): Promise<string[]> {
+  const value = await readSetting(store, key);
+  if (value === null) return [];
+  if (!value.startsWith('[')) return [value];
+  try {
+    const list: unknown = JSON.parse(value);
+    return Array.isArray(list) ? list.filter((item): item is string => typeof item === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+async function isOneOf(password: string, hashes: string[]): Promise<boolean> {
+  for (const hash of hashes) if (await verifyPassword(password, hash)) return true;
+  return false;
 }
 
 /** A new password for the account, chosen by its owner; every other session of theirs ends (the one they are in stays). */

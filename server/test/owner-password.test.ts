@@ -6,7 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebsiteRole } from '../../contract/model/roles';
 import { ACCOUNT_BACKOFF } from '../src/security/sign-in-limits';
-import { authenticate, seedAccount } from '../src/accounts';
+import { authenticate, SEEDED_PASSWORDS_KEPT, seedAccount } from '../src/accounts';
+import { writeSetting } from '../src/repositories/settings';
+import { hashPassword } from '../src/security/passwords';
 import { CURRENT_PASSWORD_WRONG, NEW_PASSWORD_TOO_SHORT, TOO_MANY_TRIES } from '../src/routes/owner-password';
 import { OWNER, startTestServer, type TestServer, VIEWER, visitor } from './helper';
 
@@ -51,8 +53,26 @@ describe('the owner’s own password', { timeout: 30_000 }, () => {
     await restartWith('a-new-environment-password');
     expect(await authenticate(server.app.storage, OWNER.email, 'a-new-environment-password')).not.toBeNull();
     expect(await authenticate(server.app.storage, OWNER.email, 'chosen-password-1')).toBeNull();
-    // Back as the other tests expect it.
+  });
+
+  it('an instance restarted late in a rolling change, with the old OWNER_PASSWORD, does not set the old password again', async () => {
+    // The previous test left OWNER_PASSWORD changed to a-new-environment-password on one instance; another still has the first.
     await restartWith(OWNER.password);
+    expect(await authenticate(server.app.storage, OWNER.email, 'a-new-environment-password')).not.toBeNull();
+    expect(await authenticate(server.app.storage, OWNER.email, OWNER.password)).toBeNull();
+    // A value never set before is set; only the last few are remembered.
+    const values = Array.from({ length: SEEDED_PASSWORDS_KEPT }, (_, index) => `rolled-password-${index}`);
+    for (const value of values) await restartWith(value);
+    expect(await authenticate(server.app.storage, OWNER.email, values.at(-1)!)).not.toBeNull();
+    await restartWith(OWNER.password);
+    // Back as the other tests expect it: the first value has been forgotten by now, so it is set again.
+    expect(await authenticate(server.app.storage, OWNER.email, OWNER.password)).not.toBeNull();
+  });
+
+  it('reads the one hash that servers before the list kept', async () => {
+    await writeSetting(server.app.storage, `seeded-password:owner (ADMIN):${OWNER.email}`, await hashPassword('older-environment-1'));
+    await restartWith('older-environment-1');
+    expect(await authenticate(server.app.storage, OWNER.email, 'older-environment-1')).toBeNull();
     expect(await authenticate(server.app.storage, OWNER.email, OWNER.password)).not.toBeNull();
   });
 
