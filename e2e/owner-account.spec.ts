@@ -28,6 +28,7 @@ test('the owner changes their password in the owner app; a restart with the same
   await page.getByRole('tab', { name: 'Account' }).click();
   const account = page.getByRole('tabpanel', { name: 'Account' });
   await expect(account.getByRole('heading', { name: 'Your password' })).toBeVisible();
+  await expect(account.getByText(`Signed in as ${OWNER.email}.`)).toBeVisible();
   await account.getByLabel('Current password').fill('a wrong guess');
   await account.getByLabel('New password').fill('the owner’s own passphrase');
   await account.getByRole('button', { name: 'Change password' }).click();

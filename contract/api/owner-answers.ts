@@ -238,6 +238,10 @@ export const mailAnswerSchema = strict({
 });
 export type MailAnswer = FromSchema<typeof mailAnswerSchema>;
 
+/** GET /api/owner/account: the signed-in account's address (the Account tab names it, and gives it to password managers). */
+export const accountAnswerSchema = strict({ email: text });
+export type AccountAnswer = FromSchema<typeof accountAnswerSchema>;
+
 /** POST /api/owner/password ({current, password}): the owner's own new password is set; `endedSessions`: their other sessions, signed out. */
 export const passwordChangedAnswerSchema = strict({ endedSessions: count });
 export type PasswordChangedAnswer = FromSchema<typeof passwordChangedAnswerSchema>;
@@ -273,5 +277,6 @@ export const OWNER_GET_ANSWERS = {
   subscriberLists: subscriberListsAnswerSchema,
   members: membersAnswerSchema,
   mail: mailAnswerSchema,
+  account: accountAnswerSchema,
   taxonomy: taxonomyAnswerSchema,
 } as const;

@@ -23,6 +23,7 @@ export const OWNER_PATHS = {
   memberPassword: '/api/owner/members/:email/password',
   mail: '/api/owner/mail',
   password: '/api/owner/password',
+  account: '/api/owner/account',
   pageviews: '/api/owner/pageviews',
   performance: '/api/owner/performance',
   errors: '/api/owner/errors',

@@ -1,17 +1,22 @@
 import { useState, type FormEvent } from 'react';
-import { ownerPost } from './owner-api';
+import { ownerGet, ownerPost } from './owner-api';
 import { counted } from './counted';
+import { useOwnerData } from './use-owner-data';
 import { OWNER_PATHS } from '../../contract/api/owner-paths';
-import { OWNER_PASSWORD_MIN, type PasswordChangedAnswer } from '../../contract/api/owner-answers';
+import { OWNER_PASSWORD_MIN, type AccountAnswer, type PasswordChangedAnswer } from '../../contract/api/owner-answers';
 
 type Post = <T>(path: string, body?: unknown) => Promise<T>;
+type Get = <T>(path: string) => Promise<T>;
 
 /**
  * The owner's own password: the one the server generated is in its start log, and one from
  * OWNER_PASSWORD is known to whoever set up the server. The current password is asked for; the
  * owner's other sessions end (a browser left signed in elsewhere).
  */
-export function Account({ post = ownerPost }: { post?: Post }) {
+export function Account({ post = ownerPost, get = ownerGet }: { post?: Post; get?: Get }) {
+  // Which account this is; the form gives it to password managers, which save the new password under it.
+  const [account] = useOwnerData<AccountAnswer>(OWNER_PATHS.account, get);
+  const email = account.status === 'ready' ? account.data.email : '';
   const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -36,7 +41,9 @@ export function Account({ post = ownerPost }: { post?: Post }) {
   return (
     <section className="config-section" aria-labelledby="account-title">
       <h2 id="account-title">Your password</h2>
+      {email && <p>Signed in as {email}.</p>}
       <form onSubmit={submit}>
+        {email && <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />}
         <p>
           <label htmlFor="current-password">Current password</label>{' '}
           <input id="current-password" type="password" autoComplete="current-password" required maxLength={1024} value={current} onChange={(event) => setCurrent(event.target.value)} />

@@ -19,7 +19,11 @@ async function changed(answer: () => Promise<unknown>) {
     calls.push(`POST ${path} ${JSON.stringify(body)}`);
     return (await answer()) as T;
   };
-  await act(async () => view.root.render(<Account post={post} />));
+  const get = async <T,>(path: string): Promise<T> => {
+    calls.push(`GET ${path}`);
+    return { email: 'owner@example.com' } as T;
+  };
+  await act(async () => view.root.render(<Account post={post} get={get} />));
   await fill('current-password', 'generated-Pw1');
   await fill('new-password', 'my own passphrase');
   await act(async () => field('new-password').form!.requestSubmit());
@@ -29,7 +33,11 @@ async function changed(answer: () => Promise<unknown>) {
 describe('Account', () => {
   it('changes the password with the current one and says how many other sessions ended', async () => {
     const calls = await changed(async () => ({ endedSessions: 2 }));
-    expect(calls).toEqual(['POST /api/owner/password {"current":"generated-Pw1","password":"my own passphrase"}']);
+    expect(calls).toEqual(['GET /api/owner/account', 'POST /api/owner/password {"current":"generated-Pw1","password":"my own passphrase"}']);
+    // Which account, for the owner and for a password manager.
+    expect(view.container.querySelector('h2 + p')!.textContent).toBe('Signed in as owner@example.com.');
+    const username = view.container.querySelector<HTMLInputElement>('form input[autocomplete="username"]')!;
+    expect([username.value, username.hidden, username.readOnly]).toEqual(['owner@example.com', true, true]);
     expect(view.container.querySelector('[role="status"]')!.textContent).toBe('Your password is changed. Signed out elsewhere: 2 other sessions.');
     expect(view.container.querySelector('[role="alert"]')).toBeNull();
     expect([field('current-password').value, field('new-password').value]).toEqual(['', '']);

@@ -41,11 +41,11 @@ export async function createPasswordLink(trx: Executor, tables: PasswordLinkTabl
   return { token, email: holder.email };
 }
 
-/** Whether the token may still set a password. */
-export async function passwordLinkIsValid(store: Storage, tables: PasswordLinkTables, token: string, now = Date.now()): Promise<boolean> {
-  if (!usable(token)) return false;
-  const found = await sql`select 1 from ${sql.table(tables.links)} where token_hash = ${hashToken(token)} and expires_at > ${now}`.execute(store.db);
-  return found.rows.length > 0;
+/** Whose address the token may still set a password for (the page names it for password managers); null when it may not. */
+export async function passwordLinkHolder(store: Storage, tables: PasswordLinkTables, token: string, now = Date.now()): Promise<string | null> {
+  if (!usable(token)) return null;
+  const found = await sql<{ email: string }>`select p.email from ${sql.table(tables.links)} l join ${sql.table(tables.people)} p on p.id = l.${sql.ref(tables.holder)} where l.token_hash = ${hashToken(token)} and l.expires_at > ${now}`.execute(store.db);
+  return found.rows[0]?.email ?? null;
 }
 
 /** Every link of this person ends (a password set otherwise outranks them). */

@@ -83,6 +83,7 @@ describe('a member’s new password by mail', { timeout: 30_000 }, () => {
     expect(form.statusCode).toBe(200);
     expect(form.body).toContain('<input id="reset-password" name="password" type="password" required minlength="8" maxlength="1024" autocomplete="new-password" aria-describedby="reset-password-hint">');
     expect(form.body).not.toContain(token);
+    expect(form.body).toContain(`<input name="username" type="email" autocomplete="username" value="${MEMBER.email}" readonly hidden>`);
 
     const short = await postForm(server.app, client, '/members/password/new', { password: 'short' });
     expect(short.statusCode).toBe(400);

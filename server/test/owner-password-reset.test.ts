@@ -126,6 +126,8 @@ describe('an owner’s forgotten password by mail', { timeout: 30_000 }, () => {
     expect(form.body).toContain('<title>Choose a new password · Tessera</title>');
     expect(form.body).toContain('<input id="reset-password" name="password" type="password" required minlength="8" maxlength="1024" autocomplete="new-password" aria-describedby="reset-password-hint">');
     expect(form.body).not.toContain(token);
+    // Whose password it is, for a password manager.
+    expect(form.body).toContain(`<input name="username" type="email" autocomplete="username" value="${OWNER.email}" readonly hidden>`);
 
     const short = await postForm(server.app, client, '/login/password/new', { password: 'short' });
     expect(short.statusCode).toBe(400);

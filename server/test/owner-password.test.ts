@@ -32,6 +32,7 @@ describe('the owner’s own password', { timeout: 30_000 }, () => {
   it('is changed with the current one, ends the other sessions and keeps this one', async () => {
     const here = await signedIn();
     const elsewhere = await signedIn();
+    expect((await here.inject({ method: 'GET', url: '/api/owner/account' })).json()).toEqual({ email: OWNER.email });
     const wrong = await change(here, 'not-the-password', 'chosen-password-1');
     expect([wrong.statusCode, wrong.json()]).toEqual([403, { error: CURRENT_PASSWORD_WRONG }]);
     const short = await change(here, OWNER.password, 'short');

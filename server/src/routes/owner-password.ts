@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { OWNER_PATHS } from '../../../contract/api/owner-paths';
-import { OWNER_PASSWORD_MIN, type PasswordChangedAnswer } from '../../../contract/api/owner-answers';
+import { OWNER_PASSWORD_MIN, type AccountAnswer, type PasswordChangedAnswer } from '../../../contract/api/owner-answers';
 import { authenticate, changeAccountPassword, SESSION_COOKIE } from '../accounts';
 import { crumbQuery } from '../schemas';
 import { retryAfterSeconds } from '../security/limits';
@@ -23,6 +23,8 @@ const body = {
  * for, under the sign-in's own limits, so that a session left open cannot take the account.
  */
 export default async function ownerPasswordRoutes(app: FastifyInstance): Promise<void> {
+  app.get(OWNER_PATHS.account, { schema: { querystring: crumbQuery } }, async (request): Promise<AccountAnswer> => ({ email: request.account!.email }));
+
   app.post(OWNER_PATHS.password, { schema: { querystring: crumbQuery, body } }, async (request, reply) => {
     const { current, password } = request.body as { current: string; password: string };
     const account = request.account!;

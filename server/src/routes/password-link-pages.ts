@@ -14,7 +14,7 @@ import { escapeHtml } from '../html';
 import { formCrumbValid, formValue } from '../form-posts';
 import { ensureCrumb } from '../plugins/crumb';
 import { takeFromWindows } from '../security/limits';
-import { completePasswordLink, createPasswordLink, MEMBER_PASSWORD_MAX, MEMBER_PASSWORD_MIN, passwordLinkIsValid, RESET_LIFETIME_MS, type PasswordLinkTables } from '../password-links';
+import { completePasswordLink, createPasswordLink, MEMBER_PASSWORD_MAX, MEMBER_PASSWORD_MIN, passwordLinkHolder, RESET_LIFETIME_MS, type PasswordLinkTables } from '../password-links';
 import { HOUR_MS, queueNotice } from '../mail/outbox';
 
 /** Requests per client address, and per address asked about, within an hour. */
@@ -92,12 +92,14 @@ ${errorLine(error)}<p>${escapeHtml(text.intro)}</p>
 <form method="post" action="${paths.ask}"><input type="hidden" name="crumb" value="${escapeHtml(crumb)}">
 <p class="field"><label for="reset-email">${escapeHtml(text.email)}</label> <input id="reset-email" name="email" type="email" required autocomplete="username" maxlength="254"></p>
 <p><button type="submit">${escapeHtml(text.send)}</button></p></form>`;
-  const chooseForm = (text: PasswordPageWords, crumb: string, error = '') => `<h1>${escapeHtml(text.newTitle)}</h1>
+  // The address, hidden, tells a password manager whose password it is saving.
+  const chooseForm = (text: PasswordPageWords, crumb: string, holder: string, error = '') => `<h1>${escapeHtml(text.newTitle)}</h1>
 ${errorLine(error)}<form method="post" action="${paths.choose}"><input type="hidden" name="crumb" value="${escapeHtml(crumb)}">
+<input name="username" type="email" autocomplete="username" value="${escapeHtml(holder)}" readonly hidden>
 <p class="field"><label for="reset-password">${escapeHtml(text.newPassword)}</label> <input id="reset-password" name="password" type="password" required minlength="${MEMBER_PASSWORD_MIN}" maxlength="${MEMBER_PASSWORD_MAX}" autocomplete="new-password" aria-describedby="reset-password-hint"${error ? ' aria-invalid="true" autofocus' : ''}> <span id="reset-password-hint">${escapeHtml(text.hint)}</span></p>
 <p><button type="submit">${escapeHtml(text.save)}</button></p></form>`;
   const invalidLink = (text: PasswordPageWords) => ({ main: `${message(text.title, text.invalidLink)}\n<p><a href="${paths.ask}">${escapeHtml(text.send)}</a></p>`, status: 404 });
-  const linkIsValid = (token: string) => passwordLinkIsValid(app.storage, tables, token);
+  const holderOf = (token: string) => passwordLinkHolder(app.storage, tables, token);
 
   app.get(paths.ask, async (request, reply) => {
     const crumb = ensureCrumb(app, request, reply);
@@ -123,21 +125,24 @@ ${errorLine(error)}<form method="post" action="${paths.choose}"><input type="hid
   app.get(paths.choose, async (request, reply) => {
     const fromLink = formValue((request.query as Record<string, unknown>).token, 100);
     if (fromLink) {
-      if (!(await linkIsValid(fromLink))) return kind.send(request, reply, invalidLink);
+      if (!(await holderOf(fromLink))) return kind.send(request, reply, invalidLink);
       void reply.setCookie(cookie, fromLink, { path: paths.choose, httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: RESET_LIFETIME_MS / 1000 });
       return reply.header('Referrer-Policy', 'no-referrer').redirect(paths.choose, 303);
     }
-    if (!(await linkIsValid(request.cookies[cookie] ?? ''))) return kind.send(request, reply, invalidLink);
+    const holder = await holderOf(request.cookies[cookie] ?? '');
+    if (!holder) return kind.send(request, reply, invalidLink);
     const crumb = ensureCrumb(app, request, reply);
-    return kind.send(request, reply, (text) => ({ title: text.newTitle, main: chooseForm(text, crumb) }));
+    return kind.send(request, reply, (text) => ({ title: text.newTitle, main: chooseForm(text, crumb, holder) }));
   });
 
   app.post(paths.choose, async (request, reply) => {
     const token = request.cookies[cookie] ?? '';
     const password = formValue((request.body as Record<string, unknown> | undefined)?.password, MEMBER_PASSWORD_MAX);
-    const again = (error: (text: PasswordPageWords) => string, status: number) => {
+    const again = async (error: (text: PasswordPageWords) => string, status: number) => {
+      const holder = await holderOf(token);
+      if (!holder) return kind.send(request, reply, invalidLink);
       const crumb = ensureCrumb(app, request, reply);
-      return kind.send(request, reply, (text) => ({ title: text.newTitle, main: chooseForm(text, crumb, error(text)), status }));
+      return kind.send(request, reply, (text) => ({ title: text.newTitle, main: chooseForm(text, crumb, holder, error(text)), status }));
     };
     if (!formCrumbValid(app, request)) return again((text) => text.sessionExpired, 403);
     if ([...password].length < MEMBER_PASSWORD_MIN) return again((text) => text.tooShort, 400);
