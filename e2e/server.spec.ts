@@ -64,6 +64,23 @@ test('a viewer-only account is not admitted to /config/', async ({ page }) => {
   await expect(page).toHaveURL(/\/login\?next=%2Fconfig%2F/);
 });
 
+test.describe('without the sign-in page’s script', () => {
+  test.use({ javaScriptEnabled: false });
+  test('the form still signs in, never puts the password in the address, and says why it did not', async ({ page }) => {
+    const addresses: string[] = [];
+    page.on('request', (request) => void addresses.push(request.url()));
+    await page.goto('/login?next=%2Fconfig%2F%3FframeUrl%3D%252Fabout');
+    await signIn(page, { email: OWNER.email, password: 'not-the-password' });
+    await expect(page.getByRole('alert')).toHaveText('Invalid email or password.');
+    await expect(page.getByLabel('Email')).toHaveValue(OWNER.email);
+    await expect(page.getByLabel('Password')).toBeFocused();
+    await page.getByLabel('Password').fill(OWNER.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/config\/\?frameUrl=%2Fabout$/);
+    expect(addresses.filter((url) => url.includes('password'))).toEqual([]);
+  });
+});
+
 const hostile = [
   'javascript:alert(1)',
   'data:text/html,<script>alert(1)</script>',

@@ -1,4 +1,5 @@
 import { sameOriginPath } from '../../contract/url/safe-path';
+import { SIGN_IN_MISSING_FIELDS } from '../../contract/owner/sign-in-page';
 import { signIn } from './owner-api';
 
 /**
@@ -6,7 +7,6 @@ import { signIn } from './owner-api';
  * path only) or the config app. Answers from the server are shown in an alert region.
  */
 const NETWORK_ERROR = 'Unable to reach the server. Check your connection and try again.';
-const MISSING_FIELDS = 'Enter your email and password.';
 
 function start(): void {
   const form = document.getElementById('login-form') as HTMLFormElement | null;
@@ -18,7 +18,7 @@ function start(): void {
     const email = (form.elements.namedItem('email') as HTMLInputElement).value.trim();
     const password = (form.elements.namedItem('password') as HTMLInputElement).value;
     if (!email || !password) {
-      errorBox.textContent = MISSING_FIELDS;
+      errorBox.textContent = SIGN_IN_MISSING_FIELDS;
       return;
     }
     if (button) button.disabled = true;

@@ -40,6 +40,7 @@ import ownerMemberRoutes from './routes/owner-members';
 import ownerMailRoutes from './routes/owner-mail';
 import ownerPasswordRoutes from './routes/owner-password';
 import ownerPasswordResetRoutes from './routes/owner-password-reset';
+import loginPageRoutes from './routes/login-page';
 import placesRoutes from './routes/places';
 import previewRoutes from './routes/preview';
 import siteRoutes from './routes/site';
@@ -189,6 +190,7 @@ export async function buildApp(config: ServerConfig): Promise<App> {
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(loginPageRoutes);
   await app.register(formRoutes);
   await app.register(censusRoutes);
   await app.register(trackingRoutes);

@@ -118,7 +118,7 @@ export async function visitor(app: FastifyInstance) {
 }
 
 /** Posts a plain HTML form as a browser would: url-encoded, the visitor's cookies, the crumb in the body; a list is a repeated field. */
-export function postForm(app: FastifyInstance, client: Awaited<ReturnType<typeof visitor>>, url: string, fields: Record<string, string | string[]>) {
+export function postForm(app: FastifyInstance, client: { jar: Record<string, string>; crumb: string }, url: string, fields: Record<string, string | string[]>) {
   const body = new URLSearchParams();
   for (const [name, value] of Object.entries({ crumb: client.crumb, ...fields })) for (const item of [value].flat()) body.append(name, item);
   return app.inject({

@@ -1,11 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authenticate, createSession, endSession, SESSION_COOKIE } from '../accounts';
-import { ensureCrumb } from '../plugins/crumb';
 import { clearSessionCookie, setSessionCookie } from '../plugins/session';
 import { crumbQuery, noBody } from '../schemas';
 import { retryAfterSeconds } from '../security/limits';
 import { limitedSignIn, type SignInScope } from '../security/sign-in-limits';
-import { sendPreviewPage } from './preview';
 import { LOGIN_PATH, LOGOUT_PATH } from '../../../contract/api/paths';
 import { MEMBER_WORDS } from '../../../contract/members/sign-in-markup';
 
@@ -44,11 +42,6 @@ export async function signInOrRefuse<T>(
 }
 
 export default async function authRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/login', { config: { crumb: false } }, async (request, reply) => {
-    ensureCrumb(app, request, reply);
-    return sendPreviewPage(app, reply, 'login.html');
-  });
-
   app.post(LOGIN_PATH, { schema: loginSchema }, async (request, reply) => {
     const { email, password } = request.body as { email: string; password: string };
     const account = await signInOrRefuse(app, request, reply, 'owner', email.trim(), () => authenticate(app.storage, email.trim(), password));

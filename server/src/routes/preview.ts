@@ -12,14 +12,15 @@ export const PLAN_PATHS = ['/settings/billing/billing/upgrade', '/settings/billi
 
 const previewDir = (app: FastifyInstance) => builtOwnerAppDir(app.settings.rootDir);
 
-/** Sends one of the owner app's built HTML pages, or a clear 503 when it was not built. */
-export async function sendPreviewPage(app: FastifyInstance, reply: FastifyReply, file: string) {
+/** Sends one of the owner app's built HTML pages (`fill` may complete it), or a clear 503 when it was not built. */
+export async function sendPreviewPage(app: FastifyInstance, reply: FastifyReply, file: string, fill: (html: string) => string = (html) => html) {
+  let html: string;
   try {
-    const html = await fs.readFile(path.join(previewDir(app), file), 'utf8');
-    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(html);
+    html = await fs.readFile(path.join(previewDir(app), file), 'utf8');
   } catch {
     return reply.code(503).type('text/plain').send(`The owner app is not built: run "npm run build" (missing dist/preview/${file}).`);
   }
+  return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(fill(html));
 }
 
 /**
