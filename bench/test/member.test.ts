@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../server/test/helper';
 import { MEMBER_ENV, memberCookie, memberPages } from '../member';
 
-describe("the benchmark's member", () => {
+// A server start and scrypt hashes: slow on a busy machine.
+describe("the benchmark's member", { timeout: 30_000 }, () => {
   let server: TestServer;
   let base: string;
   beforeAll(async () => {
