@@ -9,6 +9,7 @@
 import { test, expect, api, axeViolations, fillContact, runtimeReady } from './fixtures';
 import { startBuiltServer, type ServerProcess } from './server-process';
 import { startSmtpSink, type SmtpSink } from '../server/test/smtp-sink';
+import type { Browser } from '@playwright/test';
 
 let sink: SmtpSink;
 let server: ServerProcess;
@@ -35,6 +36,17 @@ const OWNER = { email: 'owner@test.local', password: 'owner-password-1' };
 /** An account whose password the forgotten-password test may change (tests of this file share a server per worker). */
 const VIEWER = { email: 'assistant@test.local', password: 'viewer-password-1' };
 const mailWith = (subject: RegExp) => () => sink.messages.find((mail) => subject.test(mail.subject ?? ''));
+/** The contact form sent from a context of its own (a signed-in owner would be taken to the owner app). */
+async function sendContactAsVisitor(browser: Browser, email: string, message: string) {
+  const visitorContext = await browser.newContext();
+  const site = await visitorContext.newPage();
+  await site.goto(`${server.baseUrl}/contact`);
+  await runtimeReady(site);
+  await fillContact(site, email, message);
+  await site.getByRole('button', { name: 'Send message' }).click();
+  await expect(site.getByText('Thank you! We will get back to you soon.')).toBeVisible();
+  await visitorContext.close();
+}
 
 test('a contact form sent from Chromium reaches the owner: its fields, Reply-To the visitor', async ({ page }) => {
   await page.goto(`${server.baseUrl}/contact`);
@@ -123,15 +135,7 @@ test('the owner app says where notices go, and, when the mail server refuses the
 
   sink.refuse = 'now';
   try {
-    // A visitor (the signed-in owner would be taken to the owner app).
-    const visitorContext = await browser.newContext();
-    const site = await visitorContext.newPage();
-    await site.goto(`${server.baseUrl}/contact`);
-    await runtimeReady(site);
-    await fillContact(site, 'ada@example.com', 'Is anyone there?');
-    await site.getByRole('button', { name: 'Send message' }).click();
-    await expect(site.getByText('Thank you! We will get back to you soon.')).toBeVisible();
-    await visitorContext.close();
+    await sendContactAsVisitor(browser, 'ada@example.com', 'Is anyone there?');
     // The sender tries at once; the mail server answers 421.
     await expect.poll(async () => (await (await api(page, 'GET', `${server.baseUrl}/api/owner/mail`)).json()).waiting, { timeout: 15_000 }).toBe(1);
     await page.goto(`${server.baseUrl}/config/?frameUrl=%2Fplain`);
@@ -143,6 +147,28 @@ test('the owner app says where notices go, and, when the mail server refuses the
   } finally {
     sink.refuse = null;
   }
+});
+
+test('the owner follows a notice’s link on a phone: signed in, the panel opens at Form submissions', async ({ browser }) => {
+  await sendContactAsVisitor(browser, 'linus@example.com', 'A link for the owner');
+  const notice = () => sink.messages.find((mail) => mail.text?.includes('A link for the owner'));
+  await expect.poll(notice, { timeout: 15_000 }).toBeTruthy();
+  const link = /\(http:\/\/127\.0\.0\.1:8080(\/config\/\?show=submissions)\)/.exec(notice()!.text!)![1]!;
+
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await phone.newPage();
+  await page.goto(`${server.baseUrl}${link}`);
+  await page.getByLabel('Email').fill(OWNER.email);
+  await page.getByLabel('Password').fill(OWNER.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const heading = page.getByRole('heading', { name: 'Form submissions', exact: true });
+  await expect(heading).toBeFocused();
+  await expect(page.locator('#config-panel')).toBeVisible();
+  // Still in view once the charts above it have loaded.
+  await expect(page.locator('#config-panel').getByText('A link for the owner')).toBeVisible();
+  await expect(heading).toBeInViewport();
+  expect(await axeViolations(page)).toEqual([]);
+  await phone.close();
 });
 
 test('an account that forgot its password asks for a link on the sign-in page, sets a new one through it, and signs in with it', async ({ page }) => {

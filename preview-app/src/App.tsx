@@ -19,6 +19,7 @@ import { Traffic } from './Traffic';
 import { useOwnerData } from './use-owner-data';
 import { useSiteKeys } from './use-site-keys';
 import { OWNER_PATHS } from '../../contract/api/owner-paths';
+import type { ShownSection } from '../../contract/owner/sections';
 import { LOGOUT_PATH } from '../../contract/api/paths';
 
 // The editors (ProseMirror among them) load when the owner opens the Editing tab.
@@ -38,14 +39,16 @@ export interface AppProps {
   frameUrl: string;
   /** The app's own path: the plan pages show the plan panel instead of the site. */
   path?: string;
+  /** A section of the panel to open at (a notice's link: `?show=orders`). */
+  show?: ShownSection | null;
 }
 
 /** The owner's view: the site in a frame beside the config panel with the owner's data. */
-export function App({ frameUrl: initialFrameUrl, path = '/config/' }: AppProps) {
+export function App({ frameUrl: initialFrameUrl, path = '/config/', show = null }: AppProps) {
   const [frameUrl, setFrameUrl] = useState(initialFrameUrl);
   const planPage = path === UPGRADE_PATH || path === CHANGE_PLAN_PATH;
-  // A plan page on a narrow screen opens on the plan the owner asked for, whatever the panel's remembered state.
-  const [panelOpen, setPanelOpen] = useState(() => !(planPage && isNarrowScreen()) && readExpanded());
+  // A plan page on a narrow screen opens on the plan the owner asked for, whatever the panel's remembered state; a notice's link, on the section it names.
+  const [panelOpen, setPanelOpen] = useState(() => !!show || (!(planPage && isNarrowScreen()) && readExpanded()));
   const [guideOpen, setGuideOpen] = useState(false);
   const [device, setDevice] = useState<Device>('desktop');
   const [notice, setNotice] = useState('');
@@ -60,6 +63,14 @@ export function App({ frameUrl: initialFrameUrl, path = '/config/' }: AppProps) 
   useEffect(() => setSessionRenewal(() => (loggingOut.current ? Promise.resolve(false) : new Promise<boolean>((resolve) => setSignedIn(() => resolve)))), []);
 
   useEffect(() => setPlan(planState.status === 'ready' ? planState.data : null), [planState]);
+
+  // The section a notice links to: its heading takes focus, which scrolls the panel to it (and the browser keeps it there as the charts above load).
+  useEffect(() => {
+    const heading = show && document.getElementById(`${show}-title`);
+    if (!heading) return;
+    heading.tabIndex = -1;
+    heading.focus();
+  }, [show]);
 
   /** What had focus when the panel was toggled: if toggling hid it, focus goes to the toggle. */
   const focusBeforeToggle = useRef<Element | null>(null);

@@ -27,6 +27,7 @@ import { csvCell } from '../src/csv';
 import { FRAME_EXPANDED_COOKIE, NARROW_SCREEN_QUERY, readExpanded } from '../src/panel-cookie';
 import { metricText, rating } from '../src/vitals';
 import type { OwnerSubmission } from '../../contract/api/owner-answers';
+import { shownSection } from '../../contract/owner/sections';
 
 /** A submission as the server answers it (contract/api/owner-answers.ts), with the fields a test does not care about. */
 const submission = (fields: Pick<OwnerSubmission, 'id' | 'formId' | 'createdAt' | 'values'>): OwnerSubmission => ({ collectionId: null, pageUrl: null, isOverlayForm: false, ...fields });
@@ -184,6 +185,24 @@ describe('App', () => {
     root = createRoot(container);
     await act(async () => root.render(<App frameUrl="/" path="/settings/billing/billing/upgrade" />));
     expect(panelHidden()).toBe(false);
+  });
+
+  it('a notice’s link (?show=orders) opens the panel at that section, on a phone and with the panel left closed', async () => {
+    const narrow = vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({ matches: query === NARROW_SCREEN_QUERY }) as MediaQueryList);
+    document.cookie = `${FRAME_EXPANDED_COOKIE}=false; path=/config`;
+    try {
+      await act(async () => root.render(<App frameUrl="/" show="orders" />));
+      expect(container.querySelector<HTMLElement>('#config-panel')!.hidden).toBe(false);
+      expect(document.activeElement).toBe(container.querySelector('#orders-title'));
+      expect(document.activeElement!.textContent).toBe('Orders');
+      // Only for this visit: the remembered state stays the owner's.
+      expect(readExpanded()).toBe(false);
+    } finally {
+      narrow.mockRestore();
+    }
+    expect(shownSection('orders')).toBe('orders');
+    expect(shownSection('traffic')).toBeNull();
+    expect(shownSection(null)).toBeNull();
   });
 
   it('reads the remembered panel state before the screen width', () => {

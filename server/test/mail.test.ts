@@ -60,7 +60,7 @@ describe('owner notices by mail', { timeout: 30_000 }, () => {
     expect(mail!.replyTo?.text).toBe('ada@example.com');
     expect(mail!.text).toContain('A visitor sent the form "contact" on the page /contact?from=menu at ');
     expect(mail!.text).toContain('Name: Ada Lovelace\nEmail: Ada@Example.com\nMessage:\n  First line\n  second line\nPhone: 44 20 7946 0000\n');
-    expect(mail!.text).toContain('Every submission is in the owner app (http://127.0.0.1:8080/config/), under Form submissions.');
+    expect(mail!.text).toContain('Every submission is in the owner app (http://127.0.0.1:8080/config/?show=submissions), under Form submissions.');
     expect(await countRows(server, 'mail_outbox')).toBe(0);
     expect(said('Mail: sent "New submission: contact · Tessera demo".')).toHaveLength(1);
   });
@@ -78,6 +78,7 @@ describe('owner notices by mail', { timeout: 30_000 }, () => {
     expect(notice.replyTo?.text).toBe('grace@example.com');
     expect(notice.text).toContain(`Grace Hopper (grace@example.com) placed an order, number ${number}, at `);
     expect(notice.text).toContain('2 × Harbour print (SQ1000001): $90.00\nTotal: $90.00\n');
+    expect(notice.text).toContain('Every order is in the owner app (http://127.0.0.1:8080/config/?show=orders), under Orders.');
     expect(sink.recipients[sink.messages.indexOf(notice)]).toEqual(NOTIFY);
 
     const receipt = sink.messages.find((mail) => mail.subject === `Order confirmed: Order number ${number} · Tessera demo`)!;
@@ -99,7 +100,7 @@ describe('owner notices by mail', { timeout: 30_000 }, () => {
       expect((await postForm(apart.app, client, '/commerce/goto-checkout', { name: 'Grace Hopper', email: 'grace@example.com' })).statusCode).toBe(303);
       await apart.app.mail!.idle();
       const notice = sink.messages.find((mail) => mail.subject?.startsWith('New order '))!;
-      expect(notice.text).toContain('(https://api.example.test/config/)');
+      expect(notice.text).toContain('(https://api.example.test/config/?show=orders)');
       const receipt = sink.messages.find((mail) => mail.subject?.startsWith('Order confirmed: '))!;
       expect(receipt.text).toMatch(/Review Harbour print: https:\/\/api\.example\.test\/commerce\/reviews\?token=[\w-]+\n/);
       expect(receipt.text).toContain('Continue Shopping: http://127.0.0.1:8080/');

@@ -6,6 +6,7 @@
  * address (site.json), never from the request's Host, which anyone can forge.
  */
 import type { FieldValue, FormDefinition, FormField } from '../../../contract/model/forms/types';
+import { ownerAppSection } from '../../../contract/owner/sections';
 import type { OrderInput } from '../commerce/store';
 import { shownOrderDetails } from '../../../contract/commerce/order-details';
 
@@ -68,7 +69,7 @@ export function submissionNotice(definition: FormDefinition, values: Record<stri
       ...(lines.length ? lines : ['(every field was left empty)']),
       '',
       replyTo ? 'Reply to this e-mail to answer the visitor.' : 'The visitor left no e-mail address.',
-      `Every submission is in the owner app (${site.ownerApp}), under Form submissions.`,
+      `Every submission is in the owner app (${ownerAppSection(site.ownerApp, 'submissions')}), under Form submissions.`,
       '',
     ].join('\n'),
     replyTo,
@@ -101,7 +102,7 @@ export function orderNotice(order: OrderInput & { orderNumber: number; totalCent
       ...detailLines(order.details),
       '',
       'Reply to this e-mail to write to the buyer.',
-      `Every order is in the owner app (${site.ownerApp}), under Orders.`,
+      `Every order is in the owner app (${ownerAppSection(site.ownerApp, 'orders')}), under Orders.`,
       '',
     ].join('\n'),
     replyTo: order.email,

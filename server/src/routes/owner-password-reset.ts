@@ -9,6 +9,7 @@ import { fill } from '../../../contract/text/format';
 import { escapeHtml } from '../html';
 import { serverBaseUrl } from '../mail/receipt';
 import { ACCOUNT_LINKS, RESET_LIFETIME_MS } from '../password-links';
+import { PASSWORD_RESET_WORDS } from '../page-text';
 import { readSiteSettings, siteTitleOf } from '../site-page';
 import { mailPasswordLinkTo, registerPasswordLinkPages, type BuiltPage, type PasswordPageWords } from './password-link-pages';
 
@@ -19,21 +20,23 @@ const CANNOT_MAIL = 'Whoever runs the server can set a new password for you; the
 export const NO_MAIL = `This server sends no email, so it cannot send you a link. ${CANNOT_MAIL}`;
 export const NO_SITE_ADDRESS = `This server does not know its own address for the link (website.baseUrl in site.json, or PUBLIC_URL), so it cannot send you one. ${CANNOT_MAIL}`;
 
+// The form's own words are the members' English ones.
+const { email, send, newTitle, newPassword, hint, save, tooShort, invalidLink } = PASSWORD_RESET_WORDS;
 export const OWNER_RESET_WORDS: PasswordPageWords = {
+  email,
+  send,
+  newTitle,
+  newPassword,
+  hint,
+  save,
+  tooShort,
+  invalidLink,
   title: 'Forgot your password?',
   intro: 'Enter the email you sign in with. If it belongs to an account here, we send it a link to choose a new password.',
-  email: 'Email',
-  send: 'Send the link',
   sent: 'If {email} belongs to an account here, a link to choose a new password is on its way. It works once, for one hour.',
   unavailable: NO_MAIL,
   tooMany: 'Too many requests. Please try again in an hour.',
   sessionExpired: 'This page was open too long. Please try again.',
-  newTitle: 'Choose a new password',
-  newPassword: 'New password',
-  hint: 'At least 8 characters.',
-  save: 'Save the password',
-  tooShort: 'The password must have at least 8 characters.',
-  invalidLink: 'This link has expired or was used already. Ask for a new one.',
   changed: 'Your password is changed, and every session of yours is signed out.',
 };
 
