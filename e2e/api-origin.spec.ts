@@ -20,6 +20,8 @@ let api: ServerProcess;
 let listed: ThemeHost;
 let unlisted: ThemeHost;
 let html = '';
+/** The theme's store pages: a product list, and a cart page whose root the runtime fills. */
+const storePages: Record<string, string> = {};
 
 /** A static host that serves one page (set once the API's address is known). */
 async function themeHost(): Promise<ThemeHost> {
@@ -27,6 +29,8 @@ async function themeHost(): Promise<ThemeHost> {
     if (request.url === '/' || request.url?.startsWith('/?')) return response.writeHead(200, { 'content-type': 'text/html' }).end(html);
     // The same page on a site that lets Escape lead to the sign-in page.
     if (request.url === '/escape-login') return response.writeHead(200, { 'content-type': 'text/html' }).end(html.replace('"useEscapeKeyToLogin":false', '"useEscapeKeyToLogin":true'));
+    const store = storePages[request.url ?? ''];
+    if (store) return response.writeHead(200, { 'content-type': 'text/html' }).end(store);
     response.writeHead(204).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -48,11 +52,16 @@ test.beforeAll(async ({ request }) => {
   api = await startBuiltServer({ SITE_ORIGINS: listed.origin, FORM_RATE_LIMIT: '100' });
   // The demo's home page (its context, a newsletter form), as a theme on another host would
   // have it: the runtime and its styles from the API's server, every call there.
-  const home = await (await request.get(`${api.baseUrl}/`)).text();
-  html = home
-    .replace(/<script([^>]*) src="\/runtime\/site\.js">/, `<script$1 src="${api.baseUrl}/runtime/site.js" data-api-base="${api.baseUrl}">`)
-    .replace(/(href|src)="\/(runtime|assets|images)\//g, `$1="${api.baseUrl}/$2/`);
+  const onThemeHost = (page: string) =>
+    page
+      .replace(/<script([^>]*) src="\/runtime\/site\.js">/, `<script$1 src="${api.baseUrl}/runtime/site.js" data-api-base="${api.baseUrl}">`)
+      .replace(/(href|src)="\/(runtime|assets|images)\//g, `$1="${api.baseUrl}/$2/`);
+  html = onThemeHost(await (await request.get(`${api.baseUrl}/`)).text());
   expect(html).toContain(`data-api-base="${api.baseUrl}"`);
+  storePages['/blocks'] = onThemeHost(await (await request.get(`${api.baseUrl}/blocks`)).text());
+  // A static cart page has only its root, as examples/cart.html: the server filled this one.
+  storePages['/cart'] = onThemeHost(await (await request.get(`${api.baseUrl}/cart`)).text()).replace(/<div id="sqs-cart-root"[\s\S]*?<\/main>/, '<div id="sqs-cart-root"><p>Loading your cart…</p></div>\n</main>');
+  expect(storePages['/cart']).toContain('<div id="sqs-cart-root"><p>Loading your cart…</p></div>');
 });
 
 test.afterAll(async () => {
@@ -93,6 +102,25 @@ test('a listed site on another origin: a submission, a page view, an event, an e
   await expect.poll(() => count("SELECT COUNT(*) AS n FROM analytics_events WHERE action = 'e2e_listed'")).toBe(1);
   await expect.poll(() => count("SELECT COUNT(*) AS n FROM js_errors WHERE message LIKE '%e2e cross-origin listed%'")).toBe(1);
   await expect.poll(() => count('SELECT COUNT(*) AS n FROM performance_records')).toBeGreaterThan(0);
+});
+
+test('a store on a theme host: the cart fills from the API, and Checkout goes to the server’s checkout page, where the order is placed', async ({ page }) => {
+  await page.context().addCookies([{ name: 'ss_cookieAllowed', value: 'true', url: listed.origin }]);
+  await page.goto(`${listed.origin}/blocks`);
+  await page.evaluate(() => window.SiteRuntime!.ready);
+  await page.getByRole('button', { name: 'Add to cart: Harbour print' }).click();
+  await expect(page.locator('.product-status')).toHaveText('Harbour print added to your cart. View cart');
+  await page.getByRole('link', { name: 'View cart' }).click();
+  expect(new URL(page.url()).origin).toBe(listed.origin);
+  await expect(page.locator('#sqs-cart-root .cart-lines')).toContainText('Harbour print');
+  await page.getByRole('link', { name: 'Checkout' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Checkout');
+  expect(new URL(page.url()).origin).toBe(api.baseUrl);
+  await page.getByLabel('Name').fill('Grace Hopper');
+  await page.getByLabel('Email', { exact: true }).fill('theme-host@example.com');
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order confirmed');
+  expect(count("SELECT COUNT(*) AS n FROM orders WHERE email = 'theme-host@example.com'")).toBe(1);
 });
 
 test('an origin the server does not list: nothing is stored', async ({ page }) => {

@@ -89,7 +89,8 @@ function row(words: CartWords, line: CartLineView, money: (minor: number) => str
 }
 
 /** The cart's content: the lines, subtotal and Checkout, or the empty cart and the way back to the store. */
-export function cartContentHtml(words: CartWords, lines: CartLineView[], subtotalCents: number, money: (minor: number) => string, shop: string, post?: CartFormPost): string {
+/** `shop`: Continue Shopping's target; `checkout`: the checkout page's, on the server (another origin for a theme on a static host). */
+export function cartContentHtml(words: CartWords, lines: CartLineView[], subtotalCents: number, money: (minor: number) => string, { shop, checkout = CHECKOUT_PATH }: { shop: string; checkout?: string }, post?: CartFormPost): string {
   const refusal = post?.refusal ? `<p class="cart-refused" role="alert">${escapeText(post.refusal)}</p>` : '';
   if (lines.length === 0) return `${refusal}<p class="cart-empty">${escapeText(words.empty)}</p><p><a href="${escapeText(shop)}">${escapeText(words.continueShopping)}</a></p>`;
   const count = lines.reduce((sum, line) => sum + line.quantity, 0);
@@ -102,6 +103,6 @@ export function cartContentHtml(words: CartWords, lines: CartLineView[], subtota
     refusal +
     `<form ${form} class="cart-form">${hidden}${table}<p><button type="submit" class="${CART_UPDATE_CLASS}">${escapeText(words.update)}</button></p></form><form ${form} id="${CART_REMOVE_FORM_ID}">${hidden}</form>` +
     `<p class="cart-subtotal">${escapeText(words.subtotal)} <strong>${escapeText(money(subtotalCents))}</strong></p>` +
-    `<p><a href="${CHECKOUT_PATH}" class="cart-checkout button">${escapeText(words.checkout)}</a></p>`
+    `<p><a href="${escapeText(checkout)}" class="cart-checkout button">${escapeText(words.checkout)}</a></p>`
   );
 }

@@ -38,7 +38,7 @@ export async function withCartContent(app: FastifyInstance, request: FastifyRequ
   // The form comes back to this page as the visitor sees it, without a refusal or a crumb in its address.
   const next = new URL(request.url, 'http://site.invalid');
   for (const name of [CART_REFUSED_QUERY, 'crumb']) next.searchParams.delete(name);
-  const content = cartContentHtml(words, lines, subtotal, money, shopUrlOf(site), { crumb, next: next.pathname + next.search, refusal });
+  const content = cartContentHtml(words, lines, subtotal, money, { shop: shopUrlOf(site) }, { crumb, next: next.pathname + next.search, refusal });
   // The status line comes with the runtime, which is what has anything to say in it.
   return withDivContent(html, ROOT, `<div class="${CART_BODY_CLASS}">${content}</div>`);
 }

@@ -26,8 +26,9 @@ export function apiBase(doc: Document = document): string {
 }
 
 /**
- * A page of the site server itself (its sign-in page, the owner's config app): on the API's
- * origin, since a theme on a static host has neither. No crumb: the browser goes there.
+ * A page of the site server itself (its sign-in page, the owner's config app, the checkout
+ * pages): on the API's origin, since a theme on a static host has none of them. No crumb: the
+ * browser goes there.
  */
 export const serverPageUrl = (path: string): string => new URL(path, apiBase()).href;
 

@@ -22,7 +22,7 @@ afterEach(() => {
 
 describe('cart page', () => {
   it('adopts the cart the server rendered, asks for nothing, and sends a change for the row’s product and SKU', async () => {
-    document.body.innerHTML = `<div id="${CART_ROOT_ID}"><div class="cart-body">${cartContentHtml(CART_WORDS, [line], 4500, money, '/shop', { crumb: 'c', next: '/cart' })}</div></div>`;
+    document.body.innerHTML = `<div id="${CART_ROOT_ID}"><div class="cart-body">${cartContentHtml(CART_WORDS, [line], 4500, money, { shop: '/shop' }, { crumb: 'c', next: '/cart' })}</div></div>`;
     const rendered = root().querySelector('.cart-body')!;
     const calls: Array<{ url: string; method: string; body: unknown }> = [];
     vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
@@ -63,5 +63,37 @@ describe('cart page', () => {
     root().querySelector<HTMLButtonElement>('.cart-remove')!.click();
     await vi.waitFor(() => expect(root().querySelector('.cart-empty')!.textContent).toBe('Your cart is empty.'));
     expect(root().querySelector('[role="status"]')!.textContent).toBe('Harbour <print> removed.');
+  });
+
+  it('on a theme host with the API elsewhere: Checkout goes to the server’s checkout page, past a cart cookie this page cannot read', async () => {
+    document.body.innerHTML = `<script data-api-base="https://api.example.test"></script><div id="${CART_ROOT_ID}"></div>`;
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', (url: string) => {
+      asked.push(new URL(String(url)).origin);
+      return Promise.resolve(json(cart(1)));
+    });
+    const dialogs: unknown[] = [];
+    start(defaultContext(), (options) => (dialogs.push(options), noDialog()));
+    await vi.waitFor(() => expect(root().querySelector('.cart-lines')).not.toBeNull());
+    expect(asked).toEqual(['https://api.example.test']);
+    const checkout = root().querySelector<HTMLAnchorElement>('.cart-checkout')!;
+    expect(checkout.getAttribute('href')).toBe('https://api.example.test/commerce/goto-checkout');
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+    checkout.dispatchEvent(click);
+    expect([click.defaultPrevented, dialogs]).toEqual([false, []]);
+  });
+
+  it('on the server’s own origin: the checkout link is its page there, and without the cart cookie the spec’s alert', async () => {
+    document.body.innerHTML = `<div id="${CART_ROOT_ID}"></div>`;
+    vi.stubGlobal('fetch', () => Promise.resolve(json(cart(1))));
+    const dialogs: unknown[] = [];
+    start(defaultContext(), (options) => (dialogs.push(options), noDialog()));
+    await vi.waitFor(() => expect(root().querySelector('.cart-lines')).not.toBeNull());
+    const checkout = root().querySelector<HTMLAnchorElement>('.cart-checkout')!;
+    expect(checkout.getAttribute('href')).toBe(`${location.origin}/commerce/goto-checkout`);
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+    checkout.dispatchEvent(click);
+    expect(click.defaultPrevented).toBe(true);
+    expect(dialogs).toHaveLength(1);
   });
 });

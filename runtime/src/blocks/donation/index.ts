@@ -8,6 +8,7 @@ import { currency, storeCurrency } from '../../../../contract/commerce/currencie
 import { MAX_PRICE } from '../../../../contract/commerce/product';
 import { DONATE_PATH, donateUrl } from '../../../../contract/commerce/routes';
 import { pageLanguage, texts } from '../../platform/strings';
+import { serverPageUrl } from '../../net/api-base';
 
 /** The block's words (platform/strings.ts). */
 export const donationWords = texts('donation', {
@@ -71,7 +72,7 @@ const donation: BlockModule = {
         other.focus();
         return;
       }
-      location.assign(donateUrl(donatePageId, minor));
+      location.assign(serverPageUrl(donateUrl(donatePageId, minor)));
     });
     const authored = Array.from(element.children) as HTMLElement[];
     for (const child of authored) child.hidden = true;

@@ -9,6 +9,7 @@ import { storeCurrency } from '../../../../contract/commerce/currencies';
 import { ProductType, effectivePrice, firstVariant, isOnSale, isSoldOut, pricesVary, startingPrice, type Product } from '../../../../contract/commerce/product';
 import { sendCensus } from '../../net/census';
 import { request } from '../../net/request';
+import { serverPageUrl } from '../../net/api-base';
 import { CART_PAGE_PATH, giftCardUrl, subscribeUrl } from '../../../../contract/commerce/routes';
 import { RENEWAL_WORDS, renewalText, type SubscriptionPlan } from '../../../../contract/commerce/subscription';
 import { fill, pageLanguage, texts } from '../../platform/strings';
@@ -53,7 +54,7 @@ function buyControl(product: ListedProduct, websiteId: string, status: HTMLEleme
   const words = productWords();
   if (product.productType === ProductType.GIFT_CARD) {
     const link = text('a', 'product-buy', words.buyGiftCard) as HTMLAnchorElement;
-    link.href = giftCardUrl(websiteId, product.id, sku);
+    link.href = serverPageUrl(giftCardUrl(websiteId, product.id, sku));
     return link;
   }
   const subscription = !!product.subscriptionPlan;
@@ -65,7 +66,7 @@ function buyControl(product: ListedProduct, websiteId: string, status: HTMLEleme
     const done = () => (button.disabled = false);
     const onFailure = (error: Error) => (status.textContent = error.message);
     if (subscription) {
-      request<{ cartToken: string }>(SUBSCRIPTIONS_PATH, { method: 'POST', data: { productId: product.id }, onFailure }).then((answer) => location.assign(subscribeUrl(answer.cartToken)), done);
+      request<{ cartToken: string }>(SUBSCRIPTIONS_PATH, { method: 'POST', data: { productId: product.id }, onFailure }).then((answer) => location.assign(serverPageUrl(subscribeUrl(answer.cartToken))), done);
       return;
     }
     request(CART_ENTRIES_PATH, { method: 'POST', data: { productId: product.id, sku, quantity: 1 }, onFailure }).then(() => {

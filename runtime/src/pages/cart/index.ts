@@ -10,9 +10,10 @@ import { storeCurrency } from '../../../../contract/commerce/currencies';
 import { formatMinorUnits } from '../../../../contract/commerce/money';
 import { shoppingCart, type ShoppingCart } from '../../../../contract/commerce/cart';
 import { CART_BODY_CLASS, CART_WORDS, cartContentHtml, type CartLineView } from '../../../../contract/commerce/cart-markup';
-import { CART_COOKIE, continueShoppingUrl } from '../../../../contract/commerce/routes';
+import { CART_COOKIE, CHECKOUT_PATH, continueShoppingUrl } from '../../../../contract/commerce/routes';
 import { CART_ROOT_ID } from '../../../../contract/model/page-types';
 import { request } from '../../net/request';
+import { apiBase, serverPageUrl } from '../../net/api-base';
 import { assetUrl, loadStylesheet } from '../../platform/assets';
 import { readCookie } from '../../platform/cookies';
 import { fill, pageLanguage, texts } from '../../platform/strings';
@@ -52,7 +53,8 @@ export function start(context: Readonly<PageContext>, alert: (options: DialogOpt
 
   const render = (cart: ShoppingCart) => {
     root.removeAttribute('aria-busy');
-    body.innerHTML = trustedHtml(cartContentHtml(words, cart.entries as CartLineView[], cart.subtotalCents, money, continueShoppingUrl(context.websiteSettings)));
+    const links = { shop: continueShoppingUrl(context.websiteSettings), checkout: serverPageUrl(CHECKOUT_PATH) };
+    body.innerHTML = trustedHtml(cartContentHtml(words, cart.entries as CartLineView[], cart.subtotalCents, money, links));
   };
 
   const load = (promise: Promise<unknown>, done?: string) =>
@@ -85,7 +87,8 @@ export function start(context: Readonly<PageContext>, alert: (options: DialogOpt
       event.preventDefault();
       return update(line, 0);
     }
-    if (!target.closest('.cart-checkout') || readCookie(CART_COOKIE)) return;
+    // With the API on another origin its cart cookie is not this page's to read: its checkout page says so itself when there is no cart.
+    if (!target.closest('.cart-checkout') || readCookie(CART_COOKIE) || apiBase() !== location.origin) return;
     event.preventDefault();
     void alert({ title: words.checkout, message: words.noCart });
   });
