@@ -58,10 +58,11 @@ test('the owner signs in and reaches /config/ with the site framed', async ({ pa
   expect(context.accessPermissions).toEqual([1, 2]);
 });
 
-test('a viewer-only account is not admitted to /config/', async ({ page }) => {
+test('a viewer-only account is not admitted to /config/, and the sign-in page says why', async ({ page }) => {
   await page.goto('/login');
   await signIn(page, VIEWER);
   await expect(page).toHaveURL(/\/login\?next=%2Fconfig%2F/);
+  await expect(page.getByRole('alert')).toHaveText(`You are signed in as ${VIEWER.email}, which may view the site but not open the owner app. Sign in with the owner’s account.`);
 });
 
 test.describe('without the sign-in page’s script', () => {

@@ -6,10 +6,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVALID_LOGIN, TOO_MANY_LOGINS } from '../src/routes/auth';
-import { LOGIN_PAGE_SLOTS, SIGN_IN_EXPIRED } from '../src/routes/login-page';
+import { LOGIN_PAGE_SLOTS, SIGN_IN_EXPIRED, VIEWER_ONLY } from '../src/routes/login-page';
+import { fill } from '../../contract/text/format';
 import { SIGN_IN_MISSING_FIELDS } from '../../contract/owner/sign-in-page';
 import { ACCOUNT_BACKOFF } from '../src/security/sign-in-limits';
-import { cookieHeader, OWNER, postForm, startTestServer, type TestServer } from './helper';
+import { cookieHeader, OWNER, postForm, startTestServer, type TestServer, VIEWER, visitor } from './helper';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -65,6 +66,24 @@ describe('the sign-in page without its script', { timeout: 30_000 }, () => {
     expect(app.statusCode).toBe(200);
     const offSite = await postForm(server.app, client, '/login', { email: OWNER.email, password: OWNER.password, next: '//evil.example/' });
     expect(offSite.headers.location).toBe('/config/');
+  });
+
+  it('signed in already: the owner goes on to next; a viewer-only account is told why it is here', async () => {
+    const as = async (account: { email: string; password: string }) => {
+      const client = await visitor(server.app);
+      expect((await client.inject({ method: 'POST', url: '/api/auth/Login', payload: account })).statusCode).toBe(200);
+      return client;
+    };
+    const owner = await as(OWNER);
+    const going = await owner.inject({ method: 'GET', url: '/login?next=%2Fconfig%2F%3FframeUrl%3D%252Fabout' });
+    expect([going.statusCode, going.headers.location]).toEqual([303, '/config/?frameUrl=%2Fabout']);
+    const viewer = await as(VIEWER);
+    const sent = await viewer.inject({ method: 'GET', url: '/config/' });
+    expect(sent.headers.location).toMatch(/^\/login\?next=%2Fconfig%2F/);
+    const told = await viewer.inject({ method: 'GET', url: '/login?next=%2Fconfig%2F' });
+    expect(told.statusCode).toBe(200);
+    expect(told.body).toContain(`<p id="login-error" role="alert" aria-live="assertive">${fill(VIEWER_ONLY, { email: VIEWER.email })}</p>`);
+    expect(VIEWER_ONLY).toBe('You are signed in as {email}, which may view the site but not open the owner app. Sign in with the owner’s account.');
   });
 
   it('counts with the sign-in’s limits: past the free tries, 429 with Retry-After', async () => {

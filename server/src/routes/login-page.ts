@@ -8,7 +8,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SIGN_IN_MISSING_FIELDS, SIGN_IN_PAGE_PATH } from '../../../contract/owner/sign-in-page';
 import { sameOriginPath } from '../../../contract/url/safe-path';
-import { authenticate, createSession, endSession, SESSION_COOKIE } from '../accounts';
+import { authenticate, canOpenConfig, createSession, endSession, SESSION_COOKIE } from '../accounts';
+import { fill } from '../../../contract/text/format';
 import { formCrumbValid, formNextPath, formValue } from '../form-posts';
 import { escapeHtml } from '../html';
 import { ensureCrumb } from '../plugins/crumb';
@@ -19,6 +20,8 @@ import { sendPreviewPage } from './preview';
 import { INVALID_LOGIN, TOO_MANY_LOGINS } from './auth';
 
 export const SIGN_IN_EXPIRED = 'This page was open too long. Please sign in again.';
+/** A viewer-only account sent here from /config/ (which it may not open) would otherwise see the form again with no word why. */
+export const VIEWER_ONLY = 'You are signed in as {email}, which may view the site but not open the owner app. Sign in with the owner’s account.';
 const OWNER_APP = '/config/';
 
 /** Where login.html is completed: each must be there as written (server/test/login-page.test.ts checks the built page). */
@@ -54,7 +57,10 @@ export default async function loginPageRoutes(app: FastifyInstance): Promise<voi
 
   app.get(SIGN_IN_PAGE_PATH, async (request, reply) => {
     const next = sameOriginPath(formValue((request.query as Record<string, unknown>).next, 2048), 'http://site.invalid', OWNER_APP);
-    return sendLoginPage(request, reply, { next });
+    const account = request.account;
+    // Signed in already: on to where the page would lead.
+    if (canOpenConfig(account)) return reply.redirect(next, 303);
+    return sendLoginPage(request, reply, { next, error: account ? fill(VIEWER_ONLY, { email: account.email }) : '' });
   });
 
   app.post(SIGN_IN_PAGE_PATH, async (request, reply) => {
