@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { test, expect, api, OWNER } from './fixtures';
+import { test, expect, api, axeScan, AXE_TAGS, OWNER } from './fixtures';
 
 test('the config app, insights and every editor, has no axe violations (WCAG 2.x A and AA, best practices)', async ({ page }) => {
   test.slow(); // two scans of the whole app, the code editor open for the second
@@ -9,7 +8,7 @@ test('the config app, insights and every editor, has no axe violations (WCAG 2.x
   await page.goto('/config/?frameUrl=%2Fplain');
   await expect(page.getByRole('table', { name: 'Top paths' })).toBeVisible();
   const scan = async () => {
-    const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).exclude('iframe').analyze();
+    const result = await axeScan(page).withTags(AXE_TAGS).exclude('iframe').analyze();
     // It did look: the app has far more than a handful of checkable nodes.
     expect(result.passes.length).toBeGreaterThan(10);
     return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
@@ -35,7 +34,7 @@ test('the chart block has no axe violations (WCAG 2.x A and AA, best practices)'
       - img /^Bar chart of .* categories\\. The table below has the numbers\\.$/
   `);
   await chart.getByText('Data table').click();
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).include('#block-visitors-chart').analyze();
+  const result = await axeScan(page).withTags(AXE_TAGS).include('#block-visitors-chart').analyze();
   expect(result.passes.length).toBeGreaterThan(3);
   expect(result.violations.map((v) => v.id)).toEqual([]);
 });
