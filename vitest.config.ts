@@ -28,7 +28,7 @@ export default defineConfig({
       runtimeProject({ name: 'runtime-fuzz', include: ['runtime/test/fuzz/**/*.test.ts'] }),
       // The server's tests run on SQLite and on a real PostgreSQL server that the setup starts.
       // Each test starts its own server, so files share a worker's loaded modules.
-      { test: { name: 'server', environment: 'node', include: ['server/test/**/*.test.ts', 'bench/test/**/*.test.ts'], isolate: false, globalSetup: ['server/test/global-postgres.ts'] } },
+      { test: { name: 'server', environment: 'node', include: ['server/test/**/*.test.ts', 'bench/test/**/*.test.ts'], isolate: false, globalSetup: ['server/test/global-postgres.ts'], setupFiles: ['server/test/setup.ts'] } },
       // Every server test again, each test server on a fresh PostgreSQL database.
       {
         test: {
@@ -39,6 +39,7 @@ export default defineConfig({
           exclude: ['server/test/storage.test.ts', 'server/test/limits.test.ts', 'server/test/copy-to-postgres.test.ts', 'server/test/copy-to-sqlite.test.ts', 'server/test/pgbouncer.test.ts', 'server/test/postgres-tls.test.ts'],
           isolate: false,
           globalSetup: ['server/test/global-postgres.ts'],
+          setupFiles: ['server/test/setup.ts'],
           env: { TESSERA_TEST_ENGINE: 'postgres' },
         },
       },

@@ -3,7 +3,7 @@ import { AccessPermission, WebsiteRole, isViewerOnly } from '../../contract/mode
 import { sql } from 'kysely';
 import type { Storage } from './storage/open';
 import { lockedTransaction, type Executor } from './storage/locked';
-import { generatePassword, hashPassword, verifyPassword } from './security/passwords';
+import { generatePassword, hashPassword, timingDummyHash, verifyPassword } from './security/passwords';
 import { readSetting, writeSetting } from './repositories/settings';
 
 export interface Account {
@@ -135,16 +135,10 @@ export const seedAccount = (store: Storage, email: string, password: string | nu
     role,
   );
 
-/**
- * Verifies against this when an email is unknown, so that the time taken does not tell which
- * emails exist (owner and member sign-in alike).
- */
-export const TIMING_DUMMY_HASH = 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
-
 export async function authenticate(store: Storage, email: string, password: string): Promise<Account | null> {
   const row = await findAccount(store.db, email);
   // Hash even for unknown emails so that timing does not tell which emails exist.
-  const ok = await verifyPassword(password, row?.password_hash ?? TIMING_DUMMY_HASH);
+  const ok = await verifyPassword(password, row?.password_hash ?? timingDummyHash());
   return row && ok ? toAccount(row) : null;
 }
 

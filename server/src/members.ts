@@ -6,9 +6,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Storage } from './storage/open';
-import { TIMING_DUMMY_HASH, hashToken, seedSignIn, type SeedResult } from './accounts';
+import { hashToken, seedSignIn, type SeedResult } from './accounts';
 import type { Executor } from './storage/locked';
-import { verifyPassword } from './security/passwords';
+import { timingDummyHash, verifyPassword } from './security/passwords';
 
 export const MEMBER_SESSION_COOKIE = 'site_member';
 export const XSRF_HEADER = 'x-siteuser-xsrf-token';
@@ -41,7 +41,7 @@ export const seedMember = (store: Storage, email: string, password: string | nul
 
 export async function authenticateMember(store: Storage, email: string, password: string): Promise<{ id: string; email: string } | null> {
   const row = await findMember(store.db, email);
-  const ok = await verifyPassword(password, row?.password_hash ?? TIMING_DUMMY_HASH);
+  const ok = await verifyPassword(password, row?.password_hash ?? timingDummyHash());
   return row && ok ? { id: row.id, email: row.email } : null;
 }
 

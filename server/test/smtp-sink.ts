@@ -35,6 +35,7 @@ export async function startSmtpSink({ password, startTls = false, host = '127.0.
     },
     disabledCommands: startTls ? [] : ['STARTTLS'],
     logger: false,
+    disableReverseLookup: true,
     // Connections still open (a hanging message) are cut at close.
     closeTimeout: 500,
     onRcptTo(address, _session, callback) {

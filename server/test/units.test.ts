@@ -1,17 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { createCrumbs } from '../src/security/crumb';
-import { hashPassword, verifyPassword } from '../src/security/passwords';
+import { TEST_PASSWORD_HASH_COST } from './setup';
+import { hashPassword, PASSWORD_HASH_PARAMS, setPasswordHashCostForTests, timingDummyHash, verifyPassword } from '../src/security/passwords';
 import { buildContext, injectContext, scriptSafeJson } from '../src/site-context';
 import { loadConfig } from '../src/config';
 import { pageFile } from '../src/routes/site';
 
 describe('passwords', () => {
-  it('hashes with scrypt and verifies', async () => {
-    const hash = await hashPassword('correct horse');
-    expect(hash).toMatch(/^scrypt\$32768\$8\$1\$/);
-    expect(await verifyPassword('correct horse', hash)).toBe(true);
-    expect(await verifyPassword('wrong', hash)).toBe(false);
-    expect(await verifyPassword('x', 'plain')).toBe(false);
+  it('hashes with scrypt at N = 2^15 and verifies, whatever cost a hash was made at', async () => {
+    const lowered = await hashPassword('correct horse');
+    expect(lowered).toMatch(/^scrypt\$1024\$8\$1\$/); // the tests' cost (setup.ts)
+    setPasswordHashCostForTests(PASSWORD_HASH_PARAMS.N);
+    try {
+      const hash = await hashPassword('correct horse');
+      expect(hash).toMatch(/^scrypt\$32768\$8\$1\$/);
+      expect(timingDummyHash()).toMatch(/^scrypt\$32768\$8\$1\$/);
+      expect(await verifyPassword('correct horse', hash)).toBe(true);
+      expect(await verifyPassword('wrong', hash)).toBe(false);
+      expect(await verifyPassword('correct horse', lowered)).toBe(true);
+      expect(await verifyPassword('x', 'plain')).toBe(false);
+      expect(await verifyPassword('x', timingDummyHash())).toBe(false);
+    } finally {
+      setPasswordHashCostForTests(TEST_PASSWORD_HASH_COST);
+    }
   });
 });
 
