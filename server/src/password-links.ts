@@ -56,7 +56,7 @@ export const endPasswordLinks = (db: Executor, tables: PasswordLinkTables, holde
  * their sessions, in one transaction: whose it was (for the log), or null for a token that is
  * not (or no longer) valid.
  */
-export async function completePasswordLink(store: Storage, tables: PasswordLinkTables, token: string, password: string, now = Date.now()): Promise<{ id: string; endedSessions: number } | null> {
+export async function completePasswordLink(store: Storage, tables: PasswordLinkTables, token: string, password: string, now = Date.now()): Promise<{ id: string; email: string; endedSessions: number } | null> {
   if (!usable(token)) return null;
   const passwordHash = await hashPassword(password);
   return store.db.transaction().execute(async (trx) => {
@@ -64,10 +64,10 @@ export async function completePasswordLink(store: Storage, tables: PasswordLinkT
     const spent = await sql<{ holder: string }>`delete from ${sql.table(tables.links)} where token_hash = ${hashToken(token)} and expires_at > ${now} returning ${sql.ref(tables.holder)} as holder`.execute(trx);
     const id = spent.rows[0]?.holder;
     if (!id) return null;
-    await sql`update ${sql.table(tables.people)} set password_hash = ${passwordHash} where id = ${id}`.execute(trx);
+    const changed = await sql<{ email: string }>`update ${sql.table(tables.people)} set password_hash = ${passwordHash} where id = ${id} returning email`.execute(trx);
     await endPasswordLinks(trx, tables, id);
     const ended = await sql`delete from ${sql.table(tables.sessions)} where ${sql.ref(tables.holder)} = ${id}`.execute(trx);
-    return { id, endedSessions: Number(ended.numAffectedRows ?? 0) };
+    return { id, email: changed.rows[0]?.email ?? id, endedSessions: Number(ended.numAffectedRows ?? 0) };
   });
 }
 

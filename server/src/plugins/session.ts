@@ -1,5 +1,5 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { SESSION_COOKIE, SESSION_LIFETIME_MS, sessionAccount } from '../accounts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createSession, endSession, SESSION_COOKIE, SESSION_LIFETIME_MS, sessionAccount } from '../accounts';
 import { MEMBER_SESSION_COOKIE, memberForSession } from '../members';
 
 export function setSessionCookie(reply: FastifyReply, token: string): void {
@@ -10,6 +10,12 @@ export function setSessionCookie(reply: FastifyReply, token: string): void {
     secure: 'auto',
     maxAge: SESSION_LIFETIME_MS / 1000,
   });
+}
+
+/** Signs the account in on this browser: a session it brought (another account's, or one planted on it) ends first. */
+export async function startSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, accountId: string): Promise<void> {
+  await endSession(app.storage, request.cookies[SESSION_COOKIE]);
+  setSessionCookie(reply, await createSession(app.storage, accountId));
 }
 
 export function clearSessionCookie(reply: FastifyReply): void {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { authenticate, createSession, endSession, SESSION_COOKIE } from '../accounts';
-import { clearSessionCookie, setSessionCookie } from '../plugins/session';
+import { authenticate, endSession, SESSION_COOKIE } from '../accounts';
+import { clearSessionCookie, startSession } from '../plugins/session';
 import { crumbQuery, noBody } from '../schemas';
 import { retryAfterSeconds } from '../security/limits';
 import { limitedSignIn, type SignInScope } from '../security/sign-in-limits';
@@ -46,8 +46,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     const { email, password } = request.body as { email: string; password: string };
     const account = await signInOrRefuse(app, request, reply, 'owner', email.trim(), () => authenticate(app.storage, email.trim(), password));
     if (!account) return reply;
-    await endSession(app.storage, request.cookies[SESSION_COOKIE]);
-    setSessionCookie(reply, await createSession(app.storage, account.id));
+    await startSession(app, request, reply, account.id);
     return { account: { id: account.id, email: account.email, roles: account.roles } };
   });
 

@@ -8,12 +8,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SIGN_IN_MISSING_FIELDS, SIGN_IN_PAGE_PATH } from '../../../contract/owner/sign-in-page';
 import { sameOriginPath } from '../../../contract/url/safe-path';
-import { authenticate, canOpenConfig, createSession, endSession, SESSION_COOKIE } from '../accounts';
+import { authenticate, canOpenConfig } from '../accounts';
 import { fill } from '../../../contract/text/format';
 import { formCrumbValid, formNextPath, formValue } from '../form-posts';
 import { escapeHtml } from '../html';
 import { ensureCrumb } from '../plugins/crumb';
-import { setSessionCookie } from '../plugins/session';
+import { startSession } from '../plugins/session';
 import { retryAfterSeconds } from '../security/limits';
 import { limitedSignIn } from '../security/sign-in-limits';
 import { sendPreviewPage } from './preview';
@@ -77,8 +77,7 @@ export default async function loginPageRoutes(app: FastifyInstance): Promise<voi
       return again(429, TOO_MANY_LOGINS);
     }
     if ('invalid' in outcome) return again(401, INVALID_LOGIN);
-    await endSession(app.storage, request.cookies[SESSION_COOKIE]);
-    setSessionCookie(reply, await createSession(app.storage, outcome.account.id));
+    await startSession(app, request, reply, outcome.account.id);
     return reply.redirect(next, 303);
   });
 }

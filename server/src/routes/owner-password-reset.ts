@@ -92,9 +92,6 @@ export default async function ownerPasswordResetRoutes(app: FastifyInstance): Pr
       if (mailed) app.log.info(`A link to choose a new password was mailed to the account ${email}.`);
       return mailed;
     },
-    onChanged: async (request, accountId, endedSessions) => {
-      const account = await app.storage.db.selectFrom('accounts').select('email').where('id', '=', accountId).executeTakeFirst();
-      request.log.info(`The account ${account?.email ?? accountId} chose a new password from a mailed link; ${endedSessions} session(s) signed out.`);
-    },
+    onChanged: (request, { email, endedSessions }) => request.log.info(`The account ${email} chose a new password from a mailed link; ${endedSessions} session(s) signed out.`),
   });
 }

@@ -60,7 +60,7 @@ export interface PasswordLinkPages<Context> {
   available(context: Context): boolean;
   mailLink(context: Context, email: string): Promise<boolean>;
   /** After the password is set (a log line). */
-  onChanged?(request: FastifyRequest, holderId: string, endedSessions: number): Promise<void>;
+  onChanged?(request: FastifyRequest, changed: { email: string; endedSessions: number }): void;
 }
 
 /**
@@ -149,7 +149,7 @@ ${errorLine(error)}<form method="post" action="${paths.choose}"><input type="hid
     const changed = await completePasswordLink(app.storage, tables, token, password);
     if (!changed) return kind.send(request, reply, invalidLink);
     void reply.clearCookie(cookie, { path: paths.choose });
-    await kind.onChanged?.(request, changed.id, changed.endedSessions);
+    kind.onChanged?.(request, changed);
     return kind.send(request, reply, (text) => ({ title: text.newTitle, main: message(text.newTitle, text.changed) }));
   });
 }
