@@ -10,7 +10,8 @@ import { LOGIN_PAGE_SLOTS, SIGN_IN_EXPIRED, VIEWER_ONLY } from '../src/routes/lo
 import { fill } from '../../contract/text/format';
 import { SIGN_IN_MISSING_FIELDS } from '../../contract/owner/sign-in-page';
 import { ACCOUNT_BACKOFF } from '../src/security/sign-in-limits';
-import { cookieHeader, OWNER, postForm, startTestServer, type TestServer, VIEWER, visitor } from './helper';
+import { hashToken } from '../src/accounts';
+import { cookieHeader, cookieJar, OWNER, postForm, rows, startTestServer, type TestServer, VIEWER, visitor } from './helper';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -84,6 +85,20 @@ describe('the sign-in page without its script', { timeout: 30_000 }, () => {
     expect(told.statusCode).toBe(200);
     expect(told.body).toContain(`<p id="login-error" role="alert" aria-live="assertive">${fill(VIEWER_ONLY, { email: VIEWER.email })}</p>`);
     expect(VIEWER_ONLY).toBe('You are signed in as {email}, which may view the site but not open the owner app. Sign in with the owner’s account.');
+  });
+
+  it('signing in where a session is held (another account’s, or one planted) ends that session first, by the script and by the form', async () => {
+    const client = await visitor(server.app);
+    const byScript = () => client.inject({ method: 'POST', url: '/api/auth/Login', payload: OWNER });
+    const byForm = async () => cookieJar(await postForm(server.app, client, '/login', { email: OWNER.email, password: OWNER.password }), client.jar);
+    for (const signIn of [byScript, byForm]) {
+      expect((await client.inject({ method: 'POST', url: '/api/auth/Login', payload: VIEWER })).statusCode).toBe(200);
+      const held = client.jar.site_session!;
+      await signIn();
+      expect(client.jar.site_session).toMatch(/./);
+      expect(client.jar.site_session).not.toBe(held);
+      expect(await rows(server, 'SELECT account_id FROM sessions WHERE token_hash = ?', hashToken(held))).toEqual([]);
+    }
   });
 
   it('counts with the sign-in’s limits: past the free tries, 429 with Retry-After', async () => {
