@@ -131,7 +131,7 @@ export function startMailSender(store: Storage, options: SenderOptions): MailSen
   const now = options.now ?? Date.now;
   let stopped = false;
   const pause = workerPause();
-  let idleWaiters: Array<() => void> = [];
+  const idleWaiters: Array<() => void> = [];
 
   async function claim(): Promise<MailRow | null> {
     const at = now();
@@ -180,6 +180,8 @@ export function startMailSender(store: Storage, options: SenderOptions): MailSen
     let databaseFailing = false;
     let sendingFailing = false;
     while (!stopped) {
+      // Only those who asked before this look began learn from it that nothing is due.
+      const asked = idleWaiters.length;
       let row: MailRow | null = null;
       try {
         row = await claim();
@@ -200,8 +202,7 @@ export function startMailSender(store: Storage, options: SenderOptions): MailSen
         }
         continue;
       }
-      for (const resolve of idleWaiters) resolve();
-      idleWaiters = [];
+      for (const resolve of idleWaiters.splice(0, asked)) resolve();
       await pause.wait(databaseFailing ? FAILING_POLL_MS : IDLE_POLL_MS);
     }
   }

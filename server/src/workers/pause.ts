@@ -11,9 +11,15 @@ export interface WorkerPause {
 
 export function workerPause(): WorkerPause {
   let wake: (() => void) | null = null;
+  // A wake while the worker is busy looking (work queued just after its query ran) makes the next wait end at once: else that work waited a whole pause.
+  let woken = false;
   return {
     wait: (ms) =>
       new Promise<void>((resolve) => {
+        if (woken) {
+          woken = false;
+          return resolve();
+        }
         const done = () => {
           clearTimeout(timer);
           wake = null;
@@ -23,6 +29,9 @@ export function workerPause(): WorkerPause {
         timer.unref();
         wake = done;
       }),
-    wake: () => wake?.(),
+    wake: () => {
+      if (wake) wake();
+      else woken = true;
+    },
   };
 }
