@@ -73,7 +73,9 @@ export const pageViewsAnswerSchema = strict({
   total: count,
   visitors: count,
   perDay: { type: 'array', items: strict({ day: text, views: count }) },
+  /** The 100 most viewed paths, most first. */
   perPath: { type: 'array', items: strict({ path: text, views: count }) },
+  /** The 50 sites that sent the most views, as origins (`https://www.example.com`), most first; the site's own pages are not among them. */
   referrers: { type: 'array', items: strict({ referrer: text, views: count }) },
 });
 export type PageViewsAnswer = FromSchema<typeof pageViewsAnswerSchema>;

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { LineChart, daySeconds } from './Chart';
 import { DataSection } from './DataSection';
 import { useOwnerData } from './use-owner-data';
@@ -37,7 +37,7 @@ export function Traffic() {
   );
 }
 
-function TrafficView({ data }: { data: PageViews }) {
+export function TrafficView({ data }: { data: PageViews }) {
   const days = useMemo(() => [...data.perDay].reverse(), [data]);
   const x = useMemo(() => days.map((d) => daySeconds(d.day)), [days]);
   const series = useMemo(() => [{ label: 'Page views', values: days.map((d) => d.views), color: '#2563eb' }], [days]);
@@ -70,25 +70,66 @@ function TrafficView({ data }: { data: PageViews }) {
           </table>
         }
       />
-      <table className="config-table">
-        <caption>Top paths</caption>
+      <RankedTable caption="Top paths" nameHeader="Path" many="paths" empty="No page views in this range." rows={data.perPath.map((p) => ({ key: p.path, name: <code>{p.path}</code>, views: p.views }))} />
+      <RankedTable
+        caption="Where visitors came from"
+        nameHeader="Site"
+        many="sites"
+        empty="No page views came from another site in this range."
+        rows={data.referrers.map((r) => ({ key: r.referrer, name: siteName(r.referrer), views: r.views }))}
+      />
+    </>
+  );
+}
+
+/** Rows a ranked table shows until the owner asks for the rest. */
+export const RANKED_SHOWN = 10;
+
+/** A referring site as the owner knows it: its host for a web site (`www.example.com`), else as it came (`android-app://…`). */
+export const siteName = (origin: string): string => origin.replace(/^https?:\/\//, '');
+
+interface RankedRow {
+  key: string;
+  name: ReactNode;
+  views: number;
+}
+
+/** The first RANKED_SHOWN rows, and a button for the rest (the answer holds the top 100 paths and 50 sites). */
+function RankedTable({ caption, nameHeader, many, empty, rows }: { caption: string; nameHeader: string; many: string; empty: string; rows: RankedRow[] }) {
+  const [all, setAll] = useState(false);
+  const tableId = useId();
+  const shown = all ? rows : rows.slice(0, RANKED_SHOWN);
+  return (
+    <>
+      <table className="config-table" id={tableId}>
+        <caption>{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">Path</th>
+            <th scope="col">{nameHeader}</th>
             <th scope="col">Views</th>
           </tr>
         </thead>
         <tbody>
-          {data.perPath.slice(0, 10).map((p) => (
-            <tr key={p.path}>
-              <th scope="row">
-                <code>{p.path}</code>
-              </th>
-              <td>{p.views}</td>
+          {shown.map((row) => (
+            <tr key={row.key}>
+              <th scope="row">{row.name}</th>
+              <td>{row.views}</td>
             </tr>
           ))}
+          {rows.length === 0 && (
+            <tr>
+              <td colSpan={2}>{empty}</td>
+            </tr>
+          )}
         </tbody>
       </table>
+      {rows.length > RANKED_SHOWN && (
+        <p>
+          <button type="button" aria-expanded={all} aria-controls={tableId} onClick={() => setAll(!all)}>
+            {all ? `Show the top ${RANKED_SHOWN}` : `Show all ${rows.length} ${many}`}
+          </button>
+        </p>
+      )}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { countRows, OWNER, rows, startTestServer, type TestServer, VIEWER, visitor } from './helper';
 
 let server: TestServer;
@@ -61,10 +61,45 @@ describe('Track pixel and owner page views', () => {
     expect((await client.inject({ method: 'POST', url: '/api/census/RecordHit', payload: [own('/stats-a'), own('/stats-a'), own('/stats-b'), own('/stats-b', 'heartbeat')] })).statusCode).toBe(200);
     const stats = await pageViews();
     expect(stats.perPath).toEqual(expect.arrayContaining([{ path: '/stats-a', views: 2 }, { path: '/stats-b', views: 1 }]));
-    expect(stats.referrers).toEqual(expect.arrayContaining([{ referrer: 'https://stats.test/', views: 3 }]));
+    expect(stats.referrers).toEqual(expect.arrayContaining([{ referrer: 'https://stats.test', views: 3 }]));
     expect(stats.total - before.total).toBe(3);
     expect(stats.perDay[0].views - (before.perDay[0]?.views ?? 0)).toBe(3); // newest day first
     expect(stats.visitors - before.visitors).toBe(1);
+  });
+});
+
+describe('referring sites', () => {
+  it("count by site: another site's whole address as its origin, the site's own pages and what is no address not at all; the hit keeps what the browser said", async () => {
+    // The site's pages on a host of their own (a theme host), the API here.
+    const apart = await startTestServer({ siteOrigins: ['https://site.example'] });
+    onTestFinished(() => apart.close());
+    const owner = await visitor(apart.app);
+    await owner.inject({ method: 'POST', url: '/api/auth/Login', payload: OWNER });
+    const referrers = async () => ((await owner.inject({ method: 'GET', url: '/api/owner/pageviews' })).json() as { referrers: Array<{ referrer: string; views: number }> }).referrers;
+    const from = (referrer: string) => ({ event: 'pageView', data: JSON.stringify({ url: '/referred', websiteId: 'w', referrer }), ss_cvr: 'v-referred|1|1|1|1' });
+    const client = await visitor(apart.app);
+    const sent = await client.inject({
+      method: 'POST',
+      url: '/api/census/RecordHit',
+      // The page's origin, as the browser sends it with the hit.
+      headers: { origin: 'https://site.example' },
+      payload: [
+        from('https://search.example/results?q=private+words'),
+        from('https://search.example/'),
+        from('https://site.example/faq?from=menu'),
+        from('https://SITE.example:443/news'),
+        from('android-app://com.example.mail/'),
+        from('not an address'),
+        from(''),
+      ],
+    });
+    expect(sent.statusCode).toBe(200);
+    const stored = await rows<{ referrer: string | null; data_json: string }>(apart, "SELECT referrer, data_json FROM census_hits WHERE visitor_id = 'v-referred' ORDER BY id");
+    expect(stored.map((row) => row.referrer)).toEqual(['https://search.example', 'https://search.example', null, null, 'android-app://com.example.mail', null, null]);
+    expect(JSON.parse(stored[0]!.data_json).referrer).toBe('https://search.example/results?q=private+words');
+    const counted = await referrers();
+    expect(counted).toEqual(expect.arrayContaining([{ referrer: 'https://search.example', views: 2 }, { referrer: 'android-app://com.example.mail', views: 1 }]));
+    expect(counted.some(({ referrer }) => referrer.includes('site.example') || referrer.includes('words'))).toBe(false);
   });
 });
 

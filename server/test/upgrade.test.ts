@@ -67,7 +67,8 @@ it('an older database with visitor data upgrades, and the dashboards show its hi
   const views = await read('pageviews');
   expect(views.perDay).toEqual(expect.arrayContaining([expect.objectContaining({ day: '2031-03-04', views: 3 }), expect.objectContaining({ day: '2031-03-05', views: 1 })]));
   expect(views.perPath).toEqual([{ path: '/a', views: 3 }, { path: '/b', views: 1 }]);
-  expect(views.referrers).toEqual([{ referrer: 'https://ref.test/', views: 2 }]);
+  // Stored before referrers were counted by site: the same answer, as the site.
+  expect(views.referrers).toEqual([{ referrer: 'https://ref.test', views: 2 }]);
   expect(views.visitors).toBe(3); // daily unique visitors, summed: v1 and v2, then v1
 
   const { errors } = await read('errors');

@@ -4,13 +4,18 @@
  */
 import { sql } from 'kysely';
 import type { Storage } from '../storage/open';
+import { bySite } from '../ingest/referring-sites';
 
 export interface DayRange {
   from: string;
   to: string;
 }
 
-export async function trafficIn(store: Storage, { from, to }: DayRange, top = { paths: 100, referrers: 50, days: 366 }) {
+/** Referrer rows read to sum by site: rows from before referrers were stored as sites hold whole addresses, several to a site. */
+const REFERRER_ROWS_READ = 2_000;
+
+/** Page views over the range: in all, per day, per path, and per referring site (none of `siteHosts`, the site's own). */
+export async function trafficIn(store: Storage, { from, to }: DayRange, siteHosts: ReadonlySet<string>, top = { paths: 100, referrers: 50, days: 366 }) {
   const [totals, perDay, perPath, referrers] = await Promise.all([
     store.db.selectFrom('census_daily').where('day', '>=', from).where('day', '<=', to).select((eb) => [eb.fn.sum<number>('views').as('views'), eb.fn.sum<number>('visitors').as('visitors')]).executeTakeFirst(),
     store.db.selectFrom('census_daily').where('day', '>=', from).where('day', '<=', to).select(['day', 'views']).orderBy('day', 'desc').limit(top.days).execute(),
@@ -32,7 +37,7 @@ export async function trafficIn(store: Storage, { from, to }: DayRange, top = { 
       .groupBy('referrer')
       .orderBy('views', 'desc')
       .orderBy('referrer')
-      .limit(top.referrers)
+      .limit(REFERRER_ROWS_READ)
       .execute(),
   ]);
   return {
@@ -41,7 +46,7 @@ export async function trafficIn(store: Storage, { from, to }: DayRange, top = { 
     visitors: Number(totals?.visitors ?? 0),
     perDay: perDay.map((row) => ({ day: row.day, views: Number(row.views) })),
     perPath: perPath.map((row) => ({ path: row.path, views: Number(row.views) })),
-    referrers: referrers.map((row) => ({ referrer: row.referrer, views: Number(row.views) })),
+    referrers: bySite(referrers.map((row) => ({ referrer: row.referrer, views: Number(row.views) })), siteHosts, top.referrers),
   };
 }
 

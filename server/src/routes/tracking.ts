@@ -8,6 +8,9 @@ import { dayRangeQuery } from '../ingest/day-range';
 import { siteDayRange } from '../site-day';
 import { trafficIn } from '../repositories/dashboards';
 import type { PageViewsAnswer } from '../../../contract/api/owner-answers';
+import { referringSite, siteHostsOf } from '../ingest/referring-sites';
+import { readSiteSettings } from '../site-page';
+import { siteBaseUrl } from '../mail/receipt';
 
 const MARKETING = ['source', 'campaign', 'subcampaign', 'channel', 'subchannel', 'variation', 'mkwid'];
 const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
@@ -29,13 +32,14 @@ export default async function trackingRoutes(app: FastifyInstance): Promise<void
     const parsed = hits.map((hit) => ({ hit, data: parseData(hit.data) }));
     if (parsed.some(({ data }) => !data)) return reply.code(400).send({ error: `Each hit needs data as a JSON object string, nested at most ${MAX_JSON_DEPTH} deep.` });
     const now = Date.now();
+    const siteHosts = siteHostsOf(request);
     // One statement for the batch: all of it is stored, or none.
     await app.ingest.write(
       'census_hits',
       parsed.map(({ hit, data }) => ({
           event: hit.event,
           path: str(data!.url, 2048) ?? '/',
-          referrer: str(data!.referrer, 2048),
+          referrer: referringSite(str(data!.referrer, 2048), siteHosts),
           website_id: str(data!.websiteId, 64),
           visitor_id: hit.ss_cvr?.split('|')[0] ?? null,
         data_json: JSON.stringify(data),
@@ -82,6 +86,7 @@ export default async function trackingRoutes(app: FastifyInstance): Promise<void
     const range = await siteDayRange(app, request.query);
     if ('error' in range) return reply.code(400).send({ error: range.error });
     const { from, to } = range;
-    return { from, to, ...(await trafficIn(store, { from, to })) };
+    const siteHosts = siteHostsOf(request, [siteBaseUrl(await readSiteSettings(app)), app.settings.publicUrl]);
+    return { from, to, ...(await trafficIn(store, { from, to }, siteHosts)) };
   });
 }

@@ -1,0 +1,57 @@
+import { act } from 'react';
+import { describe, expect, it } from 'vitest';
+import { reactRoot } from './react-root';
+import { RANKED_SHOWN, siteName, TrafficView } from '../src/Traffic';
+import type { PageViewsAnswer } from '../../contract/api/owner-answers';
+
+const view = reactRoot();
+
+const answer = (paths: number, sites: string[]): PageViewsAnswer => ({
+  from: '2026-11-01',
+  to: '2026-11-30',
+  total: 500,
+  visitors: 40,
+  perDay: [{ day: '2026-11-30', views: 500 }],
+  perPath: Array.from({ length: paths }, (_, i) => ({ path: `/page-${i + 1}`, views: 200 - i })),
+  referrers: sites.map((referrer, i) => ({ referrer, views: 30 - i })),
+});
+
+const table = (caption: string) => [...view.container.querySelectorAll('table')].find((t) => t.querySelector('caption')?.textContent === caption)!;
+const names = (caption: string) => [...table(caption).querySelectorAll('tbody th')].map((cell) => cell.textContent);
+const toggle = (label: RegExp) => [...view.container.querySelectorAll('button')].find((button) => label.test(button.textContent ?? ''));
+
+describe('Page views', () => {
+  it(`shows the top ${RANKED_SHOWN} paths and sites, and the rest on asking; the button says which it shows`, async () => {
+    const sites = Array.from({ length: 12 }, (_, i) => `https://site-${i + 1}.example`);
+    await act(async () => view.root.render(<TrafficView data={answer(23, sites)} />));
+    expect(names('Top paths')).toEqual(Array.from({ length: RANKED_SHOWN }, (_, i) => `/page-${i + 1}`));
+    expect(names('Where visitors came from')).toEqual(sites.slice(0, RANKED_SHOWN).map((site) => site.slice('https://'.length)));
+
+    const morePaths = toggle(/^Show all 23 paths$/)!;
+    expect(morePaths.getAttribute('aria-expanded')).toBe('false');
+    expect(morePaths.getAttribute('aria-controls')).toBe(table('Top paths').id);
+    await act(async () => morePaths.click());
+    expect(names('Top paths')).toHaveLength(23);
+    expect(morePaths.textContent).toBe(`Show the top ${RANKED_SHOWN}`);
+    expect(morePaths.getAttribute('aria-expanded')).toBe('true');
+    // The other table keeps its own state.
+    expect(names('Where visitors came from')).toHaveLength(RANKED_SHOWN);
+    await act(async () => toggle(/^Show all 12 sites$/)!.click());
+    expect(names('Where visitors came from')).toHaveLength(12);
+    await act(async () => morePaths.click());
+    expect(names('Top paths')).toHaveLength(RANKED_SHOWN);
+  });
+
+  it('offers no button when all fit, and says when no view came from another site', async () => {
+    await act(async () => view.root.render(<TrafficView data={answer(3, [])} />));
+    expect(names('Top paths')).toEqual(['/page-1', '/page-2', '/page-3']);
+    expect(toggle(/^Show/)).toBeUndefined();
+    expect(table('Where visitors came from').querySelector('tbody')!.textContent).toBe('No page views came from another site in this range.');
+  });
+
+  it("names a web site by its host, an app's referrer as it came", () => {
+    expect(siteName('https://www.example.com')).toBe('www.example.com');
+    expect(siteName('http://example.org:8080')).toBe('example.org:8080');
+    expect(siteName('android-app://com.example.mail')).toBe('android-app://com.example.mail');
+  });
+});
