@@ -50,6 +50,21 @@ describe('the write buffer', () => {
     await expect(buffer.write('legacy_events', [{ event: 'late', data_json: '{}', created_at: 1 }])).rejects.toThrow('The server is stopping');
   });
 
+  it("a write the database refuses fails alone: the others of its flush are stored and answered", async () => {
+    const buffer = createWriteBuffer(server.app.storage, { afterInsert: (trx, table, rows, dayOf) => (table === 'census_hits' ? rollUpHits(trx, rows as never, dayOf) : Promise.resolve()) });
+    const at = Date.now();
+    const good = (n: number) => buffer.write('legacy_events', [{ event: `beside-refused-${n}`, data_json: '{}', created_at: at }]);
+    // A NOT NULL column left empty: both engines refuse the statement.
+    const refused = buffer.write('legacy_events', [{ event: 'refused', data_json: null as unknown as string, created_at: at }]);
+    const outcomes = await Promise.allSettled([good(1), refused, good(2), buffer.write('census_hits', [hit('/beside-refused', null, at)])]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    expect(await rows(server, "SELECT event FROM legacy_events WHERE event LIKE 'beside-refused-%' ORDER BY event")).toEqual([{ event: 'beside-refused-1' }, { event: 'beside-refused-2' }]);
+    expect(await rows(server, "SELECT path FROM census_hits WHERE path = '/beside-refused'")).toHaveLength(1);
+    // The flush of all four was rolled back whole, its rollups too: the hit counts once.
+    expect(await rows(server, "SELECT views FROM census_daily_paths WHERE path = '/beside-refused'")).toEqual([{ views: 1 }]);
+    await buffer.drain();
+  });
+
   it("writes a flush's tables in one fixed order, whatever order their rows came in", async () => {
     const order: string[] = [];
     const buffer = createWriteBuffer(server.app.storage, { afterInsert: async (_trx, table) => void order.push(table) });

@@ -5,7 +5,9 @@
  * next starts as soon as it ends (group commit), so an idle server writes at once and a busy one
  * writes ever larger batches. Unlike Plausible's timed flushes, a request is answered once the
  * flush holding its rows has committed: an acknowledged record is stored, whatever happens to
- * the process afterwards. `drain()` (on shutdown) flushes what waits and stops taking rows.
+ * the process afterwards. A flush the database refuses for one request's rows (not for being
+ * away) is written again a request at a time, so that only that request fails. `drain()` (on
+ * shutdown) flushes what waits and stops taking rows.
  */
 import type { Executor } from '../storage/locked';
 import type { Storage } from '../storage/open';
@@ -13,6 +15,7 @@ import type { Tables } from '../storage/tables';
 import type { Insertable } from 'kysely';
 import { inStatements } from '../storage/batches';
 import { utcDay, type DayOf } from './rollups';
+import { isDamagedDatabase, isDatabaseUnavailable } from '../storage/unavailable';
 
 /**
  * The tables written through the buffer, in the order a flush writes them: every flush takes
@@ -83,23 +86,34 @@ export function createWriteBuffer(store: Storage, options: WriteBufferOptions = 
     waitingRows -= rowsTaken;
     if (batch.length === 0) return;
     try {
-      const dayOf = (await options.dayOf?.()) ?? utcDay;
-      await store.db.transaction().execute(async (trx) => {
-        const byTable = new Map<BufferedTable, Rows<BufferedTable>>();
-        for (const entry of batch) byTable.set(entry.table, [...(byTable.get(entry.table) ?? []), ...entry.rows]);
-        for (const table of BUFFERED_TABLES) {
-          const rows = byTable.get(table);
-          if (!rows) continue;
-          const writer = options.writers?.[table] as ((trx: Executor, rows: Rows<BufferedTable>, dayOf: DayOf) => Promise<void>) | undefined;
-          if (writer) await writer(trx, rows, dayOf);
-          else for (const run of inStatements(rows)) await trx.insertInto(table).values(run as never).execute();
-          await options.afterInsert?.(trx, table, rows, dayOf);
-        }
-      });
+      await commit(batch);
       for (const entry of batch) entry.done.resolve();
     } catch (error) {
-      for (const entry of batch) entry.done.reject(error);
+      // One request's rows that the database refuses must not take the others' with them: each
+      // goes again alone. Not while the database is away, where each would only fail again.
+      if (batch.length === 1 || isDatabaseUnavailable(error) || isDamagedDatabase(error)) {
+        for (const entry of batch) entry.done.reject(error);
+        return;
+      }
+      for (const entry of batch) await commit([entry]).then(entry.done.resolve, entry.done.reject);
     }
+  }
+
+  /** The entries' rows in one transaction, each table's in BUFFERED_TABLES order, with their rollups. */
+  async function commit(batch: Waiting[]): Promise<void> {
+    const dayOf = (await options.dayOf?.()) ?? utcDay;
+    await store.db.transaction().execute(async (trx) => {
+      const byTable = new Map<BufferedTable, Rows<BufferedTable>>();
+      for (const entry of batch) byTable.set(entry.table, [...(byTable.get(entry.table) ?? []), ...entry.rows]);
+      for (const table of BUFFERED_TABLES) {
+        const rows = byTable.get(table);
+        if (!rows) continue;
+        const writer = options.writers?.[table] as ((trx: Executor, rows: Rows<BufferedTable>, dayOf: DayOf) => Promise<void>) | undefined;
+        if (writer) await writer(trx, rows, dayOf);
+        else for (const run of inStatements(rows)) await trx.insertInto(table).values(run as never).execute();
+        await options.afterInsert?.(trx, table, rows, dayOf);
+      }
+    });
   }
 
   /** One flush at a time, started on the next turn of the event loop so that rows arriving together go together. */

@@ -5,6 +5,7 @@
  * fill the list with the site itself. The hit keeps the browser's whole referrer in its data.
  */
 import type { FastifyRequest } from 'fastify';
+import { indexable } from '../storage/text-values';
 
 const hostOf = (address: string | undefined): string | null => {
   if (!address || address === 'null') return null;
@@ -16,7 +17,7 @@ const hostOf = (address: string | undefined): string | null => {
 };
 
 /**
- * The site a referrer names, as `scheme://host`; null for none, one of `ownHosts` (compared by
+ * The site a referrer names, as `scheme://host` (at most INDEXED_TEXT_MAX_BYTES); null for none, one of `ownHosts` (compared by
  * host, since a TLS proxy in front changes the scheme), or what is not an address with a host.
  * An app's (`android-app://com.google.android.gm`) counts as a site.
  */
@@ -30,7 +31,8 @@ export function referringSite(referrer: string | null | undefined, ownHosts: Rea
   }
   const host = url.host.toLowerCase();
   if (!host || ownHosts.has(host)) return null;
-  return `${url.protocol}//${host}`;
+  // A made-up scheme's host is not cut short by the URL parser.
+  return indexable(`${url.protocol}//${host}`);
 }
 
 /**

@@ -8,6 +8,7 @@ import { errorsIn } from '../repositories/dashboards';
 import { dayRangeQuery } from '../ingest/day-range';
 import { siteDayRange } from '../site-day';
 import type { ErrorsAnswer } from '../../../contract/api/owner-answers';
+import { indexable } from '../storage/text-values';
 
 /** A report as it arrives: its fields are the visitor's, checked one by one. */
 type Reported = { [K in keyof ErrorReport]?: unknown };
@@ -26,7 +27,7 @@ export default async function errorRoutes(app: FastifyInstance): Promise<void> {
         if (!isJsonObject(parsed)) return reply.code(400).send({ error: 'data must be a JSON object.' });
         const report = parsed as Reported;
         const count = typeof report.count === 'number' && report.count > 0 ? Math.min(report.count, 1_000_000) : 1;
-        rows.push({ message: String(report.message ?? event.event).slice(0, 5000), source: typeof report.source === 'string' ? report.source.slice(0, 2048) : null, count, data_json: event.data, created_at: now });
+        rows.push({ message: indexable(String(report.message ?? event.event)), source: typeof report.source === 'string' ? report.source.slice(0, 2048) : null, count, data_json: event.data, created_at: now });
       }
       await app.ingest.write('js_errors', rows);
       return {};

@@ -58,10 +58,12 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
     // The key is spent by this call whatever happens next: a key never serves twice.
     if (!(await spendFormKey(store, body.key, now))) return reply.code(400).send(formError('processingError'));
 
-    // Counted per visitor (the crumb cookie) and per address, so that dropping cookies resets nothing.
+    // Counted per visitor (the crumb cookie, when this server signed it: from a listed site it is
+    // not checked, and a made-up one must not make the key) and per address, so that dropping cookies resets nothing.
+    const crumb = request.cookies[CRUMB_COOKIE];
     const limits = [
       { key: `form:${definition.formId}:address:${request.ip}`, limit: app.settings.formAddressRateLimit },
-      ...(request.cookies[CRUMB_COOKIE] ? [{ key: `form:${definition.formId}:visitor:${request.cookies[CRUMB_COOKIE]}`, limit: app.settings.formRateLimit }] : []),
+      ...(app.crumbs.valid(crumb) ? [{ key: `form:${definition.formId}:visitor:${crumb}`, limit: app.settings.formRateLimit }] : []),
     ];
     const limited = (refused: { retryAfterMs: number }) => reply.code(429).header('Retry-After', retryAfterSeconds(refused)).send({ error: RATE_LIMITED });
     const full = await windowsFull(store, limits, now);

@@ -9,6 +9,7 @@ import { performanceIn } from '../repositories/dashboards';
 import { dayRangeQuery } from '../ingest/day-range';
 import { siteDayRange } from '../site-day';
 import type { PerformanceAnswer } from '../../../contract/api/owner-answers';
+import { indexable } from '../storage/text-values';
 
 interface PerformanceSettings {
   rum?: boolean;
@@ -46,7 +47,7 @@ export default async function performanceRoutes(app: FastifyInstance): Promise<v
         'performance_records',
         records.map((record) => ({
           page_load_id: record.pageLoadId,
-          path: record.data.pathname ?? '/',
+          path: indexable(record.data.pathname ?? '/'),
           metrics_json: JSON.stringify(record.data.metrics ?? {}),
           data_json: JSON.stringify(record.data).slice(0, 16_384),
           created_at: now,

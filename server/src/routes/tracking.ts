@@ -11,6 +11,7 @@ import type { PageViewsAnswer } from '../../../contract/api/owner-answers';
 import { referringSite, siteHostsOf } from '../ingest/referring-sites';
 import { readSiteSettings } from '../site-page';
 import { siteBaseUrl } from '../mail/receipt';
+import { indexable } from '../storage/text-values';
 
 const MARKETING = ['source', 'campaign', 'subcampaign', 'channel', 'subchannel', 'variation', 'mkwid'];
 const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
@@ -38,7 +39,7 @@ export default async function trackingRoutes(app: FastifyInstance): Promise<void
       'census_hits',
       parsed.map(({ hit, data }) => ({
           event: hit.event,
-          path: str(data!.url, 2048) ?? '/',
+          path: indexable(str(data!.url, 2048) ?? '/'),
           referrer: referringSite(str(data!.referrer, 2048), siteHosts),
           website_id: str(data!.websiteId, 64),
           visitor_id: hit.ss_cvr?.split('|')[0] ?? null,

@@ -33,3 +33,22 @@ export class NulFreeText implements KyselyPlugin {
     return args.result;
   }
 }
+
+/**
+ * The most bytes (UTF-8) of a visitor's text kept in an indexed column (a path, a referrer, an
+ * error message): PostgreSQL refuses an index entry past about 2,700 bytes, and one such row
+ * failed its whole batch. SQLite keeps the same, so that both engines group alike.
+ */
+export const INDEXED_TEXT_MAX_BYTES = 2_000;
+
+const encoder = new TextEncoder();
+const room = new Uint8Array(INDEXED_TEXT_MAX_BYTES);
+
+/** `text` (U+0000 already as U+FFFD, which is longer) cut to INDEXED_TEXT_MAX_BYTES, never inside a character. */
+export function indexable(text: string): string {
+  const clean = withoutNul(text);
+  // Three bytes a UTF-16 unit at most: shorter text cannot be over.
+  if (clean.length * 3 <= INDEXED_TEXT_MAX_BYTES) return clean;
+  const { read } = encoder.encodeInto(clean, room);
+  return clean.slice(0, read);
+}
