@@ -217,7 +217,17 @@ test.describe('owner data', () => {
     await expect(sites.getByRole('rowheader', { name: 'search.example', exact: true })).toBeVisible();
     await expect(sites).not.toContainText(marker);
     await expect(sites).not.toContainText('127.0.0.1');
-    await expect(panel.getByRole('table', { name: 'Errors by message' })).toContainText(marker);
+    const errors = panel.getByRole('table', { name: 'Errors by message' });
+    await expect(errors).toContainText(marker);
+    // Its latest report says where it came from: the page (without its query), the browser, the stack.
+    const latest = errors.getByRole('row').filter({ hasText: marker }).getByRole('button', { name: 'Latest report' });
+    await latest.click();
+    await expect(latest).toHaveAttribute('aria-expanded', 'true');
+    const report = page.locator(`#${await latest.getAttribute('aria-controls')}`);
+    await expect(report.locator('dt')).toContainText(['Reported', 'Page', 'Browser', 'Stack']);
+    await expect(report).toContainText(`${baseURL}/gallery`);
+    await expect(report.locator('pre')).toContainText(marker);
+    await errors.screenshot({ path: testInfo.outputPath('error-report.png') });
     await expect(panel.locator('.config-submissions')).toContainText(marker);
     await expect(panel.getByRole('table', { name: 'Web vitals, 75th percentile' }).locator('tbody tr').first()).toBeVisible();
 

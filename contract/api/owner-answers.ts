@@ -93,10 +93,32 @@ export type PerformanceAnswer = FromSchema<typeof performanceAnswerSchema>;
 export const errorsAnswerSchema = strict({
   from: text,
   to: text,
-  errors: { type: 'array', items: strict({ message: text, count, reports: count, lastSeen: isoTime }) },
+  /** `latestReport`: the id of the newest report of that message still kept (GET /api/owner/errors/:id), null once none is. */
+  errors: { type: 'array', items: strict({ message: text, count, reports: count, lastSeen: isoTime, latestReport: { type: ['integer', 'null'] } }) },
 });
 export type ErrorsAnswer = FromSchema<typeof errorsAnswerSchema>;
 export type OwnerErrorGroup = ErrorsAnswer['errors'][number];
+
+const maybeText = { type: ['string', 'null'] } as const;
+const maybeCount = { type: ['integer', 'null'], minimum: 0 } as const;
+/**
+ * GET /api/owner/errors/:id: one report as the browser sent it (its fields null where it sent
+ * none), with the page it came from (its address without the query) and the browser's
+ * User-Agent, null for reports stored before they were kept.
+ */
+export const errorReportAnswerSchema = strict({
+  id: count,
+  message: text,
+  at: isoTime,
+  count,
+  source: maybeText,
+  line: maybeCount,
+  column: maybeCount,
+  stack: maybeText,
+  page: maybeText,
+  browser: maybeText,
+});
+export type ErrorReportAnswer = FromSchema<typeof errorReportAnswerSchema>;
 
 export const reviewsAnswerSchema = strict({
   reviews: {

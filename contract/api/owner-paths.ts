@@ -27,6 +27,7 @@ export const OWNER_PATHS = {
   pageviews: '/api/owner/pageviews',
   performance: '/api/owner/performance',
   errors: '/api/owner/errors',
+  errorReport: '/api/owner/errors/:id',
   reviews: '/api/owner/reviews',
   announcement: '/api/owner/announcement',
   codeInjection: '/api/owner/code-injection',

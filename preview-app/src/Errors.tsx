@@ -1,9 +1,11 @@
+import { Fragment, useState } from 'react';
 import { DataSection } from './DataSection';
+import { LoadProblem } from './LoadProblem';
 import { useOwnerData } from './use-owner-data';
-import { OWNER_PATHS } from '../../contract/api/owner-paths';
-import type { ErrorsAnswer } from '../../contract/api/owner-answers';
+import { OWNER_PATHS, ownerPath } from '../../contract/api/owner-paths';
+import type { ErrorReportAnswer, ErrorsAnswer, OwnerErrorGroup } from '../../contract/api/owner-answers';
 
-/** JavaScript errors grouped by message, most recent first. */
+/** JavaScript errors grouped by message, most recent first; each opens its latest report (where, the stack, the page, the browser). */
 export function Errors() {
   const [state, reload] = useOwnerData<ErrorsAnswer>(OWNER_PATHS.errors);
   return (
@@ -22,21 +24,91 @@ export function Errors() {
               </tr>
             </thead>
             <tbody>
-              {errors.map((e) => (
-                <tr key={e.message}>
-                  <th scope="row" className="config-message">
-                    {e.message}
-                  </th>
-                  <td>{e.count}</td>
-                  <td>
-                    <time dateTime={e.lastSeen}>{new Date(e.lastSeen).toLocaleString()}</time>
-                  </td>
-                </tr>
+              {errors.map((group) => (
+                <ErrorRows key={group.message} group={group} />
               ))}
             </tbody>
           </table>
         )
       }
     </DataSection>
+  );
+}
+
+function ErrorRows({ group }: { group: OwnerErrorGroup }) {
+  const [open, setOpen] = useState(false);
+  const reportId = group.latestReport === null ? null : `error-report-${group.latestReport}`;
+  return (
+    <Fragment>
+      <tr>
+        <th scope="row" className="config-message">
+          {group.message}
+          {reportId && (
+            <div>
+              <button type="button" aria-expanded={open} aria-controls={open ? reportId : undefined} onClick={() => setOpen(!open)}>
+                Latest report
+              </button>
+            </div>
+          )}
+        </th>
+        <td>{group.count}</td>
+        <td>
+          <time dateTime={group.lastSeen}>{new Date(group.lastSeen).toLocaleString()}</time>
+        </td>
+      </tr>
+      {open && group.latestReport !== null && (
+        <tr id={reportId!}>
+          <td colSpan={3}>
+            <ErrorReport id={group.latestReport} />
+          </td>
+        </tr>
+      )}
+    </Fragment>
+  );
+}
+
+/** Where the error was thrown, as the browser said: "theme.js line 12, column 7". */
+const placeOf = (report: ErrorReportAnswer): string | null =>
+  report.source ? [report.source, report.line !== null && `line ${report.line}`, report.column !== null && `column ${report.column}`].filter(Boolean).join(', ') : null;
+
+function ErrorReport({ id }: { id: number }) {
+  const [state, reload] = useOwnerData<ErrorReportAnswer>(ownerPath(OWNER_PATHS.errorReport, { id }));
+  if (state.status === 'loading') return <p className="config-loading">Loading…</p>;
+  if (state.status === 'error') return <LoadProblem onRetry={reload}>Unable to load the report: {state.error.message}</LoadProblem>;
+  const report = state.data;
+  const place = placeOf(report);
+  return (
+    <dl className="config-report">
+      <dt>Reported</dt>
+      <dd>
+        <time dateTime={report.at}>{new Date(report.at).toLocaleString()}</time>
+      </dd>
+      {report.page && (
+        <>
+          <dt>Page</dt>
+          <dd>{report.page}</dd>
+        </>
+      )}
+      {place && (
+        <>
+          <dt>Where</dt>
+          <dd>{place}</dd>
+        </>
+      )}
+      {report.browser && (
+        <>
+          <dt>Browser</dt>
+          <dd>{report.browser}</dd>
+        </>
+      )}
+      {report.stack && (
+        <>
+          <dt>Stack</dt>
+          <dd>
+            <pre>{report.stack}</pre>
+          </dd>
+        </>
+      )}
+    </dl>
   );
 }

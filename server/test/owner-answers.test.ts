@@ -10,6 +10,8 @@ import { OWNER_PATHS, ownerPath } from '../../contract/api/owner-paths';
 import {
   buttonAnswerSchema,
   datasetSavedAnswerSchema,
+  errorReportAnswerSchema,
+  type ErrorsAnswer,
   fileRenamedAnswerSchema,
   type FileRenamedAnswer,
   jobAnswerSchema,
@@ -92,6 +94,13 @@ describe('owner API answers fit the contract', () => {
       for (const [field, value] of Object.entries(answer)) if (Array.isArray(value)) expect(value.length, `${name}.${field}`).toBeGreaterThan(0);
     });
   }
+
+  it('GET /api/owner/errors/:id, for the latest report of each message listed', async () => {
+    const { errors } = (await owner.inject({ method: 'GET', url: OWNER_PATHS.errors })).json() as ErrorsAnswer;
+    const ids = errors.map((group) => group.latestReport).filter((id): id is number => id !== null);
+    expect(ids.length).toBeGreaterThan(0);
+    for (const id of ids) expectToFit(errorReportAnswerSchema, (await owner.inject({ method: 'GET', url: ownerPath(OWNER_PATHS.errorReport, { id: String(id) }) })).json(), 'errorReport');
+  });
 
   it('the answers of the saving calls', async () => {
     expectToFit(planAnswerSchema, (await owner.inject({ method: 'POST', url: OWNER_PATHS.plan, payload: { plan: 'business' } })).json(), 'plan');

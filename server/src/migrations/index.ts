@@ -17,6 +17,7 @@ import { runtimeChunks } from './010-runtime-chunks';
 import { mailOutbox } from './011-mail-outbox';
 import { memberPasswordResets } from './012-member-password-resets';
 import { accountPasswordResets } from './013-account-password-resets';
+import { errorReports } from './014-error-reports';
 
 export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   '001-baseline': baseline(engine),
@@ -32,6 +33,7 @@ export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   '011-mail-outbox': mailOutbox,
   '012-member-password-resets': memberPasswordResets,
   '013-account-password-resets': accountPasswordResets,
+  '014-error-reports': errorReports,
 });
 
 export const MIGRATION_NAMES = Object.keys(migrationsFor('sqlite'));

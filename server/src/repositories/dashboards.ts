@@ -56,12 +56,54 @@ export async function errorsIn(store: Storage, { from, to }: DayRange, limit = 1
     .selectFrom('js_error_daily')
     .where('day', '>=', from)
     .where('day', '<=', to)
-    .select((eb) => ['message', eb.fn.sum<number>('count').as('count'), eb.fn.sum<number>('reports').as('reports'), eb.fn.max<number>('last_seen').as('lastSeen')])
+    .select((eb) => [
+      'message',
+      eb.fn.sum<number>('count').as('count'),
+      eb.fn.sum<number>('reports').as('reports'),
+      eb.fn.max<number>('last_seen').as('lastSeen'),
+      // One step down js_errors_message_latest (message, id) per message.
+      eb.selectFrom('js_errors').select('js_errors.id').whereRef('js_errors.message', '=', 'js_error_daily.message').orderBy('js_errors.id', 'desc').limit(1).as('latestReport'),
+    ])
     .groupBy('message')
     .orderBy(sql`max(last_seen)`, 'desc')
     .limit(limit)
     .execute();
-  return rows.map((row) => ({ message: row.message, count: Number(row.count), reports: Number(row.reports), lastSeen: new Date(Number(row.lastSeen)).toISOString().replace(/\.\d{3}Z$/, 'Z') }));
+  return rows.map((row) => ({
+    message: row.message,
+    count: Number(row.count),
+    reports: Number(row.reports),
+    lastSeen: isoSeconds(Number(row.lastSeen)),
+    latestReport: row.latestReport === null || row.latestReport === undefined ? null : Number(row.latestReport),
+  }));
+}
+
+const isoSeconds = (at: number) => new Date(at).toISOString().replace(/\.\d{3}Z$/, 'Z');
+const textOr = (value: unknown) => (typeof value === 'string' ? value : null);
+const countOr = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null);
+
+/** One error report as the owner reads it, or null once it is no longer kept. */
+export async function errorReport(store: Storage, id: number) {
+  const row = await store.db.selectFrom('js_errors').select(['id', 'message', 'count', 'data_json', 'page', 'browser', 'created_at']).where('id', '=', id).executeTakeFirst();
+  if (!row) return null;
+  let sent: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(row.data_json);
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) sent = parsed as Record<string, unknown>;
+  } catch {
+    // Stored as the browser sent it, which was checked to be a JSON object: a row written otherwise shows its message only.
+  }
+  return {
+    id: Number(row.id),
+    message: row.message,
+    at: isoSeconds(Number(row.created_at)),
+    count: Number(row.count),
+    source: textOr(sent.source),
+    line: countOr(sent.line),
+    column: countOr(sent.column),
+    stack: textOr(sent.stack),
+    page: row.page,
+    browser: row.browser,
+  };
 }
 
 type P75s = Record<string, number>;

@@ -51,7 +51,7 @@ export interface Tables {
     visitor: string | null;
     created_at: Millis;
   };
-  js_errors: { id: Generated<number>; message: string; source: string | null; count: number; data_json: string; created_at: Millis };
+  js_errors: { id: Generated<number>; message: string; source: string | null; count: number; data_json: string; page: string | null; browser: string | null; created_at: Millis };
   trace_events: { id: Generated<number>; type: string; page_url: string; data_json: string; created_at: Millis };
   performance_records: { page_load_id: string; path: string; metrics_json: string; data_json: string; created_at: Millis };
   legacy_events: { id: Generated<number>; event: string; data_json: string; created_at: Millis };
