@@ -228,6 +228,7 @@ test.describe('owner data', () => {
     await expect(report).toContainText(`${baseURL}/gallery`);
     await expect(report.locator('pre')).toContainText(marker);
     await errors.screenshot({ path: testInfo.outputPath('error-report.png') });
+    expect(await axeViolations(page, '#config-panel')).toEqual([]);
     await expect(panel.locator('.config-submissions')).toContainText(marker);
     await expect(panel.getByRole('table', { name: 'Web vitals, 75th percentile' }).locator('tbody tr').first()).toBeVisible();
 
