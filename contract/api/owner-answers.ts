@@ -77,6 +77,8 @@ export const pageViewsAnswerSchema = strict({
   perPath: { type: 'array', items: strict({ path: text, views: count }) },
   /** The 50 sites that sent the most views, as origins (`https://www.example.com`), most first; the site's own pages are not among them. */
   referrers: { type: 'array', items: strict({ referrer: text, views: count }) },
+  /** The 50 campaigns that brought the most visits (landings, one a visit), most first: the landing's `source` and `campaign`, or its `utm_source` and `utm_campaign`; '' for one not given. */
+  campaigns: { type: 'array', items: strict({ source: text, campaign: text, landings: count }) },
 });
 export type PageViewsAnswer = FromSchema<typeof pageViewsAnswerSchema>;
 

@@ -70,13 +70,20 @@ export function TrafficView({ data }: { data: PageViews }) {
           </table>
         }
       />
-      <RankedTable caption="Top paths" nameHeader="Path" many="paths" empty="No page views in this range." rows={data.perPath.map((p) => ({ key: p.path, name: <code>{p.path}</code>, views: p.views }))} />
+      <RankedTable caption="Top paths" headers={['Path', 'Views']} many="paths" empty="No page views in this range." rows={data.perPath.map((p) => ({ key: p.path, cells: [<code>{p.path}</code>, p.views] }))} />
       <RankedTable
         caption="Where visitors came from"
-        nameHeader="Site"
+        headers={['Site', 'Views']}
         many="sites"
         empty="No page views came from another site in this range."
-        rows={data.referrers.map((r) => ({ key: r.referrer, name: siteName(r.referrer), views: r.views }))}
+        rows={data.referrers.map((r) => ({ key: r.referrer, cells: [siteName(r.referrer), r.views] }))}
+      />
+      <RankedTable
+        caption="Campaigns"
+        headers={['Source', 'Campaign', 'Visits']}
+        many="campaigns"
+        empty="No visit came from a campaign in this range (a link with ?source= or ?utm_source=)."
+        rows={data.campaigns.map((c) => ({ key: `${c.source}\n${c.campaign}`, cells: [c.source || '(none)', c.campaign || '(none)', c.landings] }))}
       />
     </>
   );
@@ -90,12 +97,12 @@ export const siteName = (origin: string): string => origin.replace(/^https?:\/\/
 
 interface RankedRow {
   key: string;
-  name: ReactNode;
-  views: number;
+  /** The first names the row (its header cell), the rest are its figures. */
+  cells: ReactNode[];
 }
 
-/** The first RANKED_SHOWN rows, and a button for the rest (the answer holds the top 100 paths and 50 sites). */
-function RankedTable({ caption, nameHeader, many, empty, rows }: { caption: string; nameHeader: string; many: string; empty: string; rows: RankedRow[] }) {
+/** The first RANKED_SHOWN rows, and a button for the rest (the answer holds the top 100 paths, 50 sites and 50 campaigns). */
+function RankedTable({ caption, headers, many, empty, rows }: { caption: string; headers: string[]; many: string; empty: string; rows: RankedRow[] }) {
   const [all, setAll] = useState(false);
   const tableId = useId();
   const shown = all ? rows : rows.slice(0, RANKED_SHOWN);
@@ -105,20 +112,30 @@ function RankedTable({ caption, nameHeader, many, empty, rows }: { caption: stri
         <caption>{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">{nameHeader}</th>
-            <th scope="col">Views</th>
+            {headers.map((header) => (
+              <th scope="col" key={header}>
+                {header}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
           {shown.map((row) => (
             <tr key={row.key}>
-              <th scope="row">{row.name}</th>
-              <td>{row.views}</td>
+              {row.cells.map((cell, i) =>
+                i === 0 ? (
+                  <th scope="row" key={i}>
+                    {cell}
+                  </th>
+                ) : (
+                  <td key={i}>{cell}</td>
+                ),
+              )}
             </tr>
           ))}
           {rows.length === 0 && (
             <tr>
-              <td colSpan={2}>{empty}</td>
+              <td colSpan={headers.length}>{empty}</td>
             </tr>
           )}
         </tbody>

@@ -38,7 +38,7 @@ let container: HTMLDivElement;
 let root: Root;
 const answers: Record<string, unknown> = {
   '/api/owner/plan': { plan: 'trial', trial: true, plans: [{ id: 'personal', name: 'Personal', priceCents: 1600 }] },
-  '/api/owner/pageviews': { from: '2026-10-24', to: '2026-11-22', total: 3, visitors: 2, perDay: [{ day: '2026-11-22', views: 2 }, { day: '2026-11-21', views: 1 }], perPath: [{ path: '/faq', views: 2 }], referrers: [] },
+  '/api/owner/pageviews': { from: '2026-10-24', to: '2026-11-22', total: 3, visitors: 2, perDay: [{ day: '2026-11-22', views: 2 }, { day: '2026-11-21', views: 1 }], perPath: [{ path: '/faq', views: 2 }], referrers: [], campaigns: [] },
   '/api/owner/performance': { records: 1, overall: { lcp: 1200, cls: 0.3 }, perDay: [] },
   '/api/owner/errors': { errors: [{ message: 'TypeError: x is undefined', count: 4, reports: 2, lastSeen: '2026-11-22T07:00:00Z' }] },
   '/api/owner/submissions': { submissions: [] },

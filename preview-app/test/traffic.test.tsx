@@ -6,7 +6,7 @@ import type { PageViewsAnswer } from '../../contract/api/owner-answers';
 
 const view = reactRoot();
 
-const answer = (paths: number, sites: string[]): PageViewsAnswer => ({
+const answer = (paths: number, sites: string[], campaigns: PageViewsAnswer['campaigns'] = []): PageViewsAnswer => ({
   from: '2026-11-01',
   to: '2026-11-30',
   total: 500,
@@ -14,10 +14,12 @@ const answer = (paths: number, sites: string[]): PageViewsAnswer => ({
   perDay: [{ day: '2026-11-30', views: 500 }],
   perPath: Array.from({ length: paths }, (_, i) => ({ path: `/page-${i + 1}`, views: 200 - i })),
   referrers: sites.map((referrer, i) => ({ referrer, views: 30 - i })),
+  campaigns,
 });
 
 const table = (caption: string) => [...view.container.querySelectorAll('table')].find((t) => t.querySelector('caption')?.textContent === caption)!;
 const names = (caption: string) => [...table(caption).querySelectorAll('tbody th')].map((cell) => cell.textContent);
+const cells = (caption: string) => [...table(caption).querySelectorAll('tbody tr')].map((row) => [...row.children].map((cell) => cell.textContent));
 const toggle = (label: RegExp) => [...view.container.querySelectorAll('button')].find((button) => label.test(button.textContent ?? ''));
 
 describe('Page views', () => {
@@ -47,6 +49,19 @@ describe('Page views', () => {
     expect(names('Top paths')).toEqual(['/page-1', '/page-2', '/page-3']);
     expect(toggle(/^Show/)).toBeUndefined();
     expect(table('Where visitors came from').querySelector('tbody')!.textContent).toBe('No page views came from another site in this range.');
+  });
+
+  it('lists the campaigns visits came from, by source and campaign, "(none)" for one not given', async () => {
+    await act(async () =>
+      view.root.render(<TrafficView data={answer(1, [], [{ source: 'newsletter', campaign: 'december', landings: 12 }, { source: 'social', campaign: '', landings: 3 }])} />),
+    );
+    expect([...table('Campaigns').querySelectorAll('thead th')].map((cell) => cell.textContent)).toEqual(['Source', 'Campaign', 'Visits']);
+    expect(cells('Campaigns')).toEqual([
+      ['newsletter', 'december', '12'],
+      ['social', '(none)', '3'],
+    ]);
+    await act(async () => view.root.render(<TrafficView data={answer(1, [])} />));
+    expect(cells('Campaigns')).toEqual([['No visit came from a campaign in this range (a link with ?source= or ?utm_source=).']]);
   });
 
   it("names a web site by its host, an app's referrer as it came", () => {

@@ -10,7 +10,7 @@ import { importDiskFiles } from './files/contents';
 import { setFileWidths } from './repositories/files';
 import { createWriteBuffer } from './ingest/buffer';
 import { storePerformanceRecords } from './ingest/performance-rollups';
-import { rollUpErrors, rollUpHits } from './ingest/rollups';
+import { rollUpErrors, rollUpHits, rollUpLandings } from './ingest/rollups';
 import { siteDay } from './site-day';
 import { ownerAppChunks, runtimeChunks } from './build-chunks';
 import path from 'node:path';
@@ -149,7 +149,11 @@ export async function buildApp(config: ServerConfig): Promise<App> {
   const ingest = createWriteBuffer(storage, {
     dayOf: () => siteDay(app),
     writers: { performance_records: (trx, rows, dayOf) => storePerformanceRecords(trx, storage.engine, rows, dayOf) },
-    afterInsert: (trx, table, rows, dayOf) => (table === 'census_hits' ? rollUpHits(trx, rows as never, dayOf) : table === 'js_errors' ? rollUpErrors(trx, rows as never, dayOf) : Promise.resolve()),
+    afterInsert: (trx, table, rows, dayOf) =>
+      table === 'census_hits' ? rollUpHits(trx, rows as never, dayOf)
+      : table === 'js_errors' ? rollUpErrors(trx, rows as never, dayOf)
+      : table === 'track_hits' ? rollUpLandings(trx, rows as never, dayOf)
+      : Promise.resolve(),
   });
   app.decorate('ingest', ingest);
   app.decorate('settings', config);

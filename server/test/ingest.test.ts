@@ -109,6 +109,7 @@ describe('daily rollups', () => {
       perDay: [{ day: '2031-01-11', views: 4 }, { day: '2031-01-10', views: 4 }],
       perPath: [{ path: '/a', views: 4 }, { path: '/b', views: 4 }],
       referrers: [{ referrer: 'https://ref.test', views: 2 }],
+      campaigns: [],
     });
     const oneDay = (await owner.inject({ method: 'GET', url: '/api/owner/pageviews?from=2031-01-11&to=2031-01-11' })).json();
     expect([oneDay.total, oneDay.visitors]).toEqual([4, 2]);

@@ -58,6 +58,7 @@ beforeAll(async () => {
   await submit('newsletter', { 'newsletter-email': 'bea@example.com' });
   const hit = { event: 'pageView', data: JSON.stringify({ url: '/faq', websiteId: 'w', referrer: 'https://ref.test/' }), ss_cvr: 'v1|1|1|1|1' };
   expect((await site.inject({ method: 'POST', url: '/api/census/RecordHit', payload: [hit] })).statusCode).toBe(200);
+  expect((await server.app.inject({ method: 'GET', url: '/api/track/Track?landing=%2Ffaq&source=newsletter&campaign=december' })).statusCode).toBe(200);
   const record = { app: 'site', event: 'pageSpeed', pageLoadId: 'load-1', timestamp: Date.now(), data: { pathname: '/faq', metrics: { lcp: 900, cls: 0.01 } } };
   expect((await site.inject({ method: 'POST', url: '/api/1/performance/records', payload: [record] })).statusCode).toBe(200);
   const report = { event: 'javascript_error', data: JSON.stringify({ message: 'boom', source: 'https://site/a.js', count: 2 }), timestamp: Date.now() };

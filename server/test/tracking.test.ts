@@ -68,6 +68,36 @@ describe('Track pixel and owner page views', () => {
   });
 });
 
+describe('campaigns', () => {
+  it("count landings by the pixel's source and campaign, else the landing's utm_source and utm_campaign; a landing with neither not at all", async () => {
+    const owner = await visitor(server.app);
+    await owner.inject({ method: 'POST', url: '/api/auth/Login', payload: OWNER });
+    const campaigns = async () => ((await owner.inject({ method: 'GET', url: '/api/owner/pageviews' })).json() as { campaigns: Array<{ source: string; campaign: string; landings: number }> }).campaigns;
+    const land = async (query: Record<string, string>) => {
+      const answer = await server.app.inject({ method: 'GET', url: `/api/track/Track?${new URLSearchParams(query)}` });
+      expect(answer.statusCode).toBe(200);
+    };
+    const before = await campaigns();
+    await land({ landing: '/offers?source=partner-site&campaign=spring-prints', source: 'partner-site', campaign: 'spring-prints' });
+    await land({ landing: '/offers?source=partner-site&campaign=spring-prints', source: 'partner-site', campaign: 'spring-prints' });
+    await land({ landing: '/news?utm_source=mailing&utm_campaign=winter-notes&utm_medium=email' });
+    // The pixel's own parameter wins over the address's utm_ one; a campaign without a source counts too.
+    await land({ landing: '/news?utm_source=ignored&utm_campaign=only-campaign', source: 'spec-source' });
+    await land({ landing: '/news?utm_campaign=lone-campaign' });
+    await land({ landing: '/plain-landing' });
+    const added = (await campaigns()).map((row) => ({ ...row, landings: row.landings - (before.find((old) => old.source === row.source && old.campaign === row.campaign)?.landings ?? 0) })).filter((row) => row.landings > 0);
+    expect(added).toEqual(
+      expect.arrayContaining([
+        { source: 'partner-site', campaign: 'spring-prints', landings: 2 },
+        { source: 'mailing', campaign: 'winter-notes', landings: 1 },
+        { source: 'spec-source', campaign: 'only-campaign', landings: 1 },
+        { source: '', campaign: 'lone-campaign', landings: 1 },
+      ]),
+    );
+    expect(added).toHaveLength(4);
+  });
+});
+
 describe('referring sites', () => {
   it("count by site: another site's whole address as its origin, the site's own pages and what is no address not at all; the hit keeps what the browser said", async () => {
     // The site's pages on a host of their own (a theme host), the API here.

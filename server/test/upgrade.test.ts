@@ -1,6 +1,6 @@
 /**
  * A site that ran a server from before the daily rollups (its database at migration 003, with
- * page views, error reports and performance records), upgraded: the migrations roll up what
+ * page views, landings, error reports and performance records), upgraded: the migrations roll up what
  * was stored, so the owner's dashboards show the history they would have shown had the rollups
  * been there from the start.
  */
@@ -57,6 +57,12 @@ it('an older database with visitor data upgrades, and the dashboards show its hi
   await record('p1', '/a', { lcp: 1200, cls: 0.05 }, first);
   await record('p2', '/a', { lcp: 2400 }, second);
   await record('p3', '/b', { lcp: 800 }, second);
+  const landing = (marketing: Record<string, string>, at: number) =>
+    sql`INSERT INTO track_hits (landing, refer, lang, screen, marketing_json, created_at) VALUES (${'/offers'}, ${null}, ${'en'}, ${'1x1'}, ${JSON.stringify(marketing)}, ${at})`.execute(old);
+  await landing({ source: 'newsletter', campaign: 'march' }, first);
+  await landing({ source: 'newsletter', campaign: 'march' }, first + 60_000);
+  await landing({ campaign: 'lone' }, second);
+  await landing({}, second);
   await old.destroy();
 
   server = await startTestServer({ dataDir, databaseUrl });
@@ -70,6 +76,10 @@ it('an older database with visitor data upgrades, and the dashboards show its hi
   // Stored before referrers were counted by site: the same answer, as the site.
   expect(views.referrers).toEqual([{ referrer: 'https://ref.test', views: 2 }]);
   expect(views.visitors).toBe(3); // daily unique visitors, summed: v1 and v2, then v1
+  expect(views.campaigns).toEqual([
+    { source: 'newsletter', campaign: 'march', landings: 2 },
+    { source: '', campaign: 'lone', landings: 1 },
+  ]);
 
   const { errors } = await read('errors');
   const byMessage = (a: { message: string }, b: { message: string }) => a.message.localeCompare(b.message);

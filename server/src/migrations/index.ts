@@ -18,6 +18,7 @@ import { mailOutbox } from './011-mail-outbox';
 import { memberPasswordResets } from './012-member-password-resets';
 import { accountPasswordResets } from './013-account-password-resets';
 import { errorReports } from './014-error-reports';
+import { campaignRollups } from './015-campaign-rollups';
 
 export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   '001-baseline': baseline(engine),
@@ -34,6 +35,7 @@ export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   '012-member-password-resets': memberPasswordResets,
   '013-account-password-resets': accountPasswordResets,
   '014-error-reports': errorReports,
+  '015-campaign-rollups': campaignRollups(engine),
 });
 
 export const MIGRATION_NAMES = Object.keys(migrationsFor('sqlite'));

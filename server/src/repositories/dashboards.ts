@@ -14,9 +14,9 @@ export interface DayRange {
 /** Referrer rows read to sum by site: rows from before referrers were stored as sites hold whole addresses, several to a site. */
 const REFERRER_ROWS_READ = 2_000;
 
-/** Page views over the range: in all, per day, per path, and per referring site (none of `siteHosts`, the site's own). */
-export async function trafficIn(store: Storage, { from, to }: DayRange, siteHosts: ReadonlySet<string>, top = { paths: 100, referrers: 50, days: 366 }) {
-  const [totals, perDay, perPath, referrers] = await Promise.all([
+/** Page views over the range: in all, per day, per path, and per referring site (none of `siteHosts`, the site's own); landings per campaign. */
+export async function trafficIn(store: Storage, { from, to }: DayRange, siteHosts: ReadonlySet<string>, top = { paths: 100, referrers: 50, campaigns: 50, days: 366 }) {
+  const [totals, perDay, perPath, referrers, campaigns] = await Promise.all([
     store.db.selectFrom('census_daily').where('day', '>=', from).where('day', '<=', to).select((eb) => [eb.fn.sum<number>('views').as('views'), eb.fn.sum<number>('visitors').as('visitors')]).executeTakeFirst(),
     store.db.selectFrom('census_daily').where('day', '>=', from).where('day', '<=', to).select(['day', 'views']).orderBy('day', 'desc').limit(top.days).execute(),
     store.db
@@ -39,6 +39,17 @@ export async function trafficIn(store: Storage, { from, to }: DayRange, siteHost
       .orderBy('referrer')
       .limit(REFERRER_ROWS_READ)
       .execute(),
+    store.db
+      .selectFrom('track_daily_campaigns')
+      .where('day', '>=', from)
+      .where('day', '<=', to)
+      .select((eb) => ['source', 'campaign', eb.fn.sum<number>('landings').as('landings')])
+      .groupBy(['source', 'campaign'])
+      .orderBy('landings', 'desc')
+      .orderBy('source')
+      .orderBy('campaign')
+      .limit(top.campaigns)
+      .execute(),
   ]);
   return {
     total: Number(totals?.views ?? 0),
@@ -47,6 +58,7 @@ export async function trafficIn(store: Storage, { from, to }: DayRange, siteHost
     perDay: perDay.map((row) => ({ day: row.day, views: Number(row.views) })),
     perPath: perPath.map((row) => ({ path: row.path, views: Number(row.views) })),
     referrers: bySite(referrers.map((row) => ({ referrer: row.referrer, views: Number(row.views) })), siteHosts, top.referrers),
+    campaigns: campaigns.map((row) => ({ source: row.source, campaign: row.campaign, landings: Number(row.landings) })),
   };
 }
 

@@ -59,6 +59,7 @@ export const COPY_ORDER = [
   'census_daily_paths',
   'census_daily_referrers',
   'census_visitor_days',
+  'track_daily_campaigns',
   'site_pages',
   'js_error_daily',
   'performance_daily',

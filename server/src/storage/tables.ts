@@ -88,6 +88,7 @@ export interface Tables {
   census_daily: { day: string; views: number; visitors: number };
   census_daily_paths: { day: string; path: string; views: number };
   census_daily_referrers: { day: string; referrer: string; views: number };
+  track_daily_campaigns: { day: string; source: string; campaign: string; landings: number };
   census_visitor_days: { day: string; visitor_id: string };
   js_error_daily: { day: string; message: string; count: number; reports: number; last_seen: Millis };
   performance_daily: { day: string; path: string; metric: string; value: number; samples: number };
