@@ -224,6 +224,7 @@ test.describe('owner data', () => {
     const campaign = campaigns.getByRole('row').filter({ hasText: marker });
     await expect(campaign.getByRole('rowheader')).toHaveText('search-ads');
     await expect(campaign.getByRole('cell')).toHaveText([marker, '1']);
+    await panel.locator('section[aria-labelledby="traffic-title"]').screenshot({ path: testInfo.outputPath('page-views.png') });
     const errors = panel.getByRole('table', { name: 'Errors by message' });
     await expect(errors).toContainText(marker);
     // Its latest report says where it came from: the page (without its query), the browser, the stack.

@@ -37,10 +37,21 @@ export function Traffic() {
   );
 }
 
+/**
+ * Every day of the range (at most 400) with its views, 0 for a day without: a day nobody came is
+ * a point at 0, where a line straight over it would draw views that were not there.
+ */
+export function viewsEveryDay({ from, to, perDay }: Pick<PageViews, 'from' | 'to' | 'perDay'>): { x: number[]; views: number[] } {
+  const byDay = new Map(perDay.map((d) => [daySeconds(d.day), d.views]));
+  const x: number[] = [];
+  for (let day = daySeconds(from), last = daySeconds(to); day <= last && x.length < 400; day += 86_400) x.push(day);
+  return { x, views: x.map((day) => byDay.get(day) ?? 0) };
+}
+
 export function TrafficView({ data }: { data: PageViews }) {
   const days = useMemo(() => [...data.perDay].reverse(), [data]);
-  const x = useMemo(() => days.map((d) => daySeconds(d.day)), [days]);
-  const series = useMemo(() => [{ label: 'Page views', values: days.map((d) => d.views), color: '#2563eb' }], [days]);
+  const { x, views } = useMemo(() => viewsEveryDay(data), [data]);
+  const series = useMemo(() => [{ label: 'Page views', values: views, color: '#2563eb' }], [views]);
   return (
     <>
       <p>

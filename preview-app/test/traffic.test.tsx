@@ -1,7 +1,8 @@
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { reactRoot } from './react-root';
-import { RANKED_SHOWN, siteName, TrafficView } from '../src/Traffic';
+import { RANKED_SHOWN, siteName, TrafficView, viewsEveryDay } from '../src/Traffic';
+import { daySeconds } from '../src/Chart';
 import type { PageViewsAnswer } from '../../contract/api/owner-answers';
 
 const view = reactRoot();
@@ -62,6 +63,14 @@ describe('Page views', () => {
     ]);
     await act(async () => view.root.render(<TrafficView data={answer(1, [])} />));
     expect(cells('Campaigns')).toEqual([['No visit came from a campaign in this range (a link with ?source= or ?utm_source=).']]);
+  });
+
+  it('charts every day of the range, a day without views at 0', () => {
+    const { x, views } = viewsEveryDay({ from: '2026-11-27', to: '2026-12-01', perDay: [{ day: '2026-12-01', views: 4 }, { day: '2026-11-28', views: 2 }] });
+    expect(x).toEqual(['2026-11-27', '2026-11-28', '2026-11-29', '2026-11-30', '2026-12-01'].map(daySeconds));
+    expect(views).toEqual([0, 2, 0, 0, 4]);
+    // Never more than 400 days, whatever it is given.
+    expect(viewsEveryDay({ from: '1990-01-01', to: '2026-12-01', perDay: [] }).x).toHaveLength(400);
   });
 
   it("names a web site by its host, an app's referrer as it came", () => {
