@@ -18,6 +18,7 @@ import { Members } from './Members';
 import { Traffic } from './Traffic';
 import { useOwnerData } from './use-owner-data';
 import { useSiteKeys } from './use-site-keys';
+import { keepAtTop } from './keep-in-view';
 import { OWNER_PATHS } from '../../contract/api/owner-paths';
 import type { ShownSection } from '../../contract/owner/sections';
 import { LOGOUT_PATH } from '../../contract/api/paths';
@@ -64,12 +65,14 @@ export function App({ frameUrl: initialFrameUrl, path = '/config/', show = null 
 
   useEffect(() => setPlan(planState.status === 'ready' ? planState.data : null), [planState]);
 
-  // The section a notice links to: its heading takes focus, which scrolls the panel to it (and the browser keeps it there as the charts above load).
+  // The section a notice links to: its heading takes focus, at the top of the panel, and stays there as the sections above load.
   useEffect(() => {
     const heading = show && document.getElementById(`${show}-title`);
-    if (!heading) return;
+    const panel = document.getElementById('config-panel');
+    if (!heading || !panel) return;
     heading.tabIndex = -1;
-    heading.focus();
+    heading.focus({ preventScroll: true });
+    return keepAtTop(heading, panel);
   }, [show]);
 
   /** What had focus when the panel was toggled: if toggling hid it, focus goes to the toggle. */

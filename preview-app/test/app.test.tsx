@@ -190,6 +190,8 @@ describe('App', () => {
   it('a notice’s link (?show=orders) opens the panel at that section, on a phone and with the panel left closed', async () => {
     const narrow = vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({ matches: query === NARROW_SCREEN_QUERY }) as MediaQueryList);
     document.cookie = `${FRAME_EXPANDED_COOKIE}=false; path=/config`;
+    // jsdom has no layout, nor ResizeObserver: that the heading stays in view as the sections above load is e2e/mail.spec.ts's, in Chromium.
+    vi.stubGlobal('ResizeObserver', class { observe() {} disconnect() {} });
     try {
       await act(async () => root.render(<App frameUrl="/" show="orders" />));
       expect(container.querySelector<HTMLElement>('#config-panel')!.hidden).toBe(false);
@@ -199,6 +201,7 @@ describe('App', () => {
       expect(readExpanded()).toBe(false);
     } finally {
       narrow.mockRestore();
+      vi.unstubAllGlobals();
     }
     expect(shownSection('orders')).toBe('orders');
     expect(shownSection('traffic')).toBeNull();
