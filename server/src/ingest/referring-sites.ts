@@ -17,9 +17,10 @@ const hostOf = (address: string | undefined): string | null => {
 };
 
 /**
- * The site a referrer names, as `scheme://host` (at most INDEXED_TEXT_MAX_BYTES); null for none, one of `ownHosts` (compared by
- * host, since a TLS proxy in front changes the scheme), or what is not an address with a host.
- * An app's (`android-app://com.google.android.gm`) counts as a site.
+ * The site a referrer names, as `scheme://host` (at most INDEXED_TEXT_MAX_BYTES); null for
+ * none, one of `ownHosts` (compared by host, since a TLS proxy in front changes the scheme), or
+ * what is not an address with a host. An app's (`android-app://com.google.android.gm`) counts
+ * as a site.
  */
 export function referringSite(referrer: string | null | undefined, ownHosts: ReadonlySet<string>): string | null {
   if (!referrer) return null;
