@@ -82,6 +82,13 @@ describe('SITE_ORIGINS', () => {
     // The server's own pages (compared by host: a TLS proxy may change the scheme) and callers without an Origin are not affected.
     const own = await server.app.inject({ method: 'GET', url: `/api/1/performance/settings?crumb=${crumb}`, headers: { origin: 'https://localhost:80', host: 'localhost:80', cookie } });
     expect(own.statusCode).toBe(200);
+    // A proxy that passes the Host with the port it listens on (nginx's `$host:$server_port`): still the server's own pages.
+    for (const [origin, host] of [['https://site.test', 'site.test:443'], ['http://site.test', 'Site.Test:80']]) {
+      const behind = await server.app.inject({ method: 'GET', url: `/api/1/performance/settings?crumb=${crumb}`, headers: { origin: origin!, host: host!, cookie } });
+      expect(behind.statusCode, `${origin} through Host ${host}`).toBe(200);
+    }
+    // Another port is another site.
+    expect((await server.app.inject({ method: 'GET', url: `/api/1/performance/settings?crumb=${crumb}`, headers: { origin: 'https://site.test:8443', host: 'site.test', cookie } })).statusCode).toBe(403);
   });
 
   it('names each refused site in the log once, with the setting that lets it in; past the first 20, no more names', async () => {

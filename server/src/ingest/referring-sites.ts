@@ -6,11 +6,12 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { indexable } from '../storage/text-values';
+import { withoutDefaultPort } from '../plugins/site-origins';
 
 const hostOf = (address: string | undefined): string | null => {
   if (!address || address === 'null') return null;
   try {
-    return new URL(address).host.toLowerCase() || null;
+    return withoutDefaultPort(new URL(address).host) || null;
   } catch {
     return null;
   }
@@ -31,7 +32,7 @@ export function referringSite(referrer: string | null | undefined, ownHosts: Rea
     return null;
   }
   const host = url.host.toLowerCase();
-  if (!host || ownHosts.has(host)) return null;
+  if (!host || ownHosts.has(withoutDefaultPort(host))) return null;
   // A made-up scheme's host is not cut short by the URL parser.
   return indexable(`${url.protocol}//${host}`);
 }
@@ -43,7 +44,7 @@ export function referringSite(referrer: string | null | undefined, ownHosts: Rea
  */
 export function siteHostsOf(request: FastifyRequest, extra: ReadonlyArray<string | null | undefined> = []): Set<string> {
   const { origin, referer, host } = request.headers;
-  const hosts = [hostOf(origin), hostOf(origin ? undefined : referer), host ? hostOf(`http://${host}`) : null, ...request.server.settings.siteOrigins.map(hostOf), ...extra.map((address) => hostOf(address ?? undefined))];
+  const hosts = [hostOf(origin), hostOf(origin ? undefined : referer), host ? withoutDefaultPort(host) : null, ...request.server.settings.siteOrigins.map(hostOf), ...extra.map((address) => hostOf(address ?? undefined))];
   return new Set(hosts.filter((name): name is string => name !== null));
 }
 

@@ -30,10 +30,18 @@ function originOf(request: FastifyRequest): string | null {
   }
 }
 
+/**
+ * A host as `name[:port]`, lower case, without port 80 or 443: a proxy may pass the Host header
+ * with the port it listens on (nginx's `$host:$server_port`), which a browser's Origin never has.
+ */
+export const withoutDefaultPort = (host: string): string => host.toLowerCase().replace(/:(80|443)$/, '');
+
 /** The server's own pages: compared by host, since a TLS proxy in front changes the scheme. */
 function ownOrigin(request: FastifyRequest, origin: string): boolean {
+  const host = request.headers.host;
+  if (!host) return false;
   try {
-    return new URL(origin).host === request.headers.host;
+    return withoutDefaultPort(new URL(origin).host) === withoutDefaultPort(host);
   } catch {
     return false;
   }
