@@ -6,6 +6,7 @@ import { METRIC_NAMES, RATING_TEXT, THRESHOLDS, metricText, rating } from './vit
 import { OWNER_PATHS } from '../../contract/api/owner-paths';
 import type { PerformanceAnswer } from '../../contract/api/owner-answers';
 import { counted } from './counted';
+import { INSIGHTS_DAYS } from './insights-range';
 
 type PerformanceData = PerformanceAnswer;
 
@@ -17,7 +18,7 @@ const CHARTED = [
 
 /** Web-vitals p75 per metric with its rating, and the timing metrics per day. */
 export function Performance() {
-  const [state, reload] = useOwnerData<PerformanceData>(OWNER_PATHS.performance);
+  const [state, reload] = useOwnerData<PerformanceData>(`${OWNER_PATHS.performance}?days=${INSIGHTS_DAYS}`);
   return (
     <DataSection id="performance" title="Performance" state={state} reload={reload}>
       {(data) => <PerformanceView data={data} />}
@@ -32,7 +33,9 @@ function PerformanceView({ data }: { data: PerformanceData }) {
   const metrics = Object.keys(THRESHOLDS).filter((metric) => typeof data.overall[metric] === 'number');
   return (
     <>
-      <p>{counted(data.records, 'page load')} measured.</p>
+      <p>
+        {counted(data.records, 'page load')} measured in the last {INSIGHTS_DAYS} days.
+      </p>
       <table className="config-table">
         <caption>Web vitals, 75th percentile</caption>
         <thead>

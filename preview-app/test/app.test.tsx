@@ -80,7 +80,7 @@ describe('App', () => {
     expect(container.querySelector('iframe')!.getAttribute('src')).toBe('/faq');
     expect(container.textContent).toContain('3 page views from 2 daily visitors, 2026-10-24 to 2026-11-22.');
     // One of a thing is said as one.
-    expect(container.textContent).toContain('1 page load measured.');
+    expect(container.textContent).toContain('1 page load measured in the last 30 days.');
     expect(plots.created).toBeGreaterThan(0);
     expect(container.querySelector('.config-chart .sr-only table caption')!.textContent).toBe('Page views per day');
     expect(container.textContent).toContain('TypeError: x is undefined');
