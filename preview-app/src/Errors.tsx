@@ -38,13 +38,14 @@ export function Errors() {
 
 function ErrorRows({ group }: { group: OwnerErrorGroup }) {
   const [open, setOpen] = useState(false);
-  const reportId = group.latestReport === null ? null : `error-report-${group.latestReport}`;
+  const latest = group.latestReport;
+  const reportId = `error-report-${latest}`;
   return (
     <Fragment>
       <tr>
         <th scope="row" className="config-message">
           {group.message}
-          {reportId && (
+          {latest !== null && (
             <div>
               <button type="button" aria-expanded={open} aria-controls={open ? reportId : undefined} onClick={() => setOpen(!open)}>
                 Latest report
@@ -57,10 +58,10 @@ function ErrorRows({ group }: { group: OwnerErrorGroup }) {
           <time dateTime={group.lastSeen}>{new Date(group.lastSeen).toLocaleString()}</time>
         </td>
       </tr>
-      {open && group.latestReport !== null && (
-        <tr id={reportId!}>
+      {open && latest !== null && (
+        <tr id={reportId}>
           <td colSpan={3}>
-            <ErrorReport id={group.latestReport} />
+            <ErrorReport id={latest} />
           </td>
         </tr>
       )}

@@ -6,16 +6,20 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { indexable } from '../storage/text-values';
-import { withoutDefaultPort } from '../plugins/site-origins';
+import { originOf, withoutDefaultPort } from '../plugins/site-origins';
 
-const hostOf = (address: string | undefined): string | null => {
-  if (!address || address === 'null') return null;
-  try {
-    return withoutDefaultPort(new URL(address).host) || null;
-  } catch {
-    return null;
-  }
-};
+/** The hosts of these addresses (origins or whole addresses), without ports 80 and 443; what is not an address, left out. */
+export function hostsOf(addresses: ReadonlyArray<string | null | undefined>): string[] {
+  return addresses.flatMap((address) => {
+    if (!address) return [];
+    try {
+      const host = withoutDefaultPort(new URL(address).host);
+      return host ? [host] : [];
+    } catch {
+      return [];
+    }
+  });
+}
 
 /**
  * The site a referrer names, as `scheme://host` (at most INDEXED_TEXT_MAX_BYTES); null for
@@ -39,13 +43,12 @@ export function referringSite(referrer: string | null | undefined, ownHosts: Rea
 
 /**
  * The hosts a request's page counts as the site's own: the page's (its Origin, else its
- * Referer), this server's, and each of SITE_ORIGINS and `extra` (the site's and the server's
- * public addresses).
+ * Referer), this server's, and `known` (from hostsOf: SITE_ORIGINS, the site's and the server's
+ * public addresses, found once rather than for every hit).
  */
-export function siteHostsOf(request: FastifyRequest, extra: ReadonlyArray<string | null | undefined> = []): Set<string> {
-  const { origin, referer, host } = request.headers;
-  const hosts = [hostOf(origin), hostOf(origin ? undefined : referer), host ? withoutDefaultPort(host) : null, ...request.server.settings.siteOrigins.map(hostOf), ...extra.map((address) => hostOf(address ?? undefined))];
-  return new Set(hosts.filter((name): name is string => name !== null));
+export function siteHostsOf(request: FastifyRequest, known: readonly string[]): Set<string> {
+  const host = request.headers.host;
+  return new Set([...hostsOf([originOf(request)]), ...(host ? [withoutDefaultPort(host)] : []), ...known]);
 }
 
 /** Counts by referrer (old rows hold whole addresses) summed by referring site, the site's own left out, most first. */

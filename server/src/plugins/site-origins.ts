@@ -18,7 +18,7 @@ export const refusedSiteMessage = (origin: string) =>
 export const MORE_REFUSED_SITES = `API calls from more sites were refused; past the first ${REFUSED_SITES_LOGGED}, they are not named in the log.`;
 
 /** The origin a request comes from, when the browser says: its Origin, else its Referer's. */
-function originOf(request: FastifyRequest): string | null {
+export function originOf(request: FastifyRequest): string | null {
   const origin = request.headers.origin;
   if (origin && origin !== 'null') return origin;
   const referer = request.headers.referer;

@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import type { Storage } from '../storage/open';
 import { bySite } from '../ingest/referring-sites';
+import { isJsonObject, parseVisitorJson } from '../security/json-depth';
 
 export interface DayRange {
   from: string;
@@ -97,13 +98,9 @@ const countOr = (value: unknown) => (typeof value === 'number' && Number.isInteg
 export async function errorReport(store: Storage, id: number) {
   const row = await store.db.selectFrom('js_errors').select(['id', 'message', 'count', 'data_json', 'page', 'browser', 'created_at']).where('id', '=', id).executeTakeFirst();
   if (!row) return null;
-  let sent: Record<string, unknown> = {};
-  try {
-    const parsed: unknown = JSON.parse(row.data_json);
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) sent = parsed as Record<string, unknown>;
-  } catch {
-    // Stored as the browser sent it, which was checked to be a JSON object: a row written otherwise shows its message only.
-  }
+  // Stored as the browser sent it, checked to be a JSON object: a row written otherwise shows its message only.
+  const parsed = parseVisitorJson(row.data_json);
+  const sent = isJsonObject(parsed) ? parsed : {};
   return {
     id: Number(row.id),
     message: row.message,

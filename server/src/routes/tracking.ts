@@ -8,7 +8,7 @@ import { dayRangeQuery } from '../ingest/day-range';
 import { siteDayRange } from '../site-day';
 import { trafficIn } from '../repositories/dashboards';
 import type { PageViewsAnswer } from '../../../contract/api/owner-answers';
-import { referringSite, siteHostsOf } from '../ingest/referring-sites';
+import { hostsOf, referringSite, siteHostsOf } from '../ingest/referring-sites';
 import { readSiteSettings } from '../site-page';
 import { siteBaseUrl } from '../mail/receipt';
 import { indexable } from '../storage/text-values';
@@ -27,13 +27,14 @@ const str = (value: unknown, max: number) => (typeof value === 'string' ? value.
 
 export default async function trackingRoutes(app: FastifyInstance): Promise<void> {
   const store = app.storage;
+  const listedHosts = hostsOf(app.settings.siteOrigins);
 
   app.post(RECORD_HIT_PATH, { config: { visitorData: true }, schema: { querystring: crumbQuery, body: recordHitBodySchema } }, async (request, reply) => {
     const hits = (Array.isArray(request.body) ? request.body : [request.body]) as RecordHit[];
     const parsed = hits.map((hit) => ({ hit, data: parseData(hit.data) }));
     if (parsed.some(({ data }) => !data)) return reply.code(400).send({ error: `Each hit needs data as a JSON object string, nested at most ${MAX_JSON_DEPTH} deep.` });
     const now = Date.now();
-    const siteHosts = siteHostsOf(request);
+    const siteHosts = siteHostsOf(request, listedHosts);
     // One statement for the batch: all of it is stored, or none.
     await app.ingest.write(
       'census_hits',
@@ -87,7 +88,7 @@ export default async function trackingRoutes(app: FastifyInstance): Promise<void
     const range = await siteDayRange(app, request.query);
     if ('error' in range) return reply.code(400).send({ error: range.error });
     const { from, to } = range;
-    const siteHosts = siteHostsOf(request, [siteBaseUrl(await readSiteSettings(app)), app.settings.publicUrl]);
+    const siteHosts = siteHostsOf(request, [...listedHosts, ...hostsOf([siteBaseUrl(await readSiteSettings(app)), app.settings.publicUrl])]);
     return { from, to, ...(await trafficIn(store, { from, to }, siteHosts)) };
   });
 }
