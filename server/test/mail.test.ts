@@ -68,7 +68,6 @@ describe('owner notices by mail', { timeout: 30_000 }, () => {
   it('an order sends the owner a notice (its lines and total, Reply-To the buyer) and the buyer a receipt with its review link', async () => {
     sink.messages.length = 0;
     sink.recipients.length = 0;
-    const connectionsBefore = sink.connections;
     const client = await visitor(server.app);
     await client.inject({ method: 'POST', url: '/api/commerce/cart/entries', payload: { productId: 'print-harbour', quantity: 2 } });
     expect((await postForm(server.app, client, '/commerce/goto-checkout', { name: 'Grace Hopper', email: 'grace@example.com' })).statusCode).toBe(303);
@@ -90,8 +89,6 @@ describe('owner notices by mail', { timeout: 30_000 }, () => {
     expect(receipt.text).toContain(`Review Harbour print: http://127.0.0.1:8080/commerce/reviews?token=${token}\n`);
     expect(receipt.text).toContain('Continue Shopping: http://127.0.0.1:8080/');
     expect(sink.messages).toHaveLength(2);
-    // Both over one connection (none new if the last test's is still open), not one each.
-    expect(sink.connections - connectionsBefore).toBeLessThanOrEqual(1);
   });
 
   it('with the site’s pages on another host, links to the server’s own pages start with PUBLIC_URL; Continue Shopping stays on the site', async () => {

@@ -16,8 +16,6 @@ export interface SmtpSink {
   refuse: 'now' | 'forever' | 'hang' | null;
   /** Messages that arrived while hanging. */
   held: number;
-  /** Connections opened to it so far. */
-  connections: number;
   close(): Promise<void>;
 }
 
@@ -27,7 +25,7 @@ export interface SmtpSink {
  * and expired, as a mail server's own on a small host may be). `host`: the address it listens on.
  */
 export async function startSmtpSink({ password, startTls = false, host = '127.0.0.1' }: { password?: string; startTls?: boolean; host?: string } = {}): Promise<SmtpSink> {
-  const sink: SmtpSink = { url: '', messages: [], recipients: [], refuse: null, held: 0, connections: 0, close: async () => undefined };
+  const sink: SmtpSink = { url: '', messages: [], recipients: [], refuse: null, held: 0, close: async () => undefined };
   const server = new SMTPServer({
     authOptional: !password,
     allowInsecureAuth: true,
@@ -38,10 +36,6 @@ export async function startSmtpSink({ password, startTls = false, host = '127.0.
     disabledCommands: startTls ? [] : ['STARTTLS'],
     logger: false,
     disableReverseLookup: true,
-    onConnect(_session, callback) {
-      sink.connections += 1;
-      callback();
-    },
     // Connections still open (a hanging message) are cut at close.
     closeTimeout: 500,
     onRcptTo(address, _session, callback) {

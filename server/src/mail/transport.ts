@@ -21,20 +21,9 @@ export function needsStartTls(smtpUrl: string): boolean {
   return url.protocol === 'smtp:' && (url.username !== '' || url.password !== '') && !LOOPBACK.test(url.hostname);
 }
 
-/** How long the sender's connection stays open after its last notice: a burst (an order's notice and receipt, a busy hour) goes over one. */
-export const MAIL_CONNECTION_IDLE_MS = 60_000;
-
-/**
- * `pooled`: one connection kept open between notices (nodemailer's pool: one at a time, since the
- * sender sends one at a time; a connection the mail server drops is opened again), closed after
- * MAIL_CONNECTION_IDLE_MS of quiet. Without it, a connection per message (the one-off test mail).
- */
-export const mailTransport = (settings: MailSettings, { pooled = false } = {}): Transporter => {
+export const mailTransport = (settings: MailSettings): Transporter =>
   // The URL's options (`?tls.rejectUnauthorized=false`, `?requireTLS=false`) win over these.
-  const options = { url: settings.smtpUrl, ...TRANSPORT_TIMEOUTS, requireTLS: needsStartTls(settings.smtpUrl) };
-  const defaults = { from: settings.from };
-  return pooled ? createTransport({ ...options, pool: true, maxConnections: 1, idleTimeout: MAIL_CONNECTION_IDLE_MS }, defaults) : createTransport(options, defaults);
-};
+  createTransport({ url: settings.smtpUrl, ...TRANSPORT_TIMEOUTS, requireTLS: needsStartTls(settings.smtpUrl) }, { from: settings.from });
 
 const NO_ANSWER = new Set(['ECONNECTION', 'ESOCKET', 'ETIMEDOUT', 'ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNRESET']);
 

@@ -34,7 +34,7 @@ export function isPermanentRefusal(error: unknown): boolean {
 }
 
 export function startOwnerMail(app: FastifyInstance, settings: MailSettings): OwnerMail {
-  const transport = mailTransport(settings, { pooled: true });
+  const transport = mailTransport(settings);
   const sender = startMailSender(app.storage, {
     send: async (notice) => {
       // Addresses as objects: taken as they are, never parsed as a list.
