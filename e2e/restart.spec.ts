@@ -135,34 +135,75 @@ test('a Unix socket systemd passes (ListenStream=/run/…): pages are answered o
   }
 });
 
-test('SIGTERM while a client trickles its body: after SHUTDOWN_GRACE_SECONDS its connection is closed, and the server stops and says so', async () => {
+/** The built server on a port of its own, with the settings given: its port, its log so far, its exit code and a kill. */
+async function startServerProcess(settings: Record<string, string>) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-stop-'));
   const server = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SHUTDOWN_GRACE_SECONDS: '1', LOG_REQUESTS: '1' },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...settings },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let log = '';
   server.stdout!.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
+  const listening = /listening on http:\/\/127\.0\.0\.1:(\d+)/;
+  await expect.poll(() => listening.exec(log)?.[1], { timeout: 20_000 }).toBeTruthy();
+  return {
+    port: Number(listening.exec(log)![1]),
+    log: () => log,
+    /** Its exit code, or 'still running' after 10 s. */
+    exit: () => Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve('still running'), 10_000))]),
+    signal: (signal: NodeJS.Signals) => server.kill(signal),
+    stop: () => {
+      server.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A connection to the server, already accepted, and what it has received so far. */
+async function openConnection(port: number) {
+  const client = connect(port, '127.0.0.1');
+  await new Promise((resolve) => client.once('connect', resolve));
+  let received = '';
+  client.on('data', (chunk: Buffer) => (received += chunk.toString()));
+  client.on('error', () => undefined);
+  return { client, received: () => received };
+}
+
+test('SIGTERM: a request on a connection the server accepted before it is answered as usual, not refused with 503', async () => {
+  const server = await startServerProcess({});
   try {
-    await expect.poll(() => /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(log)?.[1], { timeout: 20_000 }).toBeTruthy();
-    const port = Number(/listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(log)![1]);
-    // A sign-in form post (its crumb is in the body, so the server waits for the body) that never ends.
-    const client = connect(port, '127.0.0.1');
-    await new Promise((resolve) => client.once('connect', resolve));
-    client.write('POST /members/sign-in HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\nemail=a');
-    client.on('error', () => undefined);
-    // The server has the request (its line is logged as it comes in) and waits for the rest of its body.
-    await expect.poll(() => log.includes('"url":"/members/sign-in"'), { timeout: 10_000 }).toBe(true);
-    const signalled = Date.now();
-    server.kill('SIGTERM');
-    expect(await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve('still running'), 10_000))])).toBe(0);
-    // The grace, then the close; not the request timeout's five minutes.
-    expect(Date.now() - signalled).toBeGreaterThanOrEqual(1_000);
-    expect(log).toContain('"msg":"1 connection still busy 1 s after SIGTERM (SHUTDOWN_GRACE_SECONDS): closed, so that the server can stop."');
+    // A visitor's connection the server has accepted, whose request is still on its way.
+    const { client, received } = await openConnection(server.port);
+    server.signal('SIGTERM');
+    await expect.poll(() => server.log().includes('"msg":"SIGTERM: closing'), { timeout: 10_000 }).toBe(true);
+    client.write('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    await expect.poll(() => /^HTTP\/1\.1 \d+/.exec(received())?.[0], { timeout: 10_000 }).toBe('HTTP/1.1 200');
+    // The connection goes once answered, so the stop does not wait for it.
+    expect(received()).toMatch(/\r\nconnection: close\r\n/i);
+    expect(await server.exit()).toBe(0);
     client.destroy();
   } finally {
-    server.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
+    server.stop();
+  }
+});
+
+test('SIGTERM while a client trickles its body: after SHUTDOWN_GRACE_SECONDS its connection is closed, and the server stops and says so', async () => {
+  const server = await startServerProcess({ SHUTDOWN_GRACE_SECONDS: '1', LOG_REQUESTS: '1' });
+  try {
+    // A sign-in form post (its crumb is in the body, so the server waits for the body) that never ends.
+    const { client } = await openConnection(server.port);
+    client.write('POST /members/sign-in HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\nemail=a');
+    // The server has the request (its line is logged as it comes in) and waits for the rest of its body.
+    await expect.poll(() => server.log().includes('"url":"/members/sign-in"'), { timeout: 10_000 }).toBe(true);
+    const signalled = Date.now();
+    server.signal('SIGTERM');
+    expect(await server.exit()).toBe(0);
+    // The grace, then the close; not the request timeout's five minutes.
+    expect(Date.now() - signalled).toBeGreaterThanOrEqual(1_000);
+    expect(server.log()).toContain('"msg":"1 connection still busy 1 s after SIGTERM (SHUTDOWN_GRACE_SECONDS): closed, so that the server can stop."');
+    client.destroy();
+  } finally {
+    server.stop();
   }
 });

@@ -119,6 +119,9 @@ export async function buildApp(config: ServerConfig): Promise<App> {
     genReqId: requestIdGenerator(config.trustProxy),
     frameworkErrors: answerUnroutable,
     ajv,
+    // After SIGTERM, a request on a connection accepted before the listener closed is answered
+    // as usual (with Connection: close): Fastify's default 503 refused visitors mid-restart.
+    return503OnClosing: false,
   });
   app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
