@@ -2,20 +2,13 @@ import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { afterLogoutUrl } from '../../contract/owner/rules';
 import { ErrorBoundary } from './ErrorBoundary';
 import { retryableLazy } from './retryable-lazy';
-import { Errors } from './Errors';
 import { PanelTabs } from './PanelTabs';
 import { Guide } from './Guide';
+import { Insights } from './Insights';
 import { ownerPost, setSessionRenewal } from './owner-api';
 import { isNarrowScreen, readExpanded, writeExpanded } from './panel-cookie';
-import { Performance } from './Performance';
 import { CHANGE_PLAN_PATH, PlanLinks, PlanPanel, UPGRADE_PATH, type PlanInfo } from './Plan';
 import { SignInDialog } from './SignInDialog';
-import { Submissions } from './Submissions';
-import { Orders } from './Orders';
-import { Reviews } from './Reviews';
-import { Subscribers } from './Subscribers';
-import { Members } from './Members';
-import { Traffic } from './Traffic';
 import { useOwnerData } from './use-owner-data';
 import { useSiteKeys } from './use-site-keys';
 import { keepAtTop } from './keep-in-view';
@@ -171,14 +164,7 @@ export function App({ frameUrl: initialFrameUrl, path = '/config/', show = null 
                 label: 'Insights',
                 content: (
                   <ErrorBoundary name="The insights">
-                    <Traffic />
-                    <Performance />
-                    <Errors />
-                    <Submissions />
-                    <Orders />
-                    <Reviews />
-                    <Subscribers />
-                    <Members />
+                    <Insights />
                   </ErrorBoundary>
                 ),
               },

@@ -4,19 +4,18 @@ import { LoadProblem } from './LoadProblem';
 import { useOwnerData } from './use-owner-data';
 import { OWNER_PATHS, ownerPath } from '../../contract/api/owner-paths';
 import type { ErrorReportAnswer, ErrorsAnswer, OwnerErrorGroup } from '../../contract/api/owner-answers';
-import { INSIGHTS_DAYS } from './insights-range';
 
 /** JavaScript errors grouped by message, most recent first; each opens its latest report (where, the stack, the page, the browser). */
-export function Errors() {
-  const [state, reload] = useOwnerData<ErrorsAnswer>(`${OWNER_PATHS.errors}?days=${INSIGHTS_DAYS}`);
+export function Errors({ days }: { days: number }) {
+  const [state, reload] = useOwnerData<ErrorsAnswer>(`${OWNER_PATHS.errors}?days=${days}`);
   return (
     <DataSection id="errors" title="JavaScript errors" state={state} reload={reload}>
       {({ errors }) =>
         errors.length === 0 ? (
-          <p>No errors reported in the last {INSIGHTS_DAYS} days.</p>
+          <p>No errors reported in the last {days} days.</p>
         ) : (
           <table className="config-table">
-            <caption>Errors by message, last {INSIGHTS_DAYS} days</caption>
+            <caption>Errors by message, last {days} days</caption>
             <thead>
               <tr>
                 <th scope="col">Message</th>

@@ -6,7 +6,6 @@ import { METRIC_NAMES, RATING_TEXT, THRESHOLDS, metricText, rating } from './vit
 import { OWNER_PATHS } from '../../contract/api/owner-paths';
 import type { PerformanceAnswer } from '../../contract/api/owner-answers';
 import { counted } from './counted';
-import { INSIGHTS_DAYS } from './insights-range';
 
 type PerformanceData = PerformanceAnswer;
 
@@ -17,16 +16,16 @@ const CHARTED = [
 ] as const;
 
 /** Web-vitals p75 per metric with its rating, and the timing metrics per day. */
-export function Performance() {
-  const [state, reload] = useOwnerData<PerformanceData>(`${OWNER_PATHS.performance}?days=${INSIGHTS_DAYS}`);
+export function Performance({ days }: { days: number }) {
+  const [state, reload] = useOwnerData<PerformanceData>(`${OWNER_PATHS.performance}?days=${days}`);
   return (
     <DataSection id="performance" title="Performance" state={state} reload={reload}>
-      {(data) => <PerformanceView data={data} />}
+      {(data) => <PerformanceView data={data} days={days} />}
     </DataSection>
   );
 }
 
-function PerformanceView({ data }: { data: PerformanceData }) {
+function PerformanceView({ data, days: rangeDays }: { data: PerformanceData; days: number }) {
   const days = useMemo(() => [...data.perDay].sort((a, b) => a.day.localeCompare(b.day)), [data]);
   const x = useMemo(() => days.map((d) => daySeconds(d.day)), [days]);
   const series = useMemo(() => CHARTED.map(([metric, color]) => ({ label: `${metric.toUpperCase()} p75 (ms)`, values: days.map((d) => d.p75[metric] ?? null), color })), [days]);
@@ -34,7 +33,7 @@ function PerformanceView({ data }: { data: PerformanceData }) {
   return (
     <>
       <p>
-        {counted(data.records, 'page load')} measured in the last {INSIGHTS_DAYS} days.
+        {counted(data.records, 'page load')} measured in the last {rangeDays} days.
       </p>
       <table className="config-table">
         <caption>Web vitals, 75th percentile</caption>

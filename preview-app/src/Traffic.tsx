@@ -8,31 +8,12 @@ import { noun } from './counted';
 
 type PageViews = PageViewsAnswer;
 
-/** The ranges the owner picks from: the last n days, today included, as the site's time zone has them (the server knows it). */
-export const TRAFFIC_RANGES = [7, 30, 90, 365] as const;
-
-/** Page views per day (chart and table) and the most viewed paths, for the last 7 to 365 days. */
-export function Traffic() {
-  const [days, setDays] = useState<number>(30);
+/** Page views per day (chart and table), the most viewed paths, the referring sites and the campaigns, for the last `days` days. */
+export function Traffic({ days }: { days: number }) {
   const [state, reload] = useOwnerData<PageViews>(`${OWNER_PATHS.pageviews}?days=${days}`);
-  const rangeId = useId();
   return (
     <DataSection id="traffic" title="Page views" state={state} reload={reload}>
-      {(data) => (
-        <>
-          <p>
-            <label htmlFor={rangeId}>Range </label>
-            <select id={rangeId} value={days} onChange={(event) => setDays(Number(event.target.value))}>
-              {TRAFFIC_RANGES.map((n) => (
-                <option key={n} value={n}>
-                  Last {n} days
-                </option>
-              ))}
-            </select>
-          </p>
-          <TrafficView data={data} />
-        </>
-      )}
+      {(data) => <TrafficView data={data} />}
     </DataSection>
   );
 }

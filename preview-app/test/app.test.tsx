@@ -22,7 +22,7 @@ import { App } from '../src/App';
 import { signInAgain } from '../src/owner-api';
 import { allSubmissions, Submissions, submissionsCsv, valueText } from '../src/Submissions';
 import { Subscribers, subscribersCsv } from '../src/Subscribers';
-import { Traffic } from '../src/Traffic';
+import { Insights } from '../src/Insights';
 import { csvCell } from '../src/csv';
 import { FRAME_EXPANDED_COOKIE, NARROW_SCREEN_QUERY, readExpanded } from '../src/panel-cookie';
 import { metricText, rating } from '../src/vitals';
@@ -345,17 +345,25 @@ describe('web vitals', () => {
   });
 });
 
-describe('Traffic', () => {
-  it("asks for the range the owner picks, the last 30 days at first (the server ends it on the site's today)", async () => {
+describe('Insights', () => {
+  it("asks page views, performance and errors for the range the owner picks, the last 30 days at first (the server ends it on the site's today); the picker keeps its focus while they load", async () => {
     urls.length = 0;
-    await act(async () => root.render(<Traffic />));
-    expect(urls.at(-1)).toMatch(/\/api\/owner\/pageviews\?days=30(&|$)/);
+    await act(async () => root.render(<Insights />));
+    const ranged = () => urls.filter((url) => /\/api\/owner\/(pageviews|performance|errors)\?/.test(url)).map((url) => url.replace(/&crumb=.*$/, '')).sort();
+    expect(ranged()).toEqual(['/api/owner/errors?days=30', '/api/owner/pageviews?days=30', '/api/owner/performance?days=30']);
     const select = container.querySelector<HTMLSelectElement>('select')!;
     expect(container.querySelector(`label[for="${select.id}"]`)!.textContent).toBe('Range ');
+    expect(document.getElementById(select.getAttribute('aria-describedby')!)!.textContent).toBe('of page views, performance and errors');
+    expect([...select.options].map((option) => option.textContent)).toEqual(['Last 7 days', 'Last 30 days', 'Last 90 days', 'Last 365 days']);
+    select.focus();
+    urls.length = 0;
     await act(async () => {
       select.value = '7';
       select.dispatchEvent(new Event('change', { bubbles: true }));
     });
-    expect(urls.at(-1)).toMatch(/\/api\/owner\/pageviews\?days=7(&|$)/);
+    expect(ranged()).toEqual(['/api/owner/errors?days=7', '/api/owner/pageviews?days=7', '/api/owner/performance?days=7']);
+    expect(document.activeElement).toBe(select);
+    expect(container.textContent).toContain('1 page load measured in the last 7 days.');
+    expect(container.querySelector('#errors-title')!.parentElement!.querySelector('caption')!.textContent).toBe('Errors by message, last 7 days');
   });
 });

@@ -46,7 +46,7 @@ const toggle = () => view.container.querySelector<HTMLButtonElement>('tbody butt
 describe('JavaScript errors', () => {
   it("opens a message's latest report on asking: when, the page, where, the browser, the stack; and closes it", async () => {
     const asked = serve({ '/api/owner/errors': { status: 200, body: groups }, '/api/owner/errors/41': { status: 200, body: report } });
-    await act(async () => view.root.render(<Errors />));
+    await act(async () => view.root.render(<Errors days={30} />));
     await settle();
     // Only the message that still has a report offers one.
     expect([...view.container.querySelectorAll('tbody button')].map((button) => button.textContent)).toEqual(['Latest report']);
@@ -75,7 +75,7 @@ describe('JavaScript errors', () => {
 
   it('says so when the report is no longer kept, with Try again', async () => {
     serve({ '/api/owner/errors': { status: 200, body: groups }, '/api/owner/errors/41': { status: 404, body: { error: 'That report is no longer kept: reports go after RETENTION_DAYS, their counts stay.' } } });
-    await act(async () => view.root.render(<Errors />));
+    await act(async () => view.root.render(<Errors days={30} />));
     await settle();
     await act(async () => toggle().click());
     await settle();
