@@ -82,6 +82,20 @@ export const pageViewsAnswerSchema = strict({
 });
 export type PageViewsAnswer = FromSchema<typeof pageViewsAnswerSchema>;
 
+/**
+ * GET /api/owner/sales?days=N (or from, to; the site's days, as for page views): what the
+ * orders placed in the range came to. `totals`: by kind (`order`, `donation`, `subscription`,
+ * `giftcard`) and currency, the largest first; `perDay`: each day with orders, oldest first,
+ * how many and what they came to in each currency (minor units, as `totalCents`).
+ */
+export const salesAnswerSchema = strict({
+  from: text,
+  to: text,
+  totals: { type: 'array', items: strict({ kind: text, currency: text, orders: count, totalCents: count }) },
+  perDay: { type: 'array', items: strict({ day: text, orders: count, totals: { type: 'object', additionalProperties: count } }) },
+});
+export type SalesAnswer = FromSchema<typeof salesAnswerSchema>;
+
 export const performanceAnswerSchema = strict({
   from: text,
   to: text,
@@ -287,6 +301,7 @@ export const OWNER_GET_ANSWERS = {
   submissions: submissionsAnswerSchema,
   orders: ordersAnswerSchema,
   pageviews: pageViewsAnswerSchema,
+  sales: salesAnswerSchema,
   performance: performanceAnswerSchema,
   errors: errorsAnswerSchema,
   reviews: reviewsAnswerSchema,

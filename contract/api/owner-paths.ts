@@ -25,6 +25,7 @@ export const OWNER_PATHS = {
   password: '/api/owner/password',
   account: '/api/owner/account',
   pageviews: '/api/owner/pageviews',
+  sales: '/api/owner/sales',
   performance: '/api/owner/performance',
   errors: '/api/owner/errors',
   errorReport: '/api/owner/errors/:id',

@@ -69,7 +69,7 @@ beforeAll(async () => {
     payload: JSON.stringify([report]),
   });
   expect(errors.statusCode).toBe(200);
-  await rows(server, "INSERT INTO orders (id, order_number, kind, email, name, currency, total_cents, lines_json, details_json, created_at) VALUES ('00000000-0000-0000-0000-0000000000aa', 1, 'order', 'a@b.co', 'A', 'USD', 1, ?, '{}', 0)", JSON.stringify([{ productId: 'mug', title: 'Studio mug', sku: 'SQ1', quantity: 1, unitPriceCents: 1, lineTotalCents: 1 }]));
+  await rows(server, "INSERT INTO orders (id, order_number, kind, email, name, currency, total_cents, lines_json, details_json, created_at) VALUES ('00000000-0000-0000-0000-0000000000aa', 1, 'order', 'a@b.co', 'A', 'USD', 1, ?, '{}', ?)", JSON.stringify([{ productId: 'mug', title: 'Studio mug', sku: 'SQ1', quantity: 1, unitPriceCents: 1, lineTotalCents: 1 }]), Date.now());
   await rows(server, "INSERT INTO review_requests (token, order_id, product_id, product_title, expires_at) VALUES ('answer-token-0123456789', '00000000-0000-0000-0000-0000000000aa', 'mug', 'Studio mug', ?)", Date.now() + 60_000);
   expect(await submitReview(server.app.storage, 'answer-token-0123456789', 5, 'Great')).toBe('open');
 

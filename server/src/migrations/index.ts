@@ -19,6 +19,7 @@ import { memberPasswordResets } from './012-member-password-resets';
 import { accountPasswordResets } from './013-account-password-resets';
 import { errorReports } from './014-error-reports';
 import { campaignRollups } from './015-campaign-rollups';
+import { orderTimes } from './016-order-times';
 
 export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   '001-baseline': baseline(engine),
@@ -36,6 +37,7 @@ export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   '013-account-password-resets': accountPasswordResets,
   '014-error-reports': errorReports,
   '015-campaign-rollups': campaignRollups(engine),
+  '016-order-times': orderTimes,
 });
 
 export const MIGRATION_NAMES = Object.keys(migrationsFor('sqlite'));

@@ -1,13 +1,16 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { crumbQuery } from '../schemas';
 import { OWNER_PATHS } from '../../../contract/api/owner-paths';
 import { readSetting, writeSetting } from '../repositories/settings';
 import { deleteSubmission, latestSubmissions } from '../repositories/submissions';
 import { deleteOrder, latestOrders } from '../repositories/orders';
+import { salesIn } from '../repositories/sales';
+import { dayRangeQuery } from '../ingest/day-range';
+import { siteDay, siteDayRange } from '../site-day';
 import { orderOfRow } from '../commerce/store';
 import { subscriberLists, subscribersOf, unsubscribeEverywhere } from '../repositories/mailing-lists';
 import { unsubscribePath } from './newsletter';
-import type { OrdersAnswer, PlanAnswer, RemovedAnswer, SubmissionsAnswer, SubscriberListsAnswer, SubscribersAnswer } from '../../../contract/api/owner-answers';
+import type { OrdersAnswer, PlanAnswer, SalesAnswer, RemovedAnswer, SubmissionsAnswer, SubscriberListsAnswer, SubscribersAnswer } from '../../../contract/api/owner-answers';
 
 const listQuery = {
   type: 'object',
@@ -102,6 +105,12 @@ export default async function ownerRoutes(app: FastifyInstance): Promise<void> {
       })),
       total,
     };
+  });
+
+  app.get(OWNER_PATHS.sales, { schema: { querystring: dayRangeQuery } }, async (request, reply): Promise<SalesAnswer | FastifyReply> => {
+    const range = await siteDayRange(app, request.query);
+    if ('error' in range) return reply.code(400).send({ error: range.error });
+    return { ...range, ...(await salesIn(app.storage, range, await siteDay(app))) };
   });
 
   app.delete(OWNER_PATHS.order, { schema: { querystring: crumbQuery, params: orderParams } }, async (request, reply) => {
