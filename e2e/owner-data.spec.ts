@@ -136,6 +136,19 @@ test.describe('owner data', () => {
     await expect(row.locator('th')).toHaveText(`#${placed!.order_number} Donation`);
     await expect(row.locator('td').nth(1)).toHaveText(`${name} donor@example.com`);
     await expect(row.locator('td').nth(3)).toHaveText('$12.34');
+    // Sales counts them among what was taken in the range, on the site's today.
+    const sales = page.locator('#config-panel').getByRole('region', { name: 'Sales', exact: true });
+    const donations = sales.getByRole('table', { name: 'Sales by kind' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Donation', exact: true }) });
+    await expect(donations.getByRole('cell').last()).toHaveText(/^\$\d[\d,]*\.\d\d$/);
+    expect(Number(await donations.getByRole('cell').first().textContent())).toBeGreaterThanOrEqual(2);
+    // The newest day is the site's today (site.json's time zone, Europe/London).
+    const siteToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
+    await expect(sales.getByRole('table', { name: 'Orders per day' }).getByRole('rowheader').first()).toHaveText(siteToday);
+    const range = page.locator('#config-panel').getByLabel('Range');
+    await range.focus();
+    await range.selectOption('7');
+    await expect(sales).toContainText(/ came to \$/);
+    await expect(range).toBeFocused();
     // A card per order in the 380 px panel: nothing to scroll sideways to.
     expect(await orders.getByRole('region', { name: 'Orders table' }).evaluate((table) => table.scrollWidth <= table.clientWidth)).toBe(true);
     const downloaded = page.waitForEvent('download');

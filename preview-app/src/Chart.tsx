@@ -94,3 +94,14 @@ export function LineChart({ title, x, series, table, yLabel }: Props) {
 /** `2026-11-22` → Unix seconds at midnight UTC. */
 export const daySeconds = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
 
+/**
+ * Every day of the range (at most 400) with its value, 0 for a day without one: a day with
+ * nothing is a point at 0, where a line straight over it would draw what was not there.
+ */
+export function everyDay<T extends { day: string }>(from: string, to: string, perDay: T[], valueOf: (entry: T) => number): { x: number[]; values: number[] } {
+  const byDay = new Map(perDay.map((entry) => [daySeconds(entry.day), valueOf(entry)]));
+  const x: number[] = [];
+  for (let day = daySeconds(from), last = daySeconds(to); day <= last && x.length < 400; day += 86_400) x.push(day);
+  return { x, values: x.map((day) => byDay.get(day) ?? 0) };
+}
+

@@ -4,6 +4,7 @@ import { Members } from './Members';
 import { Orders } from './Orders';
 import { Performance } from './Performance';
 import { Reviews } from './Reviews';
+import { Sales } from './Sales';
 import { Submissions } from './Submissions';
 import { Subscribers } from './Subscribers';
 import { Traffic } from './Traffic';
@@ -13,8 +14,8 @@ export const INSIGHTS_RANGES = [7, 30, 90, 365] as const;
 export const DEFAULT_INSIGHTS_DAYS = 30;
 
 /**
- * The Insights tab: one range for the sections that count by day (page views, performance,
- * errors), picked above them and kept mounted while they load, so its focus stays; then the
+ * The Insights tab: one range for the sections that count by day (page views, sales,
+ * performance, errors), picked above them and kept mounted while they load, so its focus stays; then the
  * lists that go back as far as they are kept.
  */
 export function Insights() {
@@ -31,9 +32,10 @@ export function Insights() {
             </option>
           ))}
         </select>{' '}
-        <span id={`${rangeId}-covers`}>of page views, performance and errors</span>
+        <span id={`${rangeId}-covers`}>of page views, sales, performance and errors</span>
       </p>
       <Traffic days={days} />
+      <Sales days={days} />
       <Performance days={days} />
       <Errors days={days} />
       <Submissions />

@@ -6,6 +6,7 @@ import { ownerDelete, ownerGet } from './owner-api';
 import { useConfirmedDelete } from './confirmed-delete';
 import { useOwnerData } from './use-owner-data';
 import { counted } from './counted';
+import { moneyAmount, moneyFormat, moneyText } from './money';
 import { OWNER_PATHS, ownerPath } from '../../contract/api/owner-paths';
 import { shownOrderDetails } from '../../contract/commerce/order-details';
 import type { OrdersAnswer, OwnerOrder } from '../../contract/api/owner-answers';
@@ -25,16 +26,8 @@ export const detailsText = (order: OwnerOrder) =>
   shownOrderDetails(order.details)
     .map(([name, value]) => `${name}: ${value}`)
     .join('; ');
-/** The browser's own money format (the app is in English): it knows each currency's symbol and minor units (none for JPY). */
-const moneyFormat = (code: string) => {
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency: code });
-  } catch {
-    return new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }); // a code the browser does not know: the number alone
-  }
-};
-const amount = (order: OwnerOrder) => order.totalCents / 10 ** (moneyFormat(order.currency).resolvedOptions().maximumFractionDigits ?? 2);
-const total = (order: OwnerOrder) => moneyFormat(order.currency).format(amount(order));
+const amount = (order: OwnerOrder) => moneyAmount(order.totalCents, order.currency);
+const total = (order: OwnerOrder) => moneyText(order.totalCents, order.currency);
 const when = (order: OwnerOrder) => new Date(order.createdAt).toLocaleString();
 
 export function ordersCsv(orders: OwnerOrder[]): string {

@@ -1,5 +1,5 @@
 import { useId, useMemo, useState, type ReactNode } from 'react';
-import { LineChart, daySeconds } from './Chart';
+import { LineChart, everyDay } from './Chart';
 import { DataSection } from './DataSection';
 import { useOwnerData } from './use-owner-data';
 import { OWNER_PATHS } from '../../contract/api/owner-paths';
@@ -18,15 +18,10 @@ export function Traffic({ days }: { days: number }) {
   );
 }
 
-/**
- * Every day of the range (at most 400) with its views, 0 for a day without: a day nobody came is
- * a point at 0, where a line straight over it would draw views that were not there.
- */
+/** Every day of the range with its views, 0 for a day without. */
 export function viewsEveryDay({ from, to, perDay }: Pick<PageViews, 'from' | 'to' | 'perDay'>): { x: number[]; views: number[] } {
-  const byDay = new Map(perDay.map((d) => [daySeconds(d.day), d.views]));
-  const x: number[] = [];
-  for (let day = daySeconds(from), last = daySeconds(to); day <= last && x.length < 400; day += 86_400) x.push(day);
-  return { x, views: x.map((day) => byDay.get(day) ?? 0) };
+  const { x, values } = everyDay(from, to, perDay, (d) => d.views);
+  return { x, views: values };
 }
 
 export function TrafficView({ data }: { data: PageViews }) {

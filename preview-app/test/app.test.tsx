@@ -39,6 +39,7 @@ let root: Root;
 const answers: Record<string, unknown> = {
   '/api/owner/plan': { plan: 'trial', trial: true, plans: [{ id: 'personal', name: 'Personal', priceCents: 1600 }] },
   '/api/owner/pageviews': { from: '2026-10-24', to: '2026-11-22', total: 3, visitors: 2, perDay: [{ day: '2026-11-22', views: 2 }, { day: '2026-11-21', views: 1 }], perPath: [{ path: '/faq', views: 2 }], referrers: [], campaigns: [] },
+  '/api/owner/sales': { from: '2026-10-24', to: '2026-11-22', totals: [{ kind: 'order', currency: 'USD', orders: 1, totalCents: 1_250 }], perDay: [{ day: '2026-11-22', orders: 1, totals: { USD: 1_250 } }] },
   '/api/owner/performance': { records: 1, overall: { lcp: 1200, cls: 0.3 }, perDay: [] },
   '/api/owner/errors': { errors: [{ message: 'TypeError: x is undefined', count: 4, reports: 2, lastSeen: '2026-11-22T07:00:00Z' }] },
   '/api/owner/submissions': { submissions: [] },
@@ -346,14 +347,14 @@ describe('web vitals', () => {
 });
 
 describe('Insights', () => {
-  it("asks page views, performance and errors for the range the owner picks, the last 30 days at first (the server ends it on the site's today); the picker keeps its focus while they load", async () => {
+  it("asks page views, sales, performance and errors for the range the owner picks, the last 30 days at first (the server ends it on the site's today); the picker keeps its focus while they load", async () => {
     urls.length = 0;
     await act(async () => root.render(<Insights />));
-    const ranged = () => urls.filter((url) => /\/api\/owner\/(pageviews|performance|errors)\?/.test(url)).map((url) => url.replace(/&crumb=.*$/, '')).sort();
-    expect(ranged()).toEqual(['/api/owner/errors?days=30', '/api/owner/pageviews?days=30', '/api/owner/performance?days=30']);
+    const ranged = () => urls.filter((url) => /\/api\/owner\/(pageviews|sales|performance|errors)\?/.test(url)).map((url) => url.replace(/&crumb=.*$/, '')).sort();
+    expect(ranged()).toEqual(['/api/owner/errors?days=30', '/api/owner/pageviews?days=30', '/api/owner/performance?days=30', '/api/owner/sales?days=30']);
     const select = container.querySelector<HTMLSelectElement>('select')!;
     expect(container.querySelector(`label[for="${select.id}"]`)!.textContent).toBe('Range ');
-    expect(document.getElementById(select.getAttribute('aria-describedby')!)!.textContent).toBe('of page views, performance and errors');
+    expect(document.getElementById(select.getAttribute('aria-describedby')!)!.textContent).toBe('of page views, sales, performance and errors');
     expect([...select.options].map((option) => option.textContent)).toEqual(['Last 7 days', 'Last 30 days', 'Last 90 days', 'Last 365 days']);
     select.focus();
     urls.length = 0;
@@ -361,7 +362,7 @@ describe('Insights', () => {
       select.value = '7';
       select.dispatchEvent(new Event('change', { bubbles: true }));
     });
-    expect(ranged()).toEqual(['/api/owner/errors?days=7', '/api/owner/pageviews?days=7', '/api/owner/performance?days=7']);
+    expect(ranged()).toEqual(['/api/owner/errors?days=7', '/api/owner/pageviews?days=7', '/api/owner/performance?days=7', '/api/owner/sales?days=7']);
     expect(document.activeElement).toBe(select);
     expect(container.textContent).toContain('1 page load measured in the last 7 days.');
     expect(container.querySelector('#errors-title')!.parentElement!.querySelector('caption')!.textContent).toBe('Errors by message, last 7 days');
