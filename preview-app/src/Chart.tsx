@@ -40,6 +40,14 @@ export function paddedTimeline(x: number[], series: Series[]): { x: number[]; va
   };
 }
 
+let chartLibrary: Promise<{ default: typeof uPlot }> | null = null;
+/** The chart library, asked for once for every chart on the panel, and again after a failed load. */
+const loadChartLibrary = () =>
+  (chartLibrary ??= import('uplot').catch((error: unknown) => {
+    chartLibrary = null;
+    throw error;
+  }));
+
 /** A line chart drawn by uPlot, resized with its container, with its data table beside it. */
 export function LineChart({ title, x, series, table, yLabel }: Props) {
   const box = useRef<HTMLDivElement>(null);
@@ -52,7 +60,7 @@ export function LineChart({ title, x, series, table, yLabel }: Props) {
     const width = () => Math.max(200, element.clientWidth || 300);
     const padded = paddedTimeline(x, series);
     // The chart library loads after the tables: an owner on a slow network reads the numbers first.
-    import('uplot')
+    loadChartLibrary()
       .then(({ default: UPlot }) => {
         if (!live) return;
         plot = new UPlot(

@@ -22,7 +22,7 @@ import { App } from '../src/App';
 import { signInAgain } from '../src/owner-api';
 import { allSubmissions, Submissions, submissionsCsv, valueText } from '../src/Submissions';
 import { Subscribers, subscribersCsv } from '../src/Subscribers';
-import { Insights } from '../src/Insights';
+import { INSIGHTS_DAYS_KEY, Insights } from '../src/Insights';
 import { csvCell } from '../src/csv';
 import { FRAME_EXPANDED_COOKIE, NARROW_SCREEN_QUERY, readExpanded } from '../src/panel-cookie';
 import { metricText, rating } from '../src/vitals';
@@ -54,6 +54,7 @@ const urls: string[] = [];
 
 beforeEach(() => {
   history.replaceState(null, '', '/config/');
+  sessionStorage.clear();
   document.cookie = `${FRAME_EXPANDED_COOKIE}=; path=/config; max-age=0`;
   container = document.createElement('div');
   document.body.appendChild(container);
@@ -366,5 +367,37 @@ describe('Insights', () => {
     expect(document.activeElement).toBe(select);
     expect(container.textContent).toContain('1 page load measured in the last 7 days.');
     expect(container.querySelector('#errors-title')!.parentElement!.querySelector('caption')!.textContent).toBe('Errors by message, last 7 days');
+
+    // The panel's other tabs take Insights off the page; coming back, the range is the one picked.
+    await act(async () => root.render(<></>));
+    urls.length = 0;
+    await act(async () => root.render(<Insights />));
+    expect(container.querySelector<HTMLSelectElement>('select')!.value).toBe('7');
+    expect(ranged()).toEqual(['/api/owner/errors?days=7', '/api/owner/pageviews?days=7', '/api/owner/performance?days=7', '/api/owner/sales?days=7']);
+  });
+
+  it('starts at the last 30 days when the browser keeps nothing (storage that throws, or a value it does not offer)', async () => {
+    sessionStorage.setItem(INSIGHTS_DAYS_KEY, '12');
+    await act(async () => root.render(<Insights />));
+    expect(container.querySelector<HTMLSelectElement>('select')!.value).toBe('30');
+    await act(async () => root.render(<></>));
+    vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+      throw new DOMException('The operation is insecure.', 'SecurityError');
+    });
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    try {
+      await act(async () => root.render(<Insights />));
+      const select = container.querySelector<HTMLSelectElement>('select')!;
+      expect(select.value).toBe('30');
+      await act(async () => {
+        select.value = '90';
+        select.dispatchEvent(new Event('change', { bubbles: true }));
+      });
+      expect(select.value).toBe('90');
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 });
