@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OWNER_PATHS } from '../../contract/api/owner-paths';
+import { dayIn } from '../src/ingest/rollups';
+import { byQuarterHour } from '../src/repositories/sales';
 import { OWNER, rows, startTestServer, visitor, type TestServer } from './helper';
 
 let server: TestServer;
@@ -78,5 +80,16 @@ describe('GET /api/owner/sales', () => {
     expect((await owner.inject({ method: 'GET', url: `${OWNER_PATHS.sales}?days=367` })).statusCode).toBe(400);
     const stranger = await visitor(server.app);
     expect((await stranger.inject({ method: 'GET', url: OWNER_PATHS.sales })).statusCode).toBe(401);
+  });
+});
+
+describe('byQuarterHour', () => {
+  it("gives the zone's own day on each side of its midnight, in a zone 45 minutes off the hour (Asia/Kathmandu, UTC+5:45)", () => {
+    const day = byQuarterHour(dayIn('Asia/Kathmandu'));
+    // Kathmandu's 10 June begins at 18:15 UTC on 9 June.
+    expect(day(Date.parse('2026-06-09T18:00:00Z'))).toBe('2026-06-09');
+    expect(day(Date.parse('2026-06-09T18:14:59.999Z'))).toBe('2026-06-09');
+    expect(day(Date.parse('2026-06-09T18:15:00Z'))).toBe('2026-06-10');
+    expect(day(Date.parse('2026-06-09T18:29:59Z'))).toBe('2026-06-10');
   });
 });

@@ -4,8 +4,23 @@ import type { DayOf } from '../ingest/rollups';
 import type { Storage } from '../storage/open';
 
 const HOUR_MS = 3_600_000;
+const QUARTER_HOUR_MS = 900_000;
 /** A site's day starts at most 14 hours before its UTC midnight (UTC+14) and 12 after it (UTC−12). */
 const ZONE_REACH_MS = 14 * HOUR_MS;
+
+/**
+ * `dayOf`, worked out once per quarter of an hour (a zone's day costs a few microseconds with
+ * Intl): every zone's offset, and so its midnight, falls on a quarter of an hour in UTC.
+ */
+export function byQuarterHour(dayOf: DayOf): DayOf {
+  const days = new Map<number, string>();
+  return (millis) => {
+    const quarter = Math.floor(millis / QUARTER_HOUR_MS);
+    let day = days.get(quarter);
+    if (day === undefined) days.set(quarter, (day = dayOf(quarter * QUARTER_HOUR_MS)));
+    return day;
+  };
+}
 
 /**
  * The orders placed on the site's days `from` to `to`, both included, summed by kind and
@@ -16,10 +31,11 @@ export async function salesIn(store: Storage, { from, to }: { from: string; to: 
   const start = Date.parse(`${from}T00:00:00Z`) - ZONE_REACH_MS;
   const end = Date.parse(`${to}T00:00:00Z`) + 24 * HOUR_MS + ZONE_REACH_MS;
   const rows = await store.db.selectFrom('orders').select(['kind', 'currency', 'total_cents', 'created_at']).where('created_at', '>=', start).where('created_at', '<', end).execute();
+  const dayAt = byQuarterHour(dayOf);
   const totals = new Map<string, SalesAnswer['totals'][number]>();
   const days = new Map<string, SalesAnswer['perDay'][number]>();
   for (const row of rows) {
-    const day = dayOf(Number(row.created_at));
+    const day = dayAt(Number(row.created_at));
     if (day < from || day > to) continue;
     const cents = Number(row.total_cents);
     const key = `${row.kind} ${row.currency}`;
