@@ -252,6 +252,11 @@ test.describe('owner data', () => {
     expect(await axeViolations(page, '#config-panel')).toEqual([]);
     await expect(panel.locator('.config-submissions')).toContainText(marker);
     await expect(panel.getByRole('table', { name: 'Web vitals, 75th percentile' }).locator('tbody tr').first()).toBeVisible();
+    // Each page measured, with its loads and core web vitals.
+    const pages = panel.getByRole('table', { name: /^Pages, the most measured first/ });
+    const allPages = panel.getByRole('button', { name: /^Show all \d+ pages$/ });
+    if (await allPages.isVisible()) await allPages.click();
+    await expect(pages.getByRole('rowheader').filter({ hasText: /^\/(faq|gallery)$/ }).first()).toBeVisible();
 
     const inked = () =>
       page.locator('.config-chart-canvas canvas').first().evaluate((canvas: HTMLCanvasElement) => {
@@ -294,10 +299,10 @@ test.describe('an owner west of Greenwich', () => {
     await signIn(page, OWNER);
     await page.goto('/config/?frameUrl=/plain');
     const panel = page.locator('#config-panel');
-    const perDay = (await (await api(page, 'GET', '/api/owner/performance?days=7')).json()) as { perDay: Array<{ day: string }> };
-    const last = perDay.perDay.map((d) => d.day).sort().at(-1)!;
-    // The chart runs from a week before the last day to half a day after it: the last day's
-    // point is at 7/7.5 of its width, and the cursor takes the nearest point.
+    // Measured today: the last day of the panel's range (the last 30 days).
+    const { to: last } = (await (await api(page, 'GET', '/api/owner/performance?days=30')).json()) as { to: string };
+    // The chart runs over the range's 30 days to half a day after the last: the last day's
+    // point is at 29/29.5 of its width, and the cursor takes the nearest point.
     const canvas = panel.locator('.u-over').last();
     await expect(canvas).toBeVisible();
     // Every section loaded: one that fills in above the chart would move it from under the cursor.
@@ -306,7 +311,7 @@ test.describe('an owner west of Greenwich', () => {
     await expect(async () => {
       await canvas.scrollIntoViewIfNeeded();
       const box = (await canvas.boundingBox())!;
-      await page.mouse.move(box.x + box.width * (7 / 7.5) - 2, box.y + box.height / 2);
+      await page.mouse.move(box.x + box.width * (29 / 29.5) - 2, box.y + box.height / 2);
       await expect(panel.locator('.u-legend').last().locator('.u-series').first()).toHaveText(`Day${last}`, { timeout: 1_000 });
     }).toPass({ timeout: 10_000 });
   });

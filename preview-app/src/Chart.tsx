@@ -103,13 +103,14 @@ export function LineChart({ title, x, series, table, yLabel }: Props) {
 export const daySeconds = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
 
 /**
- * Every day of the range (at most 400) with its value, 0 for a day without one: a day with
- * nothing is a point at 0, where a line straight over it would draw what was not there.
+ * Every day of the range (at most 400) with its value, `missing` for a day without one: a day
+ * with nothing is a point at 0 (or a gap, for null), where a line straight over it would draw
+ * what was not there.
  */
-export function everyDay<T extends { day: string }>(from: string, to: string, perDay: T[], valueOf: (entry: T) => number): { x: number[]; values: number[] } {
+export function everyDay<T extends { day: string }, V extends number | null>(from: string, to: string, perDay: T[], valueOf: (entry: T) => V, missing: V): { x: number[]; values: V[] } {
   const byDay = new Map(perDay.map((entry) => [daySeconds(entry.day), valueOf(entry)]));
   const x: number[] = [];
   for (let day = daySeconds(from), last = daySeconds(to); day <= last && x.length < 400; day += 86_400) x.push(day);
-  return { x, values: x.map((day) => byDay.get(day) ?? 0) };
+  return { x, values: x.map((day) => (byDay.has(day) ? byDay.get(day)! : missing)) };
 }
 

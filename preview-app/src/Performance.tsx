@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { LineChart, daySeconds } from './Chart';
+import { LineChart, everyDay } from './Chart';
+import { RankedTable } from './RankedTable';
 import { DataSection } from './DataSection';
 import { useOwnerData } from './use-owner-data';
 import { METRIC_NAMES, RATING_TEXT, THRESHOLDS, metricText, rating } from './vitals';
@@ -15,7 +16,10 @@ const CHARTED = [
   ['ttfb', '#059669'],
 ] as const;
 
-/** Web-vitals p75 per metric with its rating, and the timing metrics per day. */
+/** The core web vitals, for each page in its table. */
+const PER_PAGE = ['lcp', 'inp', 'cls'] as const;
+
+/** Web-vitals p75 per metric with its rating, per page, and the timing metrics per day. */
 export function Performance({ days }: { days: number }) {
   const [state, reload] = useOwnerData<PerformanceData>(`${OWNER_PATHS.performance}?days=${days}`);
   return (
@@ -25,10 +29,16 @@ export function Performance({ days }: { days: number }) {
   );
 }
 
-function PerformanceView({ data, days: rangeDays }: { data: PerformanceData; days: number }) {
+/** The charted metrics' p75 on every day of the range, in CHARTED's order: a gap (null) where a day has none measured. */
+export function timesEveryDay({ from, to, perDay }: Pick<PerformanceData, 'from' | 'to' | 'perDay'>): { x: number[]; values: Array<Array<number | null>> } {
+  const days = CHARTED.map(([metric]) => everyDay(from, to, perDay, (d) => d.p75[metric] ?? null, null));
+  return { x: days[0]!.x, values: days.map((day) => day.values) };
+}
+
+export function PerformanceView({ data, days: rangeDays }: { data: PerformanceData; days: number }) {
   const days = useMemo(() => [...data.perDay].sort((a, b) => a.day.localeCompare(b.day)), [data]);
-  const x = useMemo(() => days.map((d) => daySeconds(d.day)), [days]);
-  const series = useMemo(() => CHARTED.map(([metric, color]) => ({ label: `${metric.toUpperCase()} p75 (ms)`, values: days.map((d) => d.p75[metric] ?? null), color })), [days]);
+  const { x, values } = useMemo(() => timesEveryDay(data), [data]);
+  const series = useMemo(() => CHARTED.map(([metric, color], i) => ({ label: `${metric.toUpperCase()} p75 (ms)`, values: values[i]!, color })), [values]);
   const metrics = Object.keys(THRESHOLDS).filter((metric) => typeof data.overall[metric] === 'number');
   return (
     <>
@@ -60,6 +70,16 @@ function PerformanceView({ data, days: rangeDays }: { data: PerformanceData; day
           })}
         </tbody>
       </table>
+      <RankedTable
+        caption="Pages, the most measured first (p75)"
+        headers={['Path', 'Loads', ...PER_PAGE.map((metric) => metric.toUpperCase())]}
+        many="pages"
+        empty="No page loads measured in this range."
+        rows={data.perPath.map((page) => ({
+          key: page.path,
+          cells: [<code>{page.path}</code>, page.samples, ...PER_PAGE.map((metric) => (page.p75[metric] === undefined ? '–' : <span className="config-figure">{metricText(metric, page.p75[metric]!)}</span>))],
+        }))}
+      />
       <LineChart
         title="Paint and response times per day (p75)"
         x={x}

@@ -25,7 +25,7 @@ export function Sales({ days }: { days: number }) {
 }
 
 export function SalesView({ data }: { data: SalesAnswer }) {
-  const { x, values } = useMemo(() => everyDay(data.from, data.to, data.perDay, (d) => d.orders), [data]);
+  const { x, values } = useMemo(() => everyDay(data.from, data.to, data.perDay, (d) => d.orders, 0), [data]);
   const series = useMemo(() => [{ label: 'Orders', values, color: '#059669' }], [values]);
   const newestFirst = useMemo(() => [...data.perDay].reverse(), [data]);
   if (data.totals.length === 0) {
@@ -57,7 +57,7 @@ export function SalesView({ data }: { data: SalesAnswer }) {
             <tr key={`${total.kind} ${total.currency}`}>
               <th scope="row">{kindName(total.kind)}</th>
               <td>{total.orders}</td>
-              <td>{moneyText(total.totalCents, total.currency)}</td>
+              <td className="config-figure">{moneyText(total.totalCents, total.currency)}</td>
             </tr>
           ))}
         </tbody>

@@ -1,6 +1,7 @@
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useMemo } from 'react';
 import { LineChart, everyDay } from './Chart';
 import { DataSection } from './DataSection';
+import { RankedTable } from './RankedTable';
 import { useOwnerData } from './use-owner-data';
 import { OWNER_PATHS } from '../../contract/api/owner-paths';
 import type { PageViewsAnswer } from '../../contract/api/owner-answers';
@@ -20,7 +21,7 @@ export function Traffic({ days }: { days: number }) {
 
 /** Every day of the range with its views, 0 for a day without. */
 export function viewsEveryDay({ from, to, perDay }: Pick<PageViews, 'from' | 'to' | 'perDay'>): { x: number[]; views: number[] } {
-  const { x, values } = everyDay(from, to, perDay, (d) => d.views);
+  const { x, values } = everyDay(from, to, perDay, (d) => d.views, 0);
   return { x, views: values };
 }
 
@@ -76,64 +77,5 @@ export function TrafficView({ data }: { data: PageViews }) {
   );
 }
 
-/** Rows a ranked table shows until the owner asks for the rest. */
-export const RANKED_SHOWN = 10;
-
 /** A referring site as the owner knows it: its host for a web site (`www.example.com`), else as it came (`android-app://…`). */
 export const siteName = (origin: string): string => origin.replace(/^https?:\/\//, '');
-
-interface RankedRow {
-  key: string;
-  /** The first names the row (its header cell), the rest are its figures. */
-  cells: ReactNode[];
-}
-
-/** The first RANKED_SHOWN rows, and a button for the rest (the answer holds the top 100 paths, 50 sites and 50 campaigns). */
-function RankedTable({ caption, headers, many, empty, rows }: { caption: string; headers: string[]; many: string; empty: string; rows: RankedRow[] }) {
-  const [all, setAll] = useState(false);
-  const tableId = useId();
-  const shown = all ? rows : rows.slice(0, RANKED_SHOWN);
-  return (
-    <>
-      <table className="config-table" id={tableId}>
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            {headers.map((header) => (
-              <th scope="col" key={header}>
-                {header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {shown.map((row) => (
-            <tr key={row.key}>
-              {row.cells.map((cell, i) =>
-                i === 0 ? (
-                  <th scope="row" key={i}>
-                    {cell}
-                  </th>
-                ) : (
-                  <td key={i}>{cell}</td>
-                ),
-              )}
-            </tr>
-          ))}
-          {rows.length === 0 && (
-            <tr>
-              <td colSpan={headers.length}>{empty}</td>
-            </tr>
-          )}
-        </tbody>
-      </table>
-      {rows.length > RANKED_SHOWN && (
-        <p>
-          <button type="button" aria-expanded={all} aria-controls={tableId} onClick={() => setAll(!all)}>
-            {all ? `Show the top ${RANKED_SHOWN}` : `Show all ${rows.length} ${many}`}
-          </button>
-        </p>
-      )}
-    </>
-  );
-}

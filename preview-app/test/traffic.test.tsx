@@ -1,7 +1,8 @@
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { reactRoot } from './react-root';
-import { RANKED_SHOWN, siteName, TrafficView, viewsEveryDay } from '../src/Traffic';
+import { siteName, TrafficView, viewsEveryDay } from '../src/Traffic';
+import { RANKED_SHOWN } from '../src/RankedTable';
 import { daySeconds } from '../src/Chart';
 import type { PageViewsAnswer } from '../../contract/api/owner-answers';
 
