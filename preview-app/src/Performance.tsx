@@ -45,31 +45,17 @@ export function PerformanceView({ data, days: rangeDays }: { data: PerformanceDa
       <p>
         {counted(data.records, 'page load')} measured in the last {rangeDays} days.
       </p>
-      <table className="config-table">
-        <caption>Web vitals, 75th percentile</caption>
-        <thead>
-          <tr>
-            <th scope="col">Metric</th>
-            <th scope="col">p75</th>
-            <th scope="col">Rating</th>
-          </tr>
-        </thead>
-        <tbody>
-          {metrics.map((metric) => {
-            const value = data.overall[metric]!;
-            const grade = rating(metric, value)!;
-            return (
-              <tr key={metric}>
-                <th scope="row">
-                  <abbr title={METRIC_NAMES[metric]}>{metric.toUpperCase()}</abbr>
-                </th>
-                <td>{metricText(metric, value)}</td>
-                <td className={`rating rating-${grade}`}>{RATING_TEXT[grade]}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <RankedTable
+        caption="Web vitals, 75th percentile"
+        headers={['Metric', 'p75', 'Rating']}
+        many="metrics"
+        empty="No page loads measured in this range."
+        rows={metrics.map((metric) => {
+          const value = data.overall[metric]!;
+          const grade = rating(metric, value)!;
+          return { key: metric, cells: [<abbr title={METRIC_NAMES[metric]}>{metric.toUpperCase()}</abbr>, metricText(metric, value), <span className={`rating-${grade}`}>{RATING_TEXT[grade]}</span>] };
+        })}
+      />
       <RankedTable
         caption="Pages, the most measured first (p75)"
         headers={['Path', 'Loads', ...PER_PAGE.map((metric) => metric.toUpperCase())]}

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { LineChart, everyDay } from './Chart';
 import { DataSection } from './DataSection';
+import { RankedTable } from './RankedTable';
 import { useOwnerData } from './use-owner-data';
 import { kindName } from './Orders';
 import { moneyText } from './money';
@@ -43,25 +44,13 @@ export function SalesView({ data }: { data: SalesAnswer }) {
       <p>
         <strong>{orders}</strong> {noun(orders, 'order')} came to <strong>{takingsText(inAll)}</strong>, {data.from} to {data.to}.
       </p>
-      <table className="config-table">
-        <caption>Sales by kind</caption>
-        <thead>
-          <tr>
-            <th scope="col">Kind</th>
-            <th scope="col">Orders</th>
-            <th scope="col">Total</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.totals.map((total) => (
-            <tr key={`${total.kind} ${total.currency}`}>
-              <th scope="row">{kindName(total.kind)}</th>
-              <td>{total.orders}</td>
-              <td className="config-figure">{moneyText(total.totalCents, total.currency)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <RankedTable
+        caption="Sales by kind"
+        headers={['Kind', 'Orders', 'Total']}
+        many="kinds"
+        empty=""
+        rows={data.totals.map((total) => ({ key: `${total.kind} ${total.currency}`, cells: [kindName(total.kind), total.orders, <span className="config-figure">{moneyText(total.totalCents, total.currency)}</span>] }))}
+      />
       <LineChart
         title="Orders per day"
         x={x}
