@@ -5,12 +5,22 @@
  * dependency: one left among the devDependencies works in the repository and fails there.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, runtimeReady, test } from './fixtures';
 
 const ROOT = process.cwd();
+
+test("the Dockerfile's image installs and starts the server as the test below does", () => {
+  const image = readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8').split(/^FROM /m).at(-1)!;
+  expect(image).toMatch(/^RUN npm ci --omit=dev\b/m);
+  expect(image).toMatch(/^COPY --from=build \/src\/dist \.\/dist$/m);
+  expect(image).toMatch(/^CMD \["node", "dist\/server\/main\.js"\]$/m);
+  // The demo site is in the image, and nothing of the repository that the build leaves behind.
+  expect(image).toMatch(/^COPY examples \.\/examples$/m);
+  expect(readFileSync(path.join(ROOT, '.dockerignore'), 'utf8').split('\n')).toEqual(expect.arrayContaining(['node_modules', 'dist', 'data', '.git']));
+});
 
 test('installed with npm ci --omit=dev, the built server serves pages, the runtime and fonts, makes images, and backs up', async ({ page }) => {
   // The install takes seconds with npm's cache; compiling SQLite, without the cached build, a minute and a half.
