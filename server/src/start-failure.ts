@@ -90,6 +90,10 @@ function postgresFailure(error: SystemError, code: string, url: string): string 
 /** A folder or file the server cannot write, on either engine (DATA_DIR holds uploads on PostgreSQL too). */
 function fileFailure(code: string, error: SystemError, dataDir: string): string | null {
   if (code === 'ENOSPC' || code === 'EDQUOT' || code === 'SQLITE_FULL') return `The disk that holds ${dataDir} is full (${code}). Free some space, then start the server again.`;
+  // mkdir on a file (EEXIST), or under one (ENOTDIR).
+  if (code === 'ENOTDIR' || (code === 'EEXIST' && error.syscall === 'mkdir')) {
+    return `DATA_DIR must be a folder, and ${dataDir} is a file or is inside one (${code}). Set DATA_DIR to a folder (the server makes it if it is missing).`;
+  }
   if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS' || /^SQLITE_(CANTOPEN|READONLY)/.test(code)) {
     const where = typeof error.path === 'string' ? error.path : dataDir;
     return `It cannot write ${where} (${code}). Give the user it runs as (${runsAs()}) write access to DATA_DIR, or set DATA_DIR to a folder it can write.`;

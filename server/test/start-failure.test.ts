@@ -34,6 +34,15 @@ describe('a server that cannot start', () => {
     );
   });
 
+  it('on a DATA_DIR that is a file, or inside one: says it must be a folder', async () => {
+    const file = path.join(folder(), 'site-data');
+    writeFileSync(file, 'not a folder');
+    for (const [dataDir, code] of [[file, 'EEXIST'], [path.join(file, 'data'), 'ENOTDIR']] as const) {
+      const error = await openStorage({ dataDir }).catch((caught: unknown) => caught);
+      expect(explainStartFailure(error, settings({ dataDir }))).toBe(`DATA_DIR must be a folder, and ${dataDir} is a file or is inside one (${code}). Set DATA_DIR to a folder (the server makes it if it is missing).`);
+    }
+  });
+
   it('on a port another program holds: names the address and the setting', async () => {
     const holder = net.createServer();
     await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
