@@ -22,6 +22,7 @@ interface SystemError {
   message?: unknown;
   syscall?: unknown;
   path?: unknown;
+  hostname?: unknown;
 }
 
 function runsAs(): string {
@@ -106,6 +107,10 @@ export function explainStartFailure(error: unknown, settings: StartSettings): st
   const failure = error as SystemError;
   const code = typeof failure.code === 'string' ? failure.code : '';
   if (failure.syscall === 'listen') return listenFailure(code, settings);
+  // HOST as a name that does not resolve: the listen looks it up first (and the database's host is another setting).
+  if (failure.syscall === 'getaddrinfo' && failure.hostname === settings.host && !settings.databaseUrl?.includes(`@${settings.host}`)) {
+    return `HOST ${settings.host} is not a name this machine can look up (${code}). Set HOST to an address of this machine: 127.0.0.1 behind a proxy, or 0.0.0.0 for every address.`;
+  }
   const tlsFile = settings.databaseUrl && typeof failure.path === 'string' ? tlsFiles(settings.databaseUrl).get(failure.path) : undefined;
   if (tlsFile) return `The file DATABASE_URL names as ${tlsFile} (${String(failure.path)}) cannot be read (${code}). Correct the path, or let the user it runs as (${runsAs()}) read it.`;
   const file = fileFailure(code, failure, settings.dataDir);

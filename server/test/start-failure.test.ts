@@ -43,6 +43,13 @@ describe('a server that cannot start', () => {
     }
   });
 
+  it('on a HOST that is no name this machine can look up: names the setting and what to set', async () => {
+    const error = await new Promise((resolve) => net.createServer().once('error', resolve).listen(8080, 'nonexistent.invalid'));
+    expect(explainStartFailure(error, settings({ host: 'nonexistent.invalid' }))).toMatch(
+      /^HOST nonexistent\.invalid is not a name this machine can look up \((ENOTFOUND|EAI_AGAIN)\)\. Set HOST to an address of this machine: 127\.0\.0\.1 behind a proxy, or 0\.0\.0\.0 for every address\.$/,
+    );
+  });
+
   it('on a port another program holds: names the address and the setting', async () => {
     const holder = net.createServer();
     await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
