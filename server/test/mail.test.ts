@@ -386,6 +386,7 @@ describe('mail settings', () => {
       'MAIL_FROM must be an e-mail address, or a name and an address in <>, not "Site <nope>"',
       'NOTIFY_EMAIL must list e-mail addresses, comma-separated, not "nobody"',
     ]);
+    expect(problems({ ...env, SMTP_URL: 'smtp://', MAIL_FROM: FROM })).toEqual(['SMTP_URL must name the mail server after the //, such as smtp://user:password@mail.example.com:587']);
     expect(JSON.stringify(problems({ SMTP_URL: 'smtp://u:pa#ss@mail.example.com' }))).not.toContain('pa#ss');
   });
 });

@@ -38,6 +38,7 @@ export function parseMailSettings(env: NodeJS.ProcessEnv): MailSettings | null |
     problems.push('SMTP_URL must be a URL such as smtp://user:password@mail.example.com:587, and does not read as one: write a #, /, ? or % in the user name or password as %23, %2F, %3F or %25');
   }
   if (url && url.protocol !== 'smtp:' && url.protocol !== 'smtps:') problems.push(`SMTP_URL must start with smtp:// (port 587, STARTTLS) or smtps:// (port 465, TLS), not ${url.protocol}//`);
+  else if (url && !url.hostname) problems.push('SMTP_URL must name the mail server after the //, such as smtp://user:password@mail.example.com:587');
   const fromAddress = from && FROM.exec(from);
   if (!from) problems.push('MAIL_FROM must be set with SMTP_URL: the address the notices come from, such as "Example site <site@example.com>" (one your mail server may send as)');
   else if (!fromAddress || !ADDRESS.test(fromAddress[1] ?? fromAddress[2] ?? '')) problems.push(`MAIL_FROM must be an e-mail address, or a name and an address in <>, not "${from}"`);
