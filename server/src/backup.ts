@@ -29,11 +29,14 @@ export interface BackupResult {
  * SQLite: the online backup API (a consistent copy, writers barely held). PostgreSQL:
  * `pg_dump --format=custom` (restore with `pg_restore --clean --if-exists -d URL FILE`).
  */
-export async function backup(source: { dataDir: string; databaseUrl: string | null }, file: string): Promise<BackupResult> {
+export async function backup(source: { dataDir: string; databaseUrl: string | null }, file: string, pgDump = postgresTool('pg_dump')): Promise<BackupResult> {
   const target = path.resolve(file);
   if (fs.existsSync(target)) throw new Error(`${target} exists: choose a new file, nothing is overwritten.`);
   if (source.databaseUrl) {
-    const dump = spawnSync(postgresTool('pg_dump'), ['--format=custom', `--file=${target}`, source.databaseUrl], { encoding: 'utf8' });
+    const dump = spawnSync(pgDump, ['--format=custom', `--file=${target}`, source.databaseUrl], { encoding: 'utf8' });
+    if ((dump.error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT') {
+      throw new Error("pg_dump is not on this machine (a container of the server's image has none): install PostgreSQL's client tools, of the database's major version or newer (apt install postgresql-client), or run pg_dump where they are, with the same DATABASE_URL.");
+    }
     if (dump.status !== 0) {
       fs.rmSync(target, { force: true });
       throw new Error(`pg_dump failed: ${(dump.stderr || dump.error?.message || '').trim()}`);

@@ -265,4 +265,12 @@ describe('the database', () => {
     await expect(backup(server.config, file)).rejects.toThrow('exists: choose a new file');
     expect(existsSync(file)).toBe(true);
   });
+
+  it('npm run backup on PostgreSQL without pg_dump on the machine says what to install', async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'tessera-backup-')), 'copy.backup');
+    await expect(backup({ dataDir: tmpdir(), databaseUrl: 'postgres://tessera@db.internal/tessera' }, file, '/nonexistent/pg_dump')).rejects.toThrow(
+      "pg_dump is not on this machine (a container of the server's image has none): install PostgreSQL's client tools, of the database's major version or newer (apt install postgresql-client), or run pg_dump where they are, with the same DATABASE_URL.",
+    );
+    expect(existsSync(file)).toBe(false);
+  });
 });
