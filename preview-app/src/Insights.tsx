@@ -45,11 +45,16 @@ export function Insights() {
     <>
       <p className="config-range">
         <label htmlFor={rangeId}>Range </label>
-        <select id={rangeId} value={days} aria-describedby={`${rangeId}-covers`} onChange={(event) => {
+        <select
+          id={rangeId}
+          value={days}
+          aria-describedby={`${rangeId}-covers`}
+          onChange={(event) => {
             const picked = Number(event.target.value);
             remember(picked);
             setDays(picked);
-          }}>
+          }}
+        >
           {INSIGHTS_RANGES.map((n) => (
             <option key={n} value={n}>
               Last {n} days
