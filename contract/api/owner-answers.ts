@@ -79,6 +79,8 @@ export const pageViewsAnswerSchema = strict({
   referrers: { type: 'array', items: strict({ referrer: text, views: count }) },
   /** The 50 campaigns that brought the most visits (landings, one a visit), most first: the landing's `source` and `campaign`, or its `utm_source` and `utm_campaign`; '' for one not given. */
   campaigns: { type: 'array', items: strict({ source: text, campaign: text, landings: count }) },
+  /** The same number of days just before `from`: their views and daily visitors, to compare with. */
+  previous: strict({ from: text, to: text, total: count, visitors: count }),
 });
 export type PageViewsAnswer = FromSchema<typeof pageViewsAnswerSchema>;
 

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { LineChart, everyDay } from './Chart';
+import { LineChart, daySeconds, everyDay } from './Chart';
 import { DataSection } from './DataSection';
 import { RankedTable } from './RankedTable';
 import { useOwnerData } from './use-owner-data';
@@ -33,6 +33,7 @@ export function TrafficView({ data }: { data: PageViews }) {
     <>
       <p>
         <strong>{data.total}</strong> {noun(data.total, 'page view')} from <strong>{data.visitors}</strong> {noun(data.visitors, 'daily visitor')}, {data.from} to {data.to}.
+        {comparedText(data)}
       </p>
       <LineChart
         title="Page views per day"
@@ -75,6 +76,15 @@ export function TrafficView({ data }: { data: PageViews }) {
       />
     </>
   );
+}
+
+/** ` Up 12% on the 30 days before (446).`: the range's views beside as many days before it; nothing when neither had any. */
+export function comparedText({ total, previous }: Pick<PageViews, 'total' | 'previous'>): string {
+  const days = Math.round((daySeconds(previous.to) - daySeconds(previous.from)) / 86_400) + 1;
+  const before = `the ${days === 1 ? 'day' : `${days} days`} before`;
+  if (previous.total === 0) return total ? ` None in ${before}.` : '';
+  const change = Math.round(((total - previous.total) / previous.total) * 100);
+  return change === 0 ? ` About as many as in ${before} (${previous.total}).` : ` ${change > 0 ? 'Up' : 'Down'} ${Math.abs(change)}% on ${before} (${previous.total}).`;
 }
 
 /** A referring site as the owner knows it: its host for a web site (`www.example.com`), else as it came (`android-app://…`). */

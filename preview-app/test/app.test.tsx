@@ -38,7 +38,7 @@ let container: HTMLDivElement;
 let root: Root;
 const answers: Record<string, unknown> = {
   '/api/owner/plan': { plan: 'trial', trial: true, plans: [{ id: 'personal', name: 'Personal', priceCents: 1600 }] },
-  '/api/owner/pageviews': { from: '2026-10-24', to: '2026-11-22', total: 3, visitors: 2, perDay: [{ day: '2026-11-22', views: 2 }, { day: '2026-11-21', views: 1 }], perPath: [{ path: '/faq', views: 2 }], referrers: [], campaigns: [] },
+  '/api/owner/pageviews': { from: '2026-10-24', to: '2026-11-22', total: 3, visitors: 2, perDay: [{ day: '2026-11-22', views: 2 }, { day: '2026-11-21', views: 1 }], perPath: [{ path: '/faq', views: 2 }], referrers: [], campaigns: [], previous: { from: '2026-09-24', to: '2026-10-23', total: 0, visitors: 0 } },
   '/api/owner/sales': { from: '2026-10-24', to: '2026-11-22', totals: [{ kind: 'order', currency: 'USD', orders: 1, totalCents: 1_250 }], perDay: [{ day: '2026-11-22', orders: 1, totals: { USD: 1_250 } }] },
   '/api/owner/performance': { from: '2026-10-24', to: '2026-11-22', records: 1, overall: { lcp: 1200, cls: 0.3 }, perPath: [{ path: '/faq', p75: { lcp: 1200, cls: 0.3 }, samples: 1 }], perDay: [] },
   '/api/owner/errors': { errors: [{ message: 'TypeError: x is undefined', count: 4, reports: 2, lastSeen: '2026-11-22T07:00:00Z' }] },

@@ -1,7 +1,7 @@
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { reactRoot } from './react-root';
-import { siteName, TrafficView, viewsEveryDay } from '../src/Traffic';
+import { comparedText, siteName, TrafficView, viewsEveryDay } from '../src/Traffic';
 import { RANKED_SHOWN } from '../src/RankedTable';
 import { daySeconds } from '../src/Chart';
 import type { PageViewsAnswer } from '../../contract/api/owner-answers';
@@ -17,6 +17,7 @@ const answer = (paths: number, sites: string[], campaigns: PageViewsAnswer['camp
   perPath: Array.from({ length: paths }, (_, i) => ({ path: `/page-${i + 1}`, views: 200 - i })),
   referrers: sites.map((referrer, i) => ({ referrer, views: 30 - i })),
   campaigns,
+  previous: { from: '2026-10-02', to: '2026-10-31', total: 400, visitors: 35 },
 });
 
 const table = (caption: string) => [...view.container.querySelectorAll('table')].find((t) => t.querySelector('caption')?.textContent === caption)!;
@@ -64,6 +65,17 @@ describe('Page views', () => {
     ]);
     await act(async () => view.root.render(<TrafficView data={answer(1, [])} />));
     expect(cells('Campaigns')).toEqual([['No visit came from a campaign in this range (a link with ?source= or ?utm_source=).']]);
+  });
+
+  it('compares the views with as many days before the range', async () => {
+    const before = (total: number, from = '2026-10-02', to = '2026-10-31') => ({ from, to, total, visitors: 0 });
+    expect(comparedText({ total: 500, previous: before(400) })).toBe(' Up 25% on the 30 days before (400).');
+    expect(comparedText({ total: 300, previous: before(400) })).toBe(' Down 25% on the 30 days before (400).');
+    expect(comparedText({ total: 401, previous: before(400) })).toBe(' About as many as in the 30 days before (400).');
+    expect(comparedText({ total: 7, previous: before(0, '2026-10-31', '2026-10-31') })).toBe(' None in the day before.');
+    expect(comparedText({ total: 0, previous: before(0) })).toBe('');
+    await act(async () => view.root.render(<TrafficView data={answer(1, [])} />));
+    expect(view.container.querySelector('p')!.textContent).toBe('500 page views from 40 daily visitors, 2026-11-01 to 2026-11-30. Up 25% on the 30 days before (400).');
   });
 
   it('charts every day of the range, a day without views at 0', () => {

@@ -110,9 +110,15 @@ describe('daily rollups', () => {
       perPath: [{ path: '/a', views: 4 }, { path: '/b', views: 4 }],
       referrers: [{ referrer: 'https://ref.test', views: 2 }],
       campaigns: [],
+      // The two days before, to compare with: none.
+      previous: { from: '2031-01-08', to: '2031-01-09', total: 0, visitors: 0 },
     });
     const oneDay = (await owner.inject({ method: 'GET', url: '/api/owner/pageviews?from=2031-01-11&to=2031-01-11' })).json();
     expect([oneDay.total, oneDay.visitors]).toEqual([4, 2]);
+    // The day before it is the 10th.
+    expect(oneDay.previous).toEqual({ from: '2031-01-10', to: '2031-01-10', total: 4, visitors: 2 });
+    // Across a month's end and a leap day.
+    expect((await owner.inject({ method: 'GET', url: '/api/owner/pageviews?from=2032-03-01&to=2032-03-03' })).json().previous).toMatchObject({ from: '2032-02-27', to: '2032-02-29' });
     expect((await owner.inject({ method: 'GET', url: '/api/owner/pageviews?from=2031-01-12&to=2031-01-10' })).json()).toEqual({ error: 'from must not be after to.' });
     expect((await owner.inject({ method: 'GET', url: '/api/owner/pageviews?from=2031-02-30' })).statusCode).toBe(400);
   });

@@ -37,3 +37,10 @@ export function dayRange(query: DayRangeQuery, today: string): { from: string; t
   if ((toMillis - fromMillis) / DAY_MS + 1 > MAX_RANGE_DAYS) return { error: `A range has at most ${MAX_RANGE_DAYS} days.` };
   return { from, to };
 }
+
+/** The same number of days just before `range`: what it is compared with. */
+export function previousRange({ from, to }: { from: string; to: string }): { from: string; to: string } {
+  const start = Date.parse(`${from}T00:00:00Z`);
+  const days = Math.round((Date.parse(`${to}T00:00:00Z`) - start) / DAY_MS) + 1;
+  return { from: utcDay(start - days * DAY_MS), to: utcDay(start - DAY_MS) };
+}

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import type { Storage } from '../storage/open';
 import { bySite } from '../ingest/referring-sites';
 import { isJsonObject, parseVisitorJson } from '../security/json-depth';
+import { previousRange } from '../ingest/day-range';
 
 export interface DayRange {
   from: string;
@@ -17,8 +18,11 @@ const REFERRER_ROWS_READ = 2_000;
 
 /** Page views over the range: in all, per day, per path, and per referring site (none of `siteHosts`, the site's own); landings per campaign. */
 export async function trafficIn(store: Storage, { from, to }: DayRange, siteHosts: ReadonlySet<string>, top = { paths: 100, referrers: 50, campaigns: 50, days: 366 }) {
-  const [totals, perDay, perPath, referrers, campaigns] = await Promise.all([
-    store.db.selectFrom('census_daily').where('day', '>=', from).where('day', '<=', to).select((eb) => [eb.fn.sum<number>('views').as('views'), eb.fn.sum<number>('visitors').as('visitors')]).executeTakeFirst(),
+  const before = previousRange({ from, to });
+  const totalsOf = (range: DayRange) =>
+    store.db.selectFrom('census_daily').where('day', '>=', range.from).where('day', '<=', range.to).select((eb) => [eb.fn.sum<number>('views').as('views'), eb.fn.sum<number>('visitors').as('visitors')]).executeTakeFirst();
+  const [totals, perDay, perPath, referrers, campaigns, previous] = await Promise.all([
+    totalsOf({ from, to }),
     store.db.selectFrom('census_daily').where('day', '>=', from).where('day', '<=', to).select(['day', 'views']).orderBy('day', 'desc').limit(top.days).execute(),
     store.db
       .selectFrom('census_daily_paths')
@@ -51,6 +55,7 @@ export async function trafficIn(store: Storage, { from, to }: DayRange, siteHost
       .orderBy('campaign')
       .limit(top.campaigns)
       .execute(),
+    totalsOf(before),
   ]);
   return {
     total: Number(totals?.views ?? 0),
@@ -60,6 +65,7 @@ export async function trafficIn(store: Storage, { from, to }: DayRange, siteHost
     perPath: perPath.map((row) => ({ path: row.path, views: Number(row.views) })),
     referrers: bySite(referrers.map((row) => ({ referrer: row.referrer, views: Number(row.views) })), siteHosts, top.referrers),
     campaigns: campaigns.map((row) => ({ source: row.source, campaign: row.campaign, landings: Number(row.landings) })),
+    previous: { ...before, total: Number(previous?.views ?? 0), visitors: Number(previous?.visitors ?? 0) },
   };
 }
 
