@@ -242,6 +242,15 @@ test.describe('cart and checkout', () => {
   });
 });
 
+/**
+ * The runtime has taken over the review form the server rendered (it sets `novalidate`): its page
+ * chunk loads after `ready`, and a click before then posts the server's form instead.
+ */
+async function reviewFormAdopted(page: Page): Promise<void> {
+  await runtimeReady(page);
+  await expect(page.locator('form.review-form[novalidate]')).toBeAttached();
+}
+
 test.describe('product-review request page (page type 209)', () => {
   test('a review is required to have stars, is stored once, then already reviewed', async ({ page, browser, baseURL }) => {
     const token = await buy(page, 'Harbour print', 'review@example.com');
@@ -250,7 +259,7 @@ test.describe('product-review request page (page type 209)', () => {
     await watchLayoutShifts(page);
     await page.goto(`/commerce/reviews?token=${token}`);
     await expect(page.getByRole('heading', { name: 'Rate your purchase' })).toBeVisible();
-    await runtimeReady(page);
+    await reviewFormAdopted(page);
     expect(chunks).toHaveLength(1);
     // The server rendered the form: the runtime adopts it, and nothing moves.
     expect(await layoutShifted(page)).toBe(0);
@@ -311,7 +320,7 @@ test.describe('product-review request page (page type 209)', () => {
     await page.route('**/api/commerce/reviews?**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
     await page.goto(`/commerce/reviews?token=${open}`);
     // The runtime's form, not the server's (which would post the page away before the API could fail).
-    await runtimeReady(page);
+    await reviewFormAdopted(page);
     await page.getByRole('radio', { name: '5 stars' }).check();
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.locator('.review-status')).toHaveText('Something went wrong. Try submitting your review again');
