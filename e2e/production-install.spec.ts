@@ -4,11 +4,12 @@
  * `npm ci --omit=dev`. Whatever the server and its commands load as they run must be a
  * dependency: one left among the devDependencies works in the repository and fails there.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, runtimeReady, test } from './fixtures';
+import { startLoggedServer } from './server-process';
 
 const ROOT = process.cwd();
 
@@ -26,8 +27,7 @@ test('installed with npm ci --omit=dev, the built server serves pages, the runti
   // The install takes seconds with npm's cache; compiling SQLite, without the cached build, a minute and a half.
   test.setTimeout(300_000);
   const release = mkdtempSync(path.join(tmpdir(), 'tessera-release-'));
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-release-data-'));
-  const server = { process: null as ReturnType<typeof spawn> | null };
+  let server: Awaited<ReturnType<typeof startLoggedServer>> | null = null;
   try {
     for (const file of ['package.json', 'package-lock.json', '.npmrc']) copyFileSync(path.join(ROOT, file), path.join(release, file));
     for (const folder of ['dist', 'examples']) cpSync(path.join(ROOT, folder), path.join(release, folder), { recursive: true });
@@ -35,17 +35,8 @@ test('installed with npm ci --omit=dev, the built server serves pages, the runti
     // None of the build and test tools came along.
     for (const tool of ['rollup', 'typescript', 'vitest', '@playwright/test', 'size-limit']) expect(existsSync(path.join(release, 'node_modules', tool)), tool).toBe(false);
 
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, OWNER_PASSWORD: 'release-owner-1' };
-    delete env.ROOT_DIR;
-    delete env.SITE_DIR;
-    const started = spawn(process.execPath, ['dist/server/main.js'], { cwd: release, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    server.process = started;
-    let log = '';
-    started.stdout!.on('data', (chunk: Buffer) => (log += chunk.toString()));
-    started.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
-    const listening = /listening on (http:\/\/127\.0\.0\.1:\d+)/;
-    await expect.poll(() => listening.exec(log)?.[1], { timeout: 20_000, message: log }).toBeTruthy();
-    const base = listening.exec(log)![1]!;
+    server = await startLoggedServer({ OWNER_PASSWORD: 'release-owner-1' }, { cwd: release });
+    const base = server.baseUrl;
 
     // A page, its blocks mounted by the runtime this server serves.
     await page.context().addCookies([{ name: 'ss_cookieAllowed', value: 'true', url: base }]);
@@ -62,13 +53,12 @@ test('installed with npm ci --omit=dev, the built server serves pages, the runti
     const png = execFileSync(process.execPath, ['--input-type=module', '-e', "const sharp = (await import('sharp')).default; process.stdout.write(String((await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } }).png().toBuffer()).length))"], { cwd: release, encoding: 'utf8' });
     expect(Number(png)).toBeGreaterThan(0);
     // And a command beside the server.
-    const backup = path.join(dataDir, 'site-backup.db');
-    execFileSync(process.execPath, ['dist/server/backup.js', backup], { cwd: release, env, stdio: 'pipe' });
+    const backup = path.join(server.dataDir, 'site-backup.db');
+    execFileSync(process.execPath, ['dist/server/backup.js', backup], { cwd: release, env: server.env, stdio: 'pipe' });
     expect(statSync(backup).size).toBeGreaterThan(0);
-    expect(log).not.toContain('"level":50');
+    expect(server.log()).not.toContain('"level":50');
   } finally {
-    server.process?.kill('SIGKILL');
+    server?.stop();
     rmSync(release, { recursive: true, force: true });
-    rmSync(dataDir, { recursive: true, force: true });
   }
 });

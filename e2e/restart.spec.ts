@@ -14,6 +14,7 @@ import path from 'node:path';
 // @ts-expect-error: a plain ES module of the scripts folder, without declarations
 import { freePort } from '../scripts/postgres.mjs';
 import { expect, runtimeReady, test } from './fixtures';
+import { startLoggedServer } from './server-process';
 
 const SOCKET_ACTIVATE = '/usr/bin/systemd-socket-activate';
 
@@ -135,31 +136,6 @@ test('a Unix socket systemd passes (ListenStream=/run/…): pages are answered o
   }
 });
 
-/** The built server on a port of its own, with the settings given: its port, its log so far, its exit code and a kill. */
-async function startServerProcess(settings: Record<string, string>) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-stop-'));
-  const server = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...settings },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let log = '';
-  server.stdout!.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
-  const listening = /listening on http:\/\/127\.0\.0\.1:(\d+)/;
-  await expect.poll(() => listening.exec(log)?.[1], { timeout: 20_000 }).toBeTruthy();
-  return {
-    port: Number(listening.exec(log)![1]),
-    log: () => log,
-    /** Its exit code, or 'still running' after 10 s. */
-    exit: () => Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve('still running'), 10_000))]),
-    signal: (signal: NodeJS.Signals) => server.kill(signal),
-    stop: () => {
-      server.kill('SIGKILL');
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 /** A connection to the server, already accepted, and what it has received so far. */
 async function openConnection(port: number) {
   const client = connect(port, '127.0.0.1');
@@ -171,7 +147,7 @@ async function openConnection(port: number) {
 }
 
 test('SIGTERM: a request on a connection the server accepted before it is answered as usual, not refused with 503', async () => {
-  const server = await startServerProcess({});
+  const server = await startLoggedServer({});
   try {
     // A visitor's connection the server has accepted, whose request is still on its way.
     const { client, received } = await openConnection(server.port);
@@ -189,7 +165,7 @@ test('SIGTERM: a request on a connection the server accepted before it is answer
 });
 
 test('SIGTERM while a client trickles its body: after SHUTDOWN_GRACE_SECONDS its connection is closed, and the server stops and says so', async () => {
-  const server = await startServerProcess({ SHUTDOWN_GRACE_SECONDS: '1', LOG_REQUESTS: '1' });
+  const server = await startLoggedServer({ SHUTDOWN_GRACE_SECONDS: '1', LOG_REQUESTS: '1' });
   try {
     // A sign-in form post (its crumb is in the body, so the server waits for the body) that never ends.
     const { client } = await openConnection(server.port);

@@ -62,3 +62,47 @@ export async function startBuiltServer(env: Record<string, string>, dataDir = mk
     kill: () => ended('SIGKILL'),
   };
 }
+
+/**
+ * The built server from `cwd` (the repository, or a release's folder) on a port of its own,
+ * with the settings given and a temporary DATA_DIR, its whole log kept: for tests that read the
+ * log or signal the process themselves. ROOT_DIR and SITE_DIR are not passed on: the server
+ * finds them beside its own files, as a deployed one does.
+ */
+export async function startLoggedServer(settings: Record<string, string>, { cwd = process.cwd() } = {}) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-logged-'));
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...settings };
+  for (const name of ['ROOT_DIR', 'SITE_DIR']) if (!(name in settings)) delete env[name];
+  const server = spawn(process.execPath, ['dist/server/main.js'], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  server.stdout!.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  server.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
+  const stop = () => {
+    server.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const listening = /listening on (http:\/\/127\.0\.0\.1:(\d+))/;
+  const started = Date.now();
+  while (!listening.test(log)) {
+    if (server.exitCode !== null || Date.now() - started > 20_000) {
+      stop();
+      throw new Error(`server did not start:\n${log}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const [, baseUrl, port] = listening.exec(log)!;
+  return {
+    baseUrl: baseUrl!,
+    port: Number(port),
+    dataDir,
+    /** The settings it runs with, for a command run beside it (npm run backup). */
+    env,
+    log: () => log,
+    /** Its exit code, or 'still running' after 10 s. */
+    exit: () => Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve('still running'), 10_000))]),
+    signal: (signal: NodeJS.Signals) => server.kill(signal),
+    /** Kills it at once and removes its data. */
+    stop,
+  };
+}

@@ -31,19 +31,19 @@ export function Performance({ days }: { days: number }) {
 
 /** The charted metrics' p75 on every day of the range, in CHARTED's order: a gap (null) where a day has none measured. */
 export function timesEveryDay({ from, to, perDay }: Pick<PerformanceData, 'from' | 'to' | 'perDay'>): { x: number[]; values: Array<Array<number | null>> } {
-  const days = CHARTED.map(([metric]) => everyDay(from, to, perDay, (d) => d.p75[metric] ?? null, null));
-  return { x: days[0]!.x, values: days.map((day) => day.values) };
+  const charted = CHARTED.map(([metric]) => everyDay(from, to, perDay, (d) => d.p75[metric] ?? null, null));
+  return { x: charted[0]!.x, values: charted.map((metric) => metric.values) };
 }
 
-export function PerformanceView({ data, days: rangeDays }: { data: PerformanceData; days: number }) {
-  const days = useMemo(() => [...data.perDay].sort((a, b) => a.day.localeCompare(b.day)), [data]);
+export function PerformanceView({ data, days }: { data: PerformanceData; days: number }) {
+  const measuredDays = useMemo(() => [...data.perDay].sort((a, b) => a.day.localeCompare(b.day)), [data]);
   const { x, values } = useMemo(() => timesEveryDay(data), [data]);
   const series = useMemo(() => CHARTED.map(([metric, color], i) => ({ label: `${metric.toUpperCase()} p75 (ms)`, values: values[i]!, color })), [values]);
   const metrics = Object.keys(THRESHOLDS).filter((metric) => typeof data.overall[metric] === 'number');
   return (
     <>
       <p>
-        {counted(data.records, 'page load')} measured in the last {rangeDays} days.
+        {counted(data.records, 'page load')} measured in the last {days} days.
       </p>
       <RankedTable
         caption="Web vitals, 75th percentile"
@@ -85,7 +85,7 @@ export function PerformanceView({ data, days: rangeDays }: { data: PerformanceDa
               </tr>
             </thead>
             <tbody>
-              {days.map((d) => (
+              {measuredDays.map((d) => (
                 <tr key={d.day}>
                   <th scope="row">{d.day}</th>
                   {CHARTED.map(([metric]) => (

@@ -11,5 +11,6 @@ import { readSiteSettings } from './site-page';
 
 export const siteDay = async (app: FastifyInstance): Promise<DayOf> => dayIn(timeZoneOf(await readSiteSettings(app)));
 
-/** A dashboard's date range (ingest/day-range.ts), "today" being the site's. */
-export const siteDayRange = async (app: FastifyInstance, query: unknown): Promise<ReturnType<typeof dayRangeIn>> => dayRangeIn(query as DayRangeQuery, (await siteDay(app))(Date.now()));
+/** A dashboard's date range (ingest/day-range.ts), "today" being the site's (by `dayOf` when the caller has read it already). */
+export const siteDayRange = async (app: FastifyInstance, query: unknown, dayOf?: DayOf): Promise<ReturnType<typeof dayRangeIn>> =>
+  dayRangeIn(query as DayRangeQuery, (dayOf ?? (await siteDay(app)))(Date.now()));

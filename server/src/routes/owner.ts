@@ -108,9 +108,11 @@ export default async function ownerRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get(OWNER_PATHS.sales, { schema: { querystring: dayRangeQuery } }, async (request, reply): Promise<SalesAnswer | FastifyReply> => {
-    const range = await siteDayRange(app, request.query);
+    // The site's days read once, for the range and for each order's day.
+    const dayOf = await siteDay(app);
+    const range = await siteDayRange(app, request.query, dayOf);
     if ('error' in range) return reply.code(400).send({ error: range.error });
-    return { ...range, ...(await salesIn(app.storage, range, await siteDay(app))) };
+    return { ...range, ...(await salesIn(app.storage, range, dayOf)) };
   });
 
   app.delete(OWNER_PATHS.order, { schema: { querystring: crumbQuery, params: orderParams } }, async (request, reply) => {
