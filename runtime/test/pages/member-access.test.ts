@@ -22,6 +22,8 @@ describe('member access page', () => {
     start(defaultContext());
     expect(root().querySelectorAll('form')).toHaveLength(1);
     expect(root().querySelector('form')).toBe(rendered);
+    // Taken over: no longer the server's post, which is also how a test sees the takeover.
+    expect(rendered.hasAttribute('action')).toBe(false);
     (rendered.elements.namedItem('password') as HTMLInputElement).value = 'wrong';
     const submit = new Event('submit', { cancelable: true });
     rendered.dispatchEvent(submit);
