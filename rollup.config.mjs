@@ -101,12 +101,7 @@ const runtimeAssets = () => ({
     for (const file of readdirSync('contract/i18n')) {
       this.emitFile({ type: 'asset', fileName: `i18n/${file}`, source: JSON.stringify(JSON.parse(readFileSync(`contract/i18n/${file}`, 'utf8'))) });
     }
-    for (const [fileName, path] of [
-      ['map-marker.svg', 'runtime/src/blocks/map/map-marker.svg'],
-      ['altcha.js', 'node_modules/altcha/dist/main/altcha.min.js'],
-    ]) {
-      this.emitFile({ type: 'asset', fileName, source: readFileSync(path, 'utf8') });
-    }
+    this.emitFile({ type: 'asset', fileName: 'map-marker.svg', source: readFileSync('runtime/src/blocks/map/map-marker.svg', 'utf8') });
   },
 });
 

@@ -1,4 +1,4 @@
-import { test, expect, runtimeReady, api, ownerSubmissions, ownerSubscribers, fillContact as fillRequiredContact, fillCallback } from './fixtures';
+import { test, expect, runtimeReady, api, ownerSubmissions, ownerSubscribers, fillContact as fillRequiredContact, fillCallback, watchLayoutShifts, layoutShifted, axeViolations } from './fixtures';
 import type { Page } from '@playwright/test';
 
 const saveCalls = (page: Page) => {
@@ -257,42 +257,50 @@ test.describe('newsletter and captcha', () => {
     expect(await page.evaluate(() => (window as unknown as { tracked: unknown }).tracked)).toEqual({ event: 'newsletter_subscribe', formId: 'newsletter' });
   });
 
-  test('captcha: a picture of the widget holds its place until the visitor starts on the form; a press on it verifies', async ({ page }) => {
+  test('captcha: a labelled checkbox, there with the form; ticked by keyboard it verifies, and its solver loads only then', async ({ page }) => {
+    const solver: string[] = [];
+    page.on('request', (request) => {
+      if (/\/chunks\/captcha-solve-/.test(request.url())) solver.push(request.url());
+    });
+    await watchLayoutShifts(page);
     await page.goto('/callback');
     await runtimeReady(page);
-    const picture = page.locator('.site-form-captcha-waiting');
-    await expect(picture).toHaveText("I'm not a robot");
-    await expect(picture).toHaveAttribute('aria-hidden', 'true');
-    expect((await picture.boundingBox())!.height).toBe(75);
-    await expect(page.locator('altcha-widget')).toHaveCount(0);
-    await picture.click();
-    const widget = page.locator('altcha-widget');
-    await expect(widget.getByRole('checkbox')).toBeChecked({ timeout: 15_000 });
-    await expect(widget.locator('input[name="altcha"]')).toHaveValue(/.{20,}/, { timeout: 15_000 });
-    await expect(picture).toHaveCount(0);
+    const box = page.getByRole('checkbox', { name: "I'm not a robot" });
+    await expect(box).not.toBeChecked();
+    const status = page.locator('.site-form-captcha').getByRole('status');
+    await expect(status).toHaveText('');
+    expect(await axeViolations(page, '.site-form-captcha')).toEqual([]);
+    expect(solver).toEqual([]);
+    await box.focus();
+    await page.keyboard.press('Space');
+    await expect(box).toBeChecked();
+    await expect(status).toHaveText('Verified', { timeout: 15_000 });
+    await expect(page.locator('input[name="altcha"]')).toHaveValue(/.{20,}/);
+    await expect(box).toBeFocused();
+    expect(solver).toHaveLength(1);
+    expect(await layoutShifted(page)).toBe(0);
   });
 
-  test('captcha: a widget that cannot load is said so in its place, submitting is refused as unsolved, and the next start on the form tries again', async ({ page, consoleErrors }) => {
-    await page.route('**/runtime/altcha.js*', (route) => route.abort());
+  test('captcha: a challenge that cannot be fetched is said so in its place, submitting is refused as unsolved, and a new tick tries again', async ({ page, consoleErrors }) => {
+    await page.route('**/api/form/captcha/challenge*', (route) => route.abort());
     await page.goto('/callback');
     await runtimeReady(page);
-    await page.locator('.site-form-captcha-waiting').click();
-    await expect(page.locator('.site-form-captcha-waiting')).toHaveText('Verification failed. Try again later.');
+    const box = page.getByRole('checkbox', { name: "I'm not a robot" });
+    const status = page.locator('.site-form-captcha').getByRole('status');
+    await box.check();
+    await expect(status).toHaveText('Verification failed. Try again later.', { timeout: 15_000 });
+    await expect(box).not.toBeChecked();
+    // Its place says it; the page's error overlay does not.
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+    expect(consoleErrors.some((error) => error.startsWith('The captcha could not be verified.'))).toBe(true);
     await fillCallback(page);
     await page.getByRole('button', { name: 'Request a call' }).click();
     await expect(page.getByText('Complete CAPTCHA before submitting.')).toBeVisible();
-    expect(consoleErrors.some((error) => error.startsWith('The captcha widget failed to load.'))).toBe(true);
 
-    // The connection is back: a press on its place loads it (under another URL: the failed one
-    // stays failed in the browser's module map) and verifies, with what was typed still there.
-    await page.unroute('**/runtime/altcha.js*');
-    const loaded = page.waitForResponse((response) => /\/runtime\/altcha\.js\?retry=\d$/.test(response.url()) && response.ok());
-    await page.locator('.site-form-captcha-waiting').click();
-    await loaded;
-    const widget = page.locator('altcha-widget');
-    await expect(widget.getByRole('checkbox')).toBeChecked({ timeout: 15_000 });
-    await expect(widget.locator('input[name="altcha"]')).toHaveValue(/.{20,}/, { timeout: 15_000 });
-    await expect(page.locator('.site-form-captcha-waiting')).toHaveCount(0);
+    // The connection is back: a new tick verifies, with what was typed still there.
+    await page.unroute('**/api/form/captcha/challenge*');
+    await box.check();
+    await expect(status).toHaveText('Verified', { timeout: 15_000 });
     await expect(page.getByLabel('Your name')).toHaveValue('Grace');
   });
 
@@ -301,38 +309,31 @@ test.describe('newsletter and captcha', () => {
     await page.goto('/callback');
     await runtimeReady(page);
     await fillCallback(page);
-    // The widget loads after ready; a submit before it exists is refused the same way, but a
-    // click racing its arrival is not what this test is about.
-    await expect(page.locator('altcha-widget').getByRole('checkbox')).toBeVisible();
     const submit = page.getByRole('button', { name: 'Request a call' });
     await submit.click();
     await expect(page.getByText('Complete CAPTCHA before submitting.')).toBeVisible();
     expect(calls).toEqual([]);
 
-    const widget = page.locator('altcha-widget');
+    const box = page.getByRole('checkbox', { name: "I'm not a robot" });
+    const status = page.locator('.site-form-captcha').getByRole('status');
+    // By keyboard, as a screen-reader user would.
     const solve = async () => {
-      const box = widget.getByRole('checkbox');
-      // By keyboard, as a screen-reader user would. A press that lands while the widget is still
-      // wiring itself up is lost (seen once in CI): press again until it ticks.
-      await expect(async () => {
-        if (!(await box.isChecked())) {
-          await box.focus();
-          await page.keyboard.press('Space');
-        }
-        await expect(box).toBeChecked({ timeout: 2_000 });
-      }).toPass({ timeout: 15_000 });
+      await box.focus();
+      await page.keyboard.press('Space');
+      await expect(status).toHaveText('Verified', { timeout: 15_000 });
     };
     await solve();
-    await expect(widget.locator('input[name="altcha"]')).toHaveValue(/.{20,}/, { timeout: 15_000 });
     // A forged payload: the server's verification fails.
-    await widget.locator('input[name="altcha"]').evaluate((input: HTMLInputElement) => (input.value = btoa('{"forged":true}')));
+    await page.locator('input[name="altcha"]').evaluate((input: HTMLInputElement) => (input.value = btoa('{"forged":true}')));
     await submit.click();
     await expect(page.getByText('Complete CAPTCHA before submitting.')).toBeVisible();
     await expect(submit).toBeDisabled();
     expect(calls).toEqual([400]);
 
-    // The form resets the widget; a Space before its checkbox shows that would untick the old tick.
-    await expect(widget.getByRole('checkbox')).not.toBeChecked();
+    // The form resets the captcha: unticked, its answer gone.
+    await expect(box).not.toBeChecked();
+    await expect(status).toHaveText('');
+    await expect(page.locator('input[name="altcha"]')).toHaveValue('');
     await solve();
     await expect(submit).toBeEnabled({ timeout: 15_000 });
     await submit.click();

@@ -64,7 +64,7 @@ test.describe('loading and blocks', () => {
     await page.goto('/faq');
     await runtimeReady(page);
     // Page services may load their own chunks (performance); of block code, only the accordion's.
-    const blockChunks = chunks.filter((path) => /\/(accordion|form|button|places|altcha)-/.test(path));
+    const blockChunks = chunks.filter((path) => /\/(accordion|form|button|places|captcha-solve)-/.test(path));
     expect(blockChunks).toHaveLength(1);
     expect(blockChunks[0]).toMatch(/\/accordion-[\w-]+\.js$/);
   });

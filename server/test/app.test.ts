@@ -312,6 +312,8 @@ describe('security headers', () => {
     const policy = String(first.headers['content-security-policy']);
     for (const directive of ["default-src 'self'", "object-src 'none'", "base-uri 'self'", "frame-ancestors 'self'"]) expect(policy).toContain(directive);
     expect(policy).not.toMatch(/unsafe-eval|script-src[^;]*unsafe-inline/);
+    // No worker from a data: URL: nothing of the runtime's starts one.
+    expect(policy).toContain("worker-src 'self' blob:;");
     const tags = first.body.match(/<script\b[^>]*>/g)!;
     expect(tags.filter((tag) => !tag.includes('application/json')).every((tag) => tag.includes(`nonce="${nonce}"`))).toBe(true);
     expect(tags.filter((tag) => tag.includes('application/json')).some((tag) => tag.includes('nonce'))).toBe(false);

@@ -233,51 +233,6 @@ describe('a long form', () => {
   });
 });
 
-describe('captcha', () => {
-  it('loads the widget only once the visitor starts on the form; after a failure, again on a press on its place, or on a start 3 s later', async () => {
-    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    // jsdom cannot import the widget file: each attempt to load it is reported.
-    const attempts = () => consoleError.mock.calls.filter(([message]) => message === 'The captcha widget failed to load.').length;
-    const element = document.createElement('div');
-    element.setAttribute('data-block-type', 'form');
-    document.body.appendChild(element);
-    const instance = await formBlock.mount(element, { id: 'c', config: { formId: 'c', captcha: true, fields: [{ id: 'n', type: 'text', title: 'Name' }] }, page: defaultContext() });
-    try {
-      expect(element.querySelector('.site-form-captcha')).not.toBeNull();
-      // Its place shows a picture of it, which assistive technology skips.
-      expect(element.querySelector('.site-form-captcha-waiting[aria-hidden="true"]')!.textContent).toBe("I'm not a robot");
-      await new Promise((resolve) => setTimeout(resolve, 100)); // effects have run
-      expect(attempts()).toBe(0);
-      element.querySelector('input')!.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
-      await vi.waitFor(() => expect(attempts()).toBe(1));
-      // A widget that cannot load: its place says so instead of showing a checkbox that does nothing.
-      await vi.waitFor(() => expect(element.querySelector('.site-form-captcha-failed')!.textContent).toBe('Verification failed. Try again later.'));
-      // That is read out: there is no widget for assistive technology to meet.
-      expect(element.querySelector('.site-form-captcha-failed')!.hasAttribute('aria-hidden')).toBe(false);
-      // One load at a time: nothing more until the visitor starts on the form again.
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(attempts()).toBe(1);
-      // Moving between fields right after the failure does not ask again; a press on the failed place does.
-      element.querySelector('form')!.dispatchEvent(new Event('pointerdown', { bubbles: true }));
-      element.querySelector('input')!.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(attempts()).toBe(1);
-      element.querySelector('.site-form-captcha-failed')!.dispatchEvent(new Event('pointerdown', { bubbles: true }));
-      await vi.waitFor(() => expect(attempts()).toBe(2));
-      // 3 s after that failure, starting on the form asks again.
-      const now = performance.now();
-      const clock = vi.spyOn(performance, 'now').mockReturnValue(now + 3000);
-      element.querySelector('input')!.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
-      await vi.waitFor(() => expect(attempts()).toBe(3));
-      clock.mockRestore();
-    } finally {
-      instance.destroy();
-      element.remove();
-      consoleError.mockRestore();
-    }
-  });
-});
-
 describe('form failures use the form catalogue (spec part 1 §8)', () => {
   const error = (status: number, body: Record<string, unknown> | null = null, kind: DataError['kind'] = 'status') =>
     new DataError('generic', { kind, url: '/api/form/SaveFormSubmission', status, body });

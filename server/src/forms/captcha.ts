@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { CappedMap, create, randomInt } from 'altcha-lib/frameworks/fastify';
-
-/** Challenges expire after 10 minutes; a solved one is accepted once. */
-export const CAPTCHA_EXPIRY_S = 10 * 60;
+import { CAPTCHA_LIFETIME_S } from '../../../contract/model/forms/captcha';
 
 export interface CaptchaDifficulty {
   min: number;
@@ -26,7 +24,8 @@ export function createCaptcha(secret: string, difficulty: CaptchaDifficulty = { 
       algorithm: 'SHA-256',
       cost: 1,
       counter: randomInt(difficulty.min, difficulty.max),
-      expiresAt: Math.floor(Date.now() / 1000) + CAPTCHA_EXPIRY_S,
+      // A challenge expires after CAPTCHA_LIFETIME_S; a solved one is accepted once.
+      expiresAt: Math.floor(Date.now() / 1000) + CAPTCHA_LIFETIME_S,
     }),
   });
   return {

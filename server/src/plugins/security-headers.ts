@@ -32,8 +32,8 @@ export function sitePolicy(nonce: string): string {
     "media-src 'self' blob: https:",
     `frame-src 'self' ${EMBED_FRAMES.join(' ')}`,
     "connect-src 'self' https://maps.googleapis.com",
-    // The captcha solves its proof of work in a worker it starts from a data: URL.
-    "worker-src 'self' blob: data:",
+    // No data: workers (the captcha solves on the page, Trusted Types or not); blob: left to embeds that start their own.
+    "worker-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

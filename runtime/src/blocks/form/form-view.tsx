@@ -114,6 +114,7 @@ export function FormView({ definition, page, formKey, isOverlayForm, onSuccess, 
       ))}
       {definition.captcha ? (
         <Captcha
+          id={inputId(formKey, 'captcha')}
           handle={captcha}
           onStateChange={(state) => {
             if (state === 'verified') setCaptchaBlocked(false);
