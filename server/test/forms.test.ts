@@ -3,7 +3,8 @@ import path from 'node:path';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countRows, OWNER, rows, startTestServer, type TestServer, VIEWER, visitor } from './helper';
+import { dropExpiredCounters } from '../src/security/limits';
+import { countRows, OWNER, rows, startTestServer, TEST_ENGINE, type TestServer, VIEWER, visitor } from './helper';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -109,6 +110,27 @@ describe('SaveFormSubmission', () => {
     const payload = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
     expect((await save(client, 'callback', values, { captchaKey: payload })).statusCode).toBe(200);
     expect((await save(client, 'callback', values, { captchaKey: payload })).json().captchaFailed).toBe(true); // replay
+  });
+
+  it('a solved challenge passes once across the instances on one database, and is forgotten once it has expired', async () => {
+    const shared = TEST_ENGINE === 'postgres' ? { databaseUrl: server.config.databaseUrl } : { dataDir: server.config.dataDir };
+    // Not its close(): that would delete the first instance's DATA_DIR.
+    const { app: other } = await startTestServer({ ...shared, captchaDifficulty: { min: 10, max: 50 } });
+    try {
+      const values = { 'callback-name': 'Ada', 'callback-phone': ['', '555', '123', '4567'] };
+      const client = await visitor(server.app);
+      const challenge = (await client.inject({ method: 'GET', url: '/api/form/captcha/challenge' })).json();
+      const payload = Buffer.from(JSON.stringify({ challenge, solution: await solveChallenge({ challenge, deriveKey }) })).toString('base64');
+      expect((await save(client, 'callback', values, { captchaKey: payload })).statusCode).toBe(200);
+      const elsewhere = await save(await visitor(other), 'callback', values, { captchaKey: payload });
+      expect(elsewhere.json()).toMatchObject({ code: 'form.completeCaptcha', captchaFailed: true });
+      const [used] = await rows<{ expires_at: number | string }>(server, 'SELECT expires_at FROM limit_counters WHERE key = ?', `captcha-answer:${challenge.parameters.nonce}`);
+      expect(Number(used!.expires_at)).toBe(challenge.parameters.expiresAt * 1000);
+      await dropExpiredCounters(server.app.storage, challenge.parameters.expiresAt * 1000);
+      expect(await rows(server, 'SELECT key FROM limit_counters WHERE key = ?', `captcha-answer:${challenge.parameters.nonce}`)).toEqual([]);
+    } finally {
+      await other.close();
+    }
   });
 });
 

@@ -37,7 +37,7 @@ function firstEmail(definition: FormDefinition, values: FormValues): string | nu
 
 export default async function formRoutes(app: FastifyInstance): Promise<void> {
   const forms = loadFormDefinitions(app.settings.siteDir);
-  const captcha = createCaptcha(await setting(app.storage, 'captchaSecret', newCaptchaSecret), app.settings.captchaDifficulty);
+  const captcha = createCaptcha(app.storage, await setting(app.storage, 'captchaSecret', newCaptchaSecret), app.settings.captchaDifficulty);
   const store = app.storage;
 
   app.get(CAPTCHA_CHALLENGE_PATH, { schema: { querystring: crumbQuery } }, captcha.challengeHandler);

@@ -121,6 +121,19 @@ export function windowsFull(store: Storage, keys: Array<{ key: string; limit: nu
   return fullWindows(store.db, keys, now);
 }
 
+/**
+ * Records `key` until `expiresAt`: true the first time, false while it stands (one statement,
+ * so two instances recording the same key at once cannot both get true).
+ */
+export async function recordOnce(store: Storage, key: string, expiresAt: number): Promise<boolean> {
+  const result = await store.db
+    .insertInto('limit_counters')
+    .values({ key, count: 1, locked_until: 0, expires_at: expiresAt })
+    .onConflict((conflict) => conflict.column('key').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
 /** Drops counters whose time is over (by the expiry index, never a scan). */
 export async function dropExpiredCounters(store: Storage, now = Date.now()): Promise<void> {
   await store.db.deleteFrom('limit_counters').where('expires_at', '<=', now).execute();
