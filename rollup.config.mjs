@@ -154,7 +154,7 @@ const copyHtml = (files) => ({
 // so that what loads together is one request: the collectors with the transport and tracking
 // rules that blocks share with them; SiteRuntime.money/.url with the currency table and URL
 // rules the store blocks share; the image loader with its DOM batching; the Escape stack with
-// the focus trap; the gallery's core with its grid layouts and lightbox opener, and its moving
+// the focus trap; the modal with the runtime's style sheets; the gallery's core with its grid layouts and lightbox opener, and its moving
 // designs with their navigation. A folder-only rule (each module to its nearest folder with an
 // index) was measured against these: 42 chunks instead of 53, but /gallery then downloads 19
 // scripts and 69 KB instead of 13 and 31 KB (the `ui` and `platform` folders become single chunks).
@@ -165,6 +165,8 @@ const SHARED_CHUNKS = {
   keys: ['platform/keys', 'platform/direction'],
   interaction: ['platform/escape', 'ui/focus'],
   swipe: ['ui/swipe'],
+  // The dialogs' styles with the dialog; the owner's outlines take it along (owners only).
+  modal: ['ui/modal', 'ui/styles', 'platform/style-sheets'],
   gallery: ['index', 'core', 'gallery', 'options', 'history', 'slides', 'eventable', 'open-lightbox', 'words', 'designs/index', 'designs/types', 'designs/layouts']
     .map((name) => `blocks/gallery/${name}`)
     .concat('platform/viewport'),

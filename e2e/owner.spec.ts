@@ -3,7 +3,7 @@
  * Shift+Escape, the panel and the framed site on a desktop and a phone, device previews.
  * The owner's data (submissions, members, orders, dashboards): owner-data.spec.ts.
  */
-import type { Page } from '@playwright/test';
+import type { Frame, Page } from '@playwright/test';
 import { test, expect, runtimeReady, axeViolations, queryServerDb, signIn, OWNER, VIEWER } from './fixtures';
 
 /** Waits for the owner chunk to have run on the page (it decides about the redirect). */
@@ -14,6 +14,11 @@ async function ownerChunkLoaded(page: Page, path: string) {
   await runtimeReady(page);
   // The redirect would have started by now; give it a moment to show.
   await page.waitForTimeout(300);
+}
+
+/** Waits for the owner tools to have started in a framed page: their outlines' sheet is adopted. */
+async function ownerToolsStarted(frame: Frame) {
+  await frame.waitForFunction(() => [...document.adoptedStyleSheets].some((sheet) => [...sheet.cssRules].some((rule) => rule.cssText.includes('site-owner-outline'))));
 }
 
 test.describe('owner redirect', () => {
@@ -96,7 +101,7 @@ test.describe('config app', () => {
     await frame.getByRole('heading', { name: 'FAQ' }).click();
     // The owner chunk's styles go in right after its key forwarding starts; the chunk's download
     // alone raced that start, which takes a turn of its own.
-    await page.frame({ url: /\/faq$/ })!.waitForSelector('#site-owner-styles', { state: 'attached' });
+    await ownerToolsStarted(page.frame({ url: /\/faq$/ })!);
     await page.keyboard.press('Escape');
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
 
@@ -131,7 +136,7 @@ test.describe('config app', () => {
     const frame = page.frameLocator('iframe');
     await frame.getByRole('heading', { name: 'FAQ' }).click();
     // The framed page's owner chunk has started (it forwards the keys, then adds its styles).
-    await page.frame({ url: /\/faq\?q=1$/ })!.waitForSelector('#site-owner-styles', { state: 'attached' });
+    await ownerToolsStarted(page.frame({ url: /\/faq\?q=1$/ })!);
     // Twice, as fast as the keyboard goes: the focus is inside the frame.
     await page.keyboard.press('Shift+Escape');
     await page.keyboard.press('Shift+Escape');

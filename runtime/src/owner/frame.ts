@@ -5,6 +5,7 @@
  */
 import { KEY_MESSAGE } from '../../../contract/names';
 import { listen, type Teardown } from '../platform/events';
+import { addStyleSheet } from '../platform/style-sheets';
 
 export { KEY_MESSAGE };
 const OUTLINE_CLASS = 'site-owner-outline';
@@ -24,13 +25,11 @@ export function forwardKey(parent: Window, event: KeyboardEvent): void {
   parent.postMessage({ type: KEY_MESSAGE, key: 'Escape', shiftKey: event.shiftKey }, location.origin);
 }
 
-function ensureStyles(): void {
-  if (document.getElementById('site-owner-styles')) return;
-  const style = document.createElement('style');
-  style.id = 'site-owner-styles';
-  style.textContent = `.${OUTLINE_CLASS}{outline:2px dashed #2563eb;outline-offset:2px}.${LABEL_CLASS}{position:absolute;z-index:29999;background:#2563eb;color:#fff;font:12px/1.6 system-ui,sans-serif;padding:0 6px;border-radius:2px;pointer-events:none}`;
-  document.head.append(style);
-}
+const ensureStyles = () =>
+  addStyleSheet(
+    'site-owner-styles',
+    `.${OUTLINE_CLASS}{outline:2px dashed #2563eb;outline-offset:2px}.${LABEL_CLASS}{position:absolute;z-index:29999;background:#2563eb;color:#fff;font:12px/1.6 system-ui,sans-serif;padding:0 6px;border-radius:2px;pointer-events:none}`,
+  );
 
 /** Outlines the block under the pointer (or holding the focus) and names its type. */
 export function trackBlocks(): Teardown {

@@ -1,7 +1,9 @@
 /**
- * The runtime's own UI styles, injected once when the first piece of UI shows. Class names
- * are prefixed `site-` so that themes can restyle them.
+ * The runtime's own UI styles, added once when the first piece of UI shows (a constructed
+ * sheet: platform/style-sheets.ts). Class names are prefixed `site-` so that themes can restyle them.
  */
+import { addStyleSheet } from '../platform/style-sheets';
+
 const STYLE_ID = 'site-runtime-ui-styles';
 
 const CSS = `
@@ -23,10 +25,4 @@ const CSS = `
 @media (forced-colors:active){.site-modal,.site-tooltip{border:1px solid CanvasText}}
 `;
 
-export function ensureStyles(doc: Document = document): void {
-  if (doc.getElementById(STYLE_ID)) return;
-  const style = doc.createElement('style');
-  style.id = STYLE_ID;
-  style.textContent = CSS;
-  doc.head.appendChild(style);
-}
+export const ensureStyles = (): void => addStyleSheet(STYLE_ID, CSS);
