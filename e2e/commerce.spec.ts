@@ -237,6 +237,7 @@ test.describe('cart and checkout', () => {
     await page.getByLabel('Recipient email').fill('friend@example.com');
     await page.getByRole('button', { name: 'Buy gift card' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order received');
+    await expect(page.locator('.order-message')).toHaveText('Thank you, Di. The gift card will be sent to friend@example.com.');
     const kinds = queryServerDb<{ kind: string }>("SELECT kind FROM orders WHERE email IN ('bo@example.com', 'cy@example.com', 'di@example.com') ORDER BY created_at").map((r) => r.kind);
     expect(kinds).toEqual(['donation', 'subscription', 'giftcard']);
   });

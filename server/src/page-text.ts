@@ -60,7 +60,7 @@ export const CHECKOUT_WORDS = {
   giftCardWorth: 'A gift card worth {amount}.',
   recipient: 'Recipient email',
   orderReceived: 'Order received',
-  giftCardThanks: 'Thank you, {name}. The gift card is on its way.',
+  giftCardThanks: 'Thank you, {name}. The gift card will be sent to {recipient}.',
 };
 
 /** The page a newsletter's unsubscribe link opens (routes/newsletter.ts). */

@@ -118,6 +118,9 @@ describe('owner notices by mail', { timeout: 30_000 }, () => {
     await settled();
     const notice = (kind: string) => sink.messages.find((mail) => mail.subject?.startsWith(`New ${kind} `))!.text!;
     expect(notice('gift card')).toContain('1 × Gift card (GC50): $50.00\nTotal: $50.00\nGift card for: ada@example.com\n\nReply to this e-mail to write to the buyer.');
+    // The buyer's receipt says where the card goes, not that it is on its way: the owner sends it.
+    const receipt = sink.messages.find((mail) => mail.subject?.startsWith('Order received: '))!;
+    expect(receipt.text).toContain('Thank you, Gil. The gift card will be sent to ada@example.com.');
     expect(notice('subscription')).toContain('Total: $12.00\nRenews: Every month\n\n');
     expect(sink.messages.map((mail) => mail.text).join('\n')).not.toContain('secret-cart-token');
   });

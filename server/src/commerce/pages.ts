@@ -12,7 +12,7 @@ import { escapeHtml } from '../html';
 import { CHECKOUT_WORDS, PAGE_WORDS } from '../page-text';
 import { CART_WORDS } from '../../../contract/commerce/cart-markup';
 import type { ShellPage } from '../site-page';
-import type { CartLine, Order, OrderKind } from './store';
+import type { CartLine, Order, OrderInput, OrderKind } from './store';
 
 type Line = Pick<CartLine, 'title' | 'quantity' | 'lineTotalCents'> & { options?: string };
 
@@ -90,9 +90,11 @@ const CONFIRMATION_WORDS: Record<OrderKind, { heading: keyof StoreText['checkout
   giftcard: { heading: 'orderReceived', thanks: 'giftCardThanks' },
 };
 
-export function confirmationWords(checkout: StoreText['checkout'], kind: OrderKind, name: string): { heading: string; thanks: string } {
-  const words = CONFIRMATION_WORDS[kind];
-  return { heading: checkout[words.heading], thanks: fill(checkout[words.thanks], { name }) };
+/** `name` is the buyer's as it is to be written (a receipt's subject keeps it to one line). */
+export function confirmationWords(checkout: StoreText['checkout'], order: Pick<OrderInput, 'kind' | 'details'>, name: string): { heading: string; thanks: string } {
+  const words = CONFIRMATION_WORDS[order.kind];
+  const recipient = typeof order.details?.recipient === 'string' ? order.details.recipient : '';
+  return { heading: checkout[words.heading], thanks: fill(checkout[words.thanks], { name, recipient }) };
 }
 
 /** When an order was placed, as its confirmation and receipt write it: the long date and time in the site's zone and language. */
@@ -101,7 +103,7 @@ export const orderDate = (text: StoreText, at: number): string => formatCommerce
 /** The confirmation page of any kind of order: its title and main content. */
 export function confirmation(text: StoreText, shop: string, order: Order): { title: string; main: string } {
   const { checkout, cart, page } = text;
-  const { heading, thanks } = confirmationWords(checkout, order.kind, order.name);
+  const { heading, thanks } = confirmationWords(checkout, order, order.name);
   const reviews = order.reviewRequests.length
     ? `<section class="review-requests"><h2>${escapeHtml(page.reviewTitle)}</h2><ul>${order.reviewRequests
         .map((r) => `<li><a href="/commerce/reviews?token=${encodeURIComponent(r.token)}">${escapeHtml(fill(checkout.reviewProduct, { title: r.productTitle }))}</a></li>`)

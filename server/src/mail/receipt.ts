@@ -44,7 +44,7 @@ export interface PlacedOrder extends OrderInput {
 
 export function buyerReceipt(text: StoreText, site: Record<string, unknown>, order: PlacedOrder, at: number, publicUrl: string | null): Notice {
   const { checkout, cart } = text;
-  const { heading, thanks } = confirmationWords(checkout, order.kind, oneLine(order.name));
+  const { heading, thanks } = confirmationWords(checkout, order, oneLine(order.name));
   const linkOn = (base: string | null) => (path: string) => (base ? new URL(path, base).href : null);
   const link = linkOn(siteBaseUrl(site));
   const serverLink = linkOn(serverBaseUrl(site, publicUrl));
