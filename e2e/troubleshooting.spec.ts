@@ -65,6 +65,30 @@ test('each mistake docs/troubleshooting.md describes shows the words it quotes',
     await tab.close();
   });
 
+  await test.step('a captcha on a page over plain http (a phone trying the theme on the local network)', async () => {
+    const tab = await context.newPage();
+    const said: string[] = [];
+    tab.on('console', (message) => said.push(message.text()));
+    const form = `<div id="block-callback" data-block-type="form" data-block-json='{"formId": "callback", "captcha": true, "fields": [{"id": "n", "type": "text", "title": "Name"}]}'></div>`;
+    // Not localhost and not https: no Web Crypto. The runtime's files come from the server
+    // through this host (a page there may not reach into 127.0.0.1), the challenge canned.
+    await tab.route('http://theme.test/**', async (route) => {
+      const url = new URL(route.request().url());
+      if (url.pathname === '/') return route.fulfill({ contentType: 'text/html', body: themePage(MODULE, form) });
+      if (url.pathname.startsWith('/runtime/')) return route.fulfill({ response: await route.fetch({ url: `${baseURL}${url.pathname}` }) });
+      if (url.pathname === '/api/form/captcha/challenge') return route.fulfill({ json: { parameters: { algorithm: 'SHA-256', nonce: '00', salt: '00', cost: 1, keyLength: 32, keyPrefix: '00' }, signature: 'x' } });
+      return route.fulfill({ json: {} });
+    });
+    await tab.goto('http://theme.test/');
+    await tab.getByRole('checkbox', { name: "I'm not a robot" }).check();
+    await expect(tab.locator('.site-form-captcha').getByRole('status')).toHaveText('Verification failed. Try again later.');
+    for (const fragment of ['The captcha could not be verified.', 'The captcha needs a secure page (https) to compute its answer.']) {
+      expect(DOC, 'quoted in docs/troubleshooting.md').toContain(fragment);
+      await expect.poll(() => said.join('\n'), { message: fragment, timeout: 5_000 }).toContain(fragment);
+    }
+    await tab.close();
+  });
+
   await test.step('the page opened from disk', async () => {
     const folder = mkdtempSync(path.join(tmpdir(), 'tessera-theme-'));
     try {
