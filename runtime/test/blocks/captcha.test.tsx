@@ -16,6 +16,21 @@ const challenge = () => createChallenge({ algorithm: 'SHA-256', cost: 1, counter
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
+/** The site's API as the form meets it: the challenge answered by `challengeAnswer`, the form key, and the save call, whose bodies are kept. */
+function serve(challengeAnswer: () => Promise<Response>) {
+  const asked: string[] = [];
+  const saved: Array<{ captchaKey?: string }> = [];
+  vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
+    const path = new URL(String(url)).pathname;
+    asked.push(path);
+    if (path === '/api/form/captcha/challenge') return challengeAnswer();
+    if (path === '/api/form/FormSubmissionKey') return Promise.resolve(json({ key: 'key-1' }));
+    if (path === '/api/form/SaveFormSubmission') saved.push(JSON.parse(String(init?.body)) as { captchaKey?: string });
+    return Promise.resolve(json({}));
+  });
+  return { asked, saved };
+}
+
 async function captchaForm() {
   const element = document.createElement('div');
   element.setAttribute('data-block-type', 'form');
@@ -23,9 +38,9 @@ async function captchaForm() {
   const instance = await formBlock.mount(element, { id: 'c', config: { formId: 'c', captcha: true, fields: [{ id: 'n', type: 'text', title: 'Name' }] }, page: defaultContext() });
   const box = element.querySelector<HTMLInputElement>('.site-form-captcha input[type="checkbox"]')!;
   const status = () => element.querySelector('.site-form-captcha [role="status"]')!.textContent;
-  const payload = () => element.querySelector<HTMLInputElement>('input[type="hidden"][name="altcha"]')!.value;
-  const tick = () => box.click();
-  return { element, box, status, payload, tick, destroy: () => (instance.destroy(), element.remove()) };
+  const general = () => element.querySelector('.site-form-general')!.textContent;
+  const submit = () => element.querySelector('form')!.requestSubmit();
+  return { element, box, status, general, submit, tick: () => box.click(), destroy: () => (instance.destroy(), element.remove()) };
 }
 
 // jsdom's window has no Web Crypto; the browser's is Node's.
@@ -37,52 +52,77 @@ afterEach(() => {
 });
 
 describe('captcha', () => {
-  it('is a labelled native checkbox, there with the form; nothing is fetched until the visitor ticks it', async () => {
-    const fetch = vi.fn((_url: string) => challenge().then((issued) => json(issued)));
-    vi.stubGlobal('fetch', fetch);
-    const { element, box, status, payload, destroy } = await captchaForm();
+  it('is a labelled native checkbox, there with the form; nothing is fetched until the visitor ticks it, and a submit before says so', async () => {
+    const { asked, saved } = serve(() => challenge().then((issued) => json(issued)));
+    const { element, box, status, general, submit, destroy } = await captchaForm();
     expect(element.querySelector(`label[for="${box.id}"]`)!.textContent).toBe("I'm not a robot");
     expect(box.checked).toBe(false);
     expect(box.getAttribute('aria-describedby')).toBe(`${box.id}-status`);
     expect(status()).toBe('');
-    expect(payload()).toBe('');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(fetch.mock.calls.filter(([url]) => String(url).includes('/captcha/'))).toEqual([]);
+    submit();
+    await vi.waitFor(() => expect(general()).toBe('Complete CAPTCHA before submitting.'));
+    expect(asked.filter((path) => path.includes('/captcha/'))).toEqual([]);
+    expect(saved).toEqual([]);
     destroy();
   });
 
-  it('ticked, it fetches the challenge and solves it: a payload the server-side check accepts, and Verified is read out', async () => {
+  it('ticked, it fetches the challenge and solves it: Verified is read out, and the form sends an answer the server-side check accepts', async () => {
     const issued = await challenge();
-    const urls: string[] = [];
     let answer = (_: Response) => {};
-    vi.stubGlobal('fetch', (url: string) => (urls.push(String(url)), new Promise<Response>((resolve) => (answer = resolve))));
-    const { box, status, payload, tick, destroy } = await captchaForm();
+    const { asked, saved } = serve(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const { box, status, submit, tick, destroy } = await captchaForm();
     tick();
     expect(box.checked).toBe(true);
     await vi.waitFor(() => expect(status()).toBe('Verifying...'));
     answer(json(issued));
     await vi.waitFor(() => expect(status()).toBe('Verified'));
-    expect(urls.filter((url) => new URL(url).pathname === '/api/form/captcha/challenge')).toHaveLength(1);
-    const sent = JSON.parse(atob(payload())) as { challenge: Challenge; solution: Solution };
+    expect(asked.filter((path) => path === '/api/form/captcha/challenge')).toHaveLength(1);
+    submit();
+    await vi.waitFor(() => expect(saved).toHaveLength(1));
+    const sent = JSON.parse(atob(saved[0]!.captchaKey!)) as { challenge: Challenge; solution: Solution };
     expect(sent.solution.counter).toBe(40);
     expect(await verifySolution({ challenge: sent.challenge, solution: sent.solution, deriveKey, hmacSignatureSecret: SECRET })).toMatchObject({ verified: true });
-    // Unticked: the answer is dropped.
+    destroy();
+  });
+
+  it('a submit pressed while it verifies waits for the answer and sends it', async () => {
+    const issued = await challenge();
+    let answer = (_: Response) => {};
+    const { saved } = serve(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const { status, general, submit, tick, destroy } = await captchaForm();
+    tick();
+    await vi.waitFor(() => expect(status()).toBe('Verifying...'));
+    submit();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(saved).toEqual([]);
+    expect(general()).toBe('');
+    answer(json(issued));
+    await vi.waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]!.captchaKey).toMatch(/^[A-Za-z0-9+/=]{40,}$/);
+    destroy();
+  });
+
+  it('unticked, its answer is dropped', async () => {
+    serve(() => challenge().then((issued) => json(issued)));
+    const { box, status, general, submit, tick, destroy } = await captchaForm();
+    tick();
+    await vi.waitFor(() => expect(status()).toBe('Verified'));
     tick();
     expect(box.checked).toBe(false);
-    await vi.waitFor(() => expect(payload()).toBe(''));
-    expect(status()).toBe('');
+    await vi.waitFor(() => expect(status()).toBe(''));
+    submit();
+    await vi.waitFor(() => expect(general()).toBe('Complete CAPTCHA before submitting.'));
     destroy();
   });
 
   it('a challenge call that fails says so in its place, not in the error overlay, and a new tick tries again', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     let answer: () => Promise<Response> = () => Promise.resolve(json({ error: 'Down.' }, 503));
-    vi.stubGlobal('fetch', () => answer());
-    const { box, status, payload, tick, destroy } = await captchaForm();
+    serve(() => answer());
+    const { box, status, tick, destroy } = await captchaForm();
     tick();
     await vi.waitFor(() => expect(status()).toBe('Verification failed. Try again later.'), { timeout: 3000 });
     expect(box.checked).toBe(false);
-    expect(payload()).toBe('');
     expect(consoleError.mock.calls.some(([message]) => message === 'The captcha could not be verified.')).toBe(true);
     // The data layer's overlay takes a moment to load: give it one.
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -91,15 +131,14 @@ describe('captcha', () => {
     answer = () => Promise.resolve(json(issued));
     tick();
     await vi.waitFor(() => expect(status()).toBe('Verified'));
-    expect(payload()).not.toBe('');
     destroy();
   });
 
-  it('an answer expires before the server would refuse it, counted from its arrival and not by the visitor\'s clock', async () => {
+  it("an answer expires before the server would refuse it, counted from its arrival and not by the visitor's clock", async () => {
     // The visitor's clock is a day behind: the challenge's own expiresAt means nothing to it.
     const issued = await challenge();
-    vi.stubGlobal('fetch', () => Promise.resolve(json(issued)));
-    const { status, payload, box, tick, destroy } = await captchaForm();
+    const { saved } = serve(() => Promise.resolve(json(issued)));
+    const { status, general, box, submit, tick, destroy } = await captchaForm();
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], now: Date.now() - 86_400_000 });
     tick();
     await vi.waitFor(() => expect(status()).toBe('Verified'));
@@ -107,8 +146,11 @@ describe('captcha', () => {
     expect(status()).toBe('Verified');
     vi.advanceTimersByTime(60_000);
     await vi.waitFor(() => expect(status()).toBe('Verification expired. Try again.'));
-    expect(payload()).toBe('');
     expect(box.checked).toBe(false);
+    vi.useRealTimers();
+    submit();
+    await vi.waitFor(() => expect(general()).toBe('Complete CAPTCHA before submitting.'));
+    expect(saved).toEqual([]);
     destroy();
   });
 });

@@ -6,8 +6,6 @@ import { reportError } from '../../platform/report';
 import { texts } from '../../platform/strings';
 import type * as Paths from '../../../../contract/api/paths';
 
-/** The hidden input that carries the solved payload (ALTCHA's name for it). */
-export const CAPTCHA_FIELD = 'altcha';
 export const CAPTCHA_CHALLENGE_PATH: typeof Paths.CAPTCHA_CHALLENGE_PATH = '/api/form/captcha/challenge';
 /** An answer is dropped this long before the server would refuse it: a submit takes a moment to arrive. */
 const LIFETIME_MARGIN_MS = 15_000;
@@ -25,6 +23,8 @@ export type CaptchaState = 'unverified' | 'verifying' | 'verified' | 'error' | '
 
 export interface CaptchaHandle {
   reset(): void;
+  /** The answer to send, once a verification under way has settled ('' when there is none). */
+  answer(): Promise<string>;
 }
 
 interface CaptchaProps {
@@ -45,14 +45,15 @@ interface CaptchaProps {
  */
 export function Captcha({ id, onStateChange, handle }: CaptchaProps) {
   const [state, setState] = useState<CaptchaState>('unverified');
-  const [payload, setPayload] = useState('');
+  const answer = useRef('');
+  const pending = useRef<Promise<void> | null>(null);
   const running = useRef<AbortController | null>(null);
   const expiry = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const words = captchaWords();
 
-  const settle = (next: CaptchaState, answer = '') => {
+  const settle = (next: CaptchaState, solved = '') => {
+    answer.current = solved;
     setState(next);
-    setPayload(answer);
     onStateChange(next);
   };
   const stop = () => {
@@ -60,7 +61,7 @@ export function Captcha({ id, onStateChange, handle }: CaptchaProps) {
     running.current = null;
     clearTimeout(expiry.current);
   };
-  const verify = async () => {
+  const solve = async () => {
     stop();
     const controller = (running.current = new AbortController());
     settle('verifying');
@@ -71,10 +72,10 @@ export function Captcha({ id, onStateChange, handle }: CaptchaProps) {
         import('./captcha-solve'),
       ]);
       const received = Date.now();
-      const answer = await solver.solvedPayload(challenge, controller);
+      const solved = await solver.solvedPayload(challenge, controller);
       if (controller.signal.aborted) return;
-      if (!answer) throw new Error('The captcha found no answer in time.');
-      settle('verified', answer);
+      if (!solved) throw new Error('The captcha found no answer in time.');
+      settle('verified', solved);
       expiry.current = setTimeout(() => settle('expired'), CAPTCHA_LIFETIME_S * 1000 - LIFETIME_MARGIN_MS - (Date.now() - received));
     } catch (error) {
       if (controller.signal.aborted) return;
@@ -86,6 +87,11 @@ export function Captcha({ id, onStateChange, handle }: CaptchaProps) {
     reset: () => {
       stop();
       settle('unverified');
+    },
+    // A submit pressed while the answer is being worked out waits for it.
+    answer: async () => {
+      await pending.current;
+      return answer.current;
     },
   };
   useEffect(
@@ -104,13 +110,12 @@ export function Captcha({ id, onStateChange, handle }: CaptchaProps) {
         id={id}
         checked={state === 'verifying' || state === 'verified'}
         aria-describedby={statusId}
-        onChange={(event) => (event.currentTarget.checked ? void verify() : handle.current?.reset())}
+        onChange={(event) => (event.currentTarget.checked ? (pending.current = solve()) : handle.current?.reset())}
       />
       <label htmlFor={id}>{words.label}</label>
       <span id={statusId} className="site-form-captcha-status" role="status">
         {state === 'unverified' ? '' : words[state]}
       </span>
-      <input type="hidden" name={CAPTCHA_FIELD} value={payload} />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { PageContext } from '../../../../contract/context/types';
 import type { FormDefinition } from '../../../../contract/model/forms/types';
 import { validateForm } from '../../../../contract/model/forms/validate';
-import { Captcha, CAPTCHA_FIELD, type CaptchaHandle } from './captcha';
+import { Captcha, type CaptchaHandle } from './captcha';
 import { Field, inputId } from './fields';
 import { submitForm } from './submit';
 import { collectValues } from './values';
@@ -69,12 +69,13 @@ export function FormView({ definition, page, formKey, isOverlayForm, onSuccess, 
       setFocusFirstError((n) => n + 1);
       return;
     }
-    const captchaKey = definition.captcha ? String(new FormData(form.current).get(CAPTCHA_FIELD) ?? '') : undefined;
+    busy.current = true;
+    const captchaKey = definition.captcha ? ((await captcha.current?.answer()) ?? '') : undefined;
     if (definition.captcha && !captchaKey) {
+      busy.current = false;
       showFailure(words.completeCaptcha);
       return;
     }
-    busy.current = true;
     setStatus('submitting');
     setErrors({});
     setAbove('');
