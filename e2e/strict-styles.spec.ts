@@ -7,6 +7,7 @@
  */
 import { readdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { underPolicy } from './content-policy';
 import { expect, runtimeReady, test } from './fixtures';
 
 /**
@@ -17,28 +18,17 @@ const DEMO_PAGES = readdirSync(new URL('../examples', import.meta.url))
   .filter((file) => file.endsWith('.html') && file !== 'classic.html')
   .map((file) => (file === 'index.html' ? '/' : `/${file.replace(/\.html$/, '')}`));
 
-/** Serves the site's pages with no inline styles allowed; answers the style violations seen so far. */
-async function forbidInlineStyles(page: Page): Promise<() => Promise<string[]>> {
-  await page.route(
-    (url) => url.origin === new URL(process.env.TESSERA_BASE_URL!).origin && !/\.\w+$/.test(url.pathname) && !url.pathname.startsWith('/api/'),
-    async (route) => {
-      if (route.request().resourceType() !== 'document') return route.continue();
-      const response = await route.fetch();
-      const policy = response.headers()['content-security-policy']!;
-      // The site's own policy, its font hosts included, less 'unsafe-inline' for styles.
+/** The site's pages under their own policy, its font hosts included, less 'unsafe-inline' for styles; the style violations. */
+function forbidInlineStyles(page: Page): Promise<() => Promise<string[]>> {
+  return underPolicy(
+    page,
+    (policy) => {
       const strict = policy.replace(/(style-src [^;]*?) 'unsafe-inline'/, '$1');
       expect(strict).not.toBe(policy);
-      await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': strict } });
+      return strict;
     },
+    ['style-src'],
   );
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { styleViolations: string[] }).styleViolations = seen;
-    document.addEventListener('securitypolicyviolation', (event) => {
-      if (event.effectiveDirective.startsWith('style-src')) seen.push(`${event.effectiveDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`);
-    });
-  });
-  return () => page.evaluate(() => (window as unknown as { styleViolations: string[] }).styleViolations);
 }
 
 test.describe('a visitor the banner asks', () => {

@@ -8,6 +8,7 @@
  */
 import { readdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { underPolicy } from './content-policy';
 import { expect, requestCallback, runtimeReady, test } from './fixtures';
 
 const ENFORCE = "require-trusted-types-for 'script'; trusted-types tessera";
@@ -17,25 +18,7 @@ const DEMO_PAGES = readdirSync(new URL('../examples', import.meta.url))
   .map((file) => (file === 'index.html' ? '/' : `/${file.replace(/\.html$/, '')}`));
 
 /** The server's pages with Trusted Types enforced on top of its own policy; the violations the page reports. */
-async function enforceTrustedTypes(page: Page): Promise<() => Promise<string[]>> {
-  await page.route(
-    (url) => url.origin === new URL(process.env.TESSERA_BASE_URL!).origin && !/\.\w+$/.test(url.pathname) && !url.pathname.startsWith('/api/'),
-    async (route) => {
-      if (route.request().resourceType() !== 'document') return route.continue();
-      const response = await route.fetch();
-      const policy = response.headers()['content-security-policy'];
-      await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': policy ? `${policy}; ${ENFORCE}` : ENFORCE } });
-    },
-  );
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { trustedTypesViolations: string[] }).trustedTypesViolations = seen;
-    document.addEventListener('securitypolicyviolation', (event) => {
-      if (event.effectiveDirective.startsWith('trusted-types') || event.effectiveDirective.startsWith('require-trusted-types')) seen.push(`${event.effectiveDirective}: ${event.sample}`);
-    });
-  });
-  return () => page.evaluate(() => (window as unknown as { trustedTypesViolations: string[] }).trustedTypesViolations);
-}
+const enforceTrustedTypes = (page: Page) => underPolicy(page, (policy) => (policy ? `${policy}; ${ENFORCE}` : ENFORCE), ['trusted-types', 'require-trusted-types']);
 
 const uncaught = (errors: string[]) => errors.filter((error) => error.startsWith('uncaught') || error.includes('TrustedHTML') || error.includes('TrustedScript'));
 
