@@ -42,7 +42,7 @@ function signInForm(root: HTMLElement): void {
   const button = form.querySelector('button')!;
   const status = form.querySelector('[role="status"]')!;
   button.disabled = false;
-  // The server's fallback post (no script) is not this form's way any more; its absence also tells a test the form is taken over.
+  // The server's post for pages without the runtime is not this form's way any more; its absence marks the form as taken over.
   form.removeAttribute('action');
   form.addEventListener('submit', (event) => {
     event.preventDefault();
