@@ -281,14 +281,19 @@ test.describe('newsletter and captcha', () => {
   });
 
   test('captcha: a challenge that cannot be fetched is said so in its place, submitting is refused as unsolved, and a new tick tries again', async ({ page, consoleErrors }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.route('**/api/form/captcha/challenge*', (route) => route.abort());
     await page.goto('/callback');
     await runtimeReady(page);
     const box = page.getByRole('checkbox', { name: "I'm not a robot" });
     const status = page.locator('.site-form-captcha').getByRole('status');
+    const height = async () => (await page.locator('.site-form-captcha').boundingBox())!.height;
+    const empty = await height();
     await box.check();
     await expect(status).toHaveText('Verification failed. Try again later.', { timeout: 15_000 });
     await expect(box).not.toBeChecked();
+    // Its line was held from the start: saying so moves nothing under it.
+    expect(await height()).toBe(empty);
     // Its place says it; the page's error overlay does not.
     await expect(page.getByRole('alertdialog')).toHaveCount(0);
     expect(consoleErrors.some((error) => error.startsWith('The captcha could not be verified.'))).toBe(true);
