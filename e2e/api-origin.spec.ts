@@ -19,6 +19,8 @@ interface ThemeHost {
 let api: ServerProcess;
 let listed: ThemeHost;
 let unlisted: ThemeHost;
+/** The listed host's pages under another name: `localhost` is another site than `127.0.0.1`. */
+let crossSite: string;
 let html = '';
 /** The theme's store pages: a product list, and a cart page whose root the runtime fills. */
 const storePages: Record<string, string> = {};
@@ -49,7 +51,8 @@ function count(sql: string, ...params: unknown[]): number {
 test.beforeAll(async ({ request }) => {
   listed = await themeHost();
   unlisted = await themeHost();
-  api = await startBuiltServer({ SITE_ORIGINS: listed.origin, FORM_RATE_LIMIT: '100' });
+  crossSite = listed.origin.replace('127.0.0.1', 'localhost');
+  api = await startBuiltServer({ SITE_ORIGINS: `${listed.origin},${crossSite}`, FORM_RATE_LIMIT: '100' });
   // The demo's home page (its context, a newsletter form), as a theme on another host would
   // have it: the runtime and its styles from the API's server, every call there.
   const onThemeHost = (page: string) =>
@@ -121,6 +124,35 @@ test('a store on a theme host: the cart fills from the API, and Checkout goes to
   await page.getByRole('button', { name: 'Place order' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order confirmed');
   expect(count("SELECT COUNT(*) AS n FROM orders WHERE email = 'theme-host@example.com'")).toBe(1);
+});
+
+test('a store on another site: the runtime keeps the cart the server’s cookie cannot, and the checkout takes it over', async ({ page }) => {
+  const cartCookie = async () => (await page.context().cookies(api.baseUrl)).find((cookie) => cookie.name === 'CART');
+  await page.context().addCookies([{ name: 'ss_cookieAllowed', value: 'true', url: crossSite }]);
+  await page.goto(`${crossSite}/blocks`);
+  await page.evaluate(() => window.SiteRuntime!.ready);
+  await page.getByRole('button', { name: 'Add to cart: Harbour print' }).click();
+  await expect(page.locator('.product-status')).toHaveText('Harbour print added to your cart. View cart');
+  // The browser keeps no SameSite=Lax cookie from another site's call: the page knows the cart.
+  expect(await cartCookie()).toBeUndefined();
+  await page.getByRole('button', { name: 'Add to cart: Harbour print' }).click();
+  await page.getByRole('link', { name: 'View cart' }).click();
+  await expect(page.locator('#sqs-cart-root .cart-lines')).toContainText('Harbour print');
+  await expect(page.locator('#sqs-cart-root .cart-quantity')).toHaveValue('2');
+  await page.getByRole('link', { name: 'Checkout' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Checkout');
+  // The token left the address once the server's own cookie held the cart.
+  expect(page.url()).toBe(`${api.baseUrl}/commerce/goto-checkout`);
+  expect(await cartCookie()).toBeDefined();
+  await page.getByLabel('Name').fill('Ada Lovelace');
+  await page.getByLabel('Email', { exact: true }).fill('cross-site@example.com');
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order confirmed');
+  expect(count("SELECT COUNT(*) AS n FROM orders WHERE email = 'cross-site@example.com'")).toBe(1);
+  // Back on the theme, the bought cart is forgotten: the cart page is empty and a new one starts.
+  await page.goto(`${crossSite}/cart`);
+  await expect(page.locator('#sqs-cart-root')).toContainText('Your cart is empty.');
+  await expect.poll(() => page.evaluate(() => Object.keys(localStorage).filter((key) => key.includes('cart')))).toEqual([]);
 });
 
 test('an origin the server does not list: nothing is stored', async ({ page }) => {

@@ -11,6 +11,14 @@ export const CART_PAGE_PATH = '/cart';
 /** The cart cookie: the runtime checks for it before it sends a visitor to checkout. */
 export const CART_COOKIE = 'CART';
 
+/**
+ * A page whose API is on another site cannot keep the cart cookie (SameSite=Lax: the browser
+ * keeps none from another site's call). Its runtime keeps the cart's token, names it in this
+ * header on each cart call, and hands it to the checkout page as `cartToken`, where the
+ * server's own cookie takes it over.
+ */
+export const CART_TOKEN_HEADER = 'x-cart-token';
+
 /** Part 2 §8: checkout without a cart cookie. */
 export const NO_CART_MESSAGE = 'Either your session has expired or you do not have cookies enabled. We cannot continue to checkout.';
 
@@ -19,6 +27,9 @@ const withQuery = (path: string, query: Record<string, string | undefined>) => {
   for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, value);
   return `${path}?${params}`;
 };
+
+/** The checkout page; with a cart token, of that cart (a page on another site hands it over). */
+export const checkoutUrl = (cartToken?: string) => (cartToken ? withQuery(CHECKOUT_PATH, { cartToken }) : CHECKOUT_PATH);
 
 export const subscribeUrl = (cartToken: string) => withQuery(SUBSCRIBE_PATH, { cartToken });
 

@@ -166,13 +166,14 @@ describe('logs', () => {
 });
 
 describe('request log lines (LOG_REQUESTS)', () => {
-  it('show each request, with the query values that act for someone (token, crumb) as ***', async () => {
+  it('show each request, with the query values that act for someone (token, crumb, cartToken) as ***', async () => {
     const { server, lines } = await startLogged({ logRequests: true });
     await server.app.inject({ method: 'GET', url: '/members/password/new?token=a-secret-token&from=mail' });
     await server.app.inject({ method: 'GET', url: '/api/1/crumb?crumb=another-secret' });
+    await server.app.inject({ method: 'GET', url: '/commerce/goto-checkout?cartToken=a-cart-secret' });
     const urls = lines.filter((line) => line.msg === 'incoming request').map((line) => (line.req as { url: string }).url);
-    expect(urls).toEqual(['/members/password/new?token=***&from=mail', '/api/1/crumb?crumb=***']);
-    expect(JSON.stringify(lines)).not.toMatch(/a-secret-token|another-secret/);
+    expect(urls).toEqual(['/members/password/new?token=***&from=mail', '/api/1/crumb?crumb=***', '/commerce/goto-checkout?cartToken=***']);
+    expect(JSON.stringify(lines)).not.toMatch(/a-secret-token|another-secret|a-cart-secret/);
   });
 });
 

@@ -1,12 +1,14 @@
 /**
  * The full-page cart: a cart the server rendered into the root is adopted without asking for it
  * again, and changes go through the API with the line's product and SKU; an empty root asks.
+ * With the API on another origin the page keeps the cart's token (net/kept-cart.ts).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CART_WORDS, cartContentHtml } from '../../../contract/commerce/cart-markup';
 import { CART_ROOT_ID } from '../../../contract/model/page-types';
 import { defaultContext } from '../../src/context/read';
 import { start } from '../../src/pages/cart/index';
+import { CART_KEY } from '../../src/net/kept-cart';
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const line = { productId: 'print', sku: 'SQ1', title: 'Harbour <print>', quantity: 1, lineTotalCents: 4500 };
@@ -18,6 +20,7 @@ const noDialog = () => Promise.resolve({ confirmed: true }) as never;
 afterEach(() => {
   vi.unstubAllGlobals();
   document.body.replaceChildren();
+  localStorage.clear();
 });
 
 describe('cart page', () => {
@@ -65,22 +68,36 @@ describe('cart page', () => {
     expect(root().querySelector('[role="status"]')!.textContent).toBe('Harbour <print> removed.');
   });
 
-  it('on a theme host with the API elsewhere: Checkout goes to the server’s checkout page, past a cart cookie this page cannot read', async () => {
+  it('on a theme host with the API elsewhere: the page keeps the cart, names it on each call and hands it to the server’s checkout page, past a cart cookie it cannot read', async () => {
     document.body.innerHTML = `<script data-api-base="https://api.example.test"></script><div id="${CART_ROOT_ID}"></div>`;
-    const asked: string[] = [];
-    vi.stubGlobal('fetch', (url: string) => {
-      asked.push(new URL(String(url)).origin);
-      return Promise.resolve(json(cart(1)));
+    localStorage.setItem(CART_KEY, JSON.stringify({ api: 'https://api.example.test', token: 'kept-1' }));
+    const asked: Array<{ origin: string; token: string | null }> = [];
+    const answers = [cart(1), { ...cart(2), id: 'kept-2' }, { ...cart(0), isPurchased: true }];
+    vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
+      asked.push({ origin: new URL(String(url)).origin, token: new Headers(init?.headers).get('x-cart-token') });
+      return Promise.resolve(json(answers.shift()));
     });
     const dialogs: unknown[] = [];
     start(defaultContext(), (options) => (dialogs.push(options), noDialog()));
     await vi.waitFor(() => expect(root().querySelector('.cart-lines')).not.toBeNull());
-    expect(asked).toEqual(['https://api.example.test']);
+    expect(asked).toEqual([{ origin: 'https://api.example.test', token: 'kept-1' }]);
+    // The answer's cart is the one kept from now on.
+    expect(JSON.parse(localStorage.getItem(CART_KEY)!)).toEqual({ api: 'https://api.example.test', token: 't' });
     const checkout = root().querySelector<HTMLAnchorElement>('.cart-checkout')!;
-    expect(checkout.getAttribute('href')).toBe('https://api.example.test/commerce/goto-checkout');
+    expect(checkout.getAttribute('href')).toBe('https://api.example.test/commerce/goto-checkout?cartToken=t');
     const click = new MouseEvent('click', { bubbles: true, cancelable: true });
     checkout.dispatchEvent(click);
     expect([click.defaultPrevented, dialogs]).toEqual([false, []]);
+    const quantity = () => root().querySelector<HTMLInputElement>('.cart-quantity')!;
+    quantity().value = '2';
+    quantity().dispatchEvent(new Event('change', { bubbles: true }));
+    await vi.waitFor(() => expect(root().querySelector('.cart-checkout')!.getAttribute('href')).toContain('cartToken=kept-2'));
+    expect(asked[1]).toEqual({ origin: 'https://api.example.test', token: 't' });
+    // A bought cart is forgotten: the next call names none.
+    quantity().value = '0';
+    quantity().dispatchEvent(new Event('change', { bubbles: true }));
+    await vi.waitFor(() => expect(root().querySelector('.cart-empty')).not.toBeNull());
+    expect(localStorage.getItem(CART_KEY)).toBeNull();
   });
 
   it('on the server’s own origin: the checkout link is its page there, and without the cart cookie the spec’s alert', async () => {
@@ -95,5 +112,7 @@ describe('cart page', () => {
     checkout.dispatchEvent(click);
     expect(click.defaultPrevented).toBe(true);
     expect(dialogs).toHaveLength(1);
+    // The cookie keeps this page's cart: nothing is stored.
+    expect(localStorage.getItem(CART_KEY)).toBeNull();
   });
 });

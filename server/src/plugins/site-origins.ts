@@ -1,12 +1,13 @@
 /**
  * Sites on other hosts (SITE_ORIGINS): a theme's page on its own host, with the runtime's
  * `data-api-base` pointing here. Their calls get CORS answers with credentials (@fastify/cors,
- * preflight included, for the crumb header); a call to the API from any other site (its
+ * preflight included, for the crumb and cart headers); a call to the API from any other site (its
  * Origin, or for a pixel its Referer) is refused before it stores anything.
  */
 import cors from '@fastify/cors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CRUMB_HEADER } from '../../../contract/crumb';
+import { CART_TOKEN_HEADER } from '../../../contract/commerce/routes';
 import { isHttpOrigin } from '../config';
 
 export const FOREIGN_ORIGIN = 'This site is not served by this server (SITE_ORIGINS).';
@@ -70,7 +71,7 @@ export async function registerSiteOrigins(app: FastifyInstance): Promise<void> {
     origin: (origin, callback) => callback(null, origin !== undefined && listed.has(origin)),
     credentials: true,
     methods: ['GET', 'POST', 'PUT', 'DELETE'],
-    allowedHeaders: ['Content-Type', 'Accept', CRUMB_HEADER],
+    allowedHeaders: ['Content-Type', 'Accept', CRUMB_HEADER, CART_TOKEN_HEADER],
     exposedHeaders: ['Retry-After'],
     maxAge: 600,
   });

@@ -5,7 +5,7 @@
  * cart cookie the page says the spec's message.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CART_COOKIE, CART_PAGE_PATH, CHECKOUT_PATH } from '../../../contract/commerce/routes';
+import { CART_COOKIE, CART_PAGE_PATH, CART_TOKEN_HEADER, CHECKOUT_PATH } from '../../../contract/commerce/routes';
 import { CART_FORM_PATH, type CartRefusal } from '../../../contract/commerce/cart-markup';
 import { CART_REFUSED_QUERY } from '../cart-page';
 import { currencyIn, shopUrlOf } from '../commerce/store-settings';
@@ -40,6 +40,14 @@ function lineOfField(value: unknown): [string, string] | null {
 /** The cart cookie is read by the runtime (checkout needs it), so not HttpOnly. */
 export function setCartCookie(reply: FastifyReply, token: string): void {
   void reply.setCookie(CART_COOKIE, token, { path: '/', sameSite: 'lax', httpOnly: false, secure: 'auto', maxAge: CART_LIFETIME_S });
+}
+/**
+ * The visitor's cart: the one a page on another site names in its header (it cannot keep the
+ * cookie; contract/commerce/routes.ts), else the cookie's.
+ */
+export function cartTokenOf(request: FastifyRequest): string | undefined {
+  const named = request.headers[CART_TOKEN_HEADER];
+  return typeof named === 'string' && named !== '' ? named : request.cookies[CART_COOKIE];
 }
 export const clearCartCookie = (reply: FastifyReply) => void reply.clearCookie(CART_COOKIE, { path: '/' });
 
@@ -86,11 +94,11 @@ export default async function cartRoutes(app: FastifyInstance): Promise<void> {
     };
   };
 
-  app.get(CART_PATH, { schema: { querystring: crumbQuery } }, async (request) => cartJson(request.cookies[CART_COOKIE] ?? null));
+  app.get(CART_PATH, { schema: { querystring: crumbQuery } }, async (request) => cartJson(cartTokenOf(request) ?? null));
 
   const change = (add: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
     const { productId, sku, quantity } = request.body as { productId: string; sku?: string; quantity: number };
-    const open = await openCart(app.storage, request.cookies[CART_COOKIE]);
+    const open = await openCart(app.storage, cartTokenOf(request));
     const token = open && !open.purchased ? open.token : null;
     if (!token && add && quantity === 0) return reply.code(400).send({ error: 'Add at least one.' });
     // A new cart (and its cookie) only for a change that goes through.
@@ -160,7 +168,14 @@ ${checkoutForm(CHECKOUT_PATH, crumb, BUYER_FIELDS(text, body), text.checkout.pla
     }, error && lines.length ? status : 200);
   };
 
-  app.get(CHECKOUT_PATH, (request, reply) => checkoutPage(request, reply));
+  app.get(CHECKOUT_PATH, async (request, reply) => {
+    // A page on another site hands its cart over: the cookie takes it, and the token leaves the address.
+    const handed = (request.query as Record<string, unknown>).cartToken;
+    if (handed === undefined) return checkoutPage(request, reply);
+    const cart = typeof handed === 'string' ? await openCart(app.storage, handed) : null;
+    if (cart && !cart.purchased) setCartCookie(reply, cart.token);
+    return reply.redirect(CHECKOUT_PATH, 303);
+  });
 
   app.post(CHECKOUT_PATH, async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, unknown>;

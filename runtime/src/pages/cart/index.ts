@@ -10,10 +10,11 @@ import { storeCurrency } from '../../../../contract/commerce/currencies';
 import { formatMinorUnits } from '../../../../contract/commerce/money';
 import { shoppingCart, type ShoppingCart } from '../../../../contract/commerce/cart';
 import { CART_BODY_CLASS, CART_WORDS, cartContentHtml, type CartLineView } from '../../../../contract/commerce/cart-markup';
-import { CART_COOKIE, CHECKOUT_PATH, continueShoppingUrl } from '../../../../contract/commerce/routes';
+import { CART_COOKIE, continueShoppingUrl } from '../../../../contract/commerce/routes';
 import { CART_ROOT_ID } from '../../../../contract/model/page-types';
 import { request } from '../../net/request';
-import { apiBase, serverPageUrl } from '../../net/api-base';
+import { apiBase } from '../../net/api-base';
+import { cartHeaders, checkoutPageUrl, keepCart } from '../../net/kept-cart';
 import { assetUrl, loadStylesheet } from '../../platform/assets';
 import { readCookie } from '../../platform/cookies';
 import { fill, pageLanguage, texts } from '../../platform/strings';
@@ -53,20 +54,22 @@ export function start(context: Readonly<PageContext>, alert: (options: DialogOpt
 
   const render = (cart: ShoppingCart) => {
     root.removeAttribute('aria-busy');
-    const links = { shop: continueShoppingUrl(context.websiteSettings), checkout: serverPageUrl(CHECKOUT_PATH) };
+    const links = { shop: continueShoppingUrl(context.websiteSettings), checkout: checkoutPageUrl() };
     body.innerHTML = trustedHtml(cartContentHtml(words, cart.entries as CartLineView[], cart.subtotalCents, money, links));
   };
 
   const load = (promise: Promise<unknown>, done?: string) =>
     promise.then((raw) => {
-      render(shoppingCart(raw));
+      const cart = shoppingCart(raw);
+      keepCart(cart);
+      render(cart);
       if (done) status.textContent = done;
     }, fail);
 
   const update = (line: Pick<CartLineView, 'productId' | 'sku' | 'title'>, quantity: number) => {
     if (!Number.isInteger(quantity) || quantity < 0) return;
     status.textContent = words.updating;
-    void load(request(CART_API + '/entries', { method: 'PUT', data: { productId: line.productId, sku: line.sku, quantity }, onFailure: fail }), quantity === 0 ? fill(words.removed, { title: line.title }) : words.updated);
+    void load(request(CART_API + '/entries', { method: 'PUT', data: { productId: line.productId, sku: line.sku, quantity }, headers: cartHeaders(), onFailure: fail }), quantity === 0 ? fill(words.removed, { title: line.title }) : words.updated);
   };
 
   // A quantity field's new value, once: a change, then Update or Enter, send it one time.
@@ -100,5 +103,5 @@ export function start(context: Readonly<PageContext>, alert: (options: DialogOpt
   });
   if (rendered) return;
   root.setAttribute('aria-busy', 'true');
-  void load(request(CART_API, { onFailure: fail }));
+  void load(request(CART_API, { headers: cartHeaders(), onFailure: fail }));
 }
