@@ -61,9 +61,11 @@ test.beforeAll(async ({ request }) => {
       .replace(/(href|src)="\/(runtime|assets|images)\//g, `$1="${api.baseUrl}/$2/`);
   html = onThemeHost(await (await request.get(`${api.baseUrl}/`)).text());
   expect(html).toContain(`data-api-base="${api.baseUrl}"`);
-  storePages['/blocks'] = onThemeHost(await (await request.get(`${api.baseUrl}/blocks`)).text());
+  // The theme's header counts the cart.
+  const withCount = (page: string) => page.replace('<a href="/cart">Cart</a>', '<a href="/cart">Cart (<span class="sqs-cart-quantity">0</span>)</a>');
+  storePages['/blocks'] = withCount(onThemeHost(await (await request.get(`${api.baseUrl}/blocks`)).text()));
   // A static cart page has only its root, as examples/cart.html: the server filled this one.
-  storePages['/cart'] = onThemeHost(await (await request.get(`${api.baseUrl}/cart`)).text()).replace(/<div id="sqs-cart-root"[\s\S]*?<\/main>/, '<div id="sqs-cart-root"><p>Loading your cart…</p></div>\n</main>');
+  storePages['/cart'] = withCount(onThemeHost(await (await request.get(`${api.baseUrl}/cart`)).text())).replace(/<div id="sqs-cart-root"[\s\S]*?<\/main>/, '<div id="sqs-cart-root"><p>Loading your cart…</p></div>\n</main>');
   expect(storePages['/cart']).toContain('<div id="sqs-cart-root"><p>Loading your cart…</p></div>');
 });
 
@@ -126,7 +128,7 @@ test('a store on a theme host: the cart fills from the API, and Checkout goes to
   expect(count("SELECT COUNT(*) AS n FROM orders WHERE email = 'theme-host@example.com'")).toBe(1);
 });
 
-test('a store on another site: the runtime keeps the cart the server’s cookie cannot, and the checkout takes it over', async ({ page }) => {
+test('a store on another site: the runtime keeps and counts the cart the server’s cookie cannot, and the checkout takes it over', async ({ page }) => {
   const cartCookie = async () => (await page.context().cookies(api.baseUrl)).find((cookie) => cookie.name === 'CART');
   await page.context().addCookies([{ name: 'ss_cookieAllowed', value: 'true', url: crossSite }]);
   await page.goto(`${crossSite}/blocks`);
@@ -135,9 +137,13 @@ test('a store on another site: the runtime keeps the cart the server’s cookie 
   await expect(page.locator('.product-status')).toHaveText('Harbour print added to your cart. View cart');
   // The browser keeps no SameSite=Lax cookie from another site's call: the page knows the cart.
   expect(await cartCookie()).toBeUndefined();
+  const cartCount = page.getByRole('link', { name: /^Cart \(/ });
+  await expect(cartCount).toHaveText('Cart (1)');
   await page.getByRole('button', { name: 'Add to cart: Harbour print' }).click();
+  await expect(cartCount).toHaveText('Cart (2)');
   await page.getByRole('link', { name: 'View cart' }).click();
   await expect(page.locator('#sqs-cart-root .cart-lines')).toContainText('Harbour print');
+  await expect(cartCount).toHaveText('Cart (2)');
   await expect(page.locator('#sqs-cart-root .cart-quantity')).toHaveValue('2');
   await page.getByRole('link', { name: 'Checkout' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Checkout');
@@ -152,6 +158,7 @@ test('a store on another site: the runtime keeps the cart the server’s cookie 
   // Back on the theme, the bought cart is forgotten: the cart page is empty and a new one starts.
   await page.goto(`${crossSite}/cart`);
   await expect(page.locator('#sqs-cart-root')).toContainText('Your cart is empty.');
+  await expect(cartCount).toHaveText('Cart (0)');
   await expect.poll(() => page.evaluate(() => Object.keys(localStorage).filter((key) => key.includes('cart')))).toEqual([]);
 });
 

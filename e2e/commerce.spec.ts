@@ -100,6 +100,42 @@ test.describe('cart and checkout', () => {
     expect(consoleErrors.filter((e) => !e.includes('400'))).toEqual([]);
   });
 
+  test('the cart’s count in a theme’s header follows the cart: 0 with no request, each change, the cart page, a purchase', async ({ page }) => {
+    // The demo's header with a count in its Cart link, as a store theme has it.
+    await page.route((url) => ['/', '/blocks', '/cart'].includes(url.pathname), async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replace('<a href="/cart">Cart</a>', '<a href="/cart">Cart (<span class="sqs-cart-quantity">0</span>)</a>');
+      await route.fulfill({ response, body });
+    });
+    const count = page.getByRole('link', { name: /^Cart \(/ });
+    const cartCalls: string[] = [];
+    page.on('request', (request) => request.url().includes('/api/commerce/cart') && cartCalls.push(request.method()));
+    await page.goto('/');
+    await runtimeReady(page);
+    await expect(count).toHaveText('Cart (0)');
+    expect(cartCalls).toEqual([]);
+    await addToCart(page, 'Harbour print');
+    await expect(count).toHaveText('Cart (1)');
+    await page.getByRole('button', { name: 'Add to cart: Harbour print' }).click();
+    await expect(count).toHaveText('Cart (2)');
+    await page.goto('/');
+    await expect(count).toHaveText('Cart (2)');
+    await page.goto('/cart');
+    await expect(count).toHaveText('Cart (2)');
+    await page.locator('#sqs-cart-root').getByLabel('Quantity for Harbour print').fill('1');
+    await page.locator('#sqs-cart-root').getByLabel('Quantity for Harbour print').press('Enter');
+    await expect(count).toHaveText('Cart (1)');
+    await page.goto('/commerce/goto-checkout');
+    await fillBuyer(page, 'Ada Lovelace', 'count@example.com');
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order confirmed');
+    cartCalls.length = 0;
+    await page.goto('/');
+    await runtimeReady(page);
+    await expect(count).toHaveText('Cart (0)');
+    expect(cartCalls).toEqual([]);
+  });
+
   for (const [width, height] of [[390, 844], [1280, 800]] as const) {
     test(`the cart page fits ${width} px: nothing scrolls sideways and every control can be reached`, async ({ page }) => {
       await page.setViewportSize({ width, height });

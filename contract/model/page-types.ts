@@ -44,3 +44,5 @@ export const DEVICE_VIEWS = ['desktop', 'phone', 'tablet'] as const;
 /** Part 2 §2: the root elements that mark the full-page cart and the member access page. */
 export const CART_ROOT_ID = 'sqs-cart-root';
 export const MEMBER_ACCESS_ROOT_ID = 'sqs-member-access-page-root';
+/** Our addition: an element with this class shows the cart's count (a header's "Cart (2)"). */
+export const CART_QUANTITY_CLASS = 'sqs-cart-quantity';

@@ -1,13 +1,16 @@
 /**
  * Page enhancements that only some pages need, in one lazy chunk (spec part 1 §7, §9; part 2
  * §9): font stylesheets and the comments-count script from the context, block animations when
- * half visible, and headings that shrink to fit their block.
+ * half visible, headings that shrink to fit their block, and the cart's count (a chunk of its
+ * own, with the data layer).
  */
 import type { PageContext } from '../../../contract/context/types';
 import { addStylesheet, loadScript } from '../platform/load-script';
 import { prefersReducedMotion } from '../platform/motion';
 import { debounce } from '../platform/timing';
-import { ANIMATE_SELECTOR, FIT_SELECTOR } from './needs';
+import { withChunk } from '../core/chunk';
+import { teardowns } from '../platform/lifetime';
+import { ANIMATE_SELECTOR, CART_COUNT_SELECTOR, FIT_SELECTOR } from './needs';
 
 /** Font family names from the context (a list or `a|b`), only plain ones. */
 const familyList = (fonts: unknown): string[] =>
@@ -103,6 +106,9 @@ export function startEnhancements(page: Readonly<PageContext>): () => void {
   if (commentsEnabled === true && typeof disqusShortname === 'string' && /^[a-z0-9-]{1,64}$/i.test(disqusShortname) && document.querySelector('[data-disqus-identifier], .comment-count')) {
     loadScript(`https://${disqusShortname}.disqus.com/count.js`).catch((error: unknown) => console.warn('The comments count could not load.', error));
   }
-  const stops = [animateBlocks(), fitText()];
-  return () => stops.forEach((stop) => stop());
+  const stops = teardowns();
+  stops.add(animateBlocks());
+  stops.add(fitText());
+  if (document.querySelector(CART_COUNT_SELECTOR)) void withChunk(() => import('./cart-count'), (m) => stops.add(m.countCart()), 'Cart count failed');
+  return stops.stop;
 }

@@ -1,15 +1,24 @@
 /**
- * The cart of a page whose API is on another origin. The server's cart cookie is SameSite=Lax,
- * and a browser keeps no such cookie from another site's call, so the page keeps the cart's
- * token itself (localStorage, with the API's origin), names it on each cart call and hands it
- * to the server's checkout page (contract/commerce/routes.ts). On the API's own origin the
- * cookie does it all and nothing is kept.
+ * The visitor's cart as the page knows it. Every cart answer passes here: it fires `site:cart`
+ * on the document (detail: the cart's `totalQuantity`), which the cart's count in a theme's
+ * header and theme code follow. With the API on another origin the page also keeps the cart's
+ * token: the server's cart cookie is SameSite=Lax, and a browser keeps no such cookie from
+ * another site's call, so the token goes in localStorage (with the API's origin), is named on
+ * each cart call and handed to the server's checkout page (contract/commerce/routes.ts). On the
+ * API's own origin the cookie does that and nothing is kept.
  */
-import { CART_TOKEN_HEADER, checkoutUrl } from '../../../contract/commerce/routes';
+import { CART_COOKIE, CART_TOKEN_HEADER, checkoutUrl } from '../../../contract/commerce/routes';
+import { readCookie } from '../platform/cookies';
+import { dispatch } from '../platform/events';
 import { safeStorage } from '../platform/storage';
 import { apiBase, serverPageUrl } from './api-base';
+import type * as Paths from '../../../contract/api/paths';
 
 export const CART_KEY = 'ss-cart';
+/** The cart's API path, for the cart page and the cart's count. */
+export const CART_API: typeof Paths.CART_PATH = '/api/commerce/cart';
+/** Fired on the document after every cart answer; its detail is `{ totalQuantity }`. */
+export const CART_EVENT = 'site:cart';
 
 const keeping = () => apiBase() !== location.origin;
 
@@ -30,13 +39,19 @@ export function cartHeaders(): Record<string, string> {
   return token ? { [CART_TOKEN_HEADER]: token } : {};
 }
 
-/** Keeps the cart a cart answer names; forgets it once bought, expired or gone. */
-export function keepCart(answer: unknown): void {
-  if (!keeping()) return;
-  const { id, isPurchased } = (answer ?? {}) as { id?: unknown; isPurchased?: unknown };
-  const store = safeStorage('local');
-  if (typeof id === 'string' && id !== '' && isPurchased !== true) store.set(CART_KEY, JSON.stringify({ api: apiBase(), token: id }));
-  else store.remove(CART_KEY);
+/** Whether the visitor has a cart this page can name: else it holds nothing, and there is no need to ask. */
+export const cartKnown = (): boolean => (keeping() ? keptToken() !== undefined : !!readCookie(CART_COOKIE));
+
+/** Tells the page what a cart answer holds, and keeps its cart (forgotten once bought, expired or gone). */
+export function cartAnswered(answer: unknown): void {
+  const { id, isPurchased, totalQuantity } = (answer ?? {}) as { id?: unknown; isPurchased?: unknown; totalQuantity?: unknown };
+  const open = typeof id === 'string' && id !== '' && isPurchased !== true;
+  if (keeping()) {
+    const store = safeStorage('local');
+    if (open) store.set(CART_KEY, JSON.stringify({ api: apiBase(), token: id }));
+    else store.remove(CART_KEY);
+  }
+  dispatch(document, CART_EVENT, { totalQuantity: open && typeof totalQuantity === 'number' ? totalQuantity : 0 });
 }
 
 /** The server's checkout page, handed the kept cart when there is one. */

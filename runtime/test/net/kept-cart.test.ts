@@ -3,7 +3,7 @@
  * never in a way that throws (storage that refuses, a value someone else wrote).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CART_KEY, cartHeaders, checkoutPageUrl, keepCart } from '../../src/net/kept-cart';
+import { CART_EVENT, CART_KEY, cartAnswered, cartHeaders, cartKnown, checkoutPageUrl } from '../../src/net/kept-cart';
 import { resetStorageWarning } from '../../src/platform/storage';
 
 const API = 'https://api.example.test';
@@ -18,7 +18,7 @@ afterEach(() => {
 
 describe('the kept cart', () => {
   it('on the API’s own origin, nothing is kept or sent: the cookie holds the cart', () => {
-    keepCart({ id: 'abc', isPurchased: false });
+    cartAnswered({ id: 'abc', isPurchased: false });
     expect(localStorage.getItem(CART_KEY)).toBeNull();
     localStorage.setItem(CART_KEY, JSON.stringify({ api: location.origin, token: 'abc' }));
     expect(cartHeaders()).toEqual({});
@@ -28,16 +28,36 @@ describe('the kept cart', () => {
   it('with the API elsewhere: kept from an answer, named in the header and handed to checkout; forgotten once bought or gone', () => {
     elsewhere();
     expect(cartHeaders()).toEqual({});
-    keepCart({ id: 'Ab_9-x', isPurchased: false });
+    cartAnswered({ id: 'Ab_9-x', isPurchased: false });
     expect(cartHeaders()).toEqual({ 'x-cart-token': 'Ab_9-x' });
     expect(checkoutPageUrl()).toBe(`${API}/commerce/goto-checkout?cartToken=Ab_9-x`);
-    keepCart({ id: 'Ab_9-x', isPurchased: true });
+    cartAnswered({ id: 'Ab_9-x', isPurchased: true });
     expect(cartHeaders()).toEqual({});
-    keepCart({ id: 'next', isPurchased: false });
-    keepCart({ id: '' });
+    cartAnswered({ id: 'next', isPurchased: false });
+    cartAnswered({ id: '' });
     expect(localStorage.getItem(CART_KEY)).toBeNull();
-    keepCart(null);
+    cartAnswered(null);
     expect(cartHeaders()).toEqual({});
+  });
+
+  it('every cart answer fires site:cart with its count, 0 once bought or gone; a cart is known by its cookie, or elsewhere by the kept token', () => {
+    const heard: unknown[] = [];
+    const hear = (event: Event) => heard.push((event as CustomEvent).detail);
+    document.addEventListener(CART_EVENT, hear);
+    expect(cartKnown()).toBe(false);
+    document.cookie = 'CART=abc; path=/';
+    expect(cartKnown()).toBe(true);
+    cartAnswered({ id: 'abc', totalQuantity: 2 });
+    cartAnswered({ id: 'abc', totalQuantity: 2, isPurchased: true });
+    cartAnswered({ id: '', totalQuantity: 0 });
+    cartAnswered({ id: 'abc', totalQuantity: '7' });
+    expect(heard).toEqual([{ totalQuantity: 2 }, { totalQuantity: 0 }, { totalQuantity: 0 }, { totalQuantity: 0 }]);
+    document.cookie = 'CART=; max-age=0; path=/';
+    elsewhere();
+    expect(cartKnown()).toBe(false);
+    cartAnswered({ id: 'kept', totalQuantity: 1 });
+    expect(cartKnown()).toBe(true);
+    document.removeEventListener(CART_EVENT, hear);
   });
 
   it('a cart kept for another API, or a value it did not write, is not sent', () => {
@@ -58,7 +78,7 @@ describe('the kept cart', () => {
     vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
       throw new DOMException('full', 'QuotaExceededError');
     });
-    expect(() => keepCart({ id: 'abc', isPurchased: false })).not.toThrow();
+    expect(() => cartAnswered({ id: 'abc', isPurchased: false })).not.toThrow();
     expect(cartHeaders()).toEqual({});
     expect(warn).toHaveBeenCalledTimes(1);
   });

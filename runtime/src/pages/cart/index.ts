@@ -14,17 +14,13 @@ import { CART_COOKIE, continueShoppingUrl } from '../../../../contract/commerce/
 import { CART_ROOT_ID } from '../../../../contract/model/page-types';
 import { request } from '../../net/request';
 import { apiBase } from '../../net/api-base';
-import { cartHeaders, checkoutPageUrl, keepCart } from '../../net/kept-cart';
+import { CART_API, cartAnswered, cartHeaders, checkoutPageUrl } from '../../net/kept-cart';
 import { assetUrl, loadStylesheet } from '../../platform/assets';
 import { readCookie } from '../../platform/cookies';
 import { fill, pageLanguage, texts } from '../../platform/strings';
 import type { DialogOptions, DialogResult } from '../../ui/dialog';
 import { element, statusLine } from '../dom';
-import type * as Paths from '../../../../contract/api/paths';
 import { trustedHtml } from '../../platform/trusted-types';
-const CART_PATH: typeof Paths.CART_PATH = '/api/commerce/cart';
-
-export const CART_API = CART_PATH;
 
 /** The cart page's words (platform/strings.ts). */
 export const cartWords = texts('cart', CART_WORDS);
@@ -61,7 +57,7 @@ export function start(context: Readonly<PageContext>, alert: (options: DialogOpt
   const load = (promise: Promise<unknown>, done?: string) =>
     promise.then((raw) => {
       const cart = shoppingCart(raw);
-      keepCart(cart);
+      cartAnswered(cart);
       render(cart);
       if (done) status.textContent = done;
     }, fail);

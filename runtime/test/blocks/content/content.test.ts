@@ -99,5 +99,7 @@ describe('page enhancements (part 1 §7, §9)', async () => {
     expect(needsEnhancements({ ...base, websiteSettings: { disqusShortname: 'x', commentsEnabled: true } })).toBe(true);
     document.body.innerHTML = '<div data-animation></div>';
     expect(needsEnhancements(base)).toBe(true);
+    document.body.innerHTML = '<a href="/cart">Cart <span class="sqs-cart-quantity">0</span></a>';
+    expect(needsEnhancements(base)).toBe(true);
   });
 });

@@ -1,0 +1,64 @@
+/**
+ * The cart's count in a theme's header (`.sqs-cart-quantity`): 0 with no request when the
+ * visitor has no cart, the cart's totalQuantity when there is one (with the kept cart's header
+ * on another origin), every cart answer after that, and nothing once torn down.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CART_KEY, cartAnswered } from '../../src/net/kept-cart';
+import { countCart as start } from '../../src/enhance/cart-count';
+
+const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+const counts = () => [...document.querySelectorAll('.sqs-cart-quantity')].map((count) => count.textContent);
+const header = `<a href="/cart">Cart <span class="sqs-cart-quantity">?</span></a><span class="sqs-cart-quantity">?</span>`;
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.body.replaceChildren();
+  document.cookie = 'CART=; max-age=0; path=/';
+  localStorage.clear();
+});
+
+describe('the cart’s count', () => {
+  it('no cart: 0 in each, without asking the server', () => {
+    document.body.innerHTML = header;
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    start()();
+    expect(counts()).toEqual(['0', '0']);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('a cart (its cookie): its totalQuantity, then each cart answer the page gets, until torn down', async () => {
+    document.body.innerHTML = header;
+    document.cookie = 'CART=abc; path=/';
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(json({ id: 'abc', totalQuantity: 3, entries: [] }))));
+    const stop = start();
+    await vi.waitFor(() => expect(counts()).toEqual(['3', '3']));
+    cartAnswered({ id: 'abc', totalQuantity: 4 });
+    expect(counts()).toEqual(['4', '4']);
+    // A bought cart holds nothing.
+    cartAnswered({ id: 'abc', totalQuantity: 4, isPurchased: true });
+    expect(counts()).toEqual(['0', '0']);
+    stop();
+    cartAnswered({ id: 'next', totalQuantity: 1 });
+    expect(counts()).toEqual(['0', '0']);
+  });
+
+  it('with the API on another origin: the kept cart, named in its header; a failed call leaves the theme’s text', async () => {
+    document.body.innerHTML = `<script data-api-base="https://api.example.test"></script>${header}`;
+    localStorage.setItem(CART_KEY, JSON.stringify({ api: 'https://api.example.test', token: 'kept' }));
+    const fetch = vi.fn((_url: string, _init?: RequestInit) => Promise.resolve(json({ id: 'kept', totalQuantity: 2 })));
+    vi.stubGlobal('fetch', fetch);
+    start();
+    await vi.waitFor(() => expect(counts()).toEqual(['2', '2']));
+    expect(new Headers(fetch.mock.calls[0]![1]?.headers).get('x-cart-token')).toBe('kept');
+    document.querySelectorAll('.sqs-cart-quantity').forEach((count) => (count.textContent = '?'));
+    const failing = vi.fn(() => Promise.reject(new TypeError('Failed to fetch')));
+    vi.stubGlobal('fetch', failing);
+    start();
+    // The data layer's retries (spec part 1 §8), then nothing more.
+    await vi.waitFor(() => expect(failing).toHaveBeenCalledTimes(4), { timeout: 3000 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(counts()).toEqual(['?', '?']);
+  });
+});
