@@ -195,6 +195,8 @@ test('a rolling upgrade: a page from either build mounts its blocks when its chu
       const accordion = page.locator('#block-faq-multi');
       await expect(accordion).toHaveAttribute('data-block-status', 'mounted');
       const build = await page.evaluate(() => (globalThis as { accordionBuild?: string }).accordionBuild ?? 'this');
+      // Chunks asked for after `ready` (the header's cart count) are answered before the page goes.
+      await page.waitForLoadState('networkidle');
       await context.close();
       return { build, statuses };
     };
