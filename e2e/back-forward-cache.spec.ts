@@ -39,6 +39,23 @@ test('a page comes Back from the cache as it was left, counts as a page view and
   await expect.poll(views).toEqual(['/faq', '/contact', '/faq', '/contact']);
 });
 
+test('a page that comes Back counts the cart as it is now, not as it was left', async ({ page }) => {
+  const cartCount = page.getByRole('link', { name: /^Cart \(/ });
+  await page.goto('/blocks');
+  await runtimeReady(page);
+  await page.getByRole('button', { name: 'Add to cart: Harbour print' }).click();
+  await expect(cartCount).toHaveText('Cart (1)');
+  await page.evaluate(() => ((window as unknown as { left: boolean }).left = true));
+  await Promise.all([page.waitForURL('**/cart'), cartCount.click()]);
+  await runtimeReady(page);
+  await page.locator('#sqs-cart-root').getByRole('button', { name: 'Remove Harbour print' }).click();
+  await expect(cartCount).toHaveText('Cart (0)');
+  await page.goBack({ waitUntil: 'commit' });
+  await expect(page).toHaveURL(/\/blocks$/);
+  expect(await restored(page)).toBe(true);
+  await expect(cartCount).toHaveText('Cart (0)');
+});
+
 test.describe('a visitor the cookie banner asks', () => {
   test.use({ consented: false });
 

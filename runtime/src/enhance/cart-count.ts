@@ -1,7 +1,9 @@
 /**
  * The cart's count wherever the theme shows it (`.sqs-cart-quantity`, a header's "Cart (2)"):
  * the cart's `totalQuantity` once the page loads, asked for only when the visitor has a cart
- * (else 0, with no request), then after every change the page makes (`site:cart`).
+ * (else 0, with no request), then after every change the page makes (`site:cart`), and again
+ * when the Back button brings the page out of the browser's cache (the cart may have changed
+ * on the pages in between).
  */
 import { CART_QUANTITY_CLASS } from '../../../contract/model/page-types';
 import { CART_API, CART_EVENT, cartAnswered, cartHeaders, cartKnown } from '../net/kept-cart';
@@ -12,9 +14,15 @@ export function countCart(): Teardown {
   const show = (quantity: number) => {
     for (const count of document.getElementsByClassName(CART_QUANTITY_CLASS)) count.textContent = String(quantity);
   };
-  const stop = listen(document, CART_EVENT, (event) => show((event as CustomEvent<{ totalQuantity: number }>).detail.totalQuantity));
-  if (!cartKnown()) show(0);
-  // A count that could not be fetched keeps what the theme wrote: nothing to tell the visitor.
-  else request(CART_API, { headers: cartHeaders(), onFailure: () => undefined }).then(cartAnswered, () => undefined);
-  return stop;
+  const count = () => {
+    if (!cartKnown()) return show(0);
+    // A count that could not be fetched keeps what it showed: nothing to tell the visitor.
+    request(CART_API, { headers: cartHeaders(), onFailure: () => undefined }).then(cartAnswered, () => undefined);
+  };
+  const stops = [
+    listen(document, CART_EVENT, (event) => show((event as CustomEvent<{ totalQuantity: number }>).detail.totalQuantity)),
+    listen(window, 'pageshow', (event) => event.persisted && count()),
+  ];
+  count();
+  return () => stops.forEach((stop) => stop());
 }

@@ -1,7 +1,8 @@
 /**
  * The cart's count in a theme's header (`.sqs-cart-quantity`): 0 with no request when the
  * visitor has no cart, the cart's totalQuantity when there is one (with the kept cart's header
- * on another origin), every cart answer after that, and nothing once torn down.
+ * on another origin), every cart answer after that, again after the Back button's cache, and
+ * nothing once torn down.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CART_KEY, cartAnswered } from '../../src/net/kept-cart';
@@ -42,6 +43,29 @@ describe('the cart’s count', () => {
     stop();
     cartAnswered({ id: 'next', totalQuantity: 1 });
     expect(counts()).toEqual(['0', '0']);
+  });
+
+  it('a page the Back button brings out of the cache counts again; a page shown afresh does not ask twice', async () => {
+    document.body.innerHTML = header;
+    document.cookie = 'CART=abc; path=/';
+    const answers = [3, 1];
+    const fetch = vi.fn(() => Promise.resolve(json({ id: 'abc', totalQuantity: answers.shift() })));
+    vi.stubGlobal('fetch', fetch);
+    const stop = start();
+    await vi.waitFor(() => expect(counts()).toEqual(['3', '3']));
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: false }));
+    expect(fetch).toHaveBeenCalledTimes(1);
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    await vi.waitFor(() => expect(counts()).toEqual(['1', '1']));
+    // The cart was bought on the pages in between: no cookie, no request, 0.
+    document.cookie = 'CART=; max-age=0; path=/';
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    expect(counts()).toEqual(['0', '0']);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    stop();
+    document.cookie = 'CART=abc; path=/';
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    expect(fetch).toHaveBeenCalledTimes(2);
   });
 
   it('with the API on another origin: the kept cart, named in its header; a failed call leaves the theme’s text', async () => {
