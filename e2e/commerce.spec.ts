@@ -162,6 +162,9 @@ test.describe('cart and checkout', () => {
     const root = page.locator('#sqs-cart-root');
     await expect(root.getByRole('rowheader')).toHaveText(['Harbour print', 'Tote bag (Natural)']);
     await expect(root.locator('.cart-subtotal')).toHaveText('Subtotal $63.00');
+    // The server wrote the header's count, too.
+    const cartCount = page.getByRole('link', { name: /^Cart \(/ });
+    await expect(cartCount).toHaveText('Cart (2)');
     // A quantity and Update post the form.
     await root.getByLabel('Quantity for Harbour print').fill('2');
     await root.getByRole('button', { name: 'Update cart' }).click();
@@ -171,6 +174,7 @@ test.describe('cart and checkout', () => {
     await root.getByLabel('Quantity for Tote bag').fill('3');
     await root.getByLabel('Quantity for Tote bag').press('Enter');
     await expect(root.locator('.cart-subtotal')).toHaveText('Subtotal $144.00');
+    await expect(cartCount).toHaveText('Cart (5)');
     await root.getByRole('button', { name: 'Remove Tote bag' }).click();
     await expect(root.getByRole('rowheader')).toHaveText(['Harbour print']);
     // More than the stock (3): the field offers no more, so the browser refuses it before sending.

@@ -2,17 +2,18 @@
  * The full-page cart rendered into a page's `#sqs-cart-root` (contract/commerce/cart-markup.ts):
  * the visitor's cart from the first paint, in the page's language and the site's words, as a
  * form that changes quantities without the runtime (routes/cart.ts) and a Checkout link; the
- * runtime adopts it.
+ * runtime adopts it. And the cart's count in each `.sqs-cart-quantity` (a header's "Cart (2)"),
+ * so that it is right from the first paint, and without the runtime.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CART_BODY_CLASS, CART_WORDS, cartContentHtml } from '../../contract/commerce/cart-markup';
 import { formatMinorUnits } from '../../contract/commerce/money';
 import { CART_COOKIE } from '../../contract/commerce/routes';
-import { CART_ROOT_ID } from '../../contract/model/page-types';
+import { CART_QUANTITY_CLASS, CART_ROOT_ID } from '../../contract/model/page-types';
 import { loadCatalog } from './commerce/catalog';
 import { cartLines, openCart } from './commerce/store';
 import { currencyIn, shopUrlOf } from './commerce/store-settings';
-import { withDivContent } from './html';
+import { TAG_INSIDE, hasClassInMarkup, withDivContent } from './html';
 import { htmlLanguage, wordsFor, type Catalogues } from './page-words';
 import { CART_REFUSAL_WORDS } from './page-text';
 
@@ -20,6 +21,19 @@ const ROOT = `<div id="${CART_ROOT_ID}">`;
 
 /** The query a refused form post comes back with (routes/cart.ts), its value the refusal. */
 export const CART_REFUSED_QUERY = 'cart';
+
+/** An element whose class list has the count's class and whose content is text only: its opening tag, and its closing one. */
+const COUNT_ELEMENT = new RegExp(String.raw`(<([a-z][a-z0-9-]*)\b${TAG_INSIDE}?\sclass="(?:[^"]*\s)?${CART_QUANTITY_CLASS}(?:\s[^"]*)?"${TAG_INSIDE}>)[^<]*(<\/\2>)`, 'gi');
+
+/** `html` with the visitor's cart count in each count element, when the visitor has a cart (else as the theme wrote it). */
+export async function withCartCount(app: FastifyInstance, request: FastifyRequest, html: string): Promise<string> {
+  if (!hasClassInMarkup(html, CART_QUANTITY_CLASS)) return html;
+  const cart = await openCart(app.storage, request.cookies[CART_COOKIE]);
+  if (!cart) return html;
+  const lines = cart.purchased ? [] : await cartLines(app.storage, await loadCatalog(app), cart.token);
+  const count = String(lines.reduce((sum, line) => sum + line.quantity, 0));
+  return html.replace(COUNT_ELEMENT, (_, open: string, _name: string, close: string) => open + count + close);
+}
 
 export async function withCartContent(app: FastifyInstance, request: FastifyRequest, html: string, site: Record<string, unknown>, catalogues: Catalogues, crumb: string): Promise<string> {
   if (!html.includes(ROOT)) return html;

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import { loadCatalogues, wordsFor, type AreaWords, type Catalogues } from './page-words';
 import { PAGE_WORDS, siteLanguage } from './page-text';
-import { withCartContent } from './cart-page';
+import { withCartContent, withCartCount } from './cart-page';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { environmentFromHost } from '../../contract/context/environment';
@@ -88,7 +88,8 @@ export async function sendSitePage(
   const site = settings ?? (await readSiteSettings(app));
   const env = app.settings.siteEnv ?? environmentFromHost(request.hostname.replace(/:\d+$/, ''));
   const withCart = await withCartContent(app, request, expanded, site, catalogues(app), crumb);
-  const body = withScriptNonce(injectContext(withCart, { site, account: request.account, member: request.siteUser, announcement: announcementContext(parseAnnouncement(stored.get(ANNOUNCEMENT_KEY))), env, forced, formPost: { crumb, next: request.url } }, {
+  // The count alone keeps the page for the Back button: the runtime counts again when it comes back.
+  const body = withScriptNonce(injectContext(await withCartCount(app, request, withCart), { site, account: request.account, member: request.siteUser, announcement: announcementContext(parseAnnouncement(stored.get(ANNOUNCEMENT_KEY))), env, forced, formPost: { crumb, next: request.url } }, {
     cookies: request.cookies,
     gpc: request.headers['sec-gpc'] as string | undefined,
     screenshot: (request.query as Record<string, unknown> | undefined)?.sqsscreenshot,

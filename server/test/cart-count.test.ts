@@ -1,0 +1,59 @@
+/**
+ * The cart's count the server writes into a page's `.sqs-cart-quantity` elements: the
+ * visitor's cart from the first paint and without the runtime; the theme's text for a visitor
+ * without a cart; the page still kept for the Back button.
+ */
+import type { FastifyRequest } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withCartCount } from '../src/cart-page';
+import { rows, startTestServer, visitor, type TestServer } from './helper';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => server.close());
+
+const HEADER_COUNT = /Cart \(<span class="sqs-cart-quantity">([^<]*)<\/span>\)/;
+const asVisitor = (cart?: string) => ({ cookies: cart ? { CART: cart } : {} }) as unknown as FastifyRequest;
+
+describe('the cart’s count in a page', () => {
+  it('is the cart’s quantity for a visitor with a cart, the theme’s 0 for one without; the page stays private, no-cache', async () => {
+    const client = await visitor(server.app);
+    const before = await client.inject({ method: 'GET', url: '/' });
+    expect(HEADER_COUNT.exec(before.body)?.[1]).toBe('0');
+    await client.inject({ method: 'POST', url: '/api/commerce/cart/entries', payload: { productId: 'print-harbour', quantity: 2 } });
+    await client.inject({ method: 'POST', url: '/api/commerce/cart/entries', payload: { productId: 'tote' } });
+    for (const url of ['/', '/blocks', '/cart']) {
+      const page = await client.inject({ method: 'GET', url });
+      expect(HEADER_COUNT.exec(page.body)?.[1], url).toBe('3');
+      if (url !== '/cart') expect(page.headers['cache-control'], url).toBe('private, no-cache');
+    }
+    await rows(server, 'UPDATE carts SET purchased_at = ? WHERE token = ?', Date.now(), client.jar.CART);
+    expect(HEADER_COUNT.exec((await client.inject({ method: 'GET', url: '/' })).body)?.[1]).toBe('0');
+  });
+
+  it('fills each element with the class among others, and leaves alone one with markup inside or only a class like it', async () => {
+    const client = await visitor(server.app);
+    await client.inject({ method: 'POST', url: '/api/commerce/cart/entries', payload: { productId: 'tote', quantity: 2 } });
+    const html = [
+      '<a href="/cart">Cart <b class="badge sqs-cart-quantity" data-x=">">0</b></a>',
+      "<span title='a class=\"sqs-cart-quantity\"' class='other'>keep</span>",
+      '<span class="sqs-cart-quantity-label">keep</span>',
+      '<span class="sqs-cart-quantity"><i>0</i></span>',
+      '<SPAN CLASS="x" class="sqs-cart-quantity">?</SPAN>',
+    ].join('\n');
+    const counted = await withCartCount(server.app, asVisitor(client.jar.CART), html);
+    expect(counted.split('\n')).toEqual([
+      '<a href="/cart">Cart <b class="badge sqs-cart-quantity" data-x=">">2</b></a>',
+      "<span title='a class=\"sqs-cart-quantity\"' class='other'>keep</span>",
+      '<span class="sqs-cart-quantity-label">keep</span>',
+      '<span class="sqs-cart-quantity"><i>0</i></span>',
+      '<SPAN CLASS="x" class="sqs-cart-quantity">2</SPAN>',
+    ]);
+    // No cart, a made-up one, a page without the class: the page as it was, with no query needed.
+    expect(await withCartCount(server.app, asVisitor(), html)).toBe(html);
+    expect(await withCartCount(server.app, asVisitor('made-up'), html)).toBe(html);
+    expect(await withCartCount(server.app, asVisitor(client.jar.CART), '<p>No count</p>')).toBe('<p>No count</p>');
+  });
+});
