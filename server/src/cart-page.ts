@@ -22,10 +22,10 @@ const ROOT = `<div id="${CART_ROOT_ID}">`;
 /** The query a refused form post comes back with (routes/cart.ts), its value the refusal. */
 export const CART_REFUSED_QUERY = 'cart';
 
-/** An element whose class list has the count's class and whose content is text only: its opening tag, and its closing one. */
+/** An element whose class list has the count's class and whose content is text only: its opening and closing tags. */
 const COUNT_ELEMENT = new RegExp(String.raw`(<([a-z][a-z0-9-]*)\b${TAG_INSIDE}?\sclass="(?:[^"]*\s)?${CART_QUANTITY_CLASS}(?:\s[^"]*)?"${TAG_INSIDE}>)[^<]*(<\/\2>)`, 'gi');
 
-/** `html` with the visitor's cart count in each count element, when the visitor has a cart (else as the theme wrote it). */
+/** `html` with the visitor's cart count in each count element when the visitor has a cart; else as the theme wrote it. */
 export async function withCartCount(app: FastifyInstance, request: FastifyRequest, html: string): Promise<string> {
   if (!hasClassInMarkup(html, CART_QUANTITY_CLASS)) return html;
   const cart = await openCart(app.storage, request.cookies[CART_COOKIE]);

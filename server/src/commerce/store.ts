@@ -59,10 +59,10 @@ export async function dropAbandonedCarts(store: Storage, now = Date.now()): Prom
  * The cart a token names, while its lifetime lasts: the cookie ends then, and a token a page on
  * another site keeps (contract/commerce/routes.ts) ends with it.
  */
-export async function openCart(store: Storage, token: string | undefined, now = Date.now()): Promise<{ token: string; created: number; purchased: boolean } | null> {
+export async function openCart(store: Storage, token: string | undefined): Promise<{ token: string; created: number; purchased: boolean } | null> {
   if (!token || token.length > 64) return null;
   const row = await store.db.selectFrom('carts').select(['token', 'created_at', 'purchased_at']).where('token', '=', token).executeTakeFirst();
-  return row && row.created_at > now - CART_LIFETIME_MS ? { token: row.token, created: row.created_at, purchased: row.purchased_at !== null } : null;
+  return row && row.created_at > Date.now() - CART_LIFETIME_MS ? { token: row.token, created: row.created_at, purchased: row.purchased_at !== null } : null;
 }
 
 export async function createCart(store: Storage, userId: string | null = null): Promise<string> {

@@ -1,8 +1,8 @@
 /**
  * Sites on other hosts (SITE_ORIGINS): a theme's page on its own host, with the runtime's
  * `data-api-base` pointing here. Their calls get CORS answers with credentials (@fastify/cors,
- * preflight included, for the crumb and cart headers); a call to the API from any other site (its
- * Origin, or for a pixel its Referer) is refused before it stores anything.
+ * preflight included, for the crumb and cart headers); a call to the API from any other site
+ * (its Origin, or for a pixel its Referer) is refused before it stores anything.
  */
 import cors from '@fastify/cors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';

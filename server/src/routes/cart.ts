@@ -41,16 +41,17 @@ function lineOfField(value: unknown): [string, string] | null {
 export function setCartCookie(reply: FastifyReply, token: string): void {
   void reply.setCookie(CART_COOKIE, token, { path: '/', sameSite: 'lax', httpOnly: false, secure: 'auto', maxAge: CART_LIFETIME_S });
 }
+export const clearCartCookie = (reply: FastifyReply) => void reply.clearCookie(CART_COOKIE, { path: '/' });
+
+
 /**
- * The visitor's cart: the one a page on another site names in its header (it cannot keep the
- * cookie; contract/commerce/routes.ts), else the cookie's.
+ * The visitor's cart for an API call: the one a page on another site names in its header (it
+ * cannot keep the cookie; contract/commerce/routes.ts), else the cookie's.
  */
-export function cartTokenOf(request: FastifyRequest): string | undefined {
+function cartTokenOf(request: FastifyRequest): string | undefined {
   const named = request.headers[CART_TOKEN_HEADER];
   return typeof named === 'string' && named !== '' ? named : request.cookies[CART_COOKIE];
 }
-export const clearCartCookie = (reply: FastifyReply) => void reply.clearCookie(CART_COOKIE, { path: '/' });
-
 
 export async function currencyOf(app: FastifyInstance): Promise<string> {
   return currencyIn(await readSiteSettings(app));
