@@ -1,7 +1,8 @@
 /**
  * A theme's page on its own host, with `data-api-base` pointing at a Tessera server elsewhere
- * (another port): every call goes there, with CORS for the listed site (SITE_ORIGINS), and an
- * origin the server does not list gets nothing stored.
+ * (another port; for the store, also another site: `localhost` against `127.0.0.1`): every call
+ * goes there, with CORS for the listed site (SITE_ORIGINS), and an origin the server does not
+ * list gets nothing stored.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
