@@ -12,7 +12,8 @@ import { CART_COOKIE } from '../../contract/commerce/routes';
 import { CART_QUANTITY_CLASS, CART_ROOT_ID } from '../../contract/model/page-types';
 import { loadCatalog } from './commerce/catalog';
 import { cartLines, openCart } from './commerce/store';
-import { currencyIn, shopUrlOf } from './commerce/store-settings';
+import { currencyIn } from './commerce/store-settings';
+import { shopPageUrl } from './site-address';
 import { TAG_INSIDE, hasClassInMarkup, withDivContent } from './html';
 import { htmlLanguage, wordsFor, type Catalogues } from './page-words';
 import { CART_REFUSAL_WORDS } from './page-text';
@@ -52,7 +53,7 @@ export async function withCartContent(app: FastifyInstance, request: FastifyRequ
   // The form comes back to this page as the visitor sees it, without a refusal or a crumb in its address.
   const next = new URL(request.url, 'http://site.invalid');
   for (const name of [CART_REFUSED_QUERY, 'crumb']) next.searchParams.delete(name);
-  const content = cartContentHtml(words, lines, subtotal, money, { shop: shopUrlOf(site) }, { crumb, next: next.pathname + next.search, refusal });
+  const content = cartContentHtml(words, lines, subtotal, money, { shop: shopPageUrl(site, app.settings.publicUrl) }, { crumb, next: next.pathname + next.search, refusal });
   // The status line comes with the runtime, which is what has anything to say in it.
   return withDivContent(html, ROOT, `<div class="${CART_BODY_CLASS}">${content}</div>`);
 }

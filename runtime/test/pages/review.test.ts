@@ -119,10 +119,11 @@ describe('review request page', () => {
     },
   );
 
-  it('adopts the form the server rendered: no state call, the counter live, Submit through the API, Close going back', async () => {
+  it('adopts the form the server rendered: no state call, the counter live, Submit through the API, Close going back, its link kept', async () => {
     history.replaceState(null, '', '/commerce/reviews?token=abcdefghijklmnop1234');
     const post = { crumb: 'c1', token: 'abcdefghijklmnop1234', body: 'Hi' };
-    document.body.innerHTML = `<main><div id="review-request-root">${reviewFormHtml(REVIEW_WORDS, 'Studio mug', '/shop', post)}</div></main>`;
+    // The server's link: on the site's own address, when its pages are on another host.
+    document.body.innerHTML = `<main><div id="review-request-root">${reviewFormHtml(REVIEW_WORDS, 'Studio mug', 'https://www.example.com/shop', post)}</div></main>`;
     const rendered = document.querySelector('form')!;
     const calls: Array<{ url: string; body: unknown }> = [];
     vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
@@ -152,6 +153,7 @@ describe('review request page', () => {
     rendered.dispatchEvent(submit);
     expect(submit.defaultPrevented).toBe(true);
     await until(() => document.querySelector('h1')!.textContent === 'Thanks for your feedback');
+    expect(document.querySelector('.review-continue')!.getAttribute('href')).toBe('https://www.example.com/shop');
     expect(calls).toHaveLength(1);
     expect(calls[0]!.body).toEqual({ token: 'abcdefghijklmnop1234', rating: 5, body: 'Hi there' });
     back.mockRestore();

@@ -7,28 +7,11 @@
  */
 import { fill } from '../../../contract/text/format';
 import { shopUrlOf } from '../commerce/store-settings';
+import { serverBaseUrl, siteBaseUrl } from '../site-address';
 import type { OrderInput } from '../commerce/store';
 import { confirmationWords, orderDate, type StoreText } from '../commerce/pages';
 import { siteTitleOf } from '../site-page';
 import { oneLine, type Notice, type NoticeSite } from './notices';
-
-/** The site's own address (`website.baseUrl`), if it is an http(s) one. */
-export function siteBaseUrl(site: Record<string, unknown>): string | null {
-  const value = (site.website as { baseUrl?: unknown } | undefined)?.baseUrl;
-  if (typeof value !== 'string') return null;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Where the server's own pages are (the owner app, the new-password and review pages): its
- * PUBLIC_URL when the site's pages are on another host, else the site's address.
- */
-export const serverBaseUrl = (site: Record<string, unknown>, publicUrl: string | null): string | null => publicUrl ?? siteBaseUrl(site);
 
 /** The site as the owner's notices name it. */
 export function noticeSiteOf(site: Record<string, unknown>, publicUrl: string | null): NoticeSite {

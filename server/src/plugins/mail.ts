@@ -5,7 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { HOUR_MS, NOTICES_PER_HOUR, queueNotice, queueWithinHourlyLimit, startMailSender } from '../mail/outbox';
-import { buyerReceipt, noticeSiteOf, serverBaseUrl } from '../mail/receipt';
+import { buyerReceipt, noticeSiteOf } from '../mail/receipt';
+import { serverBaseUrl } from '../site-address';
 import { storeText } from '../commerce/pages';
 import { takeFromWindowsIn } from '../security/limits';
 import { shownSmtpUrl, type MailSettings } from '../mail/settings';

@@ -8,7 +8,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CART_COOKIE, CART_PAGE_PATH, CART_TOKEN_HEADER, CHECKOUT_PATH } from '../../../contract/commerce/routes';
 import { CART_FORM_PATH, type CartRefusal } from '../../../contract/commerce/cart-markup';
 import { CART_REFUSED_QUERY } from '../cart-page';
-import { currencyIn, shopUrlOf } from '../commerce/store-settings';
+import { currencyIn } from '../commerce/store-settings';
+import { shopPageUrl } from '../site-address';
 import { currency } from '../../../contract/commerce/currencies';
 import { PageType } from '../../../contract/model/page-types';
 import { loadCatalog } from '../commerce/catalog';
@@ -160,7 +161,7 @@ export default async function cartRoutes(app: FastifyInstance): Promise<void> {
     return sendShellPage(app, request, reply, (page) => {
       const text = storeText(page);
       const shell = { title: text.checkout.title, pageType: PageType.CHECKOUT };
-      if (lines.length === 0) return { ...shell, main: storeAlert(text, shopUrlOf(page.site), text.cart.noCart) };
+      if (lines.length === 0) return { ...shell, main: storeAlert(text, shopPageUrl(page.site, app.settings.publicUrl), text.cart.noCart) };
       const main = `<h1>${escapeHtml(text.checkout.title)}</h1>
 ${linesTable(text, lines, currencyIn(page.site))}
 <p class="checkout-note">${escapeHtml(text.checkout.cartNote)}</p>
@@ -194,6 +195,6 @@ ${checkoutForm(CHECKOUT_PATH, crumb, BUYER_FIELDS(text, body), text.checkout.pla
   app.get('/commerce/order-confirmed', async (request, reply) => {
     const order = await findOrder(app.storage, String((request.query as Record<string, unknown>).order ?? ''));
     if (!order || order.kind !== 'order') return reply.callNotFound();
-    return sendShellPage(app, request, reply, (page) => ({ ...confirmation(storeText(page), shopUrlOf(page.site), order), pageType: PageType.ORDER_CONFIRMED }));
+    return sendShellPage(app, request, reply, (page) => ({ ...confirmation(storeText(page), shopPageUrl(page.site, app.settings.publicUrl), order), pageType: PageType.ORDER_CONFIRMED }));
   });
 }

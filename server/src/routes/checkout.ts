@@ -18,7 +18,8 @@ import { orderRefused } from '../commerce/order-limit';
 import { ensureCrumb } from '../plugins/crumb';
 import { crumbQuery } from '../schemas';
 import { readSiteSettings, sendShellPage, shellPageOf } from '../site-page';
-import { currencyIn, shopUrlOf } from '../commerce/store-settings';
+import { currencyIn } from '../commerce/store-settings';
+import { shopPageUrl } from '../site-address';
 import { formCrumbValid } from '../form-posts';
 import { fill } from '../../../contract/text/format';
 import type { CHECKOUT_WORDS } from '../page-text';
@@ -133,7 +134,7 @@ export default async function checkoutRoutes(app: FastifyInstance): Promise<void
         const query = { ...(request.query as Query), ...(request.body as Query | undefined) };
         const currency = currencyIn(page.site);
         const purchase = await flow.resolve(query, (request.body ?? {}) as Body, currency, text);
-        if (typeof purchase === 'string') return { title: text.checkout.title, pageType: flow.pageType, main: storeAlert(text, shopUrlOf(page.site), purchase), status: 404 };
+        if (typeof purchase === 'string') return { title: text.checkout.title, pageType: flow.pageType, main: storeAlert(text, shopPageUrl(page.site, app.settings.publicUrl), purchase), status: 404 };
         const crumb = ensureCrumb(app, request, reply);
         const main = `<h1>${escapeHtml(purchase.title)}</h1>
 <p class="checkout-intro">${purchase.intro}</p>
@@ -162,7 +163,7 @@ ${checkoutForm(flow.path, crumb, purchase.fields, flow.submit(text.checkout), pu
     app.get(flow.confirmed.path, async (request, reply) => {
       const order = await findOrder(app.storage, String((request.query as Query).order ?? ''));
       if (!order || order.kind !== flow.kind) return reply.callNotFound();
-      return sendShellPage(app, request, reply, (page) => ({ ...confirmation(storeText(page), shopUrlOf(page.site), order), pageType: flow.confirmed.pageType }));
+      return sendShellPage(app, request, reply, (page) => ({ ...confirmation(storeText(page), shopPageUrl(page.site, app.settings.publicUrl), order), pageType: flow.confirmed.pageType }));
     });
   }
 

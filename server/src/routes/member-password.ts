@@ -10,7 +10,7 @@ import { fill } from '../../../contract/text/format';
 import { PASSWORD_RESET_WORDS } from '../page-text';
 import { sendShellPage, siteTitleOf, type ShellPage } from '../site-page';
 import { MEMBER_LINKS, RESET_LIFETIME_MS, WELCOME_LIFETIME_MS } from '../password-links';
-import { serverBaseUrl } from '../mail/receipt';
+import { serverBaseUrl } from '../site-address';
 import { mailPasswordLinkTo, registerPasswordLinkPages } from './password-link-pages';
 
 export const MEMBER_PASSWORD_PATH = '/members/password';

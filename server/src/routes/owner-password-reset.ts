@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fill } from '../../../contract/text/format';
 import { escapeHtml } from '../html';
-import { serverBaseUrl } from '../mail/receipt';
+import { serverBaseUrl } from '../site-address';
 import { ACCOUNT_LINKS, RESET_LIFETIME_MS } from '../password-links';
 import { PASSWORD_RESET_WORDS } from '../page-text';
 import { readSiteSettings, siteTitleOf } from '../site-page';

@@ -13,7 +13,7 @@ import { sendShellPage } from '../site-page';
 import { REVIEW_PAGE_PATH, REVIEW_ROOT_ID, REVIEW_WORDS, closedReviewMessage, reviewFormHtml, reviewOutcomeHtml, type ReviewPost } from '../../../contract/review/form-markup';
 import { ensureCrumb } from '../plugins/crumb';
 import { formCrumbValid, formValue } from '../form-posts';
-import { shopUrlOf } from '../commerce/store-settings';
+import { shopPageUrl } from '../site-address';
 import { OWNER_PATHS } from '../../../contract/api/owner-paths';
 import { latestReviews } from '../repositories/dashboards';
 import type { ReviewsAnswer } from '../../../contract/api/owner-answers';
@@ -29,7 +29,7 @@ export default async function reviewRoutes(app: FastifyInstance): Promise<void> 
   const sendReviewPage = (request: FastifyRequest, reply: FastifyReply, token: string, { refused, code = 200, thanked = false }: { refused?: Omit<ReviewPost, 'crumb' | 'token'>; code?: number; thanked?: boolean } = {}) =>
     sendShellPage(app, request, reply, async ({ words, site }) => {
       const text = words('review', REVIEW_WORDS);
-      const shop = shopUrlOf(site);
+      const shop = shopPageUrl(site, app.settings.publicUrl);
       const state = thanked ? null : await reviewRequest(app.storage, token);
       const content = !state
         ? reviewOutcomeHtml(text, shop, text.thanks)

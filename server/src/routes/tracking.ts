@@ -10,7 +10,7 @@ import { trafficIn } from '../repositories/dashboards';
 import type { PageViewsAnswer } from '../../../contract/api/owner-answers';
 import { hostsOf, referringSite, siteHostsOf } from '../ingest/referring-sites';
 import { readSiteSettings } from '../site-page';
-import { siteBaseUrl } from '../mail/receipt';
+import { siteBaseUrl } from '../site-address';
 import { indexable } from '../storage/text-values';
 
 const MARKETING = ['source', 'campaign', 'subcampaign', 'channel', 'subchannel', 'variation', 'mkwid'];

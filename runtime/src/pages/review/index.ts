@@ -89,8 +89,9 @@ function bindForm(root: HTMLElement, form: HTMLFormElement, shop: string, token:
 }
 
 export function start(context: Readonly<PageContext>): void {
-  const shop = continueShoppingUrl(context.websiteSettings);
   const own = document.getElementById(ROOT_ID);
+  // The server's own link when it rendered the page: the site's pages may be on another host.
+  const shop = own?.querySelector('.review-close, .review-continue')?.getAttribute('href') ?? continueShoppingUrl(context.websiteSettings);
   const root = own ?? document.querySelector('main') ?? document.body;
   // Its form's look (blocks.css, unless the page links runtime.css).
   void loadStylesheet(assetUrl('blocks.css'));
