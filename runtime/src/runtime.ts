@@ -65,7 +65,7 @@ export interface SiteRuntimeApi {
 }
 
 const dialogChunk = () => loadChunk(() => import('./ui/dialog'), 'dialog');
-const netChunk = () => loadChunk(() => import('./net/request'), 'net');
+const netChunk = () => loadChunk(() => import('./net/theme-request'), 'net');
 
 function whenDocumentParsed(): Promise<void> {
   if (document.readyState !== 'loading') return Promise.resolve();
