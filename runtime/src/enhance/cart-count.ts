@@ -20,7 +20,8 @@ export function countCart(): Teardown {
     request(CART_API, { headers: cartHeaders(), onFailure: () => undefined }).then(cartAnswered, () => undefined);
   };
   const stops = [
-    listen(document, CART_EVENT, (event) => show((event as CustomEvent<{ totalQuantity: number }>).detail.totalQuantity)),
+    // Theme code may fire it too, with anything in it.
+    listen(document, CART_EVENT, (event) => show(Number((event as CustomEvent<{ totalQuantity?: unknown } | null>).detail?.totalQuantity) || 0)),
     listen(window, 'pageshow', (event) => event.persisted && count()),
   ];
   count();

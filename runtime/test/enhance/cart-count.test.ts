@@ -40,6 +40,13 @@ describe('the cart’s count', () => {
     // A bought cart holds nothing.
     cartAnswered({ id: 'abc', totalQuantity: 4, isPurchased: true });
     expect(counts()).toEqual(['0', '0']);
+    // Theme code that fires the event itself: a number is shown, anything else is 0.
+    document.dispatchEvent(new CustomEvent('site:cart', { detail: { totalQuantity: 5 } }));
+    expect(counts()).toEqual(['5', '5']);
+    for (const detail of [null, {}, { totalQuantity: 'lots' }]) {
+      document.dispatchEvent(new CustomEvent('site:cart', { detail }));
+      expect(counts()).toEqual(['0', '0']);
+    }
     stop();
     cartAnswered({ id: 'next', totalQuantity: 1 });
     expect(counts()).toEqual(['0', '0']);
