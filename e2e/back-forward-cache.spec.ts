@@ -45,13 +45,17 @@ test('a page that comes Back counts the cart as it is now, not as it was left', 
   await runtimeReady(page);
   await page.getByRole('button', { name: 'Add to cart: Harbour print' }).click();
   await expect(cartCount).toHaveText('Cart (1)');
+  // A plain page to come Back to (the blocks page, with its embeds, is not always kept).
+  await page.goto('/faq');
+  await runtimeReady(page);
+  await expect(cartCount).toHaveText('Cart (1)');
   await page.evaluate(() => ((window as unknown as { left: boolean }).left = true));
   await Promise.all([page.waitForURL('**/cart'), cartCount.click()]);
   await runtimeReady(page);
   await page.locator('#sqs-cart-root').getByRole('button', { name: 'Remove Harbour print' }).click();
   await expect(cartCount).toHaveText('Cart (0)');
   await page.goBack({ waitUntil: 'commit' });
-  await expect(page).toHaveURL(/\/blocks$/);
+  await expect(page).toHaveURL(/\/faq$/);
   expect(await restored(page)).toBe(true);
   await expect(cartCount).toHaveText('Cart (0)');
 });
