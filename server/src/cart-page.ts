@@ -11,7 +11,7 @@ import { formatMinorUnits } from '../../contract/commerce/money';
 import { CART_COOKIE } from '../../contract/commerce/routes';
 import { CART_QUANTITY_CLASS, CART_ROOT_ID } from '../../contract/model/page-types';
 import { loadCatalog } from './commerce/catalog';
-import { cartLines, openCart } from './commerce/store';
+import { cartLines, openCart, type CartLine } from './commerce/store';
 import { currencyIn } from './commerce/store-settings';
 import { shopPageUrl } from './site-address';
 import { TAG_INSIDE, hasClassInMarkup, withDivContent } from './html';
@@ -26,20 +26,31 @@ export const CART_REFUSED_QUERY = 'cart';
 /** An element whose class list has the count's class and whose content is text only: its opening and closing tags. */
 const COUNT_ELEMENT = new RegExp(String.raw`(<([a-z][a-z0-9-]*)\b${TAG_INSIDE}?\sclass="(?:[^"]*\s)?${CART_QUANTITY_CLASS}(?:\s[^"]*)?"${TAG_INSIDE}>)[^<]*(<\/\2>)`, 'gi');
 
+/** The visitor's cart lines (none once bought), or null without a cart: read at most once for a page, however many parts of it show the cart. */
+export type VisitorCart = () => Promise<CartLine[] | null>;
+
+export function visitorCart(app: FastifyInstance, request: FastifyRequest): VisitorCart {
+  let read: Promise<CartLine[] | null> | undefined;
+  const readCart = async () => {
+    const cart = await openCart(app.storage, request.cookies[CART_COOKIE]);
+    if (!cart) return null;
+    return cart.purchased ? [] : cartLines(app.storage, await loadCatalog(app), cart.token);
+  };
+  return () => (read ??= readCart());
+}
+
 /** `html` with the visitor's cart count in each count element when the visitor has a cart; else as the theme wrote it. */
-export async function withCartCount(app: FastifyInstance, request: FastifyRequest, html: string): Promise<string> {
+export async function withCartCount(cart: VisitorCart, html: string): Promise<string> {
   if (!hasClassInMarkup(html, CART_QUANTITY_CLASS)) return html;
-  const cart = await openCart(app.storage, request.cookies[CART_COOKIE]);
-  if (!cart) return html;
-  const lines = cart.purchased ? [] : await cartLines(app.storage, await loadCatalog(app), cart.token);
+  const lines = await cart();
+  if (!lines) return html;
   const count = String(lines.reduce((sum, line) => sum + line.quantity, 0));
   return html.replace(COUNT_ELEMENT, (_, open: string, _name: string, close: string) => open + count + close);
 }
 
-export async function withCartContent(app: FastifyInstance, request: FastifyRequest, html: string, site: Record<string, unknown>, catalogues: Catalogues, crumb: string): Promise<string> {
+export async function withCartContent(app: FastifyInstance, request: FastifyRequest, cart: VisitorCart, html: string, site: Record<string, unknown>, catalogues: Catalogues, crumb: string): Promise<string> {
   if (!html.includes(ROOT)) return html;
-  const cart = await openCart(app.storage, request.cookies[CART_COOKIE]);
-  const lines = cart && !cart.purchased ? await cartLines(app.storage, await loadCatalog(app), cart.token) : [];
+  const lines = (await cart()) ?? [];
   const language = htmlLanguage(html);
   const siteWords = wordsFor(language, site.strings, catalogues);
   const words = siteWords('cart', CART_WORDS);

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import { loadCatalogues, wordsFor, type AreaWords, type Catalogues } from './page-words';
 import { PAGE_WORDS, siteLanguage } from './page-text';
-import { withCartContent, withCartCount } from './cart-page';
+import { visitorCart, withCartContent, withCartCount } from './cart-page';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { environmentFromHost } from '../../contract/context/environment';
@@ -87,9 +87,10 @@ export async function sendSitePage(
   const expanded = withCodeInjection(withHeadingFont(applyBlockOverrides(included, overrides), stored.get(HEADING_FONT_KEY)), parseCodeInjection(stored.get(CODE_INJECTION_KEY)));
   const site = settings ?? (await readSiteSettings(app));
   const env = app.settings.siteEnv ?? environmentFromHost(request.hostname.replace(/:\d+$/, ''));
-  const withCart = await withCartContent(app, request, expanded, site, catalogues(app), crumb);
+  const cart = visitorCart(app, request);
+  const withCart = await withCartContent(app, request, cart, expanded, site, catalogues(app), crumb);
   // The count alone keeps the page for the Back button: the runtime counts again when it comes back.
-  const body = withScriptNonce(injectContext(await withCartCount(app, request, withCart), { site, account: request.account, member: request.siteUser, announcement: announcementContext(parseAnnouncement(stored.get(ANNOUNCEMENT_KEY))), env, forced, formPost: { crumb, next: request.url } }, {
+  const body = withScriptNonce(injectContext(await withCartCount(cart, withCart), { site, account: request.account, member: request.siteUser, announcement: announcementContext(parseAnnouncement(stored.get(ANNOUNCEMENT_KEY))), env, forced, formPost: { crumb, next: request.url } }, {
     cookies: request.cookies,
     gpc: request.headers['sec-gpc'] as string | undefined,
     screenshot: (request.query as Record<string, unknown> | undefined)?.sqsscreenshot,

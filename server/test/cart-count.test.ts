@@ -5,7 +5,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withCartCount } from '../src/cart-page';
+import { visitorCart, withCartCount } from '../src/cart-page';
 import { rows, startTestServer, visitor, type TestServer } from './helper';
 
 let server: TestServer;
@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(async () => server.close());
 
 const HEADER_COUNT = /Cart \(<span class="sqs-cart-quantity">([^<]*)<\/span>\)/;
-const asVisitor = (cart?: string) => ({ cookies: cart ? { CART: cart } : {} }) as unknown as FastifyRequest;
+const asVisitor = (cart?: string) => visitorCart(server.app, { cookies: cart ? { CART: cart } : {} } as unknown as FastifyRequest);
 
 describe('the cart’s count in a page', () => {
   it('is the cart’s quantity for a visitor with a cart, the theme’s 0 for one without; the page stays private, no-cache', async () => {
@@ -43,7 +43,7 @@ describe('the cart’s count in a page', () => {
       '<span class="sqs-cart-quantity"><i>0</i></span>',
       '<SPAN CLASS="x" class="sqs-cart-quantity">?</SPAN>',
     ].join('\n');
-    const counted = await withCartCount(server.app, asVisitor(client.jar.CART), html);
+    const counted = await withCartCount(asVisitor(client.jar.CART), html);
     expect(counted.split('\n')).toEqual([
       '<a href="/cart">Cart <b class="badge sqs-cart-quantity" data-x=">">2</b></a>',
       "<span title='a class=\"sqs-cart-quantity\"' class='other'>keep</span>",
@@ -52,8 +52,8 @@ describe('the cart’s count in a page', () => {
       '<SPAN CLASS="x" class="sqs-cart-quantity">2</SPAN>',
     ]);
     // No cart, a made-up one, a page without the class: the page as it was, with no query needed.
-    expect(await withCartCount(server.app, asVisitor(), html)).toBe(html);
-    expect(await withCartCount(server.app, asVisitor('made-up'), html)).toBe(html);
-    expect(await withCartCount(server.app, asVisitor(client.jar.CART), '<p>No count</p>')).toBe('<p>No count</p>');
+    expect(await withCartCount(asVisitor(), html)).toBe(html);
+    expect(await withCartCount(asVisitor('made-up'), html)).toBe(html);
+    expect(await withCartCount(asVisitor(client.jar.CART), '<p>No count</p>')).toBe('<p>No count</p>');
   });
 });

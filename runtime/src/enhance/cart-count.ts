@@ -6,8 +6,7 @@
  * on the pages in between).
  */
 import { CART_QUANTITY_CLASS } from '../../../contract/model/page-types';
-import { CART_API, CART_EVENT, cartAnswered, cartHeaders, cartKnown } from '../net/kept-cart';
-import { request } from '../net/request';
+import { CART_API, CART_EVENT, cartKnown, cartRequest } from '../net/kept-cart';
 import { listen, type Teardown } from '../platform/events';
 
 export function countCart(): Teardown {
@@ -17,7 +16,7 @@ export function countCart(): Teardown {
   const count = () => {
     if (!cartKnown()) return show(0);
     // A count that could not be fetched keeps what it showed: nothing to tell the visitor.
-    request(CART_API, { headers: cartHeaders(), onFailure: () => undefined }).then(cartAnswered, () => undefined);
+    cartRequest(CART_API, { onFailure: () => undefined }).catch(() => undefined);
   };
   const stops = [
     // Theme code may fire it too, with anything in it.

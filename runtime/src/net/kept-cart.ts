@@ -12,6 +12,7 @@ import { readCookie } from '../platform/cookies';
 import { dispatch } from '../platform/events';
 import { safeStorage } from '../platform/storage';
 import { apiBase, serverPageUrl } from './api-base';
+import { request, type RequestOptions } from './request';
 import type * as Paths from '../../../contract/api/paths';
 
 export const CART_KEY = 'ss-cart';
@@ -33,11 +34,6 @@ function keptToken(): string | undefined {
   }
 }
 
-/** The header naming the kept cart, for a cart call (none on the API's own origin). */
-export function cartHeaders(): Record<string, string> {
-  const token = keptToken();
-  return token ? { [CART_TOKEN_HEADER]: token } : {};
-}
 
 /** Whether the visitor has a cart this page can name: else it holds nothing, and there is no need to ask. */
 export const cartKnown = (): boolean => (keeping() ? keptToken() !== undefined : !!readCookie(CART_COOKIE));
@@ -52,6 +48,14 @@ export function cartAnswered(answer: unknown): void {
     else store.remove(CART_KEY);
   }
   dispatch(document, CART_EVENT, { totalQuantity: open && typeof totalQuantity === 'number' ? totalQuantity : 0 });
+}
+
+/** A cart call: it names the kept cart (none on the API's own origin), and its answer is told to the page. */
+export async function cartRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const token = keptToken();
+  const answer = await request<T>(path, { ...options, headers: { ...(token ? { [CART_TOKEN_HEADER]: token } : {}), ...options.headers } });
+  cartAnswered(answer);
+  return answer;
 }
 
 /** The server's checkout page, handed the kept cart when there is one. */

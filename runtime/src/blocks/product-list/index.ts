@@ -10,7 +10,7 @@ import { ProductType, effectivePrice, firstVariant, isOnSale, isSoldOut, pricesV
 import { sendCensus } from '../../net/census';
 import { request } from '../../net/request';
 import { serverPageUrl } from '../../net/api-base';
-import { cartHeaders, cartAnswered } from '../../net/kept-cart';
+import { cartRequest } from '../../net/kept-cart';
 import { CART_PAGE_PATH, giftCardUrl, subscribeUrl } from '../../../../contract/commerce/routes';
 import { RENEWAL_WORDS, renewalText, type SubscriptionPlan } from '../../../../contract/commerce/subscription';
 import { fill, pageLanguage, texts } from '../../platform/strings';
@@ -70,8 +70,7 @@ function buyControl(product: ListedProduct, websiteId: string, status: HTMLEleme
       request<{ cartToken: string }>(SUBSCRIPTIONS_PATH, { method: 'POST', data: { productId: product.id }, onFailure }).then((answer) => location.assign(serverPageUrl(subscribeUrl(answer.cartToken))), done);
       return;
     }
-    request(CART_ENTRIES_PATH, { method: 'POST', data: { productId: product.id, sku, quantity: 1 }, headers: cartHeaders(), onFailure }).then((cart) => {
-      cartAnswered(cart);
+    cartRequest(CART_ENTRIES_PATH, { method: 'POST', data: { productId: product.id, sku, quantity: 1 }, onFailure }).then(() => {
       done();
       const view = text('a', 'product-view-cart', words.viewCart) as HTMLAnchorElement;
       view.href = CART_PAGE_PATH;

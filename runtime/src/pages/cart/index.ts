@@ -12,9 +12,8 @@ import { shoppingCart, type ShoppingCart } from '../../../../contract/commerce/c
 import { CART_BODY_CLASS, CART_WORDS, cartContentHtml, type CartLineView } from '../../../../contract/commerce/cart-markup';
 import { CART_COOKIE, continueShoppingUrl } from '../../../../contract/commerce/routes';
 import { CART_ROOT_ID } from '../../../../contract/model/page-types';
-import { request } from '../../net/request';
 import { apiBase } from '../../net/api-base';
-import { CART_API, cartAnswered, cartHeaders, checkoutPageUrl } from '../../net/kept-cart';
+import { CART_API, cartRequest, checkoutPageUrl } from '../../net/kept-cart';
 import { assetUrl, loadStylesheet } from '../../platform/assets';
 import { readCookie } from '../../platform/cookies';
 import { fill, pageLanguage, texts } from '../../platform/strings';
@@ -56,16 +55,14 @@ export function start(context: Readonly<PageContext>, alert: (options: DialogOpt
 
   const load = (promise: Promise<unknown>, done?: string) =>
     promise.then((raw) => {
-      const cart = shoppingCart(raw);
-      cartAnswered(cart);
-      render(cart);
+      render(shoppingCart(raw));
       if (done) status.textContent = done;
     }, fail);
 
   const update = (line: Pick<CartLineView, 'productId' | 'sku' | 'title'>, quantity: number) => {
     if (!Number.isInteger(quantity) || quantity < 0) return;
     status.textContent = words.updating;
-    void load(request(CART_API + '/entries', { method: 'PUT', data: { productId: line.productId, sku: line.sku, quantity }, headers: cartHeaders(), onFailure: fail }), quantity === 0 ? fill(words.removed, { title: line.title }) : words.updated);
+    void load(cartRequest(CART_API + '/entries', { method: 'PUT', data: { productId: line.productId, sku: line.sku, quantity }, onFailure: fail }), quantity === 0 ? fill(words.removed, { title: line.title }) : words.updated);
   };
 
   // A quantity field's new value, once: a change, then Update or Enter, send it one time.
@@ -99,5 +96,5 @@ export function start(context: Readonly<PageContext>, alert: (options: DialogOpt
   });
   if (rendered) return;
   root.setAttribute('aria-busy', 'true');
-  void load(request(CART_API, { headers: cartHeaders(), onFailure: fail }));
+  void load(cartRequest(CART_API, { onFailure: fail }));
 }
