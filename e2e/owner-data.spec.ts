@@ -12,7 +12,7 @@ async function visitAsVisitor(browser: Browser, baseURL: string, marker: string)
   await context.addCookies([{ name: 'ss_cookieAllowed', value: 'true', url: baseURL }]);
   const page = await context.newPage();
   // Arriving from a search (its words are not the owner's business), then on by the site's own link.
-  await page.goto(`/faq?utm_source=search-ads&utm_campaign=${marker}`, { referer: `https://search.example/results?q=${marker}` });
+  await page.goto(`/faq?utm_source=search-ads&utm_medium=cpc&utm_campaign=${marker}`, { referer: `https://search.example/results?q=${marker}` });
   await runtimeReady(page);
   await Promise.all([page.waitForURL('**/gallery'), page.locator('a[href="/gallery"]').first().click()]);
   await runtimeReady(page);
@@ -233,10 +233,10 @@ test.describe('owner data', () => {
     const campaigns = panel.getByRole('table', { name: 'Campaigns' });
     const allCampaigns = panel.getByRole('button', { name: /^Show all \d+ campaigns$/ });
     if (await allCampaigns.isVisible()) await allCampaigns.click();
-    // Landed from an ad's link (utm_source, utm_campaign): one visit.
+    // Landed from an ad's link (utm_source, utm_medium, utm_campaign): one visit.
     const campaign = campaigns.getByRole('row').filter({ hasText: marker });
     await expect(campaign.getByRole('rowheader')).toHaveText('search-ads');
-    await expect(campaign.getByRole('cell')).toHaveText([marker, '1']);
+    await expect(campaign.getByRole('cell')).toHaveText(['cpc', marker, '1']);
     await panel.locator('section[aria-labelledby="traffic-title"]').screenshot({ path: testInfo.outputPath('page-views.png') });
     const errors = panel.getByRole('table', { name: 'Errors by message' });
     await expect(errors).toContainText(marker);

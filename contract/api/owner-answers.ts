@@ -77,8 +77,8 @@ export const pageViewsAnswerSchema = strict({
   perPath: { type: 'array', items: strict({ path: text, views: count }) },
   /** The 50 sites that sent the most views, as origins (`https://www.example.com`), most first; the site's own pages are not among them. */
   referrers: { type: 'array', items: strict({ referrer: text, views: count }) },
-  /** The 50 campaigns that brought the most visits (landings, one a visit), most first: the landing's `source` and `campaign`, or its `utm_source` and `utm_campaign`; '' for one not given. */
-  campaigns: { type: 'array', items: strict({ source: text, campaign: text, landings: count }) },
+  /** The 50 campaigns that brought the most visits (landings, one a visit), most first: the landing's `source`, `channel` and `campaign`, or its `utm_source`, `utm_medium` and `utm_campaign`; '' for one not given (a channel for visits counted before version 0.3). */
+  campaigns: { type: 'array', items: strict({ source: text, channel: text, campaign: text, landings: count }) },
   /** The same number of days just before `from`: their views and daily visitors, to compare with. */
   previous: strict({ from: text, to: text, total: count, visitors: count }),
 });

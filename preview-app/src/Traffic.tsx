@@ -69,10 +69,10 @@ export function TrafficView({ data }: { data: PageViews }) {
       />
       <RankedTable
         caption="Campaigns"
-        headers={['Source', 'Campaign', 'Visits']}
+        headers={['Source', 'Channel', 'Campaign', 'Visits']}
         many="campaigns"
         empty="No visit came from a campaign in this range (a link with ?source= or ?utm_source=)."
-        rows={data.campaigns.map((c) => ({ key: `${c.source}\n${c.campaign}`, cells: [c.source || '(none)', c.campaign || '(none)', c.landings] }))}
+        rows={data.campaigns.map((c) => ({ key: `${c.source}\n${c.channel}\n${c.campaign}`, cells: [c.source || '(none)', c.channel || '(none)', c.campaign || '(none)', c.landings] }))}
       />
     </>
   );

@@ -54,14 +54,18 @@ describe('Page views', () => {
     expect(table('Where visitors came from').querySelector('tbody')!.textContent).toBe('No page views came from another site in this range.');
   });
 
-  it('lists the campaigns visits came from, by source and campaign, "(none)" for one not given', async () => {
-    await act(async () =>
-      view.root.render(<TrafficView data={answer(1, [], [{ source: 'newsletter', campaign: 'december', landings: 12 }, { source: 'social', campaign: '', landings: 3 }])} />),
-    );
-    expect([...table('Campaigns').querySelectorAll('thead th')].map((cell) => cell.textContent)).toEqual(['Source', 'Campaign', 'Visits']);
+  it('lists the campaigns visits came from, by source, channel and campaign, "(none)" for one not given', async () => {
+    const campaigns = [
+      { source: 'newsletter', channel: 'email', campaign: 'december', landings: 12 },
+      { source: 'newsletter', channel: '', campaign: 'december', landings: 4 },
+      { source: 'social', channel: 'social', campaign: '', landings: 3 },
+    ];
+    await act(async () => view.root.render(<TrafficView data={answer(1, [], campaigns)} />));
+    expect([...table('Campaigns').querySelectorAll('thead th')].map((cell) => cell.textContent)).toEqual(['Source', 'Channel', 'Campaign', 'Visits']);
     expect(cells('Campaigns')).toEqual([
-      ['newsletter', 'december', '12'],
-      ['social', '(none)', '3'],
+      ['newsletter', 'email', 'december', '12'],
+      ['newsletter', '(none)', 'december', '4'],
+      ['social', 'social', '(none)', '3'],
     ]);
     await act(async () => view.root.render(<TrafficView data={answer(1, [])} />));
     expect(cells('Campaigns')).toEqual([['No visit came from a campaign in this range (a link with ?source= or ?utm_source=).']]);

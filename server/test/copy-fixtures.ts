@@ -16,7 +16,7 @@ export interface SignedInOwner {
   crumb: string;
 }
 
-/** A signed-in owner, two contact submissions, three page views, a performance record, a cart and six uploads. */
+/** A signed-in owner, two contact submissions, three page views, a landing from a campaign, a performance record, a cart and six uploads. */
 export async function fillSite(app: FastifyInstance): Promise<SignedInOwner> {
   const owner = await visitor(app);
   expect((await owner.inject({ method: 'POST', url: '/api/auth/Login', payload: OWNER })).statusCode).toBe(200);
@@ -29,6 +29,7 @@ export async function fillSite(app: FastifyInstance): Promise<SignedInOwner> {
   }
   const hits = ['/faq', '/gallery', '/faq'].map((url) => ({ event: 'pageView', data: JSON.stringify({ url, websiteId: 'w', referrer: 'https://ref.test/' }), ss_cvr: 'v1|1|1|1|1' }));
   expect((await client.inject({ method: 'POST', url: '/api/census/RecordHit', payload: hits })).statusCode).toBe(200);
+  expect((await client.inject({ method: 'GET', url: `/api/track/Track?${new URLSearchParams({ landing: '/?utm_source=newsletter&utm_medium=email&utm_campaign=copied' })}` })).statusCode).toBe(200);
   const record = { app: 'site', event: 'pageSpeed', pageLoadId: 'load-1', timestamp: Date.now(), data: { pathname: '/faq', metrics: { lcp: 900, cls: 0.01 } } };
   expect((await client.inject({ method: 'POST', url: '/api/1/performance/records', payload: [record] })).statusCode).toBe(200);
   expect((await client.inject({ method: 'POST', url: '/api/commerce/cart/entries', payload: { productId: 'print-harbour', quantity: 2 } })).statusCode).toBe(200);
@@ -58,6 +59,8 @@ export async function expectCopyCarriesOn(copy: TestServer, owner: SignedInOwner
   expect(Number(after.id)).toBe(Math.max(...ids) + 1);
   const hit = await copy.app.storage.db.insertInto('census_hits').values({ event: 'heartbeat', path: '/', data_json: '{}', created_at: 0 }).returning('id').executeTakeFirstOrThrow();
   expect(Number(hit.id)).toBe(hitsCopied + 1);
+  const views = await copy.app.inject({ method: 'GET', url: `/api/owner/pageviews?crumb=${encodeURIComponent(owner.crumb)}`, headers: { cookie: owner.cookie } });
+  expect(views.json().campaigns).toEqual([{ source: 'newsletter', channel: 'email', campaign: 'copied', landings: 1 }]);
   const search = await copy.app.inject({ method: 'GET', url: '/search?q=gallery' });
   expect(search.body).toContain('href="/gallery"');
   for (const [name, bytes] of UPLOADS) expect((await client.inject({ method: 'GET', url: `/s/${name}` })).rawPayload.equals(bytes), name).toBe(true);

@@ -18,7 +18,7 @@ const TABLES = [
   'account_password_resets', 'accounts', 'analytics_events', 'block_overrides', 'cart_entries', 'carts', 'census_buttons', 'census_daily', 'census_daily_paths', 'census_daily_referrers', 'census_form_renders', 'census_hits',
   'census_overlays', 'census_visitor_days', 'datasets', 'file_contents', 'files', 'form_keys', 'form_submissions', 'image_jobs', 'js_error_daily', 'js_errors', 'legacy_events', 'limit_counters', 'mail_outbox', 'mailing_lists', 'member_password_resets',
   'newsletter_connections', 'newsletter_subscribers', 'orders', 'page_settings', 'performance_daily', 'performance_daily_loads', 'performance_records', 'review_requests', 'reviews', 'runtime_chunks',
-  'sessions', 'settings', 'site_pages', 'site_user_sessions', 'site_users', 'taxonomy', 'trace_events', 'track_daily_campaigns', 'track_hits',
+  'sessions', 'settings', 'site_pages', 'site_user_sessions', 'site_users', 'taxonomy', 'trace_events', 'track_daily_campaigns', 'track_daily_landings', 'track_hits',
 ];
 
 describe.each(ENGINES)('storage on %s', (engine) => {

@@ -69,10 +69,10 @@ describe('Track pixel and owner page views', () => {
 });
 
 describe('campaigns', () => {
-  it("count landings by the pixel's source and campaign, else the landing's utm_source and utm_campaign; a landing with neither not at all", async () => {
+  it("count landings by the pixel's source, channel and campaign, else the landing's utm_source, utm_medium and utm_campaign; a landing with neither a source nor a campaign not at all", async () => {
     const owner = await visitor(server.app);
     await owner.inject({ method: 'POST', url: '/api/auth/Login', payload: OWNER });
-    const campaigns = async () => ((await owner.inject({ method: 'GET', url: '/api/owner/pageviews' })).json() as { campaigns: Array<{ source: string; campaign: string; landings: number }> }).campaigns;
+    const campaigns = async () => ((await owner.inject({ method: 'GET', url: '/api/owner/pageviews' })).json() as { campaigns: Array<{ source: string; channel: string; campaign: string; landings: number }> }).campaigns;
     const land = async (query: Record<string, string>) => {
       const answer = await server.app.inject({ method: 'GET', url: `/api/track/Track?${new URLSearchParams(query)}` });
       expect(answer.statusCode).toBe(200);
@@ -80,21 +80,26 @@ describe('campaigns', () => {
     const before = await campaigns();
     await land({ landing: '/offers?source=partner-site&campaign=spring-prints', source: 'partner-site', campaign: 'spring-prints' });
     await land({ landing: '/offers?source=partner-site&campaign=spring-prints', source: 'partner-site', campaign: 'spring-prints' });
+    await land({ landing: '/offers?source=partner-site&channel=banner&campaign=spring-prints', source: 'partner-site', channel: 'banner', campaign: 'spring-prints' });
     await land({ landing: '/news?utm_source=mailing&utm_campaign=winter-notes&utm_medium=email' });
     // The pixel's own parameter wins over the address's utm_ one; a campaign without a source counts too.
-    await land({ landing: '/news?utm_source=ignored&utm_campaign=only-campaign', source: 'spec-source' });
+    await land({ landing: '/news?utm_source=ignored&utm_medium=ignored&utm_campaign=only-campaign', source: 'spec-source', channel: 'spec-channel' });
     await land({ landing: '/news?utm_campaign=lone-campaign' });
     await land({ landing: '/plain-landing' });
-    const added = (await campaigns()).map((row) => ({ ...row, landings: row.landings - (before.find((old) => old.source === row.source && old.campaign === row.campaign)?.landings ?? 0) })).filter((row) => row.landings > 0);
+    // A channel alone names no campaign.
+    await land({ landing: '/news?utm_medium=email', channel: 'email' });
+    const same = (a: { source: string; channel: string; campaign: string }, b: typeof a) => a.source === b.source && a.channel === b.channel && a.campaign === b.campaign;
+    const added = (await campaigns()).map((row) => ({ ...row, landings: row.landings - (before.find((old) => same(old, row))?.landings ?? 0) })).filter((row) => row.landings > 0);
     expect(added).toEqual(
       expect.arrayContaining([
-        { source: 'partner-site', campaign: 'spring-prints', landings: 2 },
-        { source: 'mailing', campaign: 'winter-notes', landings: 1 },
-        { source: 'spec-source', campaign: 'only-campaign', landings: 1 },
-        { source: '', campaign: 'lone-campaign', landings: 1 },
+        { source: 'partner-site', channel: '', campaign: 'spring-prints', landings: 2 },
+        { source: 'partner-site', channel: 'banner', campaign: 'spring-prints', landings: 1 },
+        { source: 'mailing', channel: 'email', campaign: 'winter-notes', landings: 1 },
+        { source: 'spec-source', channel: 'spec-channel', campaign: 'only-campaign', landings: 1 },
+        { source: '', channel: '', campaign: 'lone-campaign', landings: 1 },
       ]),
     );
-    expect(added).toHaveLength(4);
+    expect(added).toHaveLength(5);
   });
 });
 

@@ -43,7 +43,7 @@ export const SEPARATOR = '\u0000';
  */
 export const inKeyOrder = <V>(counts: Map<string, V>): Array<[string, V]> => [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 
-type CountedTable = 'census_daily_paths' | 'census_daily_referrers' | 'track_daily_campaigns' | 'performance_daily' | 'performance_daily_loads';
+type CountedTable = 'census_daily_paths' | 'census_daily_referrers' | 'track_daily_landings' | 'performance_daily' | 'performance_daily_loads';
 
 /** Adds each row's `counter` to the rollup row with its key columns, made when missing (rows in key order). */
 export async function addCounts<T extends CountedTable>(trx: Executor, table: T, key: Array<keyof Tables[T] & string>, counter: keyof Tables[T] & string, rows: Array<Insertable<Tables[T]>>): Promise<void> {
@@ -88,47 +88,60 @@ export async function rollUpHits(trx: Executor, hits: Array<Insertable<Tables['c
     .execute();
 }
 
-/** The longest source or campaign counted, as the pixel takes them. */
+/** The longest source, channel or campaign counted, as the pixel takes them. */
 const CAMPAIGN_TEXT_MAX = 256;
 
+/** Where a landing came from, each part '' when not given. */
+export interface LandingCampaign {
+  source: string;
+  channel: string;
+  campaign: string;
+}
+
+/** The pixel's parameter (spec part 1 §7) and the address's utm_ one that most mail and ad tools write in its place. */
+const CAMPAIGN_PARTS: Array<[keyof LandingCampaign, string]> = [
+  ['source', 'utm_source'],
+  ['channel', 'utm_medium'],
+  ['campaign', 'utm_campaign'],
+];
+
 /**
- * The campaign a landing came from: the pixel's `source` and `campaign` (spec part 1 §7), else
- * the landing address's `utm_source` and `utm_campaign`, which most mail and ad tools write;
- * null for a landing with neither.
+ * The campaign a landing came from: the pixel's `source`, `channel` and `campaign`, each else
+ * the landing address's `utm_source`, `utm_medium` and `utm_campaign`; null for a landing with
+ * neither a source nor a campaign (a channel alone, `?utm_medium=email`, names no campaign).
  */
-export function campaignOf(hit: Pick<Insertable<Tables['track_hits']>, 'landing' | 'marketing_json'>): { source: string; campaign: string } | null {
+export function campaignOf(hit: Pick<Insertable<Tables['track_hits']>, 'landing' | 'marketing_json'>): LandingCampaign | null {
   let marketing: Record<string, unknown> = {};
   try {
     marketing = JSON.parse(hit.marketing_json) as Record<string, unknown>;
   } catch {
     // Written by the server as JSON: nothing else to read.
   }
-  let utm = new URLSearchParams();
+  let address = new URLSearchParams();
   try {
-    utm = new URL(hit.landing, 'http://landing.invalid').searchParams;
+    address = new URL(hit.landing, 'http://landing.invalid').searchParams;
   } catch {
     // Not an address: no utm_ parameters.
   }
-  const pick = (name: string) => {
-    const value = typeof marketing[name] === 'string' && marketing[name] ? (marketing[name] as string) : (utm.get(`utm_${name}`) ?? '');
+  const pick = (name: string, utm: string) => {
+    const value = typeof marketing[name] === 'string' && marketing[name] ? (marketing[name] as string) : (address.get(utm) ?? '');
     return value.trim().slice(0, CAMPAIGN_TEXT_MAX).replaceAll(SEPARATOR, '\uFFFD');
   };
-  const source = pick('source');
-  const campaign = pick('campaign');
-  return source || campaign ? { source, campaign } : null;
+  const from = Object.fromEntries(CAMPAIGN_PARTS.map(([name, utm]) => [name, pick(name, utm)])) as unknown as LandingCampaign;
+  return from.source || from.campaign ? from : null;
 }
 
-/** Landings by day, source and campaign. */
+/** Landings by day, source, channel and campaign. */
 export async function rollUpLandings(trx: Executor, hits: Array<Insertable<Tables['track_hits']>>, dayOf: DayOf = utcDay): Promise<void> {
   const counts = tally(hits, (hit) => {
     const from = campaignOf(hit);
-    return from && [dayOf(Number(hit.created_at)), from.source, from.campaign].join(SEPARATOR);
+    return from && [dayOf(Number(hit.created_at)), from.source, from.channel, from.campaign].join(SEPARATOR);
   });
   const rows = inKeyOrder(counts).map(([key, landings]) => {
-    const [day, source, campaign] = key.split(SEPARATOR) as [string, string, string];
-    return { day, source, campaign, landings };
+    const [day, source, channel, campaign] = key.split(SEPARATOR) as [string, string, string, string];
+    return { day, source, channel, campaign, landings };
   });
-  await addCounts(trx, 'track_daily_campaigns', ['day', 'source', 'campaign'], 'landings', rows);
+  await addCounts(trx, 'track_daily_landings', ['day', 'source', 'channel', 'campaign'], 'landings', rows);
 }
 
 /** Error reports by day and message: how many, in how many reports, seen last when. */

@@ -20,6 +20,7 @@ import { accountPasswordResets } from './013-account-password-resets';
 import { errorReports } from './014-error-reports';
 import { campaignRollups } from './015-campaign-rollups';
 import { orderTimes } from './016-order-times';
+import { campaignChannels } from './017-campaign-channels';
 
 export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   '001-baseline': baseline(engine),
@@ -38,6 +39,7 @@ export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   '014-error-reports': errorReports,
   '015-campaign-rollups': campaignRollups(engine),
   '016-order-times': orderTimes,
+  '017-campaign-channels': campaignChannels,
 });
 
 export const MIGRATION_NAMES = Object.keys(migrationsFor('sqlite'));

@@ -45,13 +45,14 @@ export async function trafficIn(store: Storage, { from, to }: DayRange, siteHost
       .limit(REFERRER_ROWS_READ)
       .execute(),
     store.db
-      .selectFrom('track_daily_campaigns')
+      .selectFrom('track_daily_landings')
       .where('day', '>=', from)
       .where('day', '<=', to)
-      .select((eb) => ['source', 'campaign', eb.fn.sum<number>('landings').as('landings')])
-      .groupBy(['source', 'campaign'])
+      .select((eb) => ['source', 'channel', 'campaign', eb.fn.sum<number>('landings').as('landings')])
+      .groupBy(['source', 'channel', 'campaign'])
       .orderBy('landings', 'desc')
       .orderBy('source')
+      .orderBy('channel')
       .orderBy('campaign')
       .limit(top.campaigns)
       .execute(),
@@ -64,7 +65,7 @@ export async function trafficIn(store: Storage, { from, to }: DayRange, siteHost
     perDay: perDay.map((row) => ({ day: row.day, views: Number(row.views) })),
     perPath: perPath.map((row) => ({ path: row.path, views: Number(row.views) })),
     referrers: bySite(referrers.map((row) => ({ referrer: row.referrer, views: Number(row.views) })), siteHosts, top.referrers),
-    campaigns: campaigns.map((row) => ({ source: row.source, campaign: row.campaign, landings: Number(row.landings) })),
+    campaigns: campaigns.map((row) => ({ source: row.source, channel: row.channel, campaign: row.campaign, landings: Number(row.landings) })),
     previous: { ...before, total: Number(previous?.views ?? 0), visitors: Number(previous?.visitors ?? 0) },
   };
 }

@@ -60,6 +60,7 @@ export const COPY_ORDER = [
   'census_daily_referrers',
   'census_visitor_days',
   'track_daily_campaigns',
+  'track_daily_landings',
   'site_pages',
   'js_error_daily',
   'performance_daily',

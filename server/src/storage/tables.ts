@@ -88,7 +88,10 @@ export interface Tables {
   census_daily: { day: string; views: number; visitors: number };
   census_daily_paths: { day: string; path: string; views: number };
   census_daily_referrers: { day: string; referrer: string; views: number };
+  /** Written by versions before migration 017 only: kept while an older instance may still write it during an upgrade. */
   track_daily_campaigns: { day: string; source: string; campaign: string; landings: number };
+  /** Landings per day by campaign: the pixel's `source`, `channel` and `campaign` (else the address's utm_ ones); '' for one not given. */
+  track_daily_landings: { day: string; source: string; channel: string; campaign: string; landings: number };
   census_visitor_days: { day: string; visitor_id: string };
   js_error_daily: { day: string; message: string; count: number; reports: number; last_seen: Millis };
   performance_daily: { day: string; path: string; metric: string; value: number; samples: number };
