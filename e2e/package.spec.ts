@@ -64,6 +64,19 @@ export async function greet(): Promise<string> {
 }
 // @ts-expect-error: not part of the API (fails to compile if SiteRuntime were untyped)
 window.SiteRuntime?.notAMember();
+
+// The runtime's events, typed for addEventListener (each detail is unknown without them).
+export const counts: number[] = [];
+document.addEventListener('site:cart', (event) => counts.push(event.detail.totalQuantity));
+document.addEventListener('site:consent', (event) => counts.push(event.detail.state ? 1 : 0));
+document.querySelector<HTMLElement>('[data-block-type="form"]')?.addEventListener('site:form-submit', (event) => counts.push(event.detail.formId.length));
+document.querySelector<HTMLElement>('[data-block-type="gallery"]')?.addEventListener('gallery:change', (event) => counts.push(event.detail.index - event.detail.previous));
+document.addEventListener('dialog:hidden', (event) => {
+  const result: 'confirm' | 'cancel' | 'reject' = event.detail.result;
+  counts.push(result.length);
+});
+// @ts-expect-error: the cart's detail has no such field
+document.addEventListener('site:cart', (event) => event.detail.items);
 `,
   );
   writeFileSync(

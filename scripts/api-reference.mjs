@@ -10,7 +10,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DECLARATIONS = path.join(root, 'dist', 'types', 'index.d.ts');
 const DOC = path.join(root, 'docs', 'api-reference.md');
 /** What theme code meets, in the order a reader wants it. */
-const NAMES = ['SiteRuntimeApi', 'DialogOptions', 'DialogResult', 'ConsentState', 'MoneyApi', 'UrlApi', 'RequestOptions', 'BlockInstance', 'Environment', 'PageContext'];
+const NAMES = ['SiteRuntimeApi', 'DialogOptions', 'DialogResult', 'ConsentState', 'MoneyApi', 'UrlApi', 'RequestOptions', 'BlockInstance', 'Environment', 'PageContext', 'SiteDocumentEvents', 'SiteElementEvents', 'MediaEventDetail'];
 const START = '<!-- api:start (made from dist/types/index.d.ts by scripts/api-reference.mjs --write) -->';
 const END = '<!-- api:end -->';
 

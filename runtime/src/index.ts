@@ -35,3 +35,5 @@ export { apiBase, apiCredentials, apiUrl } from './net/api-base';
 export { prefersReducedMotion } from './platform/motion';
 export { assetUrl, loadStylesheet } from './platform/assets';
 export type { SiteRuntimeApi } from './runtime';
+// The events theme code listens for, merged into the DOM's event maps for addEventListener.
+export type { MediaEventDetail, SiteDocumentEvents, SiteElementEvents } from './theme-events';
