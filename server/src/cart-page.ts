@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CART_BODY_CLASS, CART_WORDS, cartContentHtml } from '../../contract/commerce/cart-markup';
 import { formatMinorUnits } from '../../contract/commerce/money';
 import { CART_COOKIE } from '../../contract/commerce/routes';
+import { CART_COUNTED_ATTRIBUTE } from '../../contract/commerce/cart-count';
 import { CART_QUANTITY_CLASS, CART_ROOT_ID } from '../../contract/model/page-types';
 import { loadCatalog } from './commerce/catalog';
 import { cartLines, openCart, type CartLine } from './commerce/store';
@@ -39,13 +40,16 @@ export function visitorCart(app: FastifyInstance, request: FastifyRequest): Visi
   return () => (read ??= readCart());
 }
 
-/** `html` with the visitor's cart count in each count element when the visitor has a cart; else as the theme wrote it. */
+/**
+ * `html` with the visitor's cart count in each count element when the visitor has a cart, each
+ * marked as counted (the runtime then asks only when the cart changes); else as the theme wrote it.
+ */
 export async function withCartCount(cart: VisitorCart, html: string): Promise<string> {
   if (!hasClassInMarkup(html, CART_QUANTITY_CLASS)) return html;
   const lines = await cart();
   if (!lines) return html;
   const count = String(lines.reduce((sum, line) => sum + line.quantity, 0));
-  return html.replace(COUNT_ELEMENT, (_, open: string, _name: string, close: string) => open + count + close);
+  return html.replace(COUNT_ELEMENT, (_, open: string, _name: string, close: string) => `${open.slice(0, -1)} ${CART_COUNTED_ATTRIBUTE}>${count}${close}`);
 }
 
 export async function withCartContent(app: FastifyInstance, request: FastifyRequest, cart: VisitorCart, html: string, site: Record<string, unknown>, catalogues: Catalogues, crumb: string): Promise<string> {

@@ -14,23 +14,28 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
-const HEADER_COUNT = /Cart \(<span class="sqs-cart-quantity">([^<]*)<\/span>\)/;
+/** The header's count, and whether the server marked it as written. */
+const HEADER_COUNT = /Cart \(<span class="sqs-cart-quantity"( data-cart-counted)?>([^<]*)<\/span>\)/;
+const headerCount = (body: string) => {
+  const match = HEADER_COUNT.exec(body);
+  return match && `${match[2]}${match[1] ? ' (written)' : ''}`;
+};
 const asVisitor = (cart?: string) => visitorCart(server.app, { cookies: cart ? { CART: cart } : {} } as unknown as FastifyRequest);
 
 describe('the cart’s count in a page', () => {
   it('is the cart’s quantity for a visitor with a cart, the theme’s 0 for one without; the page stays private, no-cache', async () => {
     const client = await visitor(server.app);
     const before = await client.inject({ method: 'GET', url: '/' });
-    expect(HEADER_COUNT.exec(before.body)?.[1]).toBe('0');
+    expect(headerCount(before.body)).toBe('0');
     await client.inject({ method: 'POST', url: '/api/commerce/cart/entries', payload: { productId: 'print-harbour', quantity: 2 } });
     await client.inject({ method: 'POST', url: '/api/commerce/cart/entries', payload: { productId: 'tote' } });
     for (const url of ['/', '/blocks', '/cart']) {
       const page = await client.inject({ method: 'GET', url });
-      expect(HEADER_COUNT.exec(page.body)?.[1], url).toBe('3');
+      expect(headerCount(page.body), url).toBe('3 (written)');
       if (url !== '/cart') expect(page.headers['cache-control'], url).toBe('private, no-cache');
     }
     await rows(server, 'UPDATE carts SET purchased_at = ? WHERE token = ?', Date.now(), client.jar.CART);
-    expect(HEADER_COUNT.exec((await client.inject({ method: 'GET', url: '/' })).body)?.[1]).toBe('0');
+    expect(headerCount((await client.inject({ method: 'GET', url: '/' })).body)).toBe('0 (written)');
   });
 
   it('fills each element with the class among others, and leaves alone one with markup inside or only a class like it', async () => {
@@ -45,11 +50,11 @@ describe('the cart’s count in a page', () => {
     ].join('\n');
     const counted = await withCartCount(asVisitor(client.jar.CART), html);
     expect(counted.split('\n')).toEqual([
-      '<a href="/cart">Cart <b class="badge sqs-cart-quantity" data-x=">">2</b></a>',
+      '<a href="/cart">Cart <b class="badge sqs-cart-quantity" data-x=">" data-cart-counted>2</b></a>',
       "<span title='a class=\"sqs-cart-quantity\"' class='other'>keep</span>",
       '<span class="sqs-cart-quantity-label">keep</span>',
       '<span class="sqs-cart-quantity"><i>0</i></span>',
-      '<SPAN CLASS="x" class="sqs-cart-quantity">2</SPAN>',
+      '<SPAN CLASS="x" class="sqs-cart-quantity" data-cart-counted>2</SPAN>',
     ]);
     // No cart, a made-up one, a page without the class: the page as it was, with no query needed.
     expect(await withCartCount(asVisitor(), html)).toBe(html);

@@ -1,10 +1,12 @@
 /**
  * The cart's count wherever the theme shows it (`.sqs-cart-quantity`, a header's "Cart (2)"):
  * the cart's `totalQuantity` once the page loads, asked for only when the visitor has a cart
- * (else 0, with no request), then after every change the page makes (`site:cart`), and again
+ * and the server did not write it into every count as it served the page (else 0, with no
+ * request), then after every change the page makes (`site:cart`), and again
  * when the Back button brings the page out of the browser's cache (the cart may have changed
  * on the pages in between).
  */
+import { CART_COUNTED_ATTRIBUTE } from '../../../contract/commerce/cart-count';
 import { CART_QUANTITY_CLASS } from '../../../contract/model/page-types';
 import { CART_API, CART_EVENT, cartKnown, cartRequest } from '../net/kept-cart';
 import { listen, type Teardown } from '../platform/events';
@@ -23,6 +25,7 @@ export function countCart(): Teardown {
     listen(document, CART_EVENT, (event) => show(Number((event as CustomEvent<{ totalQuantity?: unknown } | null>).detail?.totalQuantity) || 0)),
     listen(window, 'pageshow', (event) => event.persisted && count()),
   ];
-  count();
+  const shown = [...document.getElementsByClassName(CART_QUANTITY_CLASS)];
+  if (!shown.length || !shown.every((element) => element.hasAttribute(CART_COUNTED_ATTRIBUTE))) count();
   return () => stops.forEach((stop) => stop());
 }

@@ -29,6 +29,23 @@ describe('the cart’s count', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
+  it('a count the server wrote as it served the page is not asked for again, unless one count lacks it; a change still shows', async () => {
+    document.cookie = 'CART=abc; path=/';
+    const fetch = vi.fn(() => Promise.resolve(json({ id: 'abc', totalQuantity: 3, entries: [] })));
+    vi.stubGlobal('fetch', fetch);
+    document.body.innerHTML = header.replaceAll('class="sqs-cart-quantity">?', 'class="sqs-cart-quantity" data-cart-counted>2');
+    const stop = start();
+    expect(counts()).toEqual(['2', '2']);
+    expect(fetch).not.toHaveBeenCalled();
+    cartAnswered({ id: 'abc', totalQuantity: 4 });
+    expect(counts()).toEqual(['4', '4']);
+    stop();
+    // One count the server could not write (markup inside it): the runtime asks.
+    document.body.innerHTML = `<span class="sqs-cart-quantity" data-cart-counted>2</span><span class="sqs-cart-quantity"><i>?</i></span>`;
+    start()();
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
   it('a cart (its cookie): its totalQuantity, then each cart answer the page gets, until torn down', async () => {
     document.body.innerHTML = header;
     document.cookie = 'CART=abc; path=/';
