@@ -4,7 +4,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { seedAccount, type SeedResult } from './accounts';
 import type { ServerConfig } from './config';
 import { setting } from './db';
-import { openStorage } from './storage/open';
+import { migratedMessage, openStorage } from './storage/open';
 import { startJobQueue } from './files/jobs';
 import { importDiskFiles } from './files/contents';
 import { setFileWidths } from './repositories/files';
@@ -133,6 +133,7 @@ export async function buildApp(config: ServerConfig): Promise<App> {
     poolSize: config.databasePoolSize,
     lockTimeoutMs: config.databaseLockTimeoutMs,
     onIdleConnectionError: (error) => app.log.warn({ err: error }, 'A database connection broke while idle (the database restarted?); the next request opens a new one.'),
+    onMigrated: (names) => app.log.info({ migrations: names }, migratedMessage(names)),
   });
   app.decorate('storage', storage);
   // Files uploaded before the database kept them move in from this instance's DATA_DIR/files.

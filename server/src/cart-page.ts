@@ -6,10 +6,10 @@
  * so that it is right from the first paint, and without the runtime.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CART_COUNTED_ATTRIBUTE } from '../../contract/commerce/cart-count';
 import { CART_BODY_CLASS, CART_WORDS, cartContentHtml } from '../../contract/commerce/cart-markup';
 import { formatMinorUnits } from '../../contract/commerce/money';
 import { CART_COOKIE } from '../../contract/commerce/routes';
-import { CART_COUNTED_ATTRIBUTE } from '../../contract/commerce/cart-count';
 import { CART_QUANTITY_CLASS, CART_ROOT_ID } from '../../contract/model/page-types';
 import { loadCatalog } from './commerce/catalog';
 import { cartLines, openCart, type CartLine } from './commerce/store';

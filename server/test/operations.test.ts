@@ -147,6 +147,13 @@ describe.runIf(TEST_ENGINE === 'postgres')('connections to PostgreSQL', () => {
 });
 
 describe('logs', () => {
+  it('a start that migrates says so: every migration on a new database, none on one already up to date', async () => {
+    const { server, lines } = await startLogged();
+    expect(lines.filter((line) => line.migrations).map((line) => [line.level, line.msg])).toEqual([[30, `Set up a new database (${MIGRATION_NAMES.length} migrations).`]]);
+    const again = await startLogged({ dataDir: server.config.dataDir, databaseUrl: server.config.databaseUrl });
+    expect(again.lines.some((line) => line.migrations || /database/i.test(String(line.msg)))).toBe(false);
+  });
+
   it('every 5xx is logged as a JSON line with its stack; requests only when asked', async () => {
     const { server, lines } = await startLogged();
     const client = await visitor(server.app);

@@ -11,10 +11,10 @@ import Database from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
-import { migrationProvider } from '../src/migrations/index';
+import { MIGRATION_NAMES, migrationProvider } from '../src/migrations/index';
 import { MIGRATION_TABLE, appliedMigrations, sqliteFile } from '../src/storage/open';
 import { freshPostgresDatabase } from './engines';
-import { OWNER, TEST_ENGINE, startTestServer, visitor, type TestServer } from './helper';
+import { OWNER, TEST_ENGINE, startLoggedTestServer, visitor, type TestServer } from './helper';
 
 const BEFORE_ROLLUPS = '003-image-jobs';
 const [first, second] = [Date.UTC(2031, 2, 4, 10), Date.UTC(2031, 2, 5, 10)];
@@ -65,7 +65,13 @@ it('an older database with visitor data upgrades, and the dashboards show its hi
   await landing({}, second);
   await old.destroy();
 
-  server = await startTestServer({ dataDir, databaseUrl });
+  const started = await startLoggedTestServer({ dataDir, databaseUrl });
+  server = started.server;
+  // The start log says what the upgrade brought.
+  const brought = MIGRATION_NAMES.slice(3);
+  expect(started.lines.filter((line) => line.migrations)).toEqual([
+    expect.objectContaining({ level: 30, migrations: brought, msg: `Brought the database up to date: ${brought.length} migrations ${brought.join(', ')} (before it had 3 of ${MIGRATION_NAMES.length}).` }),
+  ]);
   const owner = await visitor(server.app);
   await owner.inject({ method: 'POST', url: '/api/auth/Login', payload: OWNER });
   const read = async (what: string) => (await owner.inject({ method: 'GET', url: `/api/owner/${what}?from=2031-03-04&to=2031-03-05` })).json();

@@ -98,13 +98,6 @@ export interface LandingCampaign {
   campaign: string;
 }
 
-/** The pixel's parameter (spec part 1 §7) and the address's utm_ one that most mail and ad tools write in its place. */
-const CAMPAIGN_PARTS: Array<[keyof LandingCampaign, string]> = [
-  ['source', 'utm_source'],
-  ['channel', 'utm_medium'],
-  ['campaign', 'utm_campaign'],
-];
-
 /**
  * The campaign a landing came from: the pixel's `source`, `channel` and `campaign`, each else
  * the landing address's `utm_source`, `utm_medium` and `utm_campaign`; null for a landing with
@@ -123,11 +116,12 @@ export function campaignOf(hit: Pick<Insertable<Tables['track_hits']>, 'landing'
   } catch {
     // Not an address: no utm_ parameters.
   }
-  const pick = (name: string, utm: string) => {
+  // The pixel's parameter, else the utm_ one most mail and ad tools write in its place.
+  const pick = (name: keyof LandingCampaign, utm: string) => {
     const value = typeof marketing[name] === 'string' && marketing[name] ? (marketing[name] as string) : (address.get(utm) ?? '');
     return value.trim().slice(0, CAMPAIGN_TEXT_MAX).replaceAll(SEPARATOR, '\uFFFD');
   };
-  const from = Object.fromEntries(CAMPAIGN_PARTS.map(([name, utm]) => [name, pick(name, utm)])) as unknown as LandingCampaign;
+  const from = { source: pick('source', 'utm_source'), channel: pick('channel', 'utm_medium'), campaign: pick('campaign', 'utm_campaign') };
   return from.source || from.campaign ? from : null;
 }
 

@@ -37,12 +37,20 @@ async function hasMigrationTable(db: Kysely<Tables>, engine: Engine): Promise<bo
 
 /**
  * `inTransaction`: the caller has opened the transaction on the only connection `db` has, and
- * holds the lock that makes instances take turns (storage/postgres.ts).
+ * holds the lock that makes instances take turns (storage/postgres.ts). Answers the names of the
+ * migrations this call applied (none when another instance, or an earlier start, did).
  */
-export async function migrateToLatest(db: Kysely<Tables>, engine: Engine, { inTransaction = false } = {}): Promise<void> {
+export async function migrateToLatest(db: Kysely<Tables>, engine: Engine, { inTransaction = false } = {}): Promise<string[]> {
   const applied = (await hasMigrationTable(db, engine)) ? (await sql<{ name: string }>`SELECT name FROM ${sql.table(MIGRATION_TABLE)}`.execute(db)).rows.map((row) => row.name) : [];
   const unknown = applied.filter((name) => !MIGRATION_NAMES.includes(name)).sort();
   if (unknown.length) throw new NewerSchemaError(unknown, MIGRATION_NAMES.length);
-  const { error } = await new Migrator({ db, provider: migrationProvider(engine), migrationTableName: MIGRATION_TABLE, disableTransactions: inTransaction }).migrateToLatest();
+  const { error, results = [] } = await new Migrator({ db, provider: migrationProvider(engine), migrationTableName: MIGRATION_TABLE, disableTransactions: inTransaction }).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
+  return results.filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}
+
+/** The start log's line for the migrations a start applied: a new database, or an upgrade and what it brought. */
+export function migratedMessage(names: readonly string[]): string {
+  if (names.length === MIGRATION_NAMES.length) return `Set up a new database (${names.length} migrations).`;
+  return `Brought the database up to date: ${names.length === 1 ? 'migration' : `${names.length} migrations`} ${names.join(', ')} (before it had ${MIGRATION_NAMES.length - names.length} of ${MIGRATION_NAMES.length}).`;
 }

@@ -51,9 +51,11 @@ export interface StorageOptions {
    * the error would end the process.
    */
   onIdleConnectionError?: (error: Error) => void;
+  /** The migrations this start applied, when it applied any (the start log says which). */
+  onMigrated?: (names: string[]) => void;
 }
 
-export { appliedMigrations, BACKUPS_DOC, migrateToLatest, MIGRATION_TABLE, NewerSchemaError } from './migrate';
+export { appliedMigrations, BACKUPS_DOC, migratedMessage, migrateToLatest, MIGRATION_TABLE, NewerSchemaError } from './migrate';
 export { POSTGRES_IDLE_IN_TRANSACTION_MS, POSTGRES_LOCK_TIMEOUT_MS } from './postgres';
 
 /** The SQLite database's file in DATA_DIR. */
@@ -70,7 +72,8 @@ function openSqlite(dataDir: string): Database.Database {
 
 export async function openStorage(options: StorageOptions): Promise<Storage> {
   if (options.databaseUrl) {
-    await migratePostgres(options.databaseUrl);
+    const migrated = await migratePostgres(options.databaseUrl);
+    if (migrated.length) options.onMigrated?.(migrated);
     const pool = postgresPool(options.databaseUrl, options);
     const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }), plugins: [new NulFreeText()] });
     const connections = () => ({ open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
@@ -80,7 +83,8 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
   const db = new Kysely<Tables>({ dialect: new SqliteDialectKeepingErrors(sqlite), plugins: [new NulFreeText()] });
   const storage: Storage = { db, engine: 'sqlite', sqlite, connections: () => null, close: () => db.destroy() };
   try {
-    await migrateToLatest(storage.db, storage.engine);
+    const migrated = await migrateToLatest(storage.db, storage.engine);
+    if (migrated.length) options.onMigrated?.(migrated);
   } catch (error) {
     await storage.close();
     throw error;

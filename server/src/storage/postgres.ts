@@ -65,15 +65,16 @@ class OneClientDialect extends PostgresDialect {
  * turns (one that starts while another migrates a large table waits for it), through a pooler
  * as well, and a migration that fails leaves nothing half done.
  */
-export async function migratePostgres(databaseUrl: string): Promise<void> {
+export async function migratePostgres(databaseUrl: string): Promise<string[]> {
   const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   await client.connect();
   const db = new Kysely<Tables>({ dialect: new OneClientDialect(client), plugins: [new NulFreeText()] });
   try {
     await client.query('BEGIN');
     await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
-    await migrateToLatest(db, 'postgres', { inTransaction: true });
+    const migrated = await migrateToLatest(db, 'postgres', { inTransaction: true });
     await client.query('COMMIT');
+    return migrated;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
