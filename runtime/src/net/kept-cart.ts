@@ -34,7 +34,6 @@ function keptToken(): string | undefined {
   }
 }
 
-
 /** Whether the visitor has a cart this page can name: else it holds nothing, and there is no need to ask. */
 export const cartKnown = (): boolean => (keeping() ? keptToken() !== undefined : !!readCookie(CART_COOKIE));
 
