@@ -130,6 +130,28 @@ test.describe('lightbox', () => {
     await expect.poll(() => new URL(page.url()).searchParams.get('itemId')).toBe('s24');
   });
 
+  test("on a theme whose <base href> names another host (its CDN), the slideshow and the lightbox write the address on the page's own", async ({ page, baseURL, consoleErrors }) => {
+    const cdn = 'https://cdn.example';
+    // The CDN holds the theme's files; the page itself stays on the site's host.
+    await page.route(`${cdn}/**`, async (route) => route.fulfill({ response: await page.request.get(new URL(new URL(route.request().url()).pathname, baseURL).href) }));
+    await page.route((url) => url.origin === new URL(baseURL!).origin && url.pathname === '/gallery', async (route) => {
+      const response = await route.fetch();
+      const headers = { ...response.headers() };
+      delete headers['content-security-policy']; // the demo's base-uri 'self' would refuse the theme's base
+      await route.fulfill({ response, headers, body: (await response.text()).replace('<head>', `<head><base href="${cdn}/">`) });
+    });
+    await openGrid(page, '/gallery?itemId=photo-3&nomotion=true');
+    expect(await page.evaluate(() => document.baseURI)).toBe(`${cdn}/`);
+    await page.locator('#block-slideshow').getByRole('button', { name: 'Next slide' }).click();
+    await expect.poll(() => page.url()).toBe(new URL('/gallery?itemId=photo-4&nomotion=true', baseURL).href);
+    await page.locator('#block-grid > figure').nth(2).click();
+    await expect(dialog(page)).toBeVisible();
+    await expect.poll(() => page.url()).toBe(new URL('/gallery?itemId=s24&nomotion=true', baseURL).href);
+    await page.goBack();
+    await expect(dialog(page)).toHaveCount(0);
+    expect(consoleErrors).toEqual([]);
+  });
+
   for (const [design, json] of [
     ['stacked', '{"design": "slideshow", "title": "Moving", "lightbox": true, "transition": "fade"}'],
     ['carousel', '{"design": "carousel", "title": "Moving", "slidesPerRow": 2, "lightbox": true}'],

@@ -22,7 +22,7 @@ export function showLogoutNotice(alert: (options: DialogOptions) => Promise<Dial
   if (url.searchParams.get(LOGOUT_PARAM) !== 'true') return null;
   url.searchParams.delete(LOGOUT_PARAM);
   try {
-    history.replaceState(history.state, '', url.pathname + url.search + url.hash);
+    history.replaceState(history.state, '', url.href);
   } catch {
     /* sandboxed documents may refuse; the notice still shows */
   }

@@ -31,6 +31,16 @@ describe('button clicks (spec part 1 §4, as the README reads it)', () => {
     expect(safeHref('/contact')).toBe(`${location.origin}/contact`);
     expect(safeHref('mailto:a@b.co')).toBe('mailto:a@b.co');
   });
+
+  it("resolves a relative address as the page's own links do, against its <base href>", () => {
+    const base = document.head.appendChild(Object.assign(document.createElement('base'), { href: 'https://cdn.example/theme/' }));
+    try {
+      expect(safeHref('contact')).toBe('https://cdn.example/theme/contact');
+      expect(safeHref('/contact')).toBe('https://cdn.example/contact');
+    } finally {
+      base.remove();
+    }
+  });
 });
 
 describe('button render hits', () => {

@@ -280,5 +280,10 @@ describe('success', () => {
     expect(root.querySelector('script')!.getAttribute('data-x')).toBe('1');
     expect(safeRedirect('javascript:alert(1)')).toBeNull();
     expect(safeRedirect('https://example.com/x')).toBe('https://example.com/x');
+    // A relative target goes where the page's own links go: against its <base href>.
+    const base = document.head.appendChild(Object.assign(document.createElement('base'), { href: 'https://cdn.example/theme/' }));
+    expect(safeRedirect('thanks')).toBe('https://cdn.example/theme/thanks');
+    base.remove();
+    expect(safeRedirect('thanks')).toBe(new URL('thanks', location.href).href);
   });
 });

@@ -12,6 +12,17 @@ describe('logout=true', () => {
     expect(location.pathname + location.search + location.hash).toBe('/shop?x=1#top');
   });
 
+  it("removes it on a page whose <base href> names another host (the history API resolves a path against it)", async () => {
+    history.replaceState(null, '', '/shop?logout=true');
+    const base = document.head.appendChild(Object.assign(document.createElement('base'), { href: 'https://cdn.example/theme/' }));
+    try {
+      await showLogoutNotice(() => Promise.resolve('confirm' as const));
+      expect(location.pathname + location.search).toBe('/shop');
+    } finally {
+      base.remove();
+    }
+  });
+
   it('does nothing without it', () => {
     history.replaceState(null, '', '/?logout=false');
     const alert = vi.fn();

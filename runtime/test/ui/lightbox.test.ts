@@ -18,9 +18,9 @@ describe('lightbox (part 2 §2, §3, §9)', () => {
 
   it('writes itemId into the address, keeping the rest', () => {
     history.replaceState(null, '', '/gallery?x=1#top');
-    expect(withItemId('s2')).toBe('/gallery?x=1&itemId=s2#top');
+    expect(withItemId('s2')).toBe(`${location.origin}/gallery?x=1&itemId=s2#top`);
     history.replaceState(null, '', '/gallery?itemId=s2');
-    expect(withItemId(null)).toBe('/gallery');
+    expect(withItemId(null)).toBe(`${location.origin}/gallery`);
     history.replaceState(null, '', '/');
   });
 });

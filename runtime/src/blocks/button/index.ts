@@ -22,7 +22,7 @@ type Payload = Omit<ButtonPayload, keyof CensusPageFields>;
 export function safeHref(value: unknown): string | null {
   if (typeof value !== 'string' || !value.trim()) return null;
   try {
-    const url = new URL(value, location.href);
+    const url = new URL(value, document.baseURI);
     return ['http:', 'https:', 'mailto:', 'tel:'].includes(url.protocol) ? url.href : null;
   } catch {
     return null;

@@ -27,7 +27,7 @@ export function rerunScripts(root: Element): void {
 export function safeRedirect(target: string | undefined): string | null {
   if (!target) return null;
   try {
-    const url = new URL(target, location.href);
+    const url = new URL(target, document.baseURI);
     return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
   } catch {
     return null;

@@ -52,7 +52,8 @@ export function writeItemId(slide: Slide, win: Window = window): void {
   const address = addressFor(slide, win.location);
   if (!address || address === win.location.pathname + win.location.search) return;
   try {
-    win.history.replaceState(win.history.state, '', address);
+    // Whole: a path would be resolved against the page's <base href>, which may name another host.
+    win.history.replaceState(win.history.state, '', win.location.origin + address);
   } catch (error) {
     console.warn('Gallery could not update the address', error);
   }

@@ -88,12 +88,15 @@ export function clickZone(x: number, width: number, rightToLeft = false): 'previ
   return at < 0.5 !== rightToLeft ? 'previous' : 'next';
 }
 
-/** The address with itemId set to `value` (same path, other query values kept). */
+/**
+ * The address with itemId set to `value` (same path, other query values kept). Whole, not a
+ * path: the history API resolves a path against the page's `<base href>`, which may name another host.
+ */
 export function withItemId(value: string | null | undefined): string {
   const url = new URL(location.href);
   if (value) url.searchParams.set(ITEM_ID, value);
   else url.searchParams.delete(ITEM_ID);
-  return url.pathname + url.search + url.hash;
+  return url.href;
 }
 
 const ICONS = {

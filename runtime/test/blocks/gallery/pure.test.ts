@@ -229,5 +229,6 @@ describe('history itemId (part 2 §2)', () => {
     expect(addressFor(slides[0]!, location)).toBe('/gallery?itemId=sunrise');
     expect(addressFor(slides[1]!, location)).toBe('/gallery?itemId=b2');
     expect(addressFor(slide('c', null, 'https://evil.test/x'), location)).toBe('/gallery?x=1&itemId=c');
+    expect(addressFor(slide('d', null, 'http://['), location)).toBe('/gallery?x=1&itemId=d'); // unparsable: the page's own
   });
 });

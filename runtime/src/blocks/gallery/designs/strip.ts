@@ -89,7 +89,7 @@ export const strip: DesignFactory = ({ container, gallery, options }) => {
   const activate = (index: number, clickX: number) => {
     const slide = gallery.slides[index];
     if (!slide) return;
-    const target = safeClickThrough(slide.clickThroughUrl, location.href);
+    const target = safeClickThrough(slide.clickThroughUrl, document.baseURI);
     if (target) {
       location.assign(target);
       return;
