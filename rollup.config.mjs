@@ -96,7 +96,8 @@ const runtimeAssets = () => ({
       all.push(source);
       this.emitFile({ type: 'asset', fileName, source });
     }
-    this.emitFile({ type: 'asset', fileName: 'runtime.css', source: all.join('\n') });
+    // The mark tells the runtime runtime.css is applied, also when a bundler renamed or merged it (platform/assets.ts).
+    this.emitFile({ type: 'asset', fileName: 'runtime.css', source: [...all, ':root{--tessera-runtime-css:1}'].join('\n') });
     // Each language's words, beside site.js (platform/strings.ts loads the page's one).
     for (const file of readdirSync('contract/i18n')) {
       this.emitFile({ type: 'asset', fileName: `i18n/${file}`, source: JSON.stringify(JSON.parse(readFileSync(`contract/i18n/${file}`, 'utf8'))) });

@@ -4,7 +4,7 @@
  * host to Chromium, where a gallery mounts.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -26,6 +26,45 @@ test.beforeAll(() => {
 });
 test.afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
+/** A theme's gallery that opens the lightbox, with its images on the theme's host. */
+const GALLERY = `<div id="gallery" data-block-type="gallery" data-gallery-design="grid" data-block-json='{"design": "grid", "lightbox": true, "title": "Work"}'>
+${[1, 2, 3].map((n) => `<figure data-slide-id="w${n}" data-image-dimensions="300x200"><img data-src="/img/${n}.svg" width="300" height="200" alt="Work ${n}"></figure>`).join('\n')}
+</div>`;
+const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json' };
+
+/** A plain static host: `/` is the page, `/img/<n>.svg` an image, and under `prefix` the files in `dir`; what it served, in order. */
+async function staticHost(html: string, dir: string, prefix: string): Promise<{ origin: string; served: string[]; server: Server }> {
+  const served: string[] = [];
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://theme.local');
+    served.push(url.pathname);
+    const image = /^\/img\/(\d)\.svg$/.exec(url.pathname);
+    if (url.pathname === '/') return response.writeHead(200, { 'content-type': 'text/html' }).end(html);
+    if (url.pathname === '/favicon.ico') return response.writeHead(204).end();
+    if (image) return response.writeHead(200, { 'content-type': 'image/svg+xml' }).end(`<svg xmlns="http://www.w3.org/2000/svg" width="300" height="200"><rect width="300" height="200" fill="#${image[1]!.repeat(3)}"/></svg>`);
+    const file = path.resolve(dir, `.${decodeURIComponent(url.pathname.slice(prefix.length - 1))}`);
+    if (!url.pathname.startsWith(prefix) || !file.startsWith(dir + path.sep)) return response.writeHead(404).end();
+    let body: Buffer;
+    try {
+      body = readFileSync(file);
+    } catch {
+      return response.writeHead(404).end();
+    }
+    response.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' }).end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, served, server };
+}
+
+/** A project outside the repository with the packed runtime installed, as a theme author has it. */
+function themeProject(name: string): string {
+  const project = path.join(scratch, name);
+  mkdirSync(project);
+  writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name, private: true, type: 'module' }));
+  execFileSync('npm', ['install', tarball, '--offline', '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: project, stdio: 'pipe' });
+  return project;
+}
+
 test('the tarball holds the built runtime, its types, licence and changelog, and nothing of the tests, bench, server or sources', () => {
   const files = execFileSync('tar', ['tzf', tarball], { encoding: 'utf8' }).trim().split('\n');
   expect(files).toEqual(
@@ -42,10 +81,7 @@ test('the tarball holds the built runtime, its types, licence and changelog, and
 });
 
 test('installed into a project elsewhere, its types check theme code and it mounts a gallery from a static host', async ({ page, consoleErrors }) => {
-  const project = path.join(scratch, 'theme');
-  mkdirSync(project);
-  writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'theme', private: true, type: 'module' }));
-  execFileSync('npm', ['install', tarball, '--offline', '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: project, stdio: 'pipe' });
+  const project = themeProject('theme');
 
   // Theme code against the installed declarations: SiteRuntime on window, and the helpers.
   writeFileSync(
@@ -88,33 +124,13 @@ document.addEventListener('site:cart', (event) => event.detail.items);
 
   // A plain static host: the installed dist/ under /vendor/, a page and its images.
   const installed = path.join(project, 'node_modules', PACKAGE, 'dist');
-  const svg = (n: number) => `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="200"><rect width="300" height="200" fill="#${n}${n}${n}"/></svg>`;
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Theme</title>
 <link rel="stylesheet" href="/vendor/${PACKAGE}/runtime.css">
 <script type="module" src="/vendor/${PACKAGE}/site.js"></script></head>
-<body><main><div id="gallery" data-block-type="gallery" data-gallery-design="grid" data-block-json='{"design": "grid", "lightbox": true, "title": "Work"}'>
-${[1, 2, 3].map((n) => `<figure data-slide-id="w${n}" data-image-dimensions="300x200"><img data-src="/img/${n}.svg" width="300" height="200" alt="Work ${n}"></figure>`).join('\n')}
-</div></main></body></html>`;
-  const served: string[] = [];
-  const server: Server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://theme.local');
-    served.push(url.pathname);
-    const image = /^\/img\/(\d)\.svg$/.exec(url.pathname);
-    if (url.pathname === '/') return response.writeHead(200, { 'content-type': 'text/html' }).end(html);
-    if (url.pathname === '/favicon.ico') return response.writeHead(204).end();
-    if (image) return response.writeHead(200, { 'content-type': 'image/svg+xml' }).end(svg(Number(image[1])));
-    const file = path.resolve(installed, `.${decodeURIComponent(url.pathname.replace(`/vendor/${PACKAGE}`, ''))}`);
-    if (!url.pathname.startsWith(`/vendor/${PACKAGE}/`) || !file.startsWith(installed + path.sep)) return response.writeHead(404).end();
-    try {
-      const type = file.endsWith('.js') ? 'text/javascript' : file.endsWith('.css') ? 'text/css' : file.endsWith('.svg') ? 'image/svg+xml' : 'application/octet-stream';
-      response.writeHead(200, { 'content-type': type }).end(readFileSync(file));
-    } catch {
-      response.writeHead(404).end();
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+<body><main>${GALLERY}</main></body></html>`;
+  const { origin, served, server } = await staticHost(html, installed, `/vendor/${PACKAGE}/`);
   try {
-    await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+    await page.goto(origin);
     await expect(page.locator('#gallery')).toHaveAttribute('data-block-status', 'mounted');
     await expect(page.locator('#gallery img').first()).toHaveAttribute('src', /\/img\/1\.svg/);
     await page.getByRole('button', { name: 'Work 2' }).click();
@@ -123,6 +139,40 @@ ${[1, 2, 3].map((n) => `<figure data-slide-id="w${n}" data-image-dimensions="300
     // Chunks came from beside site.js, wherever the host put it.
     expect(served.filter((file) => file.includes('/chunks/')).every((file) => file.startsWith(`/vendor/${PACKAGE}/chunks/`))).toBe(true);
     expect(served.some((file) => /\/chunks\/gallery-[\w-]{6}\.js$/.test(file))).toBe(true);
+    expect(consoleErrors).toEqual([]);
+  } finally {
+    server.close();
+  }
+});
+
+test("bundled by Vite into the theme's own script: its stylesheet folded into the theme's, its language files where data-runtime-base says", async ({ page, consoleErrors }) => {
+  const project = themeProject('bundled-theme');
+  writeFileSync(path.join(project, 'main.js'), `import '${PACKAGE}';\nimport '${PACKAGE}/runtime.css';\n`);
+  // The bundler writes its own script tag (and drops what it does not know from it): the setting goes on the page context's.
+  writeFileSync(
+    path.join(project, 'index.html'),
+    `<!doctype html><html lang="de"><head><meta charset="utf-8"><title>Theme</title>
+<script type="application/json" id="site-context" data-runtime-base="/tessera/">{}</script>
+<script type="module" src="/main.js"></script></head>
+<body><main>${GALLERY}</main></body></html>`,
+  );
+  // The files the runtime fetches rather than imports, copied where the setting says (docs: "A bundler").
+  const installed = path.join(project, 'node_modules', PACKAGE, 'dist');
+  cpSync(path.join(installed, 'i18n'), path.join(project, 'public', 'tessera', 'i18n'), { recursive: true });
+  cpSync(path.join(installed, 'map-marker.svg'), path.join(project, 'public', 'tessera', 'map-marker.svg'));
+  execFileSync('node', [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'error'], { cwd: project, stdio: 'pipe' });
+  const built = path.join(project, 'dist');
+  const { origin, served, server } = await staticHost(readFileSync(path.join(built, 'index.html'), 'utf8'), built, '/');
+  try {
+    await page.goto(origin);
+    await expect(page.locator('#gallery')).toHaveAttribute('data-block-status', 'mounted');
+    await page.getByRole('button', { name: 'Work 2' }).click();
+    // In the page's language: the words came from /tessera/i18n/de.json.
+    await expect(page.getByRole('dialog', { name: 'Work' }).getByRole('button', { name: 'Schließen' })).toBeVisible();
+    expect(served).toContain('/tessera/i18n/de.json');
+    // The gallery's and the lightbox's stylesheets are in the theme's bundle: none asked for on its own.
+    expect(served.filter((file) => file.endsWith('.css'))).toEqual([expect.stringMatching(/^\/assets\/index-[\w-]+\.css$/)]);
+    expect(await page.locator('#gallery').evaluate((element) => getComputedStyle(element).display)).toBe('grid');
     expect(consoleErrors).toEqual([]);
   } finally {
     server.close();

@@ -1,10 +1,13 @@
 /**
  * Files that ship beside site.js (dist/runtime/): resolved against the runtime's own URL, so
  * a theme that serves the runtime from a CDN path gets them from the same place. This module
- * lives in site.js (the entry exports it), so import.meta.url is site.js or site.iife.js.
+ * lives in site.js (the entry exports it), so import.meta.url is site.js or site.iife.js. A
+ * theme that bundles the runtime into its own script says where it put them with
+ * `data-runtime-base` on its script tag: inside a bundle, import.meta.url is the bundle's.
  */
 export function assetUrl(file: string): string {
-  return new URL(file, import.meta.url).href;
+  const base = document.querySelector('script[data-runtime-base]')?.getAttribute('data-runtime-base');
+  return new URL(file, new URL(base ?? '', import.meta.url)).href;
 }
 
 /** How long a block waits for its stylesheet before it renders anyway. */
@@ -15,6 +18,10 @@ export const STYLESHEET_WAIT_MS = 1500;
  * out with the page, so the runtime adds no stylesheet (and no restyle of the page) later.
  */
 export const ALL_STYLESHEETS = 'runtime.css';
+/** Set on the root by runtime.css: there even when a bundler folded it into the theme's own stylesheet, under another name. */
+export const ALL_STYLESHEETS_MARK = '--tessera-runtime-css';
+/** The mark's value on the root ('' without runtime.css): asked once, since asking makes the browser bring its styles up to date. */
+let allApplied: string | undefined;
 
 /**
  * Links waited for once: a stylesheet that did not come in time (a theme's runtime.css that
@@ -36,6 +43,7 @@ export function loadStylesheet(href: string, doc: Document = document): Promise<
   const all = assetUrl(ALL_STYLESHEETS);
   const existing = Array.from(doc.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')).find((link) => link.href === href || link.href === all);
   if (existing && (existing.sheet || waitedFor.has(existing))) return Promise.resolve();
+  if (!existing && (allApplied ??= getComputedStyle(doc.documentElement).getPropertyValue(ALL_STYLESHEETS_MARK))) return Promise.resolve();
   const link = existing ?? doc.createElement('link');
   return new Promise((resolve) => {
     const done = () => {

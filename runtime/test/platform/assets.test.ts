@@ -109,3 +109,24 @@ describe('loadStylesheet', () => {
     expect(stylesheetLinks()).toHaveLength(1);
   });
 });
+
+describe('a runtime bundled into the theme', () => {
+  it("adds no link when runtime.css is applied under another name: a bundler folded it into the theme's stylesheet", async () => {
+    vi.resetModules(); // whether runtime.css is applied is asked once per page
+    document.head.append(Object.assign(document.createElement('style'), { textContent: ':root{--tessera-runtime-css:1}' }));
+    const fresh = await import('../../src/platform/assets');
+    await fresh.loadStylesheet(fresh.assetUrl('gallery.css'));
+    await fresh.loadStylesheet(fresh.assetUrl('lightbox.css'));
+    expect(stylesheetLinks()).toEqual([]);
+  });
+
+  it('finds its files where data-runtime-base on a script of the page says, else beside site.js', () => {
+    const beside = assetUrl('i18n/de.json'); // beside the module (site.js once built)
+    expect(beside).toMatch(/\/platform\/i18n\/de\.json$/);
+    const context = document.head.appendChild(Object.assign(document.createElement('script'), { type: 'application/json', id: 'site-context' }));
+    context.dataset.runtimeBase = '/tessera/';
+    expect(assetUrl('i18n/de.json')).toBe(new URL('/tessera/i18n/de.json', beside).href); // on the host the runtime's code came from
+    context.dataset.runtimeBase = 'https://cdn.example/theme/tessera/';
+    expect(assetUrl('map-marker.svg')).toBe('https://cdn.example/theme/tessera/map-marker.svg');
+  });
+});
