@@ -7,7 +7,8 @@
  */
 export function assetUrl(file: string): string {
   const base = document.querySelector('script[data-runtime-base]')?.getAttribute('data-runtime-base');
-  return new URL(file, new URL(base ?? '', import.meta.url)).href;
+  // Against the page: a bundler may make import.meta.url the file: URL it read the code from (webpack does).
+  return new URL(file, base ? new URL(base, document.baseURI) : import.meta.url).href;
 }
 
 /** How long a block waits for its stylesheet before it renders anyway. */
