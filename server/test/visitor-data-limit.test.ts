@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RECORD_HIT_PATH, TRACK_PATH } from '../../contract/api/paths';
 import { VISITOR_DATA_REFUSED } from '../src/plugins/visitor-data-limit';
-import { countRows, startLoggedTestServer, startTestServer, visitor, type LogLine, type TestServer } from './helper';
+import { countRows, rows, startLoggedTestServer, startTestServer, visitor, type LogLine, type TestServer } from './helper';
 
 const LIMIT = 3;
 const hit = (url: string) => [{ event: 'pageView', data: JSON.stringify({ url }), ss_cvr: 'v1|1|1|1|1' }];
@@ -85,6 +85,32 @@ describe('visitor data per address and minute', () => {
   it('names TRUST_PROXY in the line when the address is an untrusted proxy', async () => {
     for (let i = 0; i <= LIMIT; i++) await sendHit('203.0.113.40', '/proxied', { 'x-forwarded-for': '198.51.100.7' });
     expect(refusals('203.0.113.40')[0]!.msg).toContain('set TRUST_PROXY (docs/deployment.md, "Behind a proxy")');
+  });
+});
+
+describe('several instances on one database', () => {
+  it("count an address's visitor data together: once the other instance's count is shared, this one refuses too", async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Math.ceil(Date.now() / 60_000) * 60_000 + 1_000 }); // early in a minute: the test stays inside it
+    const second = await startTestServer({ visitorDataPerMinute: LIMIT, databaseUrl: server.config.databaseUrl, dataDir: server.config.dataDir });
+    try {
+      const guest = await visitor(second.app);
+      const sendTo = (app: 'first' | 'second') => (app === 'first' ? sendHit : (address: string, url: string) => guest.inject({ method: 'POST', url: RECORD_HIT_PATH, payload: hit(url), remoteAddress: address } as never))('203.0.113.60', '/both');
+      const shared = async () => Number((await rows<{ count: number }>(server, "SELECT count FROM limit_counters WHERE key LIKE 'visitor-data:203.0.113.60:%'"))[0]?.count ?? 0);
+      for (let i = 0; i < LIMIT - 1; i++) expect((await sendTo('first')).statusCode).toBe(200);
+      await vi.waitFor(async () => expect(await shared()).toBe(LIMIT - 1), { timeout: 5_000, interval: 100 });
+      // The second instance has not heard of the address yet: its own count says 1 of LIMIT.
+      expect((await sendTo('second')).statusCode).toBe(200);
+      await vi.waitFor(async () => expect(await shared()).toBe(LIMIT), { timeout: 5_000, interval: 100 });
+      // Each alone has counted fewer than LIMIT; together they have LIMIT.
+      expect((await sendTo('second')).statusCode).toBe(429);
+      // The first last heard the sum when it shared its own count: one more passes there before its next share, and no more.
+      expect((await sendTo('first')).statusCode).toBe(200);
+      await vi.waitFor(async () => expect(await shared()).toBe(LIMIT + 2), { timeout: 5_000, interval: 100 });
+      expect((await sendTo('first')).statusCode).toBe(429);
+      expect(await stored('/both')).toBe(LIMIT + 1);
+    } finally {
+      await second.close();
+    }
   });
 });
 

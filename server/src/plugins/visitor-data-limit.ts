@@ -1,5 +1,6 @@
-import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyRateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createSharedCounts } from '../security/shared-counts';
 
 /** The window VISITOR_DATA_PER_MINUTE counts in. */
 export const VISITOR_DATA_WINDOW_MS = 60_000;
@@ -22,15 +23,27 @@ const refusedLine = (request: FastifyRequest, limit: number) => {
  * Census hits, analytics events, error reports, performance records and carts are stored as
  * they come, and a script in a loop (or a bot) can send thousands a second until the disk is
  * full. Each client address (an IPv6 /64) may send VISITOR_DATA_PER_MINUTE such requests a
- * minute on each instance; past that it is answered 429 with Retry-After, which the runtime
- * drops without a retry. Counted in memory by @fastify/rate-limit: a flood is one instance's problem at a time,
- * and a database round trip per hit would cost more than the hit. Routes opt in with
- * `config: { visitorData: true }`.
+ * clock minute, whichever instances they reach; past that it is answered 429 with Retry-After,
+ * which the runtime drops without a retry. @fastify/rate-limit asks; the counts are
+ * security/shared-counts.ts (in memory, shared through the database every second, never a
+ * database round trip per request). Routes opt in with `config: { visitorData: true }`.
  */
 export async function registerVisitorDataLimit(app: FastifyInstance, perMinute: number): Promise<void> {
   if (perMinute === 0) return;
+  const counts = createSharedCounts(app.storage, VISITOR_DATA_WINDOW_MS, ADDRESSES_KEPT, (error) =>
+    app.log.warn({ err: error }, 'Could not add this instance\'s visitor-data counts to the database\'s; it counts VISITOR_DATA_PER_MINUTE on its own until it can again.'),
+  );
+  // Before the database closes (onClose), so that no share starts against a closed pool.
+  app.addHook('preClose', (done) => {
+    counts.stop();
+    done();
+  });
   await app.register(fastifyRateLimit, {
     global: false,
+    // The plugin makes its store with `new`; a constructor that returns an object gives that object.
+    store: function SharedVisitorCounts() {
+      return counts as FastifyRateLimitStore;
+    } as unknown as FastifyRateLimitStoreCtor,
     // Only Retry-After: the limit's figures would tell a flood how to pace itself, and nothing else reads them.
     addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
     addHeaders: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false, 'retry-after': true },
@@ -49,7 +62,6 @@ export async function registerVisitorDataLimit(app: FastifyInstance, perMinute: 
   const limit = app.rateLimit({
     max: perMinute,
     timeWindow: VISITOR_DATA_WINDOW_MS,
-    cache: ADDRESSES_KEPT,
     allowList: (request) => isLoopback(request.ip),
     onExceeded: tell,
     errorResponseBuilder: () => Object.assign(new Error(VISITOR_DATA_REFUSED), { statusCode: 429 }),
