@@ -2,8 +2,9 @@
  * Files that ship beside site.js (dist/runtime/): resolved against the runtime's own URL, so
  * a theme that serves the runtime from a CDN path gets them from the same place. This module
  * lives in site.js (the entry exports it), so import.meta.url is site.js or site.iife.js. A
- * theme that bundles the runtime into its own script says where it put them with
- * `data-runtime-base` on its script tag: inside a bundle, import.meta.url is the bundle's.
+ * theme that bundles the runtime into its own script, where import.meta.url is the bundle's,
+ * says where it put them with `data-runtime-base` on a script of the page (the page context's:
+ * a bundler writes its own script tag).
  */
 export function assetUrl(file: string): string {
   const base = document.querySelector('script[data-runtime-base]')?.getAttribute('data-runtime-base');
