@@ -9,8 +9,12 @@ import { MEMBER_WORDS } from '../../contract/members/sign-in-markup';
 import { BAR_WORDS } from '../../contract/overlays/bar-markup';
 import { BANNER_WORDS } from '../../contract/consent/settings';
 
-/** The placeholder a page carries where the server injects the page context (CONTRACT §2). */
-export const CONTEXT_TAG = /<script\s+type="application\/json"\s+id="site-context"\s*>([\s\S]*?)<\/script>/i;
+/**
+ * The placeholder a page carries where the server injects the page context (CONTRACT §2): the
+ * `<script>` whose id is `site-context`, its attributes in any order and others beside them (a
+ * theme's `data-runtime-base`), which stay. Group 1 is its JSON.
+ */
+export const CONTEXT_TAG = /<script\b(?=[^>]*\sid\s*=\s*(?:"site-context"|'site-context'|site-context[\s>]))[^>]*>([\s\S]*?)<\/script>/i;
 
 /** JSON inside <script> must not close the tag or break lines in old parsers. */
 export function scriptSafeJson(value: unknown): string {
@@ -94,7 +98,8 @@ export function injectContext(
   if (!match || !page) return html;
   const context = buildContext({ ...input, page });
   const json = scriptSafeJson(context);
-  const withContext = html.slice(0, match.index) + `<script type="application/json" id="site-context">${json}</script>` + html.slice(match.index + match[0].length);
+  const openingTag = match[0].slice(0, match[0].indexOf('>') + 1);
+  const withContext = html.slice(0, match.index) + `${openingTag}${json}</script>` + html.slice(match.index + match[0].length);
   const words = pageWords(html, context, catalogues);
   const withForm = withMemberSignIn(withContext, context, words('member', MEMBER_WORDS), input.formPost);
   return withCookieBanner(withAnnouncementBar(withForm, context, words('bars', BAR_WORDS)), context, visitor, consentStyles, words('banner', BANNER_WORDS), input.formPost);
