@@ -6,8 +6,11 @@ import { TAG_INSIDE, escapeHtml } from './html';
 import { lockedTransaction } from './storage/locked';
 import type { Storage } from './storage/open';
 
-// A block's opening tag, and the link right inside it (a button block's fallback).
-const OPENING_TAG = new RegExp(String.raw`(<[a-z][a-z0-9-]*\b${TAG_INSIDE}?\sid="block-([\w-]{1,64})"${TAG_INSIDE}>)(\s*<a\b${TAG_INSIDE}>[^<]*<\/a>)?`, 'gi');
+// A block's opening tag (its id in double, single or no quotes), and the link right inside it (a button block's fallback).
+const OPENING_TAG = new RegExp(
+  String.raw`(<[a-z][a-z0-9-]*\b${TAG_INSIDE}?\sid=(?:"block-([\w-]{1,64})"|'block-([\w-]{1,64})'|block-([\w-]{1,64})(?=[\s/>]))${TAG_INSIDE}>)(\s*<a\b${TAG_INSIDE}>[^<]*<\/a>)?`,
+  'gi',
+);
 const BUTTON_TYPE = /\sdata-block-type="button"/i;
 const HREF = /\shref="[^"]*"/i;
 const JSON_ATTRIBUTE = /\sdata-block-json=(?:'([^']*)'|"([^"]*)")/i;
@@ -59,8 +62,8 @@ function ownersLink(link: string, override: Record<string, unknown>): string {
 /** Merges each override over the block's own JSON (an unreadable one is replaced), and into a button's fallback link. */
 export function applyBlockOverrides(html: string, overrides: Map<string, Record<string, unknown>>): string {
   if (overrides.size === 0) return html;
-  return html.replace(OPENING_TAG, (whole, tag: string, id: string, link: string | undefined) => {
-    const override = overrides.get(id);
+  return html.replace(OPENING_TAG, (whole, tag: string, double?: string, single?: string, bare?: string, link?: string) => {
+    const override = overrides.get((double ?? single ?? bare)!);
     if (!override) return whole;
     const match = JSON_ATTRIBUTE.exec(tag);
     const own = blockJsonOf(tag);

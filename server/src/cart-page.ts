@@ -15,11 +15,9 @@ import { loadCatalog } from './commerce/catalog';
 import { cartLines, openCart, type CartLine } from './commerce/store';
 import { currencyIn } from './commerce/store-settings';
 import { shopPageUrl } from './site-address';
-import { TAG_INSIDE, hasClassInMarkup, withDivContent } from './html';
+import { TAG_INSIDE, hasClassInMarkup, openingTagWithId, withDivContent } from './html';
 import { htmlLanguage, wordsFor, type Catalogues } from './page-words';
 import { CART_REFUSAL_WORDS } from './page-text';
-
-const ROOT = `<div id="${CART_ROOT_ID}">`;
 
 /** The query a refused form post comes back with (routes/cart.ts), its value the refusal. */
 export const CART_REFUSED_QUERY = 'cart';
@@ -53,7 +51,8 @@ export async function withCartCount(cart: VisitorCart, html: string): Promise<st
 }
 
 export async function withCartContent(app: FastifyInstance, request: FastifyRequest, cart: VisitorCart, html: string, site: Record<string, unknown>, catalogues: Catalogues, crumb: string): Promise<string> {
-  if (!html.includes(ROOT)) return html;
+  const root = openingTagWithId(html, 'div', CART_ROOT_ID);
+  if (!root) return html;
   const lines = (await cart()) ?? [];
   const language = htmlLanguage(html);
   const siteWords = wordsFor(language, site.strings, catalogues);
@@ -70,5 +69,5 @@ export async function withCartContent(app: FastifyInstance, request: FastifyRequ
   for (const name of [CART_REFUSED_QUERY, 'crumb']) next.searchParams.delete(name);
   const content = cartContentHtml(words, lines, subtotal, money, { shop: shopPageUrl(site, app.settings.publicUrl) }, { crumb, next: next.pathname + next.search, refusal });
   // The status line comes with the runtime, which is what has anything to say in it.
-  return withDivContent(html, ROOT, `<div class="${CART_BODY_CLASS}">${content}</div>`);
+  return withDivContent(html, root, `<div class="${CART_BODY_CLASS}">${content}</div>`);
 }

@@ -8,6 +8,17 @@ export const hasClassInMarkup = (html: string, name: string) => new RegExp(`clas
  */
 export const TAG_INSIDE = String.raw`(?:[^>"']|"[^"]*"|'[^']*')*`;
 
+/**
+ * For a pattern, after `<name\b`: the tag's id is `id`, as a theme may write it (in double,
+ * single or no quotes, among other attributes in any order). Consumes nothing.
+ */
+export const idIs = (id: string) => String.raw`(?=[^>]*\sid\s*=\s*(?:"${id}"|'${id}'|${id}[\s/>]))`;
+
+/** The opening tag of the first `<name>` whose id is `id` (idIs), or null. */
+export function openingTagWithId(html: string, name: string, id: string): string | null {
+  return new RegExp(String.raw`<${name}\b${idIs(id)}[^>]*>`, 'i').exec(html)?.[0] ?? null;
+}
+
 /** Escapes text for HTML element content and quoted attribute values. */
 export const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -147,6 +147,10 @@ describe('button links', () => {
     expect(applyBlockOverrides(`<div id="block-a" data-block-json='nope'>`, overrides)).toBe(`<div id="block-a" data-block-json='{"x":1}'>`);
     expect(applyBlockOverrides('<span id="block-a">', overrides)).toBe(`<span id="block-a" data-block-json='{"x":1}'>`);
     expect(applyBlockOverrides('<span id="block-b">', overrides)).toBe('<span id="block-b">');
+    // The id as a theme writes it: single quotes, or none.
+    expect(applyBlockOverrides("<div class='x' id='block-a'>", overrides)).toBe(`<div class='x' id='block-a' data-block-json='{"x":1}'>`);
+    expect(applyBlockOverrides('<div id=block-a class=x>', overrides)).toBe(`<div id=block-a class=x data-block-json='{"x":1}'>`);
+    expect(applyBlockOverrides('<div id=block-ab>', overrides)).toBe('<div id=block-ab>');
     // A `>` inside an attribute value (HTML in a block's JSON) is no end of the tag: the merge
     // went into the middle of the value and broke the page.
     const own = `<div id="block-a" data-block-type="button" data-block-json='{"label":"a > b","html":"<p>Hi</p>"}'><a href="/x">Go</a></div>`;

@@ -3,6 +3,9 @@
  * not, with others of their own beside them (a bundled runtime's `data-runtime-base`).
  */
 import { describe, expect, it } from 'vitest';
+import { MEMBER_WORDS, memberSignInHtml } from '../../contract/members/sign-in-markup';
+import { PageType } from '../../contract/model/page-types';
+import { openingTagWithId } from '../src/html';
 import { CONTEXT_TAG, injectContext, pageOwnContext } from '../src/site-context';
 
 const fill = (html: string) => injectContext(html, { site: { website: { id: 'site-1' } }, account: null, env: 'prod' });
@@ -29,5 +32,18 @@ describe('the page context placeholder', () => {
       expect(fill(html)).toBe(html);
       expect(pageOwnContext(html)).toBeNull();
     }
+  });
+});
+
+describe('the elements the server fills, as a theme writes them', () => {
+  it('finds an element by its id in any quotes, among other attributes, and not by an id that only begins so', () => {
+    expect(openingTagWithId(`<main><div class="cart" id='sqs-cart-root' data-x="1"></div></main>`, 'div', 'sqs-cart-root')).toBe(`<div class="cart" id='sqs-cart-root' data-x="1">`);
+    expect(openingTagWithId('<div id=sqs-cart-root>', 'div', 'sqs-cart-root')).toBe('<div id=sqs-cart-root>');
+    expect(openingTagWithId('<div id="sqs-cart-root-old"></div><section id="sqs-cart-root">', 'div', 'sqs-cart-root')).toBeNull();
+  });
+
+  it("renders the member sign-in into an access page's root written with a class and single quotes", () => {
+    const html = `<html><head><script type="application/json" id="site-context">{"pageType": ${PageType.MEMBER_AREA_ACCESS_DENIED}}</script></head><body><div class="box" id='sqs-member-access-page-root'></div></body></html>`;
+    expect(fill(html)).toContain(`<div class="box" id='sqs-member-access-page-root'>${memberSignInHtml(MEMBER_WORDS)}</div>`);
   });
 });
