@@ -136,6 +136,30 @@ test.describe('cart and checkout', () => {
     expect(cartCalls).toEqual([]);
   });
 
+  test("a change on the cart page made before the header's count has loaded (a slow phone) shows in the count when it does", async ({ page }) => {
+    await addToCart(page, 'Harbour print');
+    await page.getByRole('button', { name: 'Add to cart: Harbour print' }).click();
+    const count = page.getByRole('link', { name: /^Cart \(/ });
+    await expect(count).toHaveText('Cart (2)');
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/chunks\/cart-count-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/cart');
+    await runtimeReady(page);
+    await page.locator('#sqs-cart-root').getByLabel('Quantity for Harbour print').fill('1');
+    await page.locator('#sqs-cart-root').getByLabel('Quantity for Harbour print').press('Enter');
+    await expect(page.locator('#sqs-cart-root')).toContainText('Subtotal');
+    const cart = (await page.context().cookies()).find((cookie) => cookie.name === 'CART')!.value;
+    await expect.poll(() => queryServerDb<{ quantity: number }>('SELECT quantity FROM cart_entries WHERE cart_token = ?', cart)[0]?.quantity).toBe(1);
+    // The server wrote 2 into the count as it served the page; the change's answer came before the count started.
+    await expect(count).toHaveText('Cart (2)');
+    release();
+    await expect(count).toHaveText('Cart (1)');
+  });
+
   for (const [width, height] of [[390, 844], [1280, 800]] as const) {
     test(`the cart page fits ${width} px: nothing scrolls sideways and every control can be reached`, async ({ page }) => {
       await page.setViewportSize({ width, height });

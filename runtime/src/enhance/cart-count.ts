@@ -8,7 +8,7 @@
  */
 import { CART_COUNTED_ATTRIBUTE } from '../../../contract/commerce/cart-count';
 import { CART_QUANTITY_CLASS } from '../../../contract/model/page-types';
-import { CART_API, CART_EVENT, cartKnown, cartRequest } from '../net/kept-cart';
+import { CART_API, CART_EVENT, cartKnown, cartRequest, lastTotalQuantity } from '../net/kept-cart';
 import { listen, type Teardown } from '../platform/events';
 
 export function countCart(): Teardown {
@@ -25,7 +25,9 @@ export function countCart(): Teardown {
     listen(document, CART_EVENT, (event) => show(Number((event as CustomEvent<{ totalQuantity?: unknown } | null>).detail?.totalQuantity) || 0)),
     listen(window, 'pageshow', (event) => event.persisted && count()),
   ];
+  // A change the page made before this started (the cart page's, on a slow phone): its answer is the count.
+  if (lastTotalQuantity !== undefined) show(lastTotalQuantity);
   // Every count the page shows was written by the server as it served the page: nothing to ask.
-  if (![...document.getElementsByClassName(CART_QUANTITY_CLASS)].every((element) => element.hasAttribute(CART_COUNTED_ATTRIBUTE))) count();
+  else if (![...document.getElementsByClassName(CART_QUANTITY_CLASS)].every((element) => element.hasAttribute(CART_COUNTED_ATTRIBUTE))) count();
   return () => stops.forEach((stop) => stop());
 }

@@ -37,6 +37,9 @@ function keptToken(): string | undefined {
 /** Whether the visitor has a cart this page can name: else it holds nothing, and there is no need to ask. */
 export const cartKnown = (): boolean => (keeping() ? keptToken() !== undefined : !!readCookie(CART_COOKIE));
 
+/** The count of the last cart answer, for a count that starts after it came (its `site:cart` gone by). */
+export let lastTotalQuantity: number | undefined;
+
 /** Tells the page what a cart answer holds, and keeps its cart (forgotten once bought, expired or gone). */
 export function cartAnswered(answer: unknown): void {
   const { id, isPurchased, totalQuantity } = (answer ?? {}) as { id?: unknown; isPurchased?: unknown; totalQuantity?: unknown };
@@ -46,7 +49,8 @@ export function cartAnswered(answer: unknown): void {
     if (open) store.set(CART_KEY, JSON.stringify({ api: apiBase(), token: id }));
     else store.remove(CART_KEY);
   }
-  dispatch(document, CART_EVENT, { totalQuantity: open && typeof totalQuantity === 'number' ? totalQuantity : 0 });
+  lastTotalQuantity = open && typeof totalQuantity === 'number' ? totalQuantity : 0;
+  dispatch(document, CART_EVENT, { totalQuantity: lastTotalQuantity });
 }
 
 /** A cart call: it names the kept cart (none on the API's own origin), and its answer is told to the page. */

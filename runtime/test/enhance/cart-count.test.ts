@@ -4,9 +4,18 @@
  * on another origin), every cart answer after that, again after the Back button's cache, and
  * nothing once torn down.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CART_KEY, cartAnswered } from '../../src/net/kept-cart';
-import { countCart as start } from '../../src/enhance/cart-count';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CART_KEY } from '../../src/net/kept-cart';
+
+// A page's modules, fresh for each test: the last cart answer is the page's.
+let cartAnswered: typeof import('../../src/net/kept-cart').cartAnswered;
+let start: typeof import('../../src/enhance/cart-count').countCart;
+const freshPage = async () => {
+  vi.resetModules();
+  ({ cartAnswered } = await import('../../src/net/kept-cart'));
+  ({ countCart: start } = await import('../../src/enhance/cart-count'));
+};
+beforeEach(freshPage);
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 const counts = () => [...document.querySelectorAll('.sqs-cart-quantity')].map((count) => count.textContent);
@@ -40,10 +49,22 @@ describe('the cart’s count', () => {
     cartAnswered({ id: 'abc', totalQuantity: 4 });
     expect(counts()).toEqual(['4', '4']);
     stop();
-    // One count the server could not write (markup inside it): the runtime asks.
+    // On another page, one count the server could not write (markup inside it): the runtime asks.
+    await freshPage();
     document.body.innerHTML = `<span class="sqs-cart-quantity" data-cart-counted>2</span><span class="sqs-cart-quantity"><i>?</i></span>`;
     start()();
     expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('a change the page made before the count started (the cart page on a slow phone): its answer, not the count the server wrote', () => {
+    document.cookie = 'CART=abc; path=/';
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    document.body.innerHTML = header.replaceAll('class="sqs-cart-quantity">?', 'class="sqs-cart-quantity" data-cart-counted>2');
+    cartAnswered({ id: 'abc', totalQuantity: 1 });
+    start()();
+    expect(counts()).toEqual(['1', '1']);
+    expect(fetch).not.toHaveBeenCalled();
   });
 
   it('a cart (its cookie): its totalQuantity, then each cart answer the page gets, until torn down', async () => {
@@ -103,6 +124,7 @@ describe('the cart’s count', () => {
     document.querySelectorAll('.sqs-cart-quantity').forEach((count) => (count.textContent = '?'));
     const failing = vi.fn(() => Promise.reject(new TypeError('Failed to fetch')));
     vi.stubGlobal('fetch', failing);
+    await freshPage(); // the next page
     start();
     // The data layer's retries (spec part 1 §8), then nothing more.
     await vi.waitFor(() => expect(failing).toHaveBeenCalledTimes(4), { timeout: 3000 });
