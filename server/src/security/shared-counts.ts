@@ -48,13 +48,14 @@ export function createSharedCounts(store: Storage, windowMs: number, addressesKe
     const due = [...counts].filter(([, count]) => count.unshared > 0 && count.windowStart + windowMs > now);
     if (due.length === 0) return;
     const sent = due.map(([address, count]) => {
-      const rows = { address, count, unshared: count.unshared };
+      const entry = { address, count, unshared: count.unshared };
       count.unshared = 0;
-      return rows;
+      return entry;
     });
+    let written = 0;
     try {
-      for (let at = 0; at < sent.length; at += ROWS_PER_STATEMENT) {
-        const part = sent.slice(at, at + ROWS_PER_STATEMENT);
+      for (; written < sent.length; written += ROWS_PER_STATEMENT) {
+        const part = sent.slice(written, written + ROWS_PER_STATEMENT);
         const sums = await store.db
           .insertInto('limit_counters')
           .values(part.map(({ address, count, unshared }) => ({ key: sharedCountKey(address, count.windowStart), count: unshared, locked_until: 0, expires_at: count.windowStart + 2 * windowMs })))
@@ -66,16 +67,15 @@ export function createSharedCounts(store: Storage, windowMs: number, addressesKe
       }
       failing = false;
     } catch (error) {
-      // Counted again at the next share; meanwhile each instance still counts on its own.
-      for (const { count, unshared } of sent) count.unshared += unshared;
+      // What was not written is counted again at the next share; meanwhile each instance still counts on its own.
+      for (const { count, unshared } of sent.slice(written)) count.unshared += unshared;
       if (!failing) onShareFailed(error);
       failing = true;
     }
   };
+  const shareOnce = () => (sharing ??= share().finally(() => (sharing = null)));
 
-  const timer = setInterval(() => {
-    sharing ??= share().finally(() => (sharing = null));
-  }, SHARE_EVERY_MS);
+  const timer = setInterval(shareOnce, SHARE_EVERY_MS);
   timer.unref();
 
   const counter: SharedCounts = {
@@ -83,10 +83,10 @@ export function createSharedCounts(store: Storage, windowMs: number, addressesKe
       const now = Date.now();
       const windowStart = now - (now % window);
       let count = counts.get(address);
-      if (!count || count.windowStart !== windowStart) {
-        count = { windowStart, unshared: 0, everywhere: 0 };
+      if (!count) {
         if (counts.size >= addressesKept) counts.delete(counts.keys().next().value!);
-      }
+        count = { windowStart, unshared: 0, everywhere: 0 };
+      } else if (count.windowStart !== windowStart) count = { windowStart, unshared: 0, everywhere: 0 };
       // Most recent last, so that the first is the one to forget.
       counts.delete(address);
       counts.set(address, count);
@@ -94,7 +94,7 @@ export function createSharedCounts(store: Storage, windowMs: number, addressesKe
       answer(null, { current: count.everywhere + count.unshared, ttl: windowStart + window - now });
     },
     child: () => counter,
-    share: () => (sharing ??= share().finally(() => (sharing = null))),
+    share: shareOnce,
     stop: () => clearInterval(timer),
   };
   return counter;
