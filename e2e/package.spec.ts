@@ -1,7 +1,7 @@
 /**
  * The runtime as theme authors get it: the npm package packed from the build, installed into a
  * project outside the repository, its types checked, and its files served from a plain static
- * host to Chromium, where a gallery mounts.
+ * host to Chromium, where a gallery mounts; and bundled by Vite into a theme's own script.
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
