@@ -178,3 +178,28 @@ test("bundled by Vite into the theme's own script: its stylesheet folded into th
     server.close();
   }
 });
+
+test("bundled into a theme's classic script (rolldown's iife, as Vite's library mode writes it): it finds its files beside the bundle", async ({ page, consoleErrors }) => {
+  const project = themeProject('classic-theme');
+  writeFileSync(path.join(project, 'main.js'), `import '${PACKAGE}';\n`);
+  const built = path.join(project, 'dist');
+  // An iife has no import.meta: rolldown and esbuild leave import.meta.url undefined (rollup fills it in).
+  execFileSync('node', [path.join(ROOT, 'node_modules', 'rolldown', 'bin', 'cli.mjs'), 'main.js', '--format', 'iife', '--file', 'dist/theme/theme.js', '--log-level', 'silent'], { cwd: project, stdio: 'pipe' });
+  const installed = path.join(project, 'node_modules', PACKAGE, 'dist');
+  for (const file of ['i18n', 'gallery.css', 'lightbox.css']) cpSync(path.join(installed, file), path.join(built, 'theme', file), { recursive: true });
+  const html = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Theme</title>
+<script defer src="/theme/theme.js"></script></head>
+<body><main>${GALLERY}</main></body></html>`;
+  const { origin, served, server } = await staticHost(html, built, '/');
+  try {
+    await page.goto(origin);
+    await expect(page.locator('#gallery')).toHaveAttribute('data-block-status', 'mounted');
+    await page.getByRole('button', { name: 'Work 2' }).click();
+    await expect(page.getByRole('dialog', { name: 'Work' }).getByRole('button', { name: 'Fermer' })).toBeVisible();
+    expect(served).toEqual(expect.arrayContaining(['/theme/i18n/fr.json', '/theme/gallery.css', '/theme/lightbox.css']));
+    expect(await page.locator('#gallery').evaluate((element) => getComputedStyle(element).display)).toBe('grid');
+    expect(consoleErrors).toEqual([]);
+  } finally {
+    server.close();
+  }
+});

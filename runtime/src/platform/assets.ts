@@ -1,4 +1,10 @@
 /**
+ * Where this code came from. A theme's classic bundle has no import.meta (esbuild's and
+ * rolldown's iife leave its url undefined): there, the script running as it starts, or the page.
+ */
+const ownUrl = import.meta.url || (document.currentScript as HTMLScriptElement | null)?.src || document.baseURI;
+
+/**
  * Files that ship beside site.js (dist/runtime/): resolved against the runtime's own URL, so
  * a theme that serves the runtime from a CDN path gets them from the same place. This module
  * lives in site.js (the entry exports it), so import.meta.url is site.js or site.iife.js. A
@@ -9,7 +15,7 @@
 export function assetUrl(file: string): string {
   const base = document.querySelector('script[data-runtime-base]')?.getAttribute('data-runtime-base');
   // Against the page: a bundler may make import.meta.url the file: URL it read the code from (webpack does).
-  return new URL(file, base ? new URL(base, document.baseURI) : import.meta.url).href;
+  return new URL(file, base ? new URL(base, document.baseURI) : ownUrl).href;
 }
 
 /** How long a block waits for its stylesheet before it renders anyway. */
