@@ -2,18 +2,15 @@
  * What the owner changed in a block (a button's link, say) is stored apart from the demo's
  * HTML and merged into the block's `data-block-json` when a page is served.
  */
-import { TAG_INSIDE, escapeHtml } from './html';
+import { TAG_INSIDE, anyAttribute, attribute, escapeHtml } from './html';
 import { lockedTransaction } from './storage/locked';
 import type { Storage } from './storage/open';
 
 // A block's opening tag (its id in double, single or no quotes), and the link right inside it (a button block's fallback).
-const OPENING_TAG = new RegExp(
-  String.raw`(<[a-z][a-z0-9-]*\b${TAG_INSIDE}?\sid=(?:"block-([\w-]{1,64})"|'block-([\w-]{1,64})'|block-([\w-]{1,64})(?=[\s/>]))${TAG_INSIDE}>)(\s*<a\b${TAG_INSIDE}>[^<]*<\/a>)?`,
-  'gi',
-);
-const BUTTON_TYPE = /\sdata-block-type="button"/i;
-const HREF = /\shref="[^"]*"/i;
-const JSON_ATTRIBUTE = /\sdata-block-json=(?:'([^']*)'|"([^"]*)")/i;
+const OPENING_TAG = new RegExp(String.raw`(<[a-z][a-z0-9-]*\b${TAG_INSIDE}?${attribute('id', String.raw`block-([\w-]{1,64})`)}${TAG_INSIDE}>)(\s*<a\b${TAG_INSIDE}>[^<]*<\/a>)?`, 'gi');
+const BUTTON_TYPE = new RegExp(attribute('data-block-type', 'button'), 'i');
+const HREF = new RegExp(anyAttribute('href'), 'i');
+const JSON_ATTRIBUTE = /\sdata-block-json\s*=\s*(?:'([^']*)'|"([^"]*)")/i;
 
 const NAMED: Record<string, string> = { quot: '"', apos: "'", lt: '<', gt: '>', amp: '&' };
 

@@ -15,7 +15,7 @@ import { loadCatalog } from './commerce/catalog';
 import { cartLines, openCart, type CartLine } from './commerce/store';
 import { currencyIn } from './commerce/store-settings';
 import { shopPageUrl } from './site-address';
-import { TAG_INSIDE, hasClassInMarkup, openingTagWithId, withDivContent } from './html';
+import { TAG_INSIDE, classIs, hasClassInMarkup, openingTagWithId, withDivContent } from './html';
 import { htmlLanguage, wordsFor, type Catalogues } from './page-words';
 import { CART_REFUSAL_WORDS } from './page-text';
 
@@ -23,7 +23,7 @@ import { CART_REFUSAL_WORDS } from './page-text';
 export const CART_REFUSED_QUERY = 'cart';
 
 /** An element whose class list has the count's class and whose content is text only: its opening and closing tags. */
-const COUNT_ELEMENT = new RegExp(String.raw`(<([a-z][a-z0-9-]*)\b${TAG_INSIDE}?\sclass="(?:[^"]*\s)?${CART_QUANTITY_CLASS}(?:\s[^"]*)?"${TAG_INSIDE}>)[^<]*(<\/\2>)`, 'gi');
+const COUNT_ELEMENT = new RegExp(String.raw`(<([a-z][a-z0-9-]*)\b${TAG_INSIDE}?${classIs(CART_QUANTITY_CLASS)}${TAG_INSIDE}>)[^<]*(<\/\2>)`, 'gi');
 
 /** The visitor's cart lines (none once bought), or null without a cart: read at most once for a page, however many parts of it show the cart. */
 export type VisitorCart = () => Promise<CartLine[] | null>;

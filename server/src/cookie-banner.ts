@@ -10,7 +10,7 @@
 import { BANNER_CLASS, cookieBannerHtml, servedBannerHtml, type BannerPost } from '../../contract/consent/banner-markup';
 import { CONSENT_COOKIE } from '../../contract/names';
 import { BANNER_WORDS, type BannerWords } from '../../contract/consent/settings';
-import { hasClassInMarkup } from './html';
+import { hasClassInMarkup, tagHas } from './html';
 
 export interface BannerVisitor {
   /** The request's cookies. */
@@ -22,8 +22,8 @@ export interface BannerVisitor {
 }
 
 /** The runtime's script tag, and the folder its stylesheets are served from. */
-const RUNTIME_SCRIPT = /<script\b[^>]*\ssrc="([^"]*\/)?site(?:\.iife)?\.js(?:\?[^"]*)?"[^>]*>/i;
-const LINKS_STYLES = /<link\b[^>]*\shref="(?:[^"]*\/)?(?:runtime|consent)\.css(?:\?[^"]*)?"/i;
+const RUNTIME_SCRIPT = new RegExp(String.raw`<script\b${tagHas(String.raw`\ssrc\s*=\s*["']?([^"'\s>]*\/)?site(?:\.iife)?\.js(?:\?[^"'\s>]*)?(?=["'\s/>])`)}`, 'i');
+const LINKS_STYLES = new RegExp(String.raw`<link\b${tagHas(String.raw`\shref\s*=\s*["']?(?:[^"'\s>]*\/)?(?:runtime|consent)\.css(?:\?[^"'\s>]*)?(?=["'\s/>])`)}`, 'i');
 
 /** Whether the runtime would ask this visitor (consent/service.ts `asks`). */
 export function bannerAsks(settings: Record<string, unknown>, visitor: BannerVisitor): boolean {

@@ -1,6 +1,3 @@
-/** Whether an element in `html` has the class `name` (a whole class, not a prefix of one). */
-export const hasClassInMarkup = (html: string, name: string) => new RegExp(`class="(?:[^"]*\\s)?${name}[\\s"]`).test(html);
-
 /**
  * The inside of an opening tag, for a pattern: anything but its end, with each quoted attribute
  * value taken whole, since a value may hold `>` (a block's JSON with `"<p>Thanks</p>"` in it).
@@ -9,14 +6,33 @@ export const hasClassInMarkup = (html: string, name: string) => new RegExp(`clas
 export const TAG_INSIDE = String.raw`(?:[^>"']|"[^"]*"|'[^']*')*`;
 
 /**
- * For a pattern, after `<name\b`: the tag's id is `id`, as a theme may write it (in double,
- * single or no quotes, among other attributes in any order). Consumes nothing.
+ * For a pattern: the attribute `name` with a value `value` matches (a pattern with no quote or
+ * space in what it matches), as a theme may write it: in double, single or no quotes. A group
+ * in `value` is three groups here, one for each way of quoting. Consumes the attribute.
  */
-export const idIs = (id: string) => String.raw`(?=[^>]*\sid\s*=\s*(?:"${id}"|'${id}'|${id}[\s/>]))`;
+export const attribute = (name: string, value: string) => String.raw`\s${name}\s*=\s*(?:"${value}"|'${value}'|${value}(?=[\s/>]))`;
+
+/** For a pattern: the attribute `name` whatever its value, which is captured as written (quotes and all). */
+export const anyAttribute = (name: string) => String.raw`\s${name}\s*=\s*("[^"]*"|'[^']*'|[^\s"'=<>\x60]+)`;
+
+/** An attribute's value as anyAttribute captured it, without its quotes. */
+export const unquoted = (written: string) => (/^(["'])[\s\S]*\1$/.test(written) ? written.slice(1, -1) : written);
+
+/** For a pattern, after `<name\b`: the tag has `pattern` (an attribute) among its attributes, in any order. Consumes nothing. */
+export const tagHas = (pattern: string) => String.raw`(?=${TAG_INSIDE}?${pattern})`;
+
+/** For a pattern, after `<name\b`: the tag's id is `id`. Consumes nothing. */
+export const idIs = (id: string) => tagHas(attribute('id', id));
+
+/** For a pattern: a class attribute whose list has `name` (a whole class, not a prefix of one), in any quotes. Consumes the attribute. */
+export const classIs = (name: string) => String.raw`\sclass\s*=\s*(?:"(?:[^"]*\s)?${name}(?:\s[^"]*)?"|'(?:[^']*\s)?${name}(?:\s[^']*)?'|${name}(?=[\s/>]))`;
+
+/** Whether an element in `html` has the class `name` (classIs). */
+export const hasClassInMarkup = (html: string, name: string) => new RegExp(classIs(name), 'i').test(html);
 
 /** The opening tag of the first `<name>` whose id is `id` (idIs), or null. */
 export function openingTagWithId(html: string, name: string, id: string): string | null {
-  return new RegExp(String.raw`<${name}\b${idIs(id)}[^>]*>`, 'i').exec(html)?.[0] ?? null;
+  return new RegExp(String.raw`<${name}\b${idIs(id)}${TAG_INSIDE}>`, 'i').exec(html)?.[0] ?? null;
 }
 
 /** Escapes text for HTML element content and quoted attribute values. */

@@ -8,14 +8,14 @@ import { withMemberSignIn } from './member-sign-in';
 import { MEMBER_WORDS } from '../../contract/members/sign-in-markup';
 import { BAR_WORDS } from '../../contract/overlays/bar-markup';
 import { BANNER_WORDS } from '../../contract/consent/settings';
-import { idIs } from './html';
+import { TAG_INSIDE, idIs } from './html';
 
 /**
  * The placeholder a page carries where the server injects the page context (CONTRACT §2): the
  * `<script>` whose id is `site-context`, its attributes in any order and others beside them (a
  * theme's `data-runtime-base`), which stay. Group 1 is its JSON.
  */
-export const CONTEXT_TAG = new RegExp(String.raw`<script\b${idIs('site-context')}[^>]*>([\s\S]*?)<\/script>`, 'i');
+export const CONTEXT_TAG = new RegExp(String.raw`<script\b${idIs('site-context')}${TAG_INSIDE}>([\s\S]*?)<\/script>`, 'i');
 
 /** JSON inside <script> must not close the tag or break lines in old parsers. */
 export function scriptSafeJson(value: unknown): string {

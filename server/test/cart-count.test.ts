@@ -38,7 +38,7 @@ describe('the cart’s count in a page', () => {
     expect(headerCount((await client.inject({ method: 'GET', url: '/' })).body)).toBe('0 (written)');
   });
 
-  it('fills each element with the class among others, and leaves alone one with markup inside or only a class like it', async () => {
+  it('fills each element with the class among others, in any quotes, and leaves alone one with markup inside or only a class like it', async () => {
     const client = await visitor(server.app);
     await client.inject({ method: 'POST', url: '/api/commerce/cart/entries', payload: { productId: 'tote', quantity: 2 } });
     const html = [
@@ -47,6 +47,8 @@ describe('the cart’s count in a page', () => {
       '<span class="sqs-cart-quantity-label">keep</span>',
       '<span class="sqs-cart-quantity"><i>0</i></span>',
       '<SPAN CLASS="x" class="sqs-cart-quantity">?</SPAN>',
+      "<span class='sqs-cart-quantity'>0</span><span data-a class = sqs-cart-quantity>0</span><em class=' a\tsqs-cart-quantity '>0</em>",
+      "<span class='sqs-cart-quantity-label'>keep</span><span class=sqs-cart-quantity-x>keep</span>",
     ].join('\n');
     const counted = await withCartCount(asVisitor(client.jar.CART), html);
     expect(counted.split('\n')).toEqual([
@@ -55,6 +57,8 @@ describe('the cart’s count in a page', () => {
       '<span class="sqs-cart-quantity-label">keep</span>',
       '<span class="sqs-cart-quantity"><i>0</i></span>',
       '<SPAN CLASS="x" class="sqs-cart-quantity" data-cart-counted>2</SPAN>',
+      "<span class='sqs-cart-quantity' data-cart-counted>2</span><span data-a class = sqs-cart-quantity data-cart-counted>2</span><em class=' a\tsqs-cart-quantity ' data-cart-counted>2</em>",
+      "<span class='sqs-cart-quantity-label'>keep</span><span class=sqs-cart-quantity-x>keep</span>",
     ]);
     // No cart, a made-up one, a page without the class: the page as it was, with no query needed.
     expect(await withCartCount(asVisitor(), html)).toBe(html);

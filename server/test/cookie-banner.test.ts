@@ -61,6 +61,14 @@ describe('cookie banner in the page', () => {
     expect(injectContext(page('<script defer src="https://cdn.example/t/site.js"></script>'), { site: { cookieSettings: SETTINGS }, account: null, env: 'prod' }, NOBODY, css)).toContain('<link rel="stylesheet" href="https://cdn.example/t/consent.css">');
     expect(linked).toContain('<section class="site-cookie-banner');
     expect(linked).not.toContain('consent.css');
+    // Written as a theme may: single or no quotes, other attributes first, a class with ">" in it.
+    expect(render(page(`<script data-x='a>b' src='https://cdn.example/t/site.js' type=module></script>`))).toContain('<link rel="stylesheet" href="https://cdn.example/t/consent.css">');
+    expect(render(page('<script defer src=/vendor/site.iife.js></script>'))).toContain('<link rel="stylesheet" href="/vendor/consent.css">');
+    const unquoted = render(page("<link rel=stylesheet href='/vendor/runtime.css?v=2'><script src=/vendor/site.iife.js></script>"));
+    expect(unquoted).toContain('<section class="site-cookie-banner');
+    expect(unquoted).not.toContain('consent.css');
+    // A script that only ends like it is not the runtime's.
+    expect(render(page('<script src="/js/mysite.js"></script>'))).not.toContain('site-cookie-banner');
   });
 
   it('is not rendered for a visitor the runtime would not ask', () => {
@@ -83,6 +91,11 @@ describe('cookie banner in the page', () => {
     expect(render(page('<link rel="stylesheet" href="/assets/site.css">'))).not.toContain('site-cookie-banner');
     const themed = page().replace('<main>', '<section class="site-cookie-banner">Ours</section><main>');
     expect(render(themed).match(/site-cookie-banner/g)).toHaveLength(1);
+    for (const own of ["<section class='x site-cookie-banner'>Ours</section>", '<div id=b class=site-cookie-banner>Ours</div>']) {
+      expect(render(page().replace('<main>', `${own}<main>`)).match(/site-cookie-banner/g), own).toHaveLength(1);
+    }
+    // A class that only begins like it, or the words in text, is no banner.
+    expect(render(page().replace('<main>', "<p class='site-cookie-banner-note'>class=site-cookie-banner</p><main>"))).toContain('<section class="site-cookie-banner');
   });
 
   it('escapes the button texts and keeps the owner\'s HTML', () => {

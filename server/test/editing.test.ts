@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { applyBlockOverrides } from '../src/block-overrides';
-import { acceptableLink, buttonsOf } from '../src/routes/blocks';
+import { acceptableLink, buttonsOf, formBlocksOf } from '../src/routes/blocks';
 import { OWNER, rows, startTestServer, type TestServer, VIEWER, visitor } from './helper';
 
 let server: TestServer;
@@ -183,6 +183,28 @@ describe('button blocks as the owner edits them', () => {
     ]);
     // The owner's values win, a new-window flag the owner turned off included.
     expect(buttonsOf(html, '/studio', new Map([['b1', { buttonText: 'Book', newWindow: false }]]))[0]).toMatchObject({ buttonText: 'Book', clickthroughUrl: '/shop?a=1&b=2', newWindow: false });
+  });
+
+  it('are found as a theme writes them: attributes in any order, in single or no quotes, a JSON that holds ">"', () => {
+    const html = `<div data-block-type='button' data-block-json='{"a":"<b>"}' id='block-b3'><a class=x href='/a?b="c"'>Single</a></div>
+      <p data-block-type=button id=block-b4><a href=/plain>Bare</a></p>
+      <div data-block-type="buttons" id="block-b5"><a href="/no">Not a button</a></div>`;
+    expect(buttonsOf(html, '/', new Map())).toEqual([
+      { id: 'b3', page: '/', buttonText: 'Single', clickthroughUrl: '/a?b="c"', newWindow: false },
+      { id: 'b4', page: '/', buttonText: 'Bare', clickthroughUrl: '/plain', newWindow: false },
+    ]);
+    // The owner's link replaces the fallback link's, however it was quoted.
+    expect(applyBlockOverrides(html.split('\n')[0]!, new Map([['b3', { clickthroughUrl: '/new' }]]))).toContain(`><a class=x href="/new">Single</a></div>`);
+    expect(applyBlockOverrides(html.split('\n')[1]!, new Map([['b4', { buttonText: 'Now' }]]))).toContain(`><a href=/plain>Now</a></p>`);
+  });
+});
+
+describe('form blocks as the owner edits them', () => {
+  it('are found as a theme writes them: attributes in any order, in single or no quotes', () => {
+    const html = `<div id="block-f1" data-block-type="form"></div><section data-block-json='{"successHtml":"<p>Ta</p>"}' data-block-type='form' id='block-f2'></section>
+      <div data-block-type=form id=block-f3></div><div id="block-f4" data-block-type="former"></div><div id="f5" data-block-type="form"></div>`;
+    expect(formBlocksOf(html).map((form) => form.id)).toEqual(['f1', 'f2', 'f3']);
+    expect(formBlocksOf(html)[1]!.tag).toBe(`<section data-block-json='{"successHtml":"<p>Ta</p>"}' data-block-type='form' id='block-f2'>`);
   });
 });
 

@@ -80,9 +80,11 @@ describe('announcement bar in the page', () => {
     expect(injectContext(page({ ...text, showAnnouncementBar: false }), { site: {}, account: null, env: 'prod' })).not.toContain('<aside');
   });
 
-  it('is not rendered twice where the theme has its own', () => {
+  it('is not rendered twice where the theme has its own, in any quotes', () => {
     const themed = page({ ...text, showAnnouncementBar: true }).replace('<header>', '<aside class="site-bar site-announcement-bar" aria-label="Announcement">Ours</aside><header>');
     expect(injectContext(themed, { site: {}, account: null, env: 'prod' }).match(/<aside/g)).toHaveLength(1);
+    const quoted = page({ ...text, showAnnouncementBar: true }).replace('<header>', "<aside class='site-bar site-announcement-bar'>Ours</aside><header>");
+    expect(injectContext(quoted, { site: {}, account: null, env: 'prod' }).match(/<aside/g)).toHaveLength(1);
     // A class that only starts with the bar's name is not the bar.
     const inner = page({ ...text, showAnnouncementBar: true }).replace('<header>', '<div class="site-announcement-bar-inner"></div><header>');
     expect(injectContext(inner, { site: {}, account: null, env: 'prod' }).match(/<aside/g)).toHaveLength(1);

@@ -9,7 +9,7 @@ import { isProperMailto, isProperTel, isProperUrl } from '../../../contract/url/
 import { blockJsonOf, blockOverrides, decodeAttribute, saveBlockOverride } from '../block-overrides';
 import { renderProseMirror, type PmNode } from '../../../contract/model/prose-mirror';
 import { notExpectedOption } from '../../../contract/model/editor-messages';
-import { TAG_INSIDE, escapeHtml } from '../html';
+import { TAG_INSIDE, anyAttribute, attribute, escapeHtml, tagHas, unquoted } from '../html';
 import { richTextProblem } from '../rich-text';
 import { crumbQuery } from '../schemas';
 import { searchIndex } from '../site-search';
@@ -18,11 +18,15 @@ import { readSetting, writeSetting } from '../repositories/settings';
 import { OWNER_PATHS } from '../../../contract/api/owner-paths';
 import type { ButtonsAnswer, FormsAnswer, OwnerButton, OwnerForm, PagesAnswer } from '../../../contract/api/owner-answers';
 
-const FORM = new RegExp(String.raw`<[a-z]+\b${TAG_INSIDE}?\sid="block-([\w-]{1,64})"${TAG_INSIDE}?\sdata-block-type="form"${TAG_INSIDE}>`, 'gi');
+/** A block's id in its tag (three groups, one for each way of quoting: idOf). */
+const BLOCK_ID = tagHas(attribute('id', String.raw`block-([\w-]{1,64})`));
+const idOf = (match: RegExpMatchArray) => (match[1] ?? match[2] ?? match[3])!;
+const FORM = new RegExp(String.raw`<[a-z]+\b${BLOCK_ID}${tagHas(attribute('data-block-type', 'form'))}${TAG_INSIDE}>`, 'gi');
 const SUCCESS_KEY = (id: string) => `formSuccess:${id}`;
 const blockParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^[\\w-]{1,64}$' } } } as const;
 
-const BUTTON = new RegExp(String.raw`<[a-z]+\b${TAG_INSIDE}?\sid="block-([\w-]{1,64})"${TAG_INSIDE}?\sdata-block-type="button"${TAG_INSIDE}>\s*<a\b${TAG_INSIDE}?\shref="([^"]*)"${TAG_INSIDE}>([^<]*)<\/a>`, 'gi');
+/** A button block and the link right inside it: the id (idOf), the link's href as written (group 4) and its text (5). */
+const BUTTON = new RegExp(String.raw`<[a-z]+\b${BLOCK_ID}${tagHas(attribute('data-block-type', 'button'))}${TAG_INSIDE}>\s*<a\b${tagHas(anyAttribute('href'))}${TAG_INSIDE}>([^<]*)<\/a>`, 'gi');
 
 /** A link the site may carry: a page or file of its own, a proper web address, mail or phone. */
 export function acceptableLink(href: string): boolean {
@@ -40,16 +44,20 @@ function successHtmlOf(settings: Record<string, unknown>): string | null {
   return null;
 }
 
+/** The form blocks of a page: each one's id and opening tag. */
+export const formBlocksOf = (html: string) => Array.from(html.matchAll(FORM), (match) => ({ id: idOf(match), tag: match[0] }));
+
 /** The button blocks of a page as the owner edits them: the owner's values over the page's own. */
 export function buttonsOf(html: string, page: string, overrides: Map<string, Record<string, unknown>>): OwnerButton[] {
   return Array.from(html.matchAll(BUTTON), (match) => {
-    const own = overrides.get(match[1]!) ?? {};
+    const id = idOf(match);
+    const own = overrides.get(id) ?? {};
     return {
-      id: match[1]!,
+      id,
       page,
       // The markup's text and href with their character references read (`&amp;` is `&`).
-      buttonText: typeof own.buttonText === 'string' ? own.buttonText : decodeAttribute(match[3]!.trim()),
-      clickthroughUrl: typeof own.clickthroughUrl === 'string' ? own.clickthroughUrl : decodeAttribute(match[2]!),
+      buttonText: typeof own.buttonText === 'string' ? own.buttonText : decodeAttribute(match[5]!.trim()),
+      clickthroughUrl: typeof own.clickthroughUrl === 'string' ? own.clickthroughUrl : decodeAttribute(unquoted(match[4]!)),
       newWindow: typeof own.newWindow === 'boolean' ? own.newWindow : blockJsonOf(match[0]).newWindow === true,
     };
   });
@@ -100,13 +108,13 @@ export default async function blockRoutes(app: FastifyInstance): Promise<void> {
   app.get(OWNER_PATHS.forms, { schema: { querystring: crumbQuery } }, async (): Promise<FormsAnswer> => {
     const forms: OwnerForm[] = [];
     for (const name of (await fs.readdir(dir)).filter((n) => n.endsWith('.html')).sort()) {
-      for (const match of (await fs.readFile(`${dir}/${name}`, 'utf8')).matchAll(FORM)) {
-        const stored = await readSetting(app.storage, SUCCESS_KEY(match[1]!));
+      for (const { id, tag } of formBlocksOf(await fs.readFile(`${dir}/${name}`, 'utf8'))) {
+        const stored = await readSetting(app.storage, SUCCESS_KEY(id));
         forms.push({
-          id: match[1]!,
+          id,
           page: name === 'index.html' ? '/' : `/${name.replace(/\.html$/, '')}`,
           successDoc: stored ? (JSON.parse(stored) as PmNode) : null,
-          pageSuccessHtml: successHtmlOf(blockJsonOf(match[0])),
+          pageSuccessHtml: successHtmlOf(blockJsonOf(tag)),
         });
       }
     }
