@@ -1,5 +1,5 @@
 import { test, expect, runtimeReady } from './fixtures';
-import type { BrowserContext } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 
 test.use({ consented: false });
 
@@ -199,4 +199,52 @@ test('a browser that throws on storage still gets a working page', async ({ page
   await page.getByRole('button', { name: 'Accept cookies' }).click();
   expect(await page.evaluate(() => window.SiteRuntime!.consent.state())).toBe(true);
   expect(consoleErrors.filter((text) => text.startsWith('uncaught'))).toEqual([]);
+});
+
+test.describe('a theme that swaps <body> without a reload (Turbo, Astro’s view transitions)', () => {
+  /** Puts the body of `path` in place of the page's and its address in the bar, as those libraries do; `withBanner` false drops the banner the server rendered into it. */
+  const swapTo = (page: Page, path: string, withBanner = true) =>
+    page.evaluate(
+      async ({ path, withBanner }) => {
+        const next = new DOMParser().parseFromString(await (await fetch(path)).text(), 'text/html');
+        if (!withBanner) next.querySelector('section.site-cookie-banner')?.remove();
+        document.body.replaceWith(document.adoptNode(next.body));
+        history.pushState(null, '', path);
+      },
+      { path, withBanner },
+    );
+
+  test('the banner in the new body answers as the first did, with no reload', async ({ page, context, consoleErrors }) => {
+    await page.goto('/');
+    await runtimeReady(page);
+    await expect(page.getByRole('region', { name: 'Cookie banner' })).toBeVisible();
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    await swapTo(page, '/gallery');
+    const banner = page.getByRole('region', { name: 'Cookie banner' });
+    await expect(page.locator('[data-block-type="gallery"][data-block-status="mounted"]').first()).toBeAttached();
+    await expect(banner).toHaveCount(1);
+    await banner.getByRole('button', { name: 'Accept cookies' }).click();
+    await expect(banner).toHaveCount(0);
+    expect((await consentCookie(context))?.value).toBe('true');
+    expect(await page.evaluate(() => window.SiteRuntime!.consent.state())).toBe(true);
+    // The same document: the click was the runtime's, not the served banner's form posting.
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('a new body without a banner gets it back until the visitor chooses', async ({ page, context, consoleErrors }) => {
+    await page.goto('/');
+    await runtimeReady(page);
+    await swapTo(page, '/gallery', false);
+    const banner = page.getByRole('region', { name: 'Cookie banner' });
+    await expect(banner).toBeVisible();
+    await banner.getByRole('button', { name: 'No thanks' }).click();
+    await expect(banner).toHaveCount(0);
+    expect((await consentCookie(context))?.value).toBe('false');
+    // Chosen: the next swap brings no banner back.
+    await swapTo(page, '/', false);
+    await expect(page.locator('[data-block-type="gallery"]')).toHaveCount(0);
+    await expect(banner).toHaveCount(0);
+    expect(consoleErrors).toEqual([]);
+  });
 });

@@ -135,3 +135,28 @@ test.describe('a visitor who accepted cookies (tracking and performance collecti
     expect(consoleErrors).toEqual([]);
   });
 });
+
+test('a theme that swaps <body> without a reload (Turbo, Astro’s view transitions): the old body’s blocks go with their observers, the new one’s mount', async ({ page, consoleErrors }) => {
+  await page.addInitScript(WATCH_LIVE);
+  const swapTo = (path: string) =>
+    page.evaluate(async (path) => {
+      const next = new DOMParser().parseFromString(await (await fetch(path)).text(), 'text/html');
+      document.body.replaceWith(document.adoptNode(next.body));
+      history.pushState(null, '', path);
+    }, path);
+  await page.goto('/plain');
+  await runtimeReady(page);
+  const plain = await live(page);
+  await swapTo('/gallery');
+  const galleries = page.locator('[data-block-type="gallery"]');
+  await expect(galleries).toHaveCount(10);
+  await expect(galleries.and(page.locator('[data-block-status="mounted"]'))).toHaveCount(10);
+  await page.evaluate(() => ((window as unknown as { old: Element }).old = document.querySelector('[data-block-type="gallery"]')!));
+  expect(await page.evaluate(() => window.SiteRuntime!.block((window as unknown as { old: Element }).old) !== undefined)).toBe(true);
+  expect((await live(page)).observers.length).toBeGreaterThan(plain.observers.length);
+  await swapTo('/plain');
+  // Destroyed with the body they were in: no instance, and what watched them stopped.
+  await expect.poll(() => page.evaluate(() => window.SiteRuntime!.block((window as unknown as { old: Element }).old))).toBeUndefined();
+  await expect.poll(() => live(page)).toEqual(plain);
+  expect(consoleErrors).toEqual([]);
+});

@@ -89,9 +89,20 @@ function onTop(banner: HTMLElement): HTMLElement {
   else stop();
   // Measured shown: a room sized later, by its observer, would move what follows it.
   const cover = banner.matches(`[class*="${TOP}"]`) ? stepAsideFromFocus(banner) : coverScreenFoot(banner);
+  // A theme that swaps <body> without a reload (Turbo, Astro's view transitions) takes the banner
+  // with it: it is put back, in place of one the server rendered there (whose buttons post a form).
+  const swaps = new MutationObserver(() => {
+    if (banner.isConnected) return;
+    uncover();
+    document.querySelector(`section.${BANNER_CLASS}`)?.remove();
+    document.body.append(banner);
+    onTop(banner);
+  });
+  swaps.observe(document.documentElement, { childList: true });
   uncover = () => {
     stop();
     cover();
+    swaps.disconnect();
   };
   return banner;
 }
