@@ -3,7 +3,7 @@
  * Shift+Escape, the panel and the framed site on a desktop and a phone, device previews.
  * The owner's data (submissions, members, orders, dashboards): owner-data.spec.ts.
  */
-import type { Frame, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { test, expect, runtimeReady, axeViolations, queryServerDb, signIn, OWNER, VIEWER } from './fixtures';
 
 /** Waits for the owner chunk to have run on the page (it decides about the redirect). */
@@ -17,8 +17,10 @@ async function ownerChunkLoaded(page: Page, path: string) {
 }
 
 /** Waits for the owner tools to have started in a framed page: their outlines' sheet is adopted. */
-async function ownerToolsStarted(frame: Frame) {
-  await frame.waitForFunction(() => [...document.adoptedStyleSheets].some((sheet) => [...sheet.cssRules].some((rule) => rule.cssText.includes('site-owner-outline'))));
+async function ownerToolsStarted(page: Page, url: RegExp) {
+  // The frame may still be on its way to the page (a loaded machine).
+  await expect.poll(() => page.frame({ url }) !== null).toBe(true);
+  await page.frame({ url })!.waitForFunction(() => [...document.adoptedStyleSheets].some((sheet) => [...sheet.cssRules].some((rule) => rule.cssText.includes('site-owner-outline'))));
 }
 
 test.describe('owner redirect', () => {
@@ -101,7 +103,7 @@ test.describe('config app', () => {
     await frame.getByRole('heading', { name: 'FAQ' }).click();
     // The owner chunk's styles go in right after its key forwarding starts; the chunk's download
     // alone raced that start, which takes a turn of its own.
-    await ownerToolsStarted(page.frame({ url: /\/faq$/ })!);
+    await ownerToolsStarted(page, /\/faq$/);
     await page.keyboard.press('Escape');
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
 
@@ -136,7 +138,7 @@ test.describe('config app', () => {
     const frame = page.frameLocator('iframe');
     await frame.getByRole('heading', { name: 'FAQ' }).click();
     // The framed page's owner chunk has started (it forwards the keys, then adds its styles).
-    await ownerToolsStarted(page.frame({ url: /\/faq\?q=1$/ })!);
+    await ownerToolsStarted(page, /\/faq\?q=1$/);
     // Twice, as fast as the keyboard goes: the focus is inside the frame.
     await page.keyboard.press('Shift+Escape');
     await page.keyboard.press('Shift+Escape');
@@ -197,7 +199,7 @@ test.describe('config app', () => {
     await expect(frame).toBeVisible();
     await expect(page.getByRole('button', { name: 'Show panel' })).toBeFocused();
     // The framed page forwards the key once its owner tools have started (a loaded CI machine took longer than the steps above).
-    await ownerToolsStarted(page.frame({ url: /\/faq$/ })!);
+    await ownerToolsStarted(page, /\/faq$/);
     await page.frameLocator('iframe').getByRole('link', { name: 'FAQ' }).first().focus();
     await page.keyboard.press('Escape');
     await expect(frame).toBeHidden();
