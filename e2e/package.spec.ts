@@ -203,3 +203,32 @@ test("bundled into a theme's classic script (rolldown's iife, as Vite's library 
     server.close();
   }
 });
+
+test("bundled by webpack into the theme's script: it finds its chunks and files beside the bundle, not at the file: address webpack gives import.meta.url", async ({ page, consoleErrors }) => {
+  const project = themeProject('webpack-theme');
+  writeFileSync(path.join(project, 'main.js'), `import '${PACKAGE}';\n`);
+  const built = path.join(project, 'dist');
+  const webpack = JSON.stringify(path.join(ROOT, 'node_modules', 'webpack'));
+  const config = JSON.stringify({ mode: 'production', context: project, entry: './main.js', output: { path: path.join(built, 'theme'), filename: 'theme.js' } });
+  execFileSync('node', ['-e', `require(${webpack})(${config}, (error, stats) => { if (error || stats.hasErrors()) { console.error(error ?? stats.toString('errors-only')); process.exit(1); } })`], { cwd: project, stdio: 'pipe' });
+  const installed = path.join(project, 'node_modules', PACKAGE, 'dist');
+  for (const file of ['i18n', 'gallery.css', 'lightbox.css']) cpSync(path.join(installed, file), path.join(built, 'theme', file), { recursive: true });
+  const html = `<!doctype html><html lang="it"><head><meta charset="utf-8"><title>Theme</title>
+<script defer src="/theme/theme.js"></script></head>
+<body><main>${GALLERY}</main></body></html>`;
+  const { origin, served, server } = await staticHost(html, built, '/');
+  try {
+    await page.goto(origin);
+    await expect(page.locator('#gallery')).toHaveAttribute('data-block-status', 'mounted');
+    await page.getByRole('button', { name: 'Work 2' }).click();
+    await expect(page.getByRole('dialog', { name: 'Work' }).getByRole('button', { name: 'Chiudi' })).toBeVisible();
+    expect(served).toEqual(expect.arrayContaining(['/theme/i18n/it.json', '/theme/gallery.css', '/theme/lightbox.css']));
+    // webpack split the blocks into chunks of its own, loaded from beside the bundle.
+    expect(served.filter((file) => file.endsWith('.js') && file !== '/theme/theme.js').length).toBeGreaterThan(0);
+    expect(served.filter((file) => file.endsWith('.js')).every((file) => file.startsWith('/theme/'))).toBe(true);
+    expect(await page.locator('#gallery').evaluate((element) => getComputedStyle(element).display)).toBe('grid');
+    expect(consoleErrors).toEqual([]);
+  } finally {
+    server.close();
+  }
+});

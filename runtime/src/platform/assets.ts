@@ -1,8 +1,10 @@
 /**
- * Where this code came from. A theme's classic bundle has no import.meta (esbuild's and
- * rolldown's iife leave its url undefined): there, the script running as it starts, or the page.
+ * Where this code came from. In a theme's own bundle import.meta.url may be undefined (esbuild's
+ * and rolldown's iife) or the file: address the bundler read (webpack): there, the script
+ * running as it starts (the bundle), or the page. (Read where there is no document too: the
+ * words' catalogue, which imports this, is read by tests in Node.)
  */
-const ownUrl = import.meta.url || (document.currentScript as HTMLScriptElement | null)?.src || document.baseURI;
+const ownUrl = (/^https?:/.test(import.meta.url) && import.meta.url) || (globalThis.document?.currentScript as HTMLScriptElement | null | undefined)?.src;
 
 /**
  * Files that ship beside site.js (dist/runtime/): resolved against the runtime's own URL, so
@@ -14,8 +16,8 @@ const ownUrl = import.meta.url || (document.currentScript as HTMLScriptElement |
  */
 export function assetUrl(file: string): string {
   const base = document.querySelector('script[data-runtime-base]')?.getAttribute('data-runtime-base');
-  // Against the page: a bundler may make import.meta.url the file: URL it read the code from (webpack does).
-  return new URL(file, base ? new URL(base, document.baseURI) : ownUrl).href;
+  // Against the page, as the page's own addresses are.
+  return new URL(file, base ? new URL(base, document.baseURI) : ownUrl || document.baseURI).href;
 }
 
 /** How long a block waits for its stylesheet before it renders anyway. */

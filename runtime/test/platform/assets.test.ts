@@ -120,9 +120,12 @@ describe('a runtime bundled into the theme', () => {
     expect(stylesheetLinks()).toEqual([]);
   });
 
-  it('finds its files where data-runtime-base on a script of the page says, else beside site.js', () => {
-    const beside = assetUrl('i18n/de.json'); // beside the module (site.js once built)
-    expect(beside).toMatch(/\/platform\/i18n\/de\.json$/);
+  it('finds its files where data-runtime-base on a script of the page says, else beside site.js, never at a file: address', () => {
+    // Here import.meta.url is the file: address the module was read from, as webpack makes it
+    // in a theme's bundle: not a place the page can load from, so the page's folder is taken
+    // (beside site.js or the bundle in a browser: e2e/package.spec.ts).
+    expect(import.meta.url).toMatch(/^file:/);
+    expect(assetUrl('i18n/de.json')).toBe(new URL('i18n/de.json', document.baseURI).href);
     const context = document.head.appendChild(Object.assign(document.createElement('script'), { type: 'application/json', id: 'site-context' }));
     context.dataset.runtimeBase = '/tessera/';
     expect(assetUrl('i18n/de.json')).toBe(`${location.origin}/tessera/i18n/de.json`); // on the page's host, whatever the bundle's import.meta.url
