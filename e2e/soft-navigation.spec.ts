@@ -78,3 +78,45 @@ test('Hotwire Turbo: the pages it swaps in mount their blocks, Back brings one b
   expect(loads).toBe(1);
   expect(consoleErrors).toEqual([]);
 });
+
+test('Hotwire Turbo on a phone: the announcement bar of each page swapped in can be dismissed, the badge stays at the screen’s foot with its room', async ({ page, consoleErrors }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await withTurbo(page);
+  await page.goto('/announcements');
+  await runtimeReady(page);
+  const foot = () =>
+    page.evaluate(() => ({
+      badges: document.querySelectorAll('.site-bottom-stack .site-badge').length,
+      rooms: document.querySelectorAll('body > .site-screen-foot-room').length,
+      padding: document.documentElement.style.scrollPaddingBottom,
+    }));
+  await expect(page.locator('.site-bottom-stack .site-badge')).toBeVisible();
+  const first = await foot();
+  expect(first.badges).toBe(1);
+  const announcement = page.getByRole('complementary', { name: 'Announcement' });
+  const nav = page.getByRole('navigation', { name: 'Main' });
+
+  await nav.getByRole('link', { name: 'FAQ' }).click();
+  await expect(page).toHaveURL(/\/faq$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/FAQ/);
+  // The bar the server rendered into the new body works as on a page load; what the runtime put at the foot is back.
+  await expect(announcement.getByRole('button', { name: 'Dismiss announcement' })).toBeEnabled();
+  await expect.poll(foot).toEqual(first);
+  await announcement.getByRole('button', { name: 'Dismiss announcement' }).click();
+  await expect(announcement).toHaveCount(0);
+
+  // Dismissed for the session: the next page's served bar goes too.
+  await nav.getByRole('link', { name: 'Offers' }).click();
+  await expect(page).toHaveURL(/\/offers$/);
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/FAQ/);
+  await expect(announcement).toHaveCount(0);
+  await expect.poll(foot).toEqual(first);
+
+  // Back, to Turbo's copy of the page as it was left (the badge and its room in it): one of each.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/faq$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/FAQ/);
+  await expect.poll(foot).toEqual(first);
+  await expect(announcement).toHaveCount(0);
+  expect(consoleErrors).toEqual([]);
+});

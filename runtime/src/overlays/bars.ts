@@ -99,8 +99,22 @@ function announcement(page: Readonly<PageContext>, stops: Teardowns): void {
 
 /** Mobile info bar, licensed-assets bar, badge and announcement bar (spec part 1 §4). */
 export async function startBars(page: Readonly<PageContext>): Promise<Teardown> {
-  const stops = teardowns();
   await loadStylesheet(assetUrl(OVERLAYS_STYLESHEET));
+  let stop = showBars(page);
+  // A theme that swaps <body> without a reload (Hotwire Turbo, Astro's view transitions) takes
+  // the bars along: they are shown again in the new body, as on a page load (its announcement
+  // bar, the server's, taken over). Only <html>'s children are watched: one record per swap.
+  let body = document.body;
+  const swaps = new MutationObserver(() => body !== document.body && ((body = document.body), stop(), (stop = showBars(page))));
+  swaps.observe(document.documentElement, { childList: true });
+  return () => {
+    swaps.disconnect();
+    stop();
+  };
+}
+
+function showBars(page: Readonly<PageContext>): Teardown {
+  const stops = teardowns();
   if (announcementShows(page)) announcement(page, stops);
   const add = (className: string, label: string, text: string, parent?: HTMLElement) => {
     const element = bar(className, label, parent);
