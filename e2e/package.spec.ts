@@ -1,7 +1,8 @@
 /**
  * The runtime as theme authors get it: the npm package packed from the build, installed into a
  * project outside the repository, its types checked, and its files served from a plain static
- * host to Chromium, where a gallery mounts; and bundled by Vite into a theme's own script.
+ * host to Chromium, where a gallery mounts; and bundled into a theme's own script by Vite,
+ * rolldown (a classic iife) and webpack.
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -179,56 +180,59 @@ test("bundled by Vite into the theme's own script: its stylesheet folded into th
   }
 });
 
-test("bundled into a theme's classic script (rolldown's iife, as Vite's library mode writes it): it finds its files beside the bundle", async ({ page, consoleErrors }) => {
-  const project = themeProject('classic-theme');
-  writeFileSync(path.join(project, 'main.js'), `import '${PACKAGE}';\n`);
-  const built = path.join(project, 'dist');
-  // An iife has no import.meta: rolldown and esbuild leave import.meta.url undefined (rollup fills it in).
-  execFileSync('node', [path.join(ROOT, 'node_modules', 'rolldown', 'bin', 'cli.mjs'), 'main.js', '--format', 'iife', '--file', 'dist/theme/theme.js', '--log-level', 'silent'], { cwd: project, stdio: 'pipe' });
-  const installed = path.join(project, 'node_modules', PACKAGE, 'dist');
-  for (const file of ['i18n', 'gallery.css', 'lightbox.css']) cpSync(path.join(installed, file), path.join(built, 'theme', file), { recursive: true });
-  const html = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Theme</title>
-<script defer src="/theme/theme.js"></script></head>
-<body><main>${GALLERY}</main></body></html>`;
-  const { origin, served, server } = await staticHost(html, built, '/');
-  try {
-    await page.goto(origin);
-    await expect(page.locator('#gallery')).toHaveAttribute('data-block-status', 'mounted');
-    await page.getByRole('button', { name: 'Work 2' }).click();
-    await expect(page.getByRole('dialog', { name: 'Work' }).getByRole('button', { name: 'Fermer' })).toBeVisible();
-    expect(served).toEqual(expect.arrayContaining(['/theme/i18n/fr.json', '/theme/gallery.css', '/theme/lightbox.css']));
-    expect(await page.locator('#gallery').evaluate((element) => getComputedStyle(element).display)).toBe('grid');
-    expect(consoleErrors).toEqual([]);
-  } finally {
-    server.close();
-  }
-});
+/**
+ * Theme bundles that leave the runtime no usable import.meta.url, each built into dist/theme/
+ * of `project` as theme.js: rolldown's iife has no import.meta (its url is undefined, as in
+ * esbuild's; rollup fills it in), and webpack makes it the file: address it read.
+ */
+const BUNDLERS = [
+  {
+    name: "rolldown's iife (a classic script, as Vite's library mode writes it)",
+    language: 'fr',
+    close: 'Fermer',
+    chunks: false,
+    build: (project: string) =>
+      execFileSync('node', [path.join(ROOT, 'node_modules', 'rolldown', 'bin', 'cli.mjs'), 'main.js', '--format', 'iife', '--file', 'dist/theme/theme.js', '--log-level', 'silent'], { cwd: project, stdio: 'pipe' }),
+  },
+  {
+    name: 'webpack 5 (its import.meta.url a file: address)',
+    language: 'it',
+    close: 'Chiudi',
+    chunks: true,
+    build: (project: string) => {
+      const webpack = JSON.stringify(path.join(ROOT, 'node_modules', 'webpack'));
+      const config = JSON.stringify({ mode: 'production', context: project, entry: './main.js', output: { path: path.join(project, 'dist', 'theme'), filename: 'theme.js' } });
+      execFileSync('node', ['-e', `require(${webpack})(${config}, (error, stats) => { if (error || stats.hasErrors()) { console.error(error ?? stats.toString('errors-only')); process.exit(1); } })`], { cwd: project, stdio: 'pipe' });
+    },
+  },
+];
 
-test("bundled by webpack into the theme's script: it finds its chunks and files beside the bundle, not at the file: address webpack gives import.meta.url", async ({ page, consoleErrors }) => {
-  const project = themeProject('webpack-theme');
-  writeFileSync(path.join(project, 'main.js'), `import '${PACKAGE}';\n`);
-  const built = path.join(project, 'dist');
-  const webpack = JSON.stringify(path.join(ROOT, 'node_modules', 'webpack'));
-  const config = JSON.stringify({ mode: 'production', context: project, entry: './main.js', output: { path: path.join(built, 'theme'), filename: 'theme.js' } });
-  execFileSync('node', ['-e', `require(${webpack})(${config}, (error, stats) => { if (error || stats.hasErrors()) { console.error(error ?? stats.toString('errors-only')); process.exit(1); } })`], { cwd: project, stdio: 'pipe' });
-  const installed = path.join(project, 'node_modules', PACKAGE, 'dist');
-  for (const file of ['i18n', 'gallery.css', 'lightbox.css']) cpSync(path.join(installed, file), path.join(built, 'theme', file), { recursive: true });
-  const html = `<!doctype html><html lang="it"><head><meta charset="utf-8"><title>Theme</title>
+for (const bundler of BUNDLERS) {
+  test(`bundled by ${bundler.name} into the theme's script: it finds its files beside the bundle`, async ({ page, consoleErrors }) => {
+    const project = themeProject(`theme-${bundler.language}`);
+    writeFileSync(path.join(project, 'main.js'), `import '${PACKAGE}';\n`);
+    bundler.build(project);
+    const built = path.join(project, 'dist');
+    const installed = path.join(project, 'node_modules', PACKAGE, 'dist');
+    for (const file of ['i18n', 'gallery.css', 'lightbox.css']) cpSync(path.join(installed, file), path.join(built, 'theme', file), { recursive: true });
+    const html = `<!doctype html><html lang="${bundler.language}"><head><meta charset="utf-8"><title>Theme</title>
 <script defer src="/theme/theme.js"></script></head>
 <body><main>${GALLERY}</main></body></html>`;
-  const { origin, served, server } = await staticHost(html, built, '/');
-  try {
-    await page.goto(origin);
-    await expect(page.locator('#gallery')).toHaveAttribute('data-block-status', 'mounted');
-    await page.getByRole('button', { name: 'Work 2' }).click();
-    await expect(page.getByRole('dialog', { name: 'Work' }).getByRole('button', { name: 'Chiudi' })).toBeVisible();
-    expect(served).toEqual(expect.arrayContaining(['/theme/i18n/it.json', '/theme/gallery.css', '/theme/lightbox.css']));
-    // webpack split the blocks into chunks of its own, loaded from beside the bundle.
-    expect(served.filter((file) => file.endsWith('.js') && file !== '/theme/theme.js').length).toBeGreaterThan(0);
-    expect(served.filter((file) => file.endsWith('.js')).every((file) => file.startsWith('/theme/'))).toBe(true);
-    expect(await page.locator('#gallery').evaluate((element) => getComputedStyle(element).display)).toBe('grid');
-    expect(consoleErrors).toEqual([]);
-  } finally {
-    server.close();
-  }
-});
+    const { origin, served, server } = await staticHost(html, built, '/');
+    try {
+      await page.goto(origin);
+      await expect(page.locator('#gallery')).toHaveAttribute('data-block-status', 'mounted');
+      await page.getByRole('button', { name: 'Work 2' }).click();
+      await expect(page.getByRole('dialog', { name: 'Work' }).getByRole('button', { name: bundler.close })).toBeVisible();
+      expect(served).toEqual(expect.arrayContaining([`/theme/i18n/${bundler.language}.json`, '/theme/gallery.css', '/theme/lightbox.css']));
+      // webpack splits the blocks into chunks of its own, loaded from beside the bundle.
+      const scripts = served.filter((file) => file.endsWith('.js'));
+      expect(scripts.length > 1).toBe(bundler.chunks);
+      expect(scripts.every((file) => file.startsWith('/theme/'))).toBe(true);
+      expect(await page.locator('#gallery').evaluate((element) => getComputedStyle(element).display)).toBe('grid');
+      expect(consoleErrors).toEqual([]);
+    } finally {
+      server.close();
+    }
+  });
+}
