@@ -13,7 +13,8 @@ import { popupVisible, type PopupSettings } from './popup-rules';
 export function popupGate(popup: PopupSettings, page: Readonly<PageContext>, screenshot: boolean, stops: Teardowns): Promise<void> | void {
   if (!popupVisible(popup, readPopupMemory(), { now: Date.now(), pageType: page.pageType, mobile: isMobile(), screenshot })) return;
   const show = () =>
-    afterThemeModals(stops)
+    opened(stops)
+      .then(() => afterThemeModals(stops))
       .then(() => import('./popup'))
       .then((m) => {
         m.showPopup(popup, page, stops);
@@ -27,6 +28,18 @@ export function popupGate(popup: PopupSettings, page: Readonly<PageContext>, scr
       resolve(show());
     });
     stops.add(stop);
+  });
+}
+
+/**
+ * Resolves once the visitor has the page: at once, or for a page the browser prerenders
+ * (speculation rules), when it is opened, if ever. Its view is counted then, not for a page no
+ * one saw.
+ */
+function opened(stops: Teardowns): Promise<void> {
+  return new Promise((resolve) => {
+    if (!(document as Document & { prerendering?: boolean }).prerendering) return resolve();
+    stops.add(listen(document, 'prerenderingchange', () => resolve()));
   });
 }
 

@@ -138,6 +138,33 @@ describe('tracking as it starts', () => {
     vi.unstubAllGlobals();
   });
 
+  it('on a page the browser prerenders, counts nothing (no cookie, no page view) until the visitor opens it', async () => {
+    vi.useRealTimers();
+    const beacon = vi.fn(() => true);
+    vi.stubGlobal('navigator', { ...navigator, sendBeacon: beacon });
+    const { startTracking } = await import('../../src/tracking/index');
+    const { flush } = await import('../../src/net/beacon');
+    const pageViews = () => {
+      flush();
+      return (beacon.mock.calls as unknown as Array<[string, Blob]>).filter(([url]) => url.includes('RecordHit')).length;
+    };
+    document.cookie = 'ss_cvr=; max-age=0; path=/';
+    Object.defineProperty(document, 'prerendering', { value: true, configurable: true });
+    const { tracked, stop } = startTracking({ ...defaultContext(), website: { id: 'w' }, env: 'prod', pageType: 2 });
+    await tracked; // settles at once: the page's ready does not wait for a visit that may never come
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(document.cookie).not.toContain('ss_cvr=');
+    expect(pageViews()).toBe(0);
+    // Opened: the visit starts, with its page view.
+    Object.defineProperty(document, 'prerendering', { value: false, configurable: true });
+    document.dispatchEvent(new Event('prerenderingchange'));
+    await vi.waitFor(() => expect(pageViews()).toBe(1));
+    expect(document.cookie).toContain('ss_cvr=');
+    stop();
+    delete (document as { prerendering?: boolean }).prerendering;
+    vi.unstubAllGlobals();
+  });
+
   it('counts a page view again when the page comes back from the back/forward cache as it was, and not once stopped', async () => {
     vi.useRealTimers();
     const beacon = vi.fn(() => true);
