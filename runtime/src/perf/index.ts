@@ -17,10 +17,15 @@ import { collectionFlags, NO_PAGE_LOAD_ID, REQUEST_TIMEOUT_MS, SETTINGS_PATH, SE
  */
 export function startPerformance(page: Readonly<PageContext>): Teardown {
   const stops = teardowns();
-  if (!trackingActive(page, location.pathname)) {
-    // A visitor who accepts cookies on this page: collection starts now, as tracking does.
-    const stop = listen(document, CONSENT_EVENT, () => trackingActive(page, location.pathname) && (stop(), stops.add(startPerformance(page))));
-    stops.add(stop);
+  const allowed = () => !(document as Document & { prerendering?: boolean }).prerendering && trackingActive(page, location.pathname);
+  if (!allowed()) {
+    // A visitor who accepts cookies on this page, or opens the page the browser prerendered:
+    // collection starts then, as tracking does.
+    const waits = teardowns();
+    const again = () => allowed() && (waits.stop(), stops.add(startPerformance(page)));
+    waits.add(listen(document, CONSENT_EVENT, again));
+    waits.add(listen(document, 'prerenderingchange', again));
+    stops.add(waits.stop);
     return stops.stop;
   }
   const begin = (restored: boolean) =>

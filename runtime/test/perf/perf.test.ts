@@ -83,6 +83,24 @@ describe('consent given on the page', () => {
   });
 });
 
+describe('a page the browser prerenders', () => {
+  it('asks for nothing until the visitor opens it, then collects as a page load does', async () => {
+    const page = { ...defaultContext(), website: { id: 'w1' }, env: 'prod' as const, pageType: 2 };
+    const calls: string[] = [];
+    vi.stubGlobal('fetch', (input: URL) => (calls.push(new URL(String(input)).pathname), Promise.resolve(Response.json({}))));
+    Object.defineProperty(document, 'prerendering', { value: true, configurable: true });
+    const stop = startPerformance(page);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(calls).toEqual([]);
+    Object.defineProperty(document, 'prerendering', { value: false, configurable: true });
+    document.dispatchEvent(new Event('prerenderingchange'));
+    await vi.waitFor(() => expect(calls).toEqual(['/api/1/performance/settings']));
+    stop();
+    delete (document as { prerendering?: boolean }).prerendering;
+    vi.unstubAllGlobals();
+  });
+});
+
 describe('the settings call (spec part 1 §7, §9)', () => {
   const page = { ...defaultContext(), website: { id: 'w1' }, env: 'prod' as const, pageType: 2 };
   async function reported(answer: () => Promise<Response>): Promise<{ messages: string[]; url: string }> {
