@@ -10,7 +10,7 @@
 import { BANNER_CLASS, cookieBannerHtml, servedBannerHtml, type BannerPost } from '../../contract/consent/banner-markup';
 import { CONSENT_COOKIE } from '../../contract/names';
 import { BANNER_WORDS, type BannerWords } from '../../contract/consent/settings';
-import { hasClassInMarkup, tagHas } from './html';
+import { attribute, hasClassInMarkup, tagHas } from './html';
 
 export interface BannerVisitor {
   /** The request's cookies. */
@@ -21,9 +21,9 @@ export interface BannerVisitor {
   screenshot: unknown;
 }
 
-/** The runtime's script tag, and the folder its stylesheets are served from. */
-const RUNTIME_SCRIPT = new RegExp(String.raw`<script\b${tagHas(String.raw`\ssrc\s*=\s*["']?([^"'\s>]*\/)?site(?:\.iife)?\.js(?:\?[^"'\s>]*)?(?=["'\s/>])`)}`, 'i');
-const LINKS_STYLES = new RegExp(String.raw`<link\b${tagHas(String.raw`\shref\s*=\s*["']?(?:[^"'\s>]*\/)?(?:runtime|consent)\.css(?:\?[^"'\s>]*)?(?=["'\s/>])`)}`, 'i');
+/** The runtime's script tag, and the folder its stylesheets are served from (one group for each way of quoting). */
+const RUNTIME_SCRIPT = new RegExp(String.raw`<script\b${tagHas(attribute('src', String.raw`([^"'\s>]*\/)?site(?:\.iife)?\.js(?:\?[^"'\s>]*)?`))}`, 'i');
+const LINKS_STYLES = new RegExp(String.raw`<link\b${tagHas(attribute('href', String.raw`(?:[^"'\s>]*\/)?(?:runtime|consent)\.css(?:\?[^"'\s>]*)?`))}`, 'i');
 
 /** Whether the runtime would ask this visitor (consent/service.ts `asks`). */
 export function bannerAsks(settings: Record<string, unknown>, visitor: BannerVisitor): boolean {
@@ -47,6 +47,7 @@ export function withCookieBanner(html: string, context: Record<string, unknown>,
   const body = html.search(/<\/body>(?![\s\S]*<\/body>)/i);
   if (!settings || typeof settings !== 'object' || !script || head < 0 || body < head || hasClassInMarkup(html, BANNER_CLASS)) return html;
   if (!bannerAsks(settings as Record<string, unknown>, visitor)) return html;
-  const styles = LINKS_STYLES.test(html) ? '' : inline && script[1] === '/runtime/' ? `<style>${inline}</style>\n` : `<link rel="stylesheet" href="${script[1] ?? ''}consent.css">\n`;
+  const folder = script[1] ?? script[2] ?? script[3] ?? '';
+  const styles = LINKS_STYLES.test(html) ? '' : inline && folder === '/runtime/' ? `<style>${inline}</style>\n` : `<link rel="stylesheet" href="${folder}consent.css">\n`;
   return `${html.slice(0, head)}${styles}${html.slice(head, body)}${post ? servedBannerHtml(settings as Record<string, unknown>, words, post) : cookieBannerHtml(settings as Record<string, unknown>, words)}\n${html.slice(body)}`;
 }

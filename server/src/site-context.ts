@@ -13,9 +13,9 @@ import { TAG_INSIDE, idIs } from './html';
 /**
  * The placeholder a page carries where the server injects the page context (CONTRACT §2): the
  * `<script>` whose id is `site-context`, its attributes in any order and others beside them (a
- * theme's `data-runtime-base`), which stay. Group 1 is its JSON.
+ * theme's `data-runtime-base`), which stay. Group 1 is its opening tag, group 2 its JSON.
  */
-export const CONTEXT_TAG = new RegExp(String.raw`<script\b${idIs('site-context')}${TAG_INSIDE}>([\s\S]*?)<\/script>`, 'i');
+export const CONTEXT_TAG = new RegExp(String.raw`(<script\b${idIs('site-context')}${TAG_INSIDE}>)([\s\S]*?)<\/script>`, 'i');
 
 /** JSON inside <script> must not close the tag or break lines in old parsers. */
 export function scriptSafeJson(value: unknown): string {
@@ -68,7 +68,11 @@ export function buildContext({ site, page, account, member, announcement, env, f
 
 /** A page's own context (its placeholder's JSON; {} when empty), or null without a placeholder or with JSON that is not an object. */
 export function pageOwnContext(html: string): Record<string, unknown> | null {
-  const own = CONTEXT_TAG.exec(html)?.[1]?.trim();
+  return ownContext(CONTEXT_TAG.exec(html));
+}
+
+function ownContext(placeholder: RegExpExecArray | null): Record<string, unknown> | null {
+  const own = placeholder?.[2]?.trim();
   if (own === undefined) return null;
   if (!own) return {};
   try {
@@ -95,12 +99,11 @@ export function injectContext(
   catalogues: Catalogues = {},
 ): string {
   const match = CONTEXT_TAG.exec(html);
-  const page = pageOwnContext(html);
+  const page = ownContext(match);
   if (!match || !page) return html;
   const context = buildContext({ ...input, page });
   const json = scriptSafeJson(context);
-  const openingTag = match[0].slice(0, match[0].indexOf('>') + 1);
-  const withContext = html.slice(0, match.index) + `${openingTag}${json}</script>` + html.slice(match.index + match[0].length);
+  const withContext = html.slice(0, match.index) + `${match[1]}${json}</script>` + html.slice(match.index + match[0].length);
   const words = pageWords(html, context, catalogues);
   const withForm = withMemberSignIn(withContext, context, words('member', MEMBER_WORDS), input.formPost);
   return withCookieBanner(withAnnouncementBar(withForm, context, words('bars', BAR_WORDS)), context, visitor, consentStyles, words('banner', BANNER_WORDS), input.formPost);

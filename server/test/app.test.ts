@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
-const contextOf = (html: string) => JSON.parse(CONTEXT_TAG.exec(html)![1]!);
+const contextOf = (html: string) => JSON.parse(CONTEXT_TAG.exec(html)![2]!);
 
 async function signedIn(account: { email: string; password: string }) {
   const client = await visitor(server.app);

@@ -18,10 +18,11 @@ describe('the page context placeholder', () => {
     ['a setting of the theme beside them', '<script type="application/json" id="site-context" data-runtime-base="/tessera/">'],
     ['single quotes and no quotes', "<script type=application/json id='site-context'>"],
     ['no quotes, another attribute after', '<script type=application/json id=site-context data-api-base="https://api.example">'],
+    ['an attribute value that holds ">"', `<script data-note="a > b" type="application/json" id="site-context">`],
   ])('is filled when written with %s, and its opening tag stays as written', (_name, tag) => {
     const html = fill(page(tag));
     expect(html).toContain(`${tag}{`);
-    const context = JSON.parse(CONTEXT_TAG.exec(html)![1]!) as Record<string, unknown>;
+    const context = JSON.parse(CONTEXT_TAG.exec(html)![2]!) as Record<string, unknown>;
     expect(context).toMatchObject({ pageType: 2, env: 'prod', website: { id: 'site-1' } });
     expect(pageOwnContext(page(tag))).toEqual({ pageType: 2 });
   });

@@ -111,18 +111,24 @@ describe('heartbeat', () => {
 });
 
 describe('tracking as it starts', () => {
-  it('takes three tasks: the visitor cookies, the landing flags, the page view', async () => {
+  /** The tracker, with beacons caught in real time, and how many page views it has sent so far. */
+  async function tracker() {
     vi.useRealTimers();
-    sessionStorage.clear();
     const beacon = vi.fn(() => true);
     vi.stubGlobal('navigator', { ...navigator, sendBeacon: beacon });
     const { startTracking } = await import('../../src/tracking/index');
-    const { SESSION_ID_KEY } = await import('../../src/tracking/landing');
     const { flush } = await import('../../src/net/beacon');
     const pageViews = () => {
       flush();
       return (beacon.mock.calls as unknown as Array<[string, Blob]>).filter(([url]) => url.includes('RecordHit')).length;
     };
+    return { startTracking, pageViews };
+  }
+
+  it('takes three tasks: the visitor cookies, the landing flags, the page view', async () => {
+    sessionStorage.clear();
+    const { startTracking, pageViews } = await tracker();
+    const { SESSION_ID_KEY } = await import('../../src/tracking/landing');
     const task = () => new Promise((resolve) => setTimeout(resolve));
     document.cookie = 'ss_cvr=; max-age=0; path=/';
     let done = false;
@@ -139,15 +145,7 @@ describe('tracking as it starts', () => {
   });
 
   it('on a page the browser prerenders, counts nothing (no cookie, no page view) until the visitor opens it', async () => {
-    vi.useRealTimers();
-    const beacon = vi.fn(() => true);
-    vi.stubGlobal('navigator', { ...navigator, sendBeacon: beacon });
-    const { startTracking } = await import('../../src/tracking/index');
-    const { flush } = await import('../../src/net/beacon');
-    const pageViews = () => {
-      flush();
-      return (beacon.mock.calls as unknown as Array<[string, Blob]>).filter(([url]) => url.includes('RecordHit')).length;
-    };
+    const { startTracking, pageViews } = await tracker();
     document.cookie = 'ss_cvr=; max-age=0; path=/';
     Object.defineProperty(document, 'prerendering', { value: true, configurable: true });
     const { tracked, stop } = startTracking({ ...defaultContext(), website: { id: 'w' }, env: 'prod', pageType: 2 });
