@@ -3,7 +3,7 @@
  * analytics, errors, performance) a minute; past that they are answered 429 and nothing is
  * stored, while pages and other addresses go on as before.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RECORD_HIT_PATH, TRACK_PATH } from '../../contract/api/paths';
 import { VISITOR_DATA_REFUSED } from '../src/plugins/visitor-data-limit';
 import { countRows, rows, startLoggedTestServer, startTestServer, visitor, type LogLine, type TestServer } from './helper';
@@ -26,7 +26,12 @@ const sendHit = (address: string, url: string, headers: Record<string, string> =
 const stored = (url: string) => countRows(server, `census_hits WHERE path = '${url}'`);
 const refusals = (address: string) => lines.filter((line) => line.level === 40 && line.msg.startsWith(`Visitor data from ${address} passed VISITOR_DATA_PER_MINUTE (${LIMIT})`));
 
+/** Early in the next clock minute, held there: the server counts by clock minute, and a test that crossed into the next would find its count gone. */
+const holdEarlyInAMinute = () => vi.useFakeTimers({ toFake: ['Date'], now: Math.ceil(Date.now() / 60_000) * 60_000 + 1_000 });
+
 describe('visitor data per address and minute', () => {
+  beforeEach(holdEarlyInAMinute);
+
   it('answers 429 with Retry-After past the limit, stores nothing more, and logs one line per address', async () => {
     const statuses = [];
     for (let i = 0; i < LIMIT + 2; i++) statuses.push((await sendHit('203.0.113.9', '/flood')).statusCode);
@@ -75,7 +80,6 @@ describe('visitor data per address and minute', () => {
   });
 
   it('takes the address again once its minute is over', async () => {
-    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
     for (let i = 0; i < LIMIT; i++) expect((await sendHit('203.0.113.30', '/later')).statusCode).toBe(200);
     expect((await sendHit('203.0.113.30', '/later')).statusCode).toBe(429);
     vi.setSystemTime(Date.now() + 61_000);
@@ -90,7 +94,7 @@ describe('visitor data per address and minute', () => {
 
 describe('several instances on one database', () => {
   it("count an address's visitor data together: once the other instance's count is shared, this one refuses too", async () => {
-    vi.useFakeTimers({ toFake: ['Date'], now: Math.ceil(Date.now() / 60_000) * 60_000 + 1_000 }); // early in a minute: the test stays inside it
+    holdEarlyInAMinute();
     const second = await startTestServer({ visitorDataPerMinute: LIMIT, databaseUrl: server.config.databaseUrl, dataDir: server.config.dataDir });
     try {
       const guest = await visitor(second.app);
