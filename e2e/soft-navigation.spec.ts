@@ -1,28 +1,34 @@
 /**
  * A theme that navigates without reloading: Hotwire Turbo fetches the next page and swaps its
- * <body> in, and restores a page from its own cache on Back (docs/javascript-api.md, "Themes
- * that swap pages without a reload"). The runtime, started once, mounts what comes in, tears
- * down what goes, and keeps the unanswered cookie banner working.
+ * <body> in, and restores a page from its own cache on Back; htmx's hx-boost swaps the body's
+ * contents instead, and puts back the markup it kept of a page on Back (docs/javascript-api.md,
+ * "Themes that swap pages without a reload"). The runtime, started once, mounts what comes in,
+ * tears down what goes, and keeps the unanswered cookie banner and the bars working.
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, runtimeReady, test } from './fixtures';
 
-const TURBO = readFileSync('node_modules/@hotwired/turbo/dist/turbo.es2017-umd.js', 'utf8');
+const SWAPPERS = {
+  turbo: { script: readFileSync('node_modules/@hotwired/turbo/dist/turbo.es2017-umd.js', 'utf8'), body: '<body' },
+  htmx: { script: readFileSync('node_modules/htmx.org/dist/htmx.min.js', 'utf8'), body: '<body hx-boost="true"' },
+};
 
-/** Every page the demo serves, with Turbo in its head as a theme would add it. */
-async function withTurbo(page: Page): Promise<void> {
-  await page.route('**/turbo.js', (route) => route.fulfill({ contentType: 'text/javascript', body: TURBO }));
+/** Every page the demo serves, with Turbo or htmx (boosting every link) in its head as a theme would add it. */
+async function withSwapper(page: Page, name: keyof typeof SWAPPERS): Promise<void> {
+  const { script, body } = SWAPPERS[name];
+  await page.route(`**/${name}.js`, (route) => route.fulfill({ contentType: 'text/javascript', body: script }));
   await page.route(
     (url) => !/\.\w+$/.test(url.pathname) && !url.pathname.startsWith('/api/'),
     async (route) => {
       const request = route.request();
-      if (request.resourceType() !== 'document' && !request.headers().accept?.includes('text/html')) return route.continue();
+      if (request.resourceType() !== 'document' && !request.headers().accept?.includes('text/html') && !request.headers()['hx-request']) return route.continue();
       const response = await route.fetch();
-      await route.fulfill({ response, body: (await response.text()).replace('</head>', '<script src="/turbo.js"></script></head>') });
+      await route.fulfill({ response, body: (await response.text()).replace('</head>', `<script src="/${name}.js"></script></head>`).replace('<body', body) });
     },
   );
 }
+const withTurbo = (page: Page) => withSwapper(page, 'turbo');
 
 /** The blocks in the page, how many are mounted, and how many have a live instance. */
 const blocksIn = (page: Page) =>
@@ -118,5 +124,63 @@ test('Hotwire Turbo on a phone: the announcement bar of each page swapped in can
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/FAQ/);
   await expect.poll(foot).toEqual(first);
   await expect(announcement).toHaveCount(0);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('htmx\'s hx-boost on a phone, which swaps the body\'s contents: the blocks mount once, Back included, the banner answers without a reload, the bars work as on a page load', async ({ page, context, consoleErrors }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await withSwapper(page, 'htmx');
+  let loads = 0;
+  page.on('load', () => loads++);
+  await page.goto('/announcements');
+  await runtimeReady(page);
+  expect(await page.evaluate(() => typeof (window as unknown as { htmx?: object }).htmx)).toBe('object');
+  const foot = () =>
+    page.evaluate(() => ({
+      badges: document.querySelectorAll('.site-bottom-stack .site-badge').length,
+      rooms: document.querySelectorAll('body > .site-screen-foot-room').length,
+      padding: document.documentElement.style.scrollPaddingBottom,
+    }));
+  const first = await foot();
+  expect(first.badges).toBe(1);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const banner = page.getByRole('region', { name: 'Cookie banner' });
+  const announcement = page.getByRole('complementary', { name: 'Announcement' });
+  const shownBanner = () => page.evaluate(() => [...document.querySelectorAll('.site-cookie-banner')].map((element) => element.matches(':popover-open')));
+
+  await nav.getByRole('link', { name: 'Galleries' }).click();
+  await expect(page).toHaveURL(/\/gallery$/);
+  await expect.poll(() => blocksIn(page)).toEqual({ blocks: 12, mounted: 12, live: 12 });
+  const thumbnailStrips = await page.locator('.tg-thumbnails').count();
+  // The runtime's banner, on top, in place of the one the server rendered into the new contents.
+  expect(await shownBanner()).toEqual([true]);
+  await expect.poll(foot).toEqual(first);
+  await announcement.getByRole('button', { name: 'Dismiss announcement' }).click();
+  await expect(announcement).toHaveCount(0);
+
+  // Dismissed for the session: the next page's served bar goes too.
+  await nav.getByRole('link', { name: 'Announcements' }).click();
+  await expect(page).toHaveURL(/\/announcements$/);
+  await expect(page.locator('[data-block-type="gallery"]')).toHaveCount(0);
+  await expect(announcement).toHaveCount(0);
+  await expect.poll(foot).toEqual(first);
+
+  // Back: htmx puts back the markup it kept of the gallery page, as served, not with its blocks mounted: each mounts once.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/gallery$/);
+  await expect.poll(() => blocksIn(page)).toEqual({ blocks: 12, mounted: 12, live: 12 });
+  await expect(page.locator('.tg-thumbnails')).toHaveCount(thumbnailStrips);
+  await expect.poll(foot).toEqual(first);
+  expect(await shownBanner()).toEqual([true]);
+  const gallery = page.locator('[data-block-type="gallery"]').first();
+  const index = () => gallery.evaluate((element) => (window.SiteRuntime!.block(element) as unknown as { index: number }).index);
+  const before = await index();
+  await gallery.evaluate((element) => (window.SiteRuntime!.block(element) as unknown as { next(): void }).next());
+  await expect.poll(index).not.toBe(before);
+
+  await banner.getByRole('button', { name: 'Accept cookies' }).click();
+  await expect(banner).toHaveCount(0);
+  expect((await context.cookies()).find((cookie) => cookie.name === 'ss_cookieAllowed')?.value).toBe('true');
+  expect(loads).toBe(1);
   expect(consoleErrors).toEqual([]);
 });

@@ -89,8 +89,9 @@ function onTop(banner: HTMLElement): HTMLElement {
   else stop();
   // Measured shown: a room sized later, by its observer, would move what follows it.
   const cover = banner.matches(`[class*="${TOP}"]`) ? stepAsideFromFocus(banner) : coverScreenFoot(banner);
-  // A theme that swaps <body> without a reload (Turbo, Astro's view transitions) takes the banner
-  // with it: it is put back, in place of one the server rendered there (whose buttons post a form).
+  // A theme that swaps <body> (Turbo, Astro's view transitions) or its contents (htmx's hx-boost)
+  // without a reload takes the banner with it: it is put back, in place of one the server rendered
+  // there (whose buttons post a form). Only the two elements' children are watched.
   const swaps = new MutationObserver(() => {
     if (banner.isConnected) return;
     uncover();
@@ -99,6 +100,7 @@ function onTop(banner: HTMLElement): HTMLElement {
     onTop(banner);
   });
   swaps.observe(document.documentElement, { childList: true });
+  swaps.observe(document.body, { childList: true });
   uncover = () => {
     stop();
     cover();

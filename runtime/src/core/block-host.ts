@@ -11,6 +11,8 @@ export const BLOCK_SELECTOR = '[data-block-type]';
 export const BLOCK_ID_PREFIX = 'block-';
 /** Written on each block element so that themes and tests can see where it stands. */
 export const BLOCK_STATUS_ATTRIBUTE = 'data-block-status';
+/** Fired (bubbling) just before htmx keeps a copy of the page for its history. */
+const HTMX_SNAPSHOT_EVENT = 'htmx:beforeHistorySave';
 
 /** What the host keeps per block; its state is the element's status attribute. */
 interface BlockRecord {
@@ -89,6 +91,7 @@ export class BlockHost implements ElementObserverDelegate {
   stop(): void {
     this._observer.stop();
     removeEventListener('online', this._mountUnloaded);
+    removeEventListener(HTMX_SNAPSHOT_EVENT, this._unmountForSnapshot);
   }
 
   /** Mounts blocks under `root` (again after a destroy); settles when they have initialised. */
@@ -125,7 +128,18 @@ export class BlockHost implements ElementObserverDelegate {
   private _observe(): void {
     this._observer.start();
     addEventListener('online', this._mountUnloaded);
+    addEventListener(HTMX_SNAPSHOT_EVENT, this._unmountForSnapshot);
   }
+
+  /**
+   * htmx's hx-boost keeps the body's markup as the visitor leaves, to put back on Back: it keeps
+   * the blocks as served, not mounted (the copy would mount a second time over the first).
+   * htmx swaps the next page in at once, taking these; if it does not, they mount again.
+   */
+  private readonly _unmountForSnapshot = (): void => {
+    this.destroy(document.body);
+    queueMicrotask(() => void this.init(document.body));
+  };
 
   /** A visitor whose network came back gets the blocks and stylesheets it could not load, without reloading the page. */
   private readonly _mountUnloaded = (): void => {

@@ -33,6 +33,7 @@ function bar(className: string, label: string, parent: HTMLElement = document.bo
 }
 
 export const BOTTOM_STACK_CLASS = 'site-bottom-stack';
+const LICENSED_CLASS = 'site-licensed-assets-bar';
 const STACK_HEIGHT = '--site-bottom-stack-height';
 
 /**
@@ -100,13 +101,25 @@ function announcement(page: Readonly<PageContext>, stops: Teardowns): void {
 /** Mobile info bar, licensed-assets bar, badge and announcement bar (spec part 1 §4). */
 export async function startBars(page: Readonly<PageContext>): Promise<Teardown> {
   await loadStylesheet(assetUrl(OVERLAYS_STYLESHEET));
-  let stop = showBars(page);
-  // A theme that swaps <body> without a reload (Hotwire Turbo, Astro's view transitions) takes
-  // the bars along: they are shown again in the new body, as on a page load (its announcement
-  // bar, the server's, taken over). Only <html>'s children are watched: one record per swap.
-  let body = document.body;
-  const swaps = new MutationObserver(() => body !== document.body && ((body = document.body), stop(), (stop = showBars(page))));
+  // A theme that swaps <body> (Hotwire Turbo, Astro's view transitions) or its contents (htmx's
+  // hx-boost) without a reload takes the bars along: they are shown again, as on a page load (the
+  // new announcement bar, the server's, taken over). What tells a swap: another body, or the
+  // element that began the body gone (a theme's header that Turbo keeps is moved into the new
+  // body). Only <html>'s and <body>'s children are watched.
+  let stop: Teardown;
+  let body: HTMLElement;
+  let first: Element | null;
+  const show = () => {
+    // What a theme kept of a page as it was left (Turbo's cache, htmx's history) and puts back on Back holds a copy of the old foot.
+    for (const copy of document.querySelectorAll(`.${BOTTOM_STACK_CLASS}, .${LICENSED_CLASS}`)) copy.remove();
+    body = document.body;
+    first = body.firstElementChild;
+    stop = showBars(page);
+    swaps.observe(body, { childList: true });
+  };
+  const swaps = new MutationObserver(() => (body === document.body && first?.isConnected !== false) || (stop(), show()));
   swaps.observe(document.documentElement, { childList: true });
+  show();
   return () => {
     swaps.disconnect();
     stop();
@@ -123,7 +136,7 @@ function showBars(page: Readonly<PageContext>): Teardown {
   };
   // In the page's flow, at its end (before the bottom stack's spacer, so never under the stack).
   const words = barWords();
-  if (licensedBarShows(document)) add('site-licensed-assets-bar', words.licensedLabel, words.licensed);
+  if (licensedBarShows(document)) add(LICENSED_CLASS, words.licensedLabel, words.licensed);
   const badge = badgeType(page);
   if (badge) add(`site-badge site-badge-${badge}`, words.badgeLabel, words.badge, bottomStack(stops));
   if (mobileBarShows(page.websiteSettings, isMobile(), window.innerWidth)) {

@@ -19,6 +19,8 @@ function pad(): void {
 
 /** Keeps focus clear of `element`, fixed at the screen's foot, until the teardown. */
 export function coverScreenFoot(element: HTMLElement): Teardown {
+  // Rooms in a copy of the page that a theme put back (Turbo's cache, htmx's history on Back) make room for nothing.
+  document.querySelectorAll(`.${FOOT_ROOM_CLASS}`).forEach((copy) => rooms.has(copy as HTMLElement) || copy.remove());
   const room = document.createElement('div');
   room.className = FOOT_ROOM_CLASS;
   room.setAttribute('aria-hidden', 'true');

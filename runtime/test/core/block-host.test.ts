@@ -125,6 +125,30 @@ describe('BlockHost', () => {
     expect(mounts).toHaveLength(1);
   });
 
+
+  it("lets htmx keep the page's blocks as served: destroyed for its copy, mounted again if the page stays, not if it is swapped out", async () => {
+    document.body.innerHTML = '<div id="old" data-block-type="test"></div>';
+    await host.start();
+    const old = document.getElementById('old')!;
+    const snapshot = () => document.body.dispatchEvent(new CustomEvent('htmx:beforeHistorySave', { bubbles: true }));
+    snapshot();
+    // What htmx keeps, read right after the event.
+    const copy = document.body.innerHTML;
+    expect(destroyed).toEqual([old]);
+    expect(copy).not.toContain('data-block-status');
+    // The swap did not come: the block mounts again.
+    await flushUntil(() => mounts.length === 2);
+    expect(mounts.map(({ element }) => element)).toEqual([old, old]);
+    expect(old.getAttribute('data-block-status')).toBe('mounted');
+
+    // The swap came at once: the old block stays down, the new one mounts once.
+    snapshot();
+    document.body.innerHTML = '<div id="new" data-block-type="test"></div>';
+    await flushUntil(() => mounts.length === 3);
+    for (let i = 0; i < 5; i++) await flush();
+    expect(mounts.map(({ element }) => element.id)).toEqual(['old', 'old', 'new']);
+    expect(destroyed).toEqual([old, old]);
+  });
   it('does not mount a block whose element left while its chunk loaded', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
