@@ -132,13 +132,15 @@ export class BlockHost implements ElementObserverDelegate {
   }
 
   /**
-   * htmx's hx-boost keeps the body's markup as the visitor leaves, to put back on Back: it keeps
-   * the blocks as served, not mounted (the copy would mount a second time over the first).
-   * htmx swaps the next page in at once, taking these; if it does not, they mount again.
+   * htmx's hx-boost keeps the markup of its history element (the body, or `hx-history-elt`) as
+   * the visitor leaves, to put back on Back: it keeps the blocks as served, not mounted (the
+   * copy would mount a second time over the first). htmx swaps the next page in at once,
+   * taking these; if it does not, they mount again.
    */
-  private readonly _unmountForSnapshot = (): void => {
-    this.destroy(document.body);
-    queueMicrotask(() => void this.init(document.body));
+  private readonly _unmountForSnapshot = (event: Event): void => {
+    const kept = (event as CustomEvent<{ historyElt?: Element } | null>).detail?.historyElt ?? document.body;
+    this.destroy(kept);
+    queueMicrotask(() => void this.init(kept));
   };
 
   /** A visitor whose network came back gets the blocks and stylesheets it could not load, without reloading the page. */

@@ -149,6 +149,17 @@ describe('BlockHost', () => {
     expect(mounts.map(({ element }) => element.id)).toEqual(['old', 'old', 'new']);
     expect(destroyed).toEqual([old, old]);
   });
+
+  it('with hx-history-elt, htmx keeps that element only: the blocks outside it stay mounted', async () => {
+    document.body.innerHTML = '<header><div id="menu" data-block-type="test"></div></header><main><div id="inside" data-block-type="test"></div></main>';
+    await host.start();
+    const main = document.querySelector('main')!;
+    document.body.dispatchEvent(new CustomEvent('htmx:beforeHistorySave', { bubbles: true, detail: { path: '/', historyElt: main } }));
+    expect(destroyed.map((element) => element.id)).toEqual(['inside']);
+    expect(document.getElementById('menu')!.getAttribute('data-block-status')).toBe('mounted');
+    await flushUntil(() => mounts.length === 3);
+    expect(mounts.map(({ element }) => element.id)).toEqual(['menu', 'inside', 'inside']);
+  });
   it('does not mount a block whose element left while its chunk loaded', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
