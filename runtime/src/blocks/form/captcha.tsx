@@ -5,6 +5,7 @@ import { request } from '../../net/request';
 import { reportError } from '../../platform/report';
 import { texts } from '../../platform/strings';
 import type * as Paths from '../../../../contract/api/paths';
+import { changingText } from '../../ui/changing-text';
 
 export const CAPTCHA_CHALLENGE_PATH: typeof Paths.CAPTCHA_CHALLENGE_PATH = '/api/form/captcha/challenge';
 /** An answer is dropped this long before the server would refuse it: a submit takes a moment to arrive. */
@@ -114,7 +115,7 @@ export function Captcha({ id, onStateChange, handle }: CaptchaProps) {
       />
       <label htmlFor={id}>{words.label}</label>
       <span id={statusId} className="site-form-captcha-status" role="status">
-        {state === 'unverified' ? '' : words[state]}
+        {changingText(state === 'unverified' ? '' : words[state])}
       </span>
     </div>
   );

@@ -6,6 +6,7 @@ import { partName, partsOf } from './values';
 import { fill } from '../../platform/strings';
 import { debounce, TYPING_PAUSE_MS } from '../../platform/timing';
 import { formWords, type FormWords } from './words';
+import { changingText } from '../../ui/changing-text';
 
 /** Autofill hints (WCAG 1.3.5) for the parts that have one. */
 const PART_AUTOCOMPLETE: Record<string, string> = {
@@ -144,10 +145,10 @@ function TextArea(props: FieldProps) {
       {bound !== null ? (
         <>
           <p className={`site-form-counter${over ? ' site-form-counter-over' : ''}`} id={counterId}>
-            {count(length)}
+            {changingText(count(length))}
           </p>
           <p className="site-visually-hidden" aria-live="polite">
-            {spoken}
+            {changingText(spoken)}
           </p>
         </>
       ) : null}

@@ -8,6 +8,7 @@ import { submitForm } from './submit';
 import { collectValues } from './values';
 import { formWords } from './words';
 import { trustedHtml } from '../../platform/trusted-types';
+import { changingText } from '../../ui/changing-text';
 
 type Status = 'idle' | 'submitting' | 'success';
 
@@ -108,7 +109,7 @@ export function FormView({ definition, page, formKey, isOverlayForm, onSuccess, 
       hidden={status === 'success'}
     >
       <div ref={general} className="site-form-general" id={generalId} role="alert" tabIndex={-1}>
-        {above}
+        {changingText(above)}
       </div>
       {definition.fields.slice(0, fieldCount).map((field) => (
         <Field key={field.id} field={field} formKey={formKey} error={errors[field.id]} headingLevel={headingLevel} />
@@ -124,10 +125,10 @@ export function FormView({ definition, page, formKey, isOverlayForm, onSuccess, 
       ) : null}
       {definition.disclaimer ? <div className="site-form-disclaimer" dangerouslySetInnerHTML={{ __html: trustedHtml(definition.disclaimer) }} /> : null}
       <button type="submit" className="site-form-submit" disabled={submitting || captchaBlocked} aria-disabled={submitting || captchaBlocked ? 'true' : undefined}>
-        {submitting ? words.submitting : definition.submitButtonText || words.submit}
+        {changingText(submitting ? words.submitting : definition.submitButtonText || words.submit)}
       </button>
       <div className="site-form-general" role="status">
-        {below}
+        {changingText(below)}
       </div>
     </form>
   );
