@@ -105,6 +105,31 @@ test.describe('loading and blocks', () => {
     expect(destroyed).toBe(true);
   });
 
+  test("a web component's block: slotted into it from its light DOM, it mounts and is styled; inside its shadow root, it is left alone (docs/javascript-api.md, init)", async ({ page }) => {
+    await page.goto('/robustness');
+    await runtimeReady(page);
+    await page.evaluate(() => {
+      const grid = (id: string) =>
+        `<div id="${id}" data-block-type="gallery" data-block-json='{"design": "grid", "thumbnails-per-row": 2}'>` +
+        '<figure data-slide-id="w1" data-type="image" data-image-dimensions="1000x1500"><img data-src="/images/demo/1-1000x1500.svg" width="1000" height="1500" alt="One"></figure>' +
+        '<figure data-slide-id="w2" data-type="image" data-image-dimensions="1500x1500"><img data-src="/images/demo/2-1500x1500.svg" width="1500" height="1500" alt="Two"></figure></div>';
+      customElements.define('theme-card', class extends HTMLElement {
+        constructor() {
+          super();
+          this.attachShadow({ mode: 'open' }).innerHTML = `<div class="frame"><slot></slot></div>${grid('block-hidden-away')}`;
+        }
+      });
+      document.getElementById('late-blocks')!.innerHTML = `<theme-card>${grid('block-slotted')}</theme-card>`;
+    });
+    const slotted = page.locator('#block-slotted');
+    await expect(slotted).toHaveAttribute('data-block-status', 'mounted');
+    // Laid out by the gallery's stylesheet, as the runtime marked it: two columns.
+    await expect(slotted).toHaveAttribute('data-gallery-design', 'grid');
+    await expect(slotted).toHaveCSS('display', 'grid');
+    expect((await slotted.evaluate((element) => getComputedStyle(element).gridTemplateColumns)).split(' ')).toHaveLength(2);
+    expect(await page.evaluate(() => document.querySelector('theme-card')!.shadowRoot!.getElementById('block-hidden-away')!.hasAttribute('data-block-status'))).toBe(false);
+  });
+
   test('the classic IIFE build runs the same runtime without chunks', async ({ page, consoleErrors }) => {
     const requests: string[] = [];
     page.on('request', (request) => requests.push(new URL(request.url()).pathname));
