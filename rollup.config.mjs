@@ -10,7 +10,7 @@ import resolve from '@rollup/plugin-node-resolve';
 import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
 import typescript from '@rollup/plugin-typescript';
-import { transform as cssTransform } from 'lightningcss';
+import { Features as CssFeatures, transform as cssTransform } from 'lightningcss';
 import { dts } from 'rollup-plugin-dts';
 import { COMPRESS } from './scripts/minify-options.mjs';
 
@@ -80,8 +80,14 @@ const RUNTIME_STYLESHEETS = [
   ['blocks.css', 'runtime/src/blocks/blocks.css'],
 ];
 
+/**
+ * The oldest browsers the runtime supports (README, "Browsers"; scripts/check-syntax.mjs holds
+ * the scripts to them): lightningcss adds what they need, such as Safari's `-webkit-user-select`.
+ * `:dir()` stays as written: lowered, it would read the page's language instead of its `dir`.
+ */
+const CSS_TARGETS = { safari: (15 << 16) | (4 << 8), chrome: 108 << 16, firefox: 101 << 16 };
 const minifyCss = (fileName, source) =>
-  cssTransform({ filename: fileName, code: Buffer.from(source), minify: true }).code.toString();
+  cssTransform({ filename: fileName, code: Buffer.from(source), minify: true, targets: CSS_TARGETS, exclude: CssFeatures.DirSelector }).code.toString();
 
 /**
  * Files that ship beside site.js: the stylesheets (minified), and `runtime.css`, all of them in
