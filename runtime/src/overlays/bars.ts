@@ -103,21 +103,23 @@ export async function startBars(page: Readonly<PageContext>): Promise<Teardown> 
   await loadStylesheet(assetUrl(OVERLAYS_STYLESHEET));
   // A theme that swaps <body> (Hotwire Turbo, Astro's view transitions) or its contents (htmx's
   // hx-boost) without a reload takes the bars along: they are shown again, as on a page load (the
-  // new announcement bar, the server's, taken over). What tells a swap: another body, or the
-  // element that began the body gone (a theme's header that Turbo keeps is moved into the new
-  // body). Only <html>'s and <body>'s children are watched.
+  // new announcement bar, the server's, taken over). What tells a swap: another body, the
+  // element that began the body gone, or the foot gone (a header that Turbo or htmx keeps is
+  // moved into the new page). Only <html>'s and <body>'s children are watched.
   let stop: Teardown;
   let body: HTMLElement;
   let first: Element | null;
+  let foot: Element | null;
   const show = () => {
     // What a theme kept of a page as it was left (Turbo's cache, htmx's history) and puts back on Back holds a copy of the old foot.
     for (const copy of document.querySelectorAll(`.${BOTTOM_STACK_CLASS}, .${LICENSED_CLASS}`)) copy.remove();
     body = document.body;
     first = body.firstElementChild;
     stop = showBars(page);
+    foot = document.querySelector(`.${BOTTOM_STACK_CLASS}`);
     swaps.observe(body, { childList: true });
   };
-  const swaps = new MutationObserver(() => (body === document.body && first?.isConnected !== false) || (stop(), show()));
+  const swaps = new MutationObserver(() => (body === document.body && first?.isConnected !== false && foot?.isConnected !== false) || (stop(), show()));
   swaps.observe(document.documentElement, { childList: true });
   show();
   return () => {

@@ -13,6 +13,10 @@ const page = {
 const RENDERED =
   '<aside class="site-bar site-announcement-bar" aria-label="Announcement"><div><p>Spring sale</p></div><button type="button" aria-label="Dismiss announcement" disabled>×</button></aside>';
 
+/** The bars started by a test, stopped after it (their observers would see the next test's page). */
+const running: Array<() => void> = [];
+afterEach(() => running.splice(0).forEach((stop) => stop()));
+
 describe('announcement bar', () => {
   beforeEach(() => {
     document.body.innerHTML = '<header>Site</header>';
@@ -25,7 +29,7 @@ describe('announcement bar', () => {
   const dismiss = () => document.querySelector<HTMLButtonElement>('button[aria-label="Dismiss announcement"]')!;
 
   it('is added at the top with the owner HTML and a dismiss button when the page has none', async () => {
-    await startBars(page);
+    running.push(await startBars(page));
     expect(bars()).toHaveLength(1);
     expect(document.body.firstElementChild).toBe(bars()[0]);
     expect(bars()[0]!.querySelector('a')!.getAttribute('href')).toBe('/sale');
@@ -36,7 +40,7 @@ describe('announcement bar', () => {
 
   it('is added after a skip link that opens the page, which stays the first thing a keyboard reaches', async () => {
     document.body.innerHTML = '<a class="skip-link" href="#content">Skip to content</a><header>Site</header>';
-    await startBars(page);
+    running.push(await startBars(page));
     expect(document.body.firstElementChild!.className).toBe('skip-link');
     expect(document.body.children[1]).toBe(bars()[0]);
     dismiss().click();
@@ -46,7 +50,7 @@ describe('announcement bar', () => {
   it('adopts a bar the server rendered: none added, its button enabled and dismissing it', async () => {
     document.body.insertAdjacentHTML('afterbegin', RENDERED);
     const rendered = bars()[0]!;
-    await startBars(page);
+    running.push(await startBars(page));
     expect(bars()).toHaveLength(1);
     expect(bars()[0]).toBe(rendered);
     expect(rendered.querySelectorAll('button')).toHaveLength(1);
@@ -58,7 +62,7 @@ describe('announcement bar', () => {
 
   it("leaves a theme's bar without a dismiss button as it is", async () => {
     document.body.insertAdjacentHTML('afterbegin', '<aside class="site-announcement-bar">Ours</aside>');
-    await startBars(page);
+    running.push(await startBars(page));
     expect(bars()).toHaveLength(1);
     expect(bars()[0]!.textContent).toBe('Ours');
   });
@@ -66,7 +70,63 @@ describe('announcement bar', () => {
   it('removes a rendered bar the visitor dismissed earlier in the session', async () => {
     sessionStorage.setItem(ANNOUNCEMENT_DISMISSED_KEY, 'true');
     document.body.insertAdjacentHTML('afterbegin', RENDERED);
-    await startBars(page);
+    running.push(await startBars(page));
     expect(bars()).toHaveLength(0);
+  });
+});
+
+describe('a theme that swaps the body\'s contents without a reload (htmx\'s hx-boost)', () => {
+  const withBadge = { ...page, websiteSettings: { ...page.websiteSettings, ssBadgeType: 'black' } };
+  const foot = () => ({ stacks: document.querySelectorAll('.site-bottom-stack').length, badges: document.querySelectorAll('.site-bottom-stack .site-badge').length });
+  const swapped = () => new Promise((resolve) => setTimeout(resolve, 0));
+  let stop: () => void;
+  beforeEach(async () => {
+    // jsdom has no ResizeObserver; the bottom stack sizes its room with one.
+    vi.stubGlobal('ResizeObserver', class { observe() {} disconnect() {} });
+    document.body.innerHTML = '<header id="kept">Site</header><main>One</main>';
+    sessionStorage.clear();
+    stop = await startBars(withBadge);
+  });
+  afterEach(() => {
+    stop();
+    document.body.innerHTML = '';
+  });
+
+  it("shows the bars again in the new contents, taking over the server's announcement bar", async () => {
+    document.body.innerHTML = `${RENDERED}<header>Site</header><main>Two</main>`;
+    await swapped();
+    expect(foot()).toEqual({ stacks: 1, badges: 1 });
+    expect(document.querySelectorAll('.site-announcement-bar')).toHaveLength(1);
+    expect(document.querySelector<HTMLButtonElement>('.site-announcement-bar button')!.disabled).toBe(false);
+  });
+
+  it('does so when the header is kept and moved into the new contents (hx-preserve)', async () => {
+    const kept = document.getElementById('kept')!;
+    document.body.innerHTML = '<header id="placeholder"></header><main>Two</main>';
+    document.getElementById('placeholder')!.replaceWith(kept);
+    await swapped();
+    expect(document.body.firstElementChild?.classList.contains('site-announcement-bar')).toBe(true);
+    expect(foot()).toEqual({ stacks: 1, badges: 1 });
+  });
+
+  it('puts back one foot, not the copy a theme kept of the page as it was left (Back)', async () => {
+    const copy = document.body.innerHTML;
+    document.body.innerHTML = '<main>Two</main>';
+    await swapped();
+    document.body.innerHTML = copy;
+    await swapped();
+    expect(foot()).toEqual({ stacks: 1, badges: 1 });
+    expect(document.querySelectorAll('.site-announcement-bar')).toHaveLength(1);
+  });
+
+  it("leaves the bars alone when the theme adds or removes its own elements (a tooltip), or the visitor dismisses the announcement", async () => {
+    const stack = document.querySelector('.site-bottom-stack');
+    const tip = document.body.appendChild(document.createElement('div'));
+    await swapped();
+    tip.remove();
+    document.querySelector<HTMLButtonElement>('.site-announcement-bar button')!.click();
+    await swapped();
+    expect(document.querySelector('.site-bottom-stack')).toBe(stack);
+    expect(document.querySelectorAll('.site-announcement-bar')).toHaveLength(0);
   });
 });
