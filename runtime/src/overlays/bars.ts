@@ -104,8 +104,8 @@ export async function startBars(page: Readonly<PageContext>): Promise<Teardown> 
   // A theme that swaps <body> (Hotwire Turbo, Astro's view transitions) or its contents (htmx's
   // hx-boost) without a reload takes the bars along: they are shown again, as on a page load (the
   // new announcement bar, the server's, taken over). What tells a swap: another body, the
-  // element that began the body gone, or the foot gone (a header that Turbo or htmx keeps is
-  // moved into the new page). Only <html>'s and <body>'s children are watched.
+  // element that began the body gone, or the foot gone (a header that htmx keeps, hx-preserve,
+  // is moved into the new contents). Only <html>'s and <body>'s children are watched.
   let stop: Teardown;
   let body: HTMLElement;
   let first: Element | null;
