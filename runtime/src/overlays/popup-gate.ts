@@ -38,7 +38,7 @@ export function popupGate(popup: PopupSettings, page: Readonly<PageContext>, scr
  */
 function opened(stops: Teardowns): Promise<void> {
   return new Promise((resolve) => {
-    if (!(document as Document & { prerendering?: boolean }).prerendering) return resolve();
+    if (!document.prerendering) return resolve();
     stops.add(listen(document, 'prerenderingchange', () => resolve()));
   });
 }

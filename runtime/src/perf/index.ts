@@ -17,7 +17,7 @@ import { collectionFlags, NO_PAGE_LOAD_ID, REQUEST_TIMEOUT_MS, SETTINGS_PATH, SE
  */
 export function startPerformance(page: Readonly<PageContext>): Teardown {
   const stops = teardowns();
-  const allowed = () => !(document as Document & { prerendering?: boolean }).prerendering && trackingActive(page, location.pathname);
+  const allowed = () => !document.prerendering && trackingActive(page, location.pathname);
   if (!allowed()) {
     // A visitor who accepts cookies on this page, or opens the page the browser prerendered:
     // collection starts then, as tracking does.
