@@ -2,7 +2,7 @@
  * What the owner changed in a block (a button's link, say) is stored apart from the demo's
  * HTML and merged into the block's `data-block-json` when a page is served.
  */
-import { TAG_INSIDE, anyAttribute, attribute, escapeHtml } from './html';
+import { TAG_INSIDE, anyAttribute, attribute, escapeHtml, unquoted } from './html';
 import { lockedTransaction } from './storage/locked';
 import type { Storage } from './storage/open';
 
@@ -10,7 +10,7 @@ import type { Storage } from './storage/open';
 const OPENING_TAG = new RegExp(String.raw`(<[a-z][a-z0-9-]*\b${TAG_INSIDE}?${attribute('id', String.raw`block-([\w-]{1,64})`)}${TAG_INSIDE}>)(\s*<a\b${TAG_INSIDE}>[^<]*<\/a>)?`, 'gi');
 const BUTTON_TYPE = new RegExp(attribute('data-block-type', 'button'), 'i');
 const HREF = new RegExp(anyAttribute('href'), 'i');
-const JSON_ATTRIBUTE = /\sdata-block-json\s*=\s*(?:'([^']*)'|"([^"]*)")/i;
+const JSON_ATTRIBUTE = new RegExp(anyAttribute('data-block-json'), 'i');
 
 const NAMED: Record<string, string> = { quot: '"', apos: "'", lt: '<', gt: '>', amp: '&' };
 
@@ -33,7 +33,7 @@ export function blockJsonOf(tag: string): Record<string, unknown> {
   const match = JSON_ATTRIBUTE.exec(tag);
   if (!match) return {};
   try {
-    const parsed: unknown = JSON.parse(decodeAttribute(match[1] ?? match[2] ?? ''));
+    const parsed: unknown = JSON.parse(decodeAttribute(unquoted(match[1]!)));
     return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
   } catch {
     return {};
@@ -62,10 +62,9 @@ export function applyBlockOverrides(html: string, overrides: Map<string, Record<
   return html.replace(OPENING_TAG, (whole, tag: string, double?: string, single?: string, bare?: string, link?: string) => {
     const override = overrides.get((double ?? single ?? bare)!);
     if (!override) return whole;
-    const match = JSON_ATTRIBUTE.exec(tag);
     const own = blockJsonOf(tag);
     const attribute = ` data-block-json='${encode(JSON.stringify({ ...own, ...override }))}'`;
-    const merged = match ? tag.replace(JSON_ATTRIBUTE, () => attribute) : tag.replace(/\s*\/?>$/, (end) => `${attribute}${end}`);
+    const merged = JSON_ATTRIBUTE.test(tag) ? tag.replace(JSON_ATTRIBUTE, () => attribute) : tag.replace(/\s*\/?>$/, (end) => `${attribute}${end}`);
     return merged + (link && BUTTON_TYPE.test(tag) ? ownersLink(link, override) : (link ?? ''));
   });
 }
