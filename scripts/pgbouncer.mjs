@@ -65,7 +65,9 @@ export async function startPgbouncer(postgresUrl, { poolMode = 'transaction', po
     databaseUrl: (name) => `postgres://${target.username}@127.0.0.1:${port}/${name}`,
     log: () => output,
     stop() {
-      child.kill('SIGINT');
+      // SIGTERM: runuser passes it on to PgBouncer (which then shuts down at once); SIGINT it
+      // ignores, and each run left a PgBouncer behind.
+      child.kill('SIGTERM');
       rmSync(dir, { recursive: true, force: true });
     },
   };
