@@ -9,6 +9,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
+import { ANALYTICS_EVENTS_PATH, PERFORMANCE_RECORDS_PATH, RECORD_HIT_PATH } from '../contract/api/paths';
+import { hidePage, withContentBlocker } from './content-blocker';
 import { expect, test } from './fixtures';
 import { startBuiltServer, type ServerProcess } from './server-process';
 
@@ -90,7 +92,8 @@ async function visit(page: Page, host: ThemeHost, tag: string): Promise<void> {
     throw new Error(message);
   }), `e2e cross-origin ${tag}`);
   await page.waitForTimeout(1500);
-  // Leaving sends what is queued: the performance record, the error report.
+  // Hidden, then left, it sends what is queued: the performance record, the error report.
+  await hidePage(page);
   await page.goto('about:blank');
 }
 
@@ -160,6 +163,41 @@ test('a store on another site: the runtime keeps and counts the cart the serverâ
   await expect(page.locator('#sqs-cart-root')).toContainText('Your cart is empty.');
   await expect(cartCount).toHaveText('Cart (0)');
   await expect.poll(() => page.evaluate(() => Object.keys(localStorage).filter((key) => key.includes('cart')))).toEqual([]);
+});
+
+test('with uBlock Origin: on the APIâ€™s site only the page view is lost; on another site the beacons are too, while fetches (the form, error reports) go through', async ({ page }) => {
+  const blocked = await withContentBlocker(page);
+  const stored = (tag: string) => ({
+    submissions: count('SELECT COUNT(*) AS n FROM form_submissions WHERE values_json LIKE ?', `%${tag}@example.com%`),
+    events: count('SELECT COUNT(*) AS n FROM analytics_events WHERE action = ?', `e2e_${tag}`),
+    errors: count('SELECT COUNT(*) AS n FROM js_errors WHERE message LIKE ?', `%e2e cross-origin ${tag}%`),
+  });
+  const pageViews = () => count("SELECT COUNT(*) AS n FROM census_hits WHERE event = 'pageView'");
+  const performanceRecords = () => count('SELECT COUNT(*) AS n FROM performance_records');
+
+  // Another port of the same site (127.0.0.1): EasyPrivacy blocks the census hit by its path.
+  let views = pageViews();
+  let records = performanceRecords();
+  await visit(page, listed, 'blocker-same-site');
+  await expect.poll(() => stored('blocker-same-site')).toEqual({ submissions: 1, events: 1, errors: 1 });
+  await expect.poll(performanceRecords).toBeGreaterThan(records);
+  expect(pageViews()).toBe(views);
+  expect(blocked.map(({ url }) => url.pathname)).toEqual([RECORD_HIT_PATH]);
+
+  // Another site (localhost): EasyPrivacy's `$ping,third-party` takes every beacon (analytics
+  // events, performance records, button census), and only them; fetches go through: the form,
+  // the error report (it carries the crumb header, which a beacon cannot), the cart.
+  blocked.length = 0;
+  views = pageViews();
+  records = performanceRecords();
+  await visit(page, { ...listed, origin: crossSite }, 'blocker-cross-site');
+  await expect.poll(() => stored('blocker-cross-site').submissions).toBe(1);
+  await page.waitForTimeout(1000);
+  expect(stored('blocker-cross-site')).toEqual({ submissions: 1, events: 0, errors: 1 });
+  expect(performanceRecords()).toBe(records);
+  expect(pageViews()).toBe(views);
+  expect(new Set(blocked.map(({ type }) => type))).toEqual(new Set(['ping']));
+  expect(blocked.map(({ url }) => url.pathname)).toEqual(expect.arrayContaining([RECORD_HIT_PATH, ANALYTICS_EVENTS_PATH, PERFORMANCE_RECORDS_PATH]));
 });
 
 test('an origin the server does not list: nothing is stored', async ({ page }) => {

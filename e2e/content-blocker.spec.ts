@@ -1,0 +1,76 @@
+/**
+ * Visitors with uBlock Origin (its default lists: EasyList, EasyPrivacy and its own, which Brave
+ * and AdGuard users meet in much the same form): on the site's own server, the blocker takes the
+ * census hit (EasyPrivacy names its path) and nothing else. No block, chunk, stylesheet or call a
+ * page needs is blocked, so every block mounts and every page works. (A page on another site
+ * than its API loses its beacons as well: api-origin.spec.ts.)
+ */
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import * as Paths from '../contract/api/paths';
+import { BLOCKED_BY_CLIENT, hidePage, withContentBlocker } from './content-blocker';
+import { expect, runtimeReady, test } from './fixtures';
+
+const DEMO_PAGES = readdirSync(new URL('../examples', import.meta.url))
+  .filter((file) => file.endsWith('.html'))
+  .map((file) => (file === 'index.html' ? '/' : `/${file.replace(/\.html$/, '')}`));
+/** The page whose blocks fail on purpose (runtime.spec.ts). */
+const FAILS_ON_PURPOSE = '/robustness';
+const FAILED_RESOURCE = 'Failed to load resource: ';
+
+test.describe('with uBlock Origin', () => {
+  for (const page of DEMO_PAGES.filter((demo) => demo !== FAILS_ON_PURPOSE)) {
+    test(`${page}: every block mounts, and only the census hit is blocked`, async ({ page: tab, consoleErrors }) => {
+      const blocked = await withContentBlocker(tab);
+      await tab.setViewportSize({ width: 390, height: 844 });
+      await tab.goto(page);
+      await runtimeReady(tab);
+      const statuses = await tab.locator('[data-block-type]').evaluateAll((blocks) => blocks.map((block) => `${block.id}: ${block.getAttribute('data-block-status')}`));
+      expect(statuses.filter((status) => !status.endsWith(': mounted'))).toEqual([]);
+      // Hidden, the page sends what waits: the performance record, queued beacons.
+      await hidePage(tab);
+      await tab.waitForTimeout(200);
+      // Resources that fail log it (the blocked ones are below; the demo's outside hosts do not resolve here).
+      expect(consoleErrors.filter((error) => !error.startsWith(FAILED_RESOURCE))).toEqual([]);
+      expect(blocked.map(({ url }) => url.pathname).filter((blockedPath) => blockedPath !== Paths.RECORD_HIT_PATH)).toEqual([]);
+    });
+  }
+
+  test('the page view is blocked as the extension blocks it: one failed beacon, one line in the console, nothing else', async ({ page, consoleErrors }) => {
+    const blocked = await withContentBlocker(page);
+    await page.goto('/');
+    await runtimeReady(page);
+    await expect.poll(() => blocked.map(({ type, url, filter }) => `${type} ${url.pathname} (${filter})`)).toEqual(['ping /api/census/RecordHit (/census/recordhit)']);
+    expect(consoleErrors).toEqual([expect.stringContaining(BLOCKED_BY_CLIENT)]);
+  });
+
+  test('no file of the runtime and no path it calls is blocked, besides the census hit', async ({ page, baseURL }) => {
+    const blocked = await withContentBlocker(page);
+    await page.goto('/plain');
+    const runtimeFiles = (readdirSync(path.join('dist', 'runtime'), { recursive: true }) as string[])
+      .filter((file) => /\.(js|css|json|svg)$/.test(file))
+      .map((file) => `/runtime/${file.split(path.sep).join('/')}`);
+    expect(runtimeFiles.filter((file) => file.startsWith('/runtime/chunks/')).length).toBeGreaterThan(30);
+    const apiPaths = Object.values(Paths).flatMap((value) => (typeof value === 'string' ? [value.replace(':id', 'print-harbour')] : []));
+    // Each asked for as the runtime asks: files as module scripts, stylesheets or data; calls as
+    // fetches and as beacons (the blocker goes by address and type, so a GET stands for any call).
+    await page.evaluate(async ({ files, calls }) => {
+      const linked = (rel: string, href: string) =>
+        new Promise<void>((resolve) => {
+          const link = Object.assign(document.createElement('link'), { rel, href });
+          link.onload = link.onerror = () => resolve();
+          document.head.append(link);
+        });
+      const fetched = (url: string) => fetch(url).then(() => undefined, () => undefined);
+      await Promise.all([
+        ...files.map((file) => (file.endsWith('.js') ? linked('modulepreload', file) : file.endsWith('.css') ? linked('stylesheet', file) : fetched(file))),
+        ...calls.flatMap((call) => [fetched(call), navigator.sendBeacon(call, '[]')]),
+      ]);
+    }, { files: runtimeFiles, calls: apiPaths });
+    await expect.poll(() => blocked.filter(({ type }) => type === 'ping').length).toBe(1);
+    expect(blocked.map(({ type, url }) => `${type} ${url.origin === new URL(baseURL!).origin ? url.pathname : url.href}`).sort()).toEqual([
+      `ping ${Paths.RECORD_HIT_PATH}`,
+      `xmlhttprequest ${Paths.RECORD_HIT_PATH}`,
+    ]);
+  });
+});
