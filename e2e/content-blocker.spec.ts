@@ -2,13 +2,14 @@
  * Visitors with uBlock Origin (its default lists: EasyList, EasyPrivacy and its own, which Brave
  * and AdGuard users meet in much the same form): on the site's own server, the blocker takes the
  * census hit (EasyPrivacy names its path) and nothing else. No block, chunk, stylesheet or call a
- * page needs is blocked, so every block mounts and every page works. (A page on another site
+ * page needs is blocked, so every block mounts and every page works, and the lists' generic
+ * element hiding hides nothing of the runtime's. (A page on another site
  * than its API loses its beacons as well: api-origin.spec.ts.)
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import * as Paths from '../contract/api/paths';
-import { BLOCKED_BY_CLIENT, hidePage, withContentBlocker } from './content-blocker';
+import { BLOCKED_BY_CLIENT, elementsHiddenByBlocker, hidePage, withContentBlocker } from './content-blocker';
 import { expect, runtimeReady, test } from './fixtures';
 
 const DEMO_PAGES = readdirSync(new URL('../examples', import.meta.url))
@@ -27,6 +28,7 @@ test.describe('with uBlock Origin', () => {
       await runtimeReady(tab);
       const statuses = await tab.locator('[data-block-type]').evaluateAll((blocks) => blocks.map((block) => `${block.id}: ${block.getAttribute('data-block-status')}`));
       expect(statuses.filter((status) => !status.endsWith(': mounted'))).toEqual([]);
+      expect(await elementsHiddenByBlocker(tab)).toEqual([]);
       // Hidden, the page sends what waits: the performance record, queued beacons.
       await hidePage(tab);
       await tab.waitForTimeout(200);
@@ -42,6 +44,30 @@ test.describe('with uBlock Origin', () => {
     await runtimeReady(page);
     await expect.poll(() => blocked.map(({ type, url, filter }) => `${type} ${url.pathname} (${filter})`)).toEqual(['ping /api/census/RecordHit (/census/recordhit)']);
     expect(consoleErrors).toEqual([expect.stringContaining(BLOCKED_BY_CLIENT)]);
+  });
+
+  test.describe('on a phone, asked for consent', () => {
+    test.use({ consented: false, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+    test('the cookie banner, the bars, the popup and the lightbox: the lists hide none of them', async ({ page }) => {
+      await withContentBlocker(page);
+      await page.goto('/announcements');
+      await runtimeReady(page);
+      await expect(page.getByRole('region', { name: 'Cookie banner' })).toBeVisible();
+      for (const bar of ['Announcement', 'Licensed images', 'Badge', 'Contact information']) await expect(page.getByRole('complementary', { name: bar })).toBeVisible();
+      expect(await elementsHiddenByBlocker(page)).toEqual([]);
+
+      await page.goto('/offers');
+      await page.getByRole('region', { name: 'Cookie banner' }).getByRole('button', { name: 'No thanks' }).click();
+      await expect(page.getByRole('dialog', { name: 'Get our monthly notes' })).toBeVisible();
+      expect(await elementsHiddenByBlocker(page)).toEqual([]);
+
+      await page.goto('/gallery?nomotion=true');
+      await runtimeReady(page);
+      await page.locator('#block-grid > figure').first().click();
+      await expect(page.getByRole('dialog', { name: 'Grid' })).toBeVisible();
+      expect(await elementsHiddenByBlocker(page)).toEqual([]);
+    });
   });
 
   test('no file of the runtime and no path it calls is blocked, besides the census hit', async ({ page, baseURL }) => {

@@ -20,7 +20,7 @@ interface AssetEntry {
 }
 
 /** The filter lists uBlock Origin turns on by default, read from the copies the package holds. */
-function defaultLists(): { name: string; raw: string }[] {
+function readDefaultLists(): { name: string; raw: string }[] {
   const assets = JSON.parse(readFileSync(path.join(UBLOCK_ORIGIN, 'assets', 'assets.json'), 'utf8')) as Record<string, AssetEntry>;
   return Object.entries(assets)
     .filter(([, entry]) => entry.content === 'filters' && !entry.off)
@@ -30,6 +30,9 @@ function defaultLists(): { name: string; raw: string }[] {
       return { name, raw: readFileSync(path.join(UBLOCK_ORIGIN, local), 'utf8') };
     });
 }
+
+let lists: { name: string; raw: string }[] | undefined;
+const defaultLists = () => (lists ??= readDefaultLists());
 
 let engine: Promise<StaticNetFilteringEngine> | undefined;
 /** One engine per worker: the package holds a single one, and compiling the lists takes a second or two. */
@@ -89,6 +92,40 @@ export async function withContentBlocker(page: Page): Promise<BlockedRequest[]> 
     return route.fallback();
   });
   return blocked;
+}
+
+/**
+ * The lists' generic element hiding (`##selector`, on every site), less their generic exceptions
+ * (`#@#selector`). Procedural selectors (`:has-text()`, `:upward()`…) are not CSS: the page
+ * refuses them and they are skipped.
+ */
+function genericHidingSelectors(): string[] {
+  const hiding = new Set<string>();
+  const excepted = new Set<string>();
+  for (const { raw } of defaultLists()) {
+    for (const line of raw.split('\n')) {
+      if (line.startsWith('##') && !line.startsWith('##+js')) hiding.add(line.slice(2).trim());
+      else if (line.startsWith('#@#')) excepted.add(line.slice(3).trim());
+    }
+  }
+  return [...hiding].filter((selector) => !excepted.has(selector));
+}
+
+/** The page's elements that the lists' generic element hiding would hide, as `selector: element`. */
+export async function elementsHiddenByBlocker(page: Page): Promise<string[]> {
+  return page.evaluate((selectors) => {
+    const hidden: string[] = [];
+    for (const selector of selectors) {
+      let matched: Element[];
+      try {
+        matched = [...document.querySelectorAll(selector)];
+      } catch {
+        continue;
+      }
+      for (const element of matched) hidden.push(`${selector}: <${element.localName}${element.id ? ` id="${element.id}"` : ''} class="${element.getAttribute('class') ?? ''}">`);
+    }
+    return hidden;
+  }, genericHidingSelectors());
 }
 
 /** The console's words for a request the blocker failed, which every blocked request logs. */
