@@ -70,6 +70,36 @@ test.describe('with uBlock Origin', () => {
     });
   });
 
+  // Annoyance lists (uBlock Origin's, EasyList's; off by default, on in Brave and AdGuard for
+  // many) hide newsletter popups by element hiding, which uBlock Origin applies a moment after
+  // an element appears. Its stylesheet is the visitor's own, so here a constructed one stands in.
+  for (const when of ['from the start', 'after it showed'] as const) {
+    test(`element hiding that hides the popup ${when}: the popup closes, and the page is the visitor's again`, async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      const hideThePopup = () => {
+        const sheet = new CSSStyleSheet();
+        sheet.replaceSync('.site-popup-overlay { display: none !important; }');
+        document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+      };
+      if (when === 'from the start') await page.addInitScript(hideThePopup);
+      await page.goto('/offers');
+      await runtimeReady(page);
+      if (when === 'after it showed') {
+        await expect(page.getByRole('dialog', { name: 'Get our monthly notes' })).toBeVisible();
+        await page.evaluate(hideThePopup);
+      } else {
+        await page.waitForFunction(() => document.querySelector('.site-popup-overlay'));
+      }
+      // Its backdrop goes with it: a tap reaches the page, and Tab its links.
+      await expect(page.locator('.site-modal-host')).toHaveCount(0);
+      expect(await page.evaluate(() => document.elementFromPoint(195, 422)?.closest('main') !== null)).toBe(true);
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.localName)).toBe('a');
+      // Closed as the visitor would close it: not shown again on the next pages.
+      expect(await page.evaluate(() => localStorage.getItem('ss-popup-overlay-closed'))).toMatch(/^\d+$/);
+    });
+  }
+
   test('no file of the runtime and no path it calls is blocked, besides the census hit', async ({ page, baseURL }) => {
     const blocked = await withContentBlocker(page);
     await page.goto('/plain');

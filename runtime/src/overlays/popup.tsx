@@ -76,8 +76,7 @@ export async function showPopup(settings: PopupSettings, page: Readonly<PageCont
         void blocksSettled(box, POPUP_CONTENT_WAIT_MS).then(() => {
           if (!box.isConnected) return;
           overlay.style.visibility = '';
-          onShown(box);
-          recordOverlay(page, 'view');
+          if (onShown(box)) recordOverlay(page, 'view');
         });
       }}
     >

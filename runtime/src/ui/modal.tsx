@@ -111,7 +111,7 @@ export interface OpenModal<R extends string> {
  */
 export function openModal<R extends string>(
   cancelResult: R,
-  render: (close: (result: R) => void, zIndex: number, onShown: (box: HTMLElement) => void) => ReactNode,
+  render: (close: (result: R) => void, zIndex: number, onShown: (box: HTMLElement) => boolean) => ReactNode,
 ): OpenModal<R> {
   ensureStyles();
   const returnFocus = document.activeElement as HTMLElement | null;
@@ -144,12 +144,26 @@ export function openModal<R extends string>(
   // The runtime destroyed while it is open: it closes as Escape would close it.
   const offDestroy = untilDestroyed(() => close(cancelResult));
 
-  const onShown = (box: HTMLElement) => {
+  let stopWatching = () => undefined as void;
+  /** Answers whether the visitor sees it: a box a stylesheet hides is closed instead. */
+  const onShown = (box: HTMLElement): boolean => {
     entry.box = box;
+    // A rule that hides the box (a content blocker's element hiding, often applied a moment
+    // later; a theme's) would leave the backdrop over the page and Tab held in nothing.
+    if (box.checkVisibility?.() === false) {
+      close(cancelResult);
+      return false;
+    }
+    if (typeof ResizeObserver === 'function') {
+      const watcher = new ResizeObserver(() => box.checkVisibility?.() === false && close(cancelResult));
+      watcher.observe(box);
+      stopWatching = () => watcher.disconnect();
+    }
     if (stack[stack.length - 1] === entry) trap(entry);
     const first = box.querySelector<HTMLElement>('button');
     (first ?? box).focus();
     dispatch(box, 'dialog:shown');
+    return true;
   };
 
   function close(result: R): void {
@@ -158,6 +172,7 @@ export function openModal<R extends string>(
     parent.removeEventListener('close', onParentClose);
     offEscape();
     offDestroy();
+    stopWatching();
     untrap(entry);
     const wasTop = stack[stack.length - 1] === entry;
     stack.splice(stack.indexOf(entry), 1);

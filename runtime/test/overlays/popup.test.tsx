@@ -54,4 +54,27 @@ describe('popup overlay', () => {
     expect(overlay().style.visibility).toBe('');
     expect(document.activeElement).toBe(closeButton());
   });
+
+  it('hidden by a stylesheet as it would show (a content blocker’s element hiding): it closes as the visitor would close it, and no view counts', async () => {
+    vi.useFakeTimers();
+    // jsdom lays nothing out: the box reports itself hidden, as Chromium does under display: none.
+    Object.defineProperty(Element.prototype, 'checkVisibility', {
+      configurable: true,
+      value(this: Element) {
+        return !this.classList.contains('site-popup-overlay');
+      },
+    });
+    try {
+      const result = showPopup({ title: 'Get our monthly notes', version: 3, bodyHtml: '<p>Just text</p>' }, page);
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(await result).toBe('close');
+      expect(document.querySelector('.site-modal-host')).toBeNull();
+      expect(views()).toHaveLength(0);
+      expect(localStorage.getItem('ss-popup-overlay-version')).toBe('3');
+      expect(localStorage.getItem('ss-popup-overlay-closed')).toMatch(/^\d+$/);
+    } finally {
+      delete (Element.prototype as Partial<Element>).checkVisibility;
+      localStorage.clear();
+    }
+  });
 });
