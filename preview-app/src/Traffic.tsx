@@ -9,6 +9,9 @@ import { noun } from './counted';
 
 type PageViews = PageViewsAnswer;
 
+/** Why the figures can be lower than the owner expects (docs/services/tracking.md, "Content blockers"). */
+export const BLOCKED_VISITORS_HINT = 'Visitors whose content blocker stops page views (uBlock Origin and Brave do by default) are not counted here.';
+
 /** Page views per day (chart and table), the most viewed paths, the referring sites and the campaigns, for the last `days` days. */
 export function Traffic({ days }: { days: number }) {
   const [state, reload] = useOwnerData<PageViews>(`${OWNER_PATHS.pageviews}?days=${days}`);
@@ -35,6 +38,7 @@ export function TrafficView({ data }: { data: PageViews }) {
         <strong>{data.total}</strong> {noun(data.total, 'page view')} from <strong>{data.visitors}</strong> {noun(data.visitors, 'daily visitor')}, {data.from} to {data.to}.
         {comparedText(data)}
       </p>
+      <p className="config-hint">{BLOCKED_VISITORS_HINT}</p>
       <LineChart
         title="Page views per day"
         x={x}

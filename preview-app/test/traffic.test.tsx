@@ -71,7 +71,7 @@ describe('Page views', () => {
     expect(cells('Campaigns')).toEqual([['No visit came from a campaign in this range (a link with ?source= or ?utm_source=).']]);
   });
 
-  it('compares the views with as many days before the range', async () => {
+  it('compares the views with as many days before the range, and says whom they leave out', async () => {
     const before = (total: number, from = '2026-10-02', to = '2026-10-31') => ({ from, to, total, visitors: 0 });
     expect(comparedText({ total: 500, previous: before(400) })).toBe(' Up 25% on the 30 days before (400).');
     expect(comparedText({ total: 300, previous: before(400) })).toBe(' Down 25% on the 30 days before (400).');
@@ -80,6 +80,8 @@ describe('Page views', () => {
     expect(comparedText({ total: 0, previous: before(0) })).toBe('');
     await act(async () => view.root.render(<TrafficView data={answer(1, [])} />));
     expect(view.container.querySelector('p')!.textContent).toBe('500 page views from 40 daily visitors, 2026-11-01 to 2026-11-30. Up 25% on the 30 days before (400).');
+    // What the figures leave out, under them.
+    expect(view.container.querySelector('p + p.config-hint')!.textContent).toBe('Visitors whose content blocker stops page views (uBlock Origin and Brave do by default) are not counted here.');
   });
 
   it('charts every day of the range, a day without views at 0', () => {
