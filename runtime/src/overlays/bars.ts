@@ -104,12 +104,14 @@ export async function startBars(page: Readonly<PageContext>): Promise<Teardown> 
   // A theme that swaps <body> (Hotwire Turbo, Astro's view transitions) or its contents (htmx's
   // hx-boost) without a reload takes the bars along: they are shown again, as on a page load (the
   // new announcement bar, the server's, taken over). What tells a swap: another body, the
-  // element that began the body gone, or the foot gone (a header that htmx keeps, hx-preserve,
-  // is moved into the new contents). Only <html>'s and <body>'s children are watched.
+  // element that began the body gone, or the foot or the announcement bar gone (a header that
+  // htmx keeps, hx-preserve, is moved into the new contents). Only <html>'s and <body>'s
+  // children are watched.
   let stop: Teardown;
   let body: HTMLElement;
   let first: Element | null;
   let foot: Element | null;
+  let announced: Element | null;
   const show = () => {
     // What a theme kept of a page as it was left (Turbo's cache, htmx's history) and puts back on Back holds a copy of the old foot.
     for (const copy of document.querySelectorAll(`.${BOTTOM_STACK_CLASS}, .${LICENSED_CLASS}`)) copy.remove();
@@ -117,9 +119,16 @@ export async function startBars(page: Readonly<PageContext>): Promise<Teardown> 
     first = body.firstElementChild;
     stop = showBars(page);
     foot = document.querySelector(`.${BOTTOM_STACK_CLASS}`);
+    announced = document.querySelector(`.${ANNOUNCEMENT_CLASS}`);
     swaps.observe(body, { childList: true });
   };
-  const swaps = new MutationObserver(() => (body === document.body && first?.isConnected !== false && foot?.isConnected !== false) || (stop(), show()));
+  // The announcement bar the visitor dismissed is gone too, and that is no swap.
+  const gone = (element: Element | null) => element?.isConnected === false;
+  const swaps = new MutationObserver(
+    () =>
+      (body === document.body && !gone(first) && !gone(foot) && !(gone(announced) && safeStorage('session').get(ANNOUNCEMENT_DISMISSED_KEY) !== 'true')) ||
+      (stop(), show()),
+  );
   swaps.observe(document.documentElement, { childList: true });
   show();
   return () => {

@@ -109,6 +109,23 @@ describe('a theme that swaps the body\'s contents without a reload (htmx\'s hx-b
     expect(foot()).toEqual({ stacks: 1, badges: 1 });
   });
 
+  it('does so with the header kept and nothing at the foot: the announcement bar it added went with the old contents', async () => {
+    stop();
+    document.body.innerHTML = '<header id="kept">Site</header><main>One</main>';
+    stop = await startBars(page);
+    expect(foot()).toEqual({ stacks: 0, badges: 0 });
+    const kept = document.getElementById('kept')!;
+    document.body.innerHTML = '<header id="placeholder"></header><main>Two</main>';
+    document.getElementById('placeholder')!.replaceWith(kept);
+    await swapped();
+    expect(document.querySelectorAll('.site-announcement-bar')).toHaveLength(1);
+    expect(document.body.firstElementChild?.classList.contains('site-announcement-bar')).toBe(true);
+    // Dismissed, it is not taken for a swap: it stays gone.
+    document.querySelector<HTMLButtonElement>('.site-announcement-bar button')!.click();
+    await swapped();
+    expect(document.querySelectorAll('.site-announcement-bar')).toHaveLength(0);
+  });
+
   it('puts back one foot, not the copy a theme kept of the page as it was left (Back)', async () => {
     const copy = document.body.innerHTML;
     document.body.innerHTML = '<main>Two</main>';
