@@ -8,6 +8,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { anyAttribute, tagHas, unquoted } from './html';
 
 export type Catalogues = Record<string, Record<string, unknown>>;
 
@@ -38,7 +39,8 @@ export function loadCatalogues(rootDir: string): Catalogues {
   return catalogues;
 }
 
-const HTML_LANG = /<html\b[^>]*\slang\s*=\s*["']?([A-Za-z]{2,8})/i;
+/** `<html>`'s lang attribute as written, whatever comes before it in the tag (a `>` in a quoted value too). */
+const HTML_LANG = new RegExp(String.raw`<html\b${tagHas(anyAttribute('lang'))}`, 'i');
 
 /** An area's words: `areaWords('banner', BANNER_WORDS)`. */
 export type AreaWords = <T extends Record<string, string>>(area: string, defaults: T) => T;
@@ -58,7 +60,7 @@ export function wordsFor(language: string, strings: unknown, catalogues: Catalog
 }
 
 /** The language of a page's `<html lang>` ('' when it names none). */
-export const htmlLanguage = (html: string): string => HTML_LANG.exec(html)?.[1] ?? '';
+export const htmlLanguage = (html: string): string => /^[A-Za-z]{2,8}/.exec(unquoted(HTML_LANG.exec(html)?.[1] ?? ''))?.[0] ?? '';
 
 export const pageWords = (html: string, context: Record<string, unknown>, catalogues: Catalogues): AreaWords =>
   wordsFor(htmlLanguage(html), context.strings, catalogues);

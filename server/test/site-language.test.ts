@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_AREAS, siteLanguage, siteSettingWarnings } from '../src/page-text';
+import { htmlLanguage } from '../src/page-words';
 import { renderResults } from '../src/site-search';
 import { postForm, startLoggedTestServer, startTestServer, visitor, type TestServer } from './helper';
 
@@ -35,6 +36,17 @@ describe("the server's words", () => {
     expect(siteLanguage({ website: { language: 'de-DE' } })).toBe('de-DE');
     expect(siteLanguage({ website: { language: 'pt-br' } })).toBe('pt-BR');
     for (const language of [undefined, '', 'german', 'de_DE', '"><script>', 'de-', 42]) expect(siteLanguage({ website: { language } })).toBe('en');
+  });
+
+  it("a theme page's language is its <html lang>, however the tag is written", () => {
+    expect(htmlLanguage('<!doctype html><html lang="de-DE"><head>')).toBe('de');
+    expect(htmlLanguage("<html class='x' lang='fr'>")).toBe('fr');
+    expect(htmlLanguage('<HTML data-theme=dark LANG=pt-BR>')).toBe('pt');
+    // A `>` in a value before it, and attributes that only end in "lang", change nothing.
+    expect(htmlLanguage('<html data-note="a > b" lang="it">')).toBe('it');
+    expect(htmlLanguage('<html data-lang="es" xml:lang="es" lang="de">')).toBe('de');
+    expect(htmlLanguage('<html data-lang="es"><body lang="fr">')).toBe('');
+    expect(htmlLanguage('<html lang="">')).toBe('');
   });
 
   it('a setting the pages cannot use is named in the log at start, each on its line; good ones are not', async () => {
