@@ -199,6 +199,7 @@ test('with uBlock Origin: on the API’s site only the page view is lost; on ano
   expect(pageViews()).toBe(views);
   expect(new Set(blocked.map(({ type }) => type))).toEqual(new Set(['ping']));
   expect(blocked.map(({ url }) => url.pathname)).toEqual(expect.arrayContaining([RECORD_HIT_PATH, ANALYTICS_EVENTS_PATH, PERFORMANCE_RECORDS_PATH]));
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
 });
 
 test('an origin the server does not list: nothing is stored', async ({ page }) => {
