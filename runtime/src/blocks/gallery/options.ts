@@ -72,11 +72,14 @@ export function stripAlignment(value: unknown): Alignment {
   return (typeof value === 'string' && map[value.toLowerCase()]) || 'middle';
 }
 
+/** A block JSON value in a message: String() throws on JSON such as [{"toString": null}]. */
+const shown = (value: unknown) => (typeof value === 'object' ? JSON.stringify(value) : String(value));
+
 /** Part 2 §5: columnWidth must be a number greater than 0; strings are parsed. */
 export function columnWidth(value: unknown): number {
   const parsed = typeof value === 'string' ? parseFloat(value) : value;
   if (typeof parsed !== 'number' || !Number.isFinite(parsed) || parsed <= 0) {
-    if (value !== undefined) console.warn(`Gallery columnWidth must be a number greater than 0, got ${String(value)}; using ${COLUMN_WIDTH_DEFAULT}.`);
+    if (value !== undefined) console.warn(`Gallery columnWidth must be a number greater than 0, got ${shown(value)}; using ${COLUMN_WIDTH_DEFAULT}.`);
     return COLUMN_WIDTH_DEFAULT;
   }
   return parsed;
@@ -117,7 +120,7 @@ export function transitionOf(value: unknown): Transition {
   const name = typeof value === 'string' ? value.toLowerCase() : '';
   // Own names only: "constructor" is not a transition.
   const found = Object.prototype.hasOwnProperty.call(TRANSITIONS, name) ? TRANSITIONS[name] : undefined;
-  if (!found) throw new Error(`The transition "${String(value)}" could not be found.`);
+  if (!found) throw new Error(`The transition "${shown(value)}" could not be found.`);
   return found;
 }
 

@@ -37,6 +37,9 @@ describe('gallery options (part 2 §2, §3, §5)', () => {
     expect(columnWidth(-5)).toBe(250);
     expect(columnWidth('wide')).toBe(250);
     expect(columnWidth(undefined)).toBe(250);
+    // JSON whose value cannot be turned into a string is named in the warning all the same.
+    expect(columnWidth(JSON.parse('[{"toString": null}]'))).toBe(250);
+    expect(console.warn).toHaveBeenLastCalledWith('Gallery columnWidth must be a number greater than 0, got [{"toString":null}]; using 250.');
   });
 
   it('strip alignment: start/middle/end, left/center/right map, anything else → middle', () => {
@@ -62,6 +65,9 @@ describe('gallery options (part 2 §2, §3, §5)', () => {
     expect(transitionOf('ken-burns')).toBe('kenburns');
     expect(transitionOf(undefined)).toBe('fade');
     expect(() => transitionOf('wipe')).toThrow('The transition "wipe" could not be found.');
+    // JSON whose value cannot be turned into a string (an array holding {"toString": null}) still names it (found by the fuzz test).
+    expect(() => transitionOf(JSON.parse('[{"toString": null}]'))).toThrow('The transition "[{"toString":null}]" could not be found.');
+    expect(() => transitionOf(7)).toThrow('The transition "7" could not be found.');
   });
 
   it('defaults of part 2 §3/§9 and autoplay-duration in seconds', () => {
