@@ -10,8 +10,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
 import { ANALYTICS_EVENTS_PATH, PERFORMANCE_RECORDS_PATH, RECORD_HIT_PATH } from '../contract/api/paths';
-import { hidePage, withContentBlocker } from './content-blocker';
-import { expect, test } from './fixtures';
+import { withContentBlocker } from './content-blocker';
+import { expect, hidePage, test } from './fixtures';
 import { startBuiltServer, type ServerProcess } from './server-process';
 
 interface ThemeHost {

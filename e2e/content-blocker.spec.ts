@@ -9,8 +9,8 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import * as Paths from '../contract/api/paths';
-import { BLOCKED_BY_CLIENT, elementsHiddenByBlocker, hidePage, withContentBlocker } from './content-blocker';
-import { expect, runtimeReady, test } from './fixtures';
+import { BLOCKED_BY_CLIENT, elementsHiddenByBlocker, withContentBlocker } from './content-blocker';
+import { expect, hidePage, runtimeReady, test } from './fixtures';
 
 const DEMO_PAGES = readdirSync(new URL('../examples', import.meta.url))
   .filter((file) => file.endsWith('.html'))

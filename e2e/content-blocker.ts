@@ -130,16 +130,3 @@ export async function elementsHiddenByBlocker(page: Page): Promise<string[]> {
 
 /** The console's words for a request the blocker failed, which every blocked request logs. */
 export const BLOCKED_BY_CLIENT = 'net::ERR_BLOCKED_BY_CLIENT';
-
-/**
- * The page as hidden (the visitor switched tabs): the runtime sends what waits (page-view
- * metrics, queued beacons) while the page is still there. What a page sends as it is left goes
- * past Playwright's routes, so a test that leaves could not see the blocker take it.
- */
-export async function hidePage(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
-    Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
-    document.dispatchEvent(new Event('visibilitychange'));
-  });
-}

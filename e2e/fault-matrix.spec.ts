@@ -7,7 +7,7 @@
  * browser is offline arrive once it is back (faults.spec.ts covers the outbox between pages).
  */
 import type { BrowserContext, Page, Route } from '@playwright/test';
-import { expect, queryServerDb, runtimeReady, test } from './fixtures';
+import { expect, hidePage, queryServerDb, runtimeReady, test } from './fixtures';
 
 type Fault = 'internetdisconnected' | 500 | 503 | 'connectionreset' | 'stall';
 const FAULTS: Fault[] = ['internetdisconnected', 500, 503, 'connectionreset', 'stall'];
@@ -114,10 +114,7 @@ async function visitMakingEveryEvent(page: Page, probe: string): Promise<void> {
   expect(await page.evaluate((event) => window.SiteRuntime!.analytics.track(event), { ...V1_EVENT, customSchemaName: probe })).toBe(true);
   await page.evaluate((message) => setTimeout(() => { throw new Error(message); }), `fault-probe ${probe}`);
   await page.waitForTimeout(1_500); // the error reporter sends a second after the error
-  await page.evaluate(() => {
-    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
-    document.dispatchEvent(new Event('visibilitychange'));
-  });
+  await hidePage(page);
 }
 
 async function collectorsUnder(context: BrowserContext, fault: Fault): Promise<void> {

@@ -5,7 +5,7 @@
  * back, and queued collector events arrive after reconnecting.
  */
 import type { Page } from '@playwright/test';
-import { expect, fillContact, queryServerDb, runtimeReady, test } from './fixtures';
+import { expect, fillContact, hidePage, queryServerDb, runtimeReady, test } from './fixtures';
 
 const SAVE = '**/api/form/SaveFormSubmission**';
 const uncaught = (errors: string[]) => errors.filter((error) => error.startsWith('uncaught'));
@@ -160,10 +160,7 @@ test('collector events queued offline wait in the outbox and arrive after reconn
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)));
   await context.setOffline(true);
   // The page is hidden while offline: its final performance record cannot go.
-  await page.evaluate(() => {
-    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
-    document.dispatchEvent(new Event('visibilitychange'));
-  });
+  await hidePage(page);
   expect(await page.evaluate(() => localStorage.getItem('site-outbox'))).toContain(ids[0]);
   expect(queryServerDb('SELECT 1 FROM performance_records WHERE page_load_id = ?', ids[0])).toHaveLength(0);
   await context.setOffline(false);

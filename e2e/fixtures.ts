@@ -53,6 +53,19 @@ export async function stopClockFlow(page: Page): Promise<void> {
   }
 }
 
+/**
+ * The page as hidden (the visitor switched tabs): the runtime sends what waits (page-view
+ * metrics, queued beacons) while the page is still there, where routes and offline mode still
+ * apply; what a page sends as it is left goes past Playwright's routes.
+ */
+export async function hidePage(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+}
+
 /** The crumb cookie's value in this browser context (set by any page the server served). */
 export async function crumbOf(page: Page): Promise<string> {
   const cookie = (await page.context().cookies()).find((c) => c.name === 'crumb');

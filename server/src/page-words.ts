@@ -42,13 +42,16 @@ export function loadCatalogues(rootDir: string): Catalogues {
 /** `<html>`'s lang attribute as written, whatever comes before it in the tag (a `>` in a quoted value too). */
 const HTML_LANG = new RegExp(String.raw`<html\b${tagHas(anyAttribute('lang'))}`, 'i');
 
+/** A language tag's language (`de-DE` → `de`), '' when it starts with none. */
+const primaryLanguage = (tag: string): string => /^[A-Za-z]{2,8}/.exec(tag)?.[0] ?? '';
+
 /** An area's words: `areaWords('banner', BANNER_WORDS)`. */
 export type AreaWords = <T extends Record<string, string>>(area: string, defaults: T) => T;
 
 /** The words for a language tag (`de-DE` reads `de`) and a context's own `strings`. */
 export function wordsFor(language: string, strings: unknown, catalogues: Catalogues): AreaWords {
   const own = strings && typeof strings === 'object' ? (strings as Record<string, unknown>) : {};
-  const file = catalogues[/^[A-Za-z]{2,8}/.exec(language)?.[0]?.toLowerCase() ?? ''] ?? {};
+  const file = catalogues[primaryLanguage(language).toLowerCase()] ?? {};
   return (area, defaults) => {
     const words: Record<string, string> = { ...defaults };
     for (const name in words) {
@@ -60,7 +63,7 @@ export function wordsFor(language: string, strings: unknown, catalogues: Catalog
 }
 
 /** The language of a page's `<html lang>` ('' when it names none). */
-export const htmlLanguage = (html: string): string => /^[A-Za-z]{2,8}/.exec(unquoted(HTML_LANG.exec(html)?.[1] ?? ''))?.[0] ?? '';
+export const htmlLanguage = (html: string): string => primaryLanguage(unquoted(HTML_LANG.exec(html)?.[1] ?? ''));
 
 export const pageWords = (html: string, context: Record<string, unknown>, catalogues: Catalogues): AreaWords =>
   wordsFor(htmlLanguage(html), context.strings, catalogues);
