@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, runtimeReady, test } from './fixtures';
+import { expect, hidePage, queryServerDb, runtimeReady, test } from './fixtures';
 
 const SWAPPERS = {
   turbo: { script: readFileSync('node_modules/@hotwired/turbo/dist/turbo.es2017-umd.js', 'utf8'), body: '<body' },
@@ -186,4 +186,45 @@ test('htmx\'s hx-boost on a phone, which swaps the body\'s contents: the blocks 
   expect((await context.cookies()).find((cookie) => cookie.name === 'ss_cookieAllowed')?.value).toBe('true');
   expect(loads).toBe(1);
   expect(consoleErrors).toEqual([]);
+});
+
+test.describe('a visitor who has accepted cookies', () => {
+  test.use({ consented: true });
+  for (const name of ['turbo', 'htmx'] as const) {
+    test(`${name}: each page swapped in is a page view, with the page left as its referrer; the lightbox's address on the same page is none`, async ({ page, context, baseURL, consoleErrors }) => {
+      await withSwapper(page, name);
+      await page.goto('/');
+      await runtimeReady(page);
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      await nav.getByRole('link', { name: 'Galleries' }).click();
+      await expect(page).toHaveURL(/\/gallery$/);
+      await expect.poll(() => blocksIn(page)).toEqual({ blocks: 12, mounted: 12, live: 12 });
+      // The lightbox names its image in the address, on the same page.
+      await page.locator('#block-grid > figure').nth(2).click();
+      await expect.poll(() => new URL(page.url()).searchParams.get('itemId')).toBe('s24');
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await nav.getByRole('link', { name: 'FAQ' }).click();
+      await expect(page).toHaveURL(/\/faq$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('FAQ');
+      await page.goBack();
+      await expect(page).toHaveURL(/\/gallery$/);
+      await expect.poll(() => blocksIn(page)).toEqual({ blocks: 12, mounted: 12, live: 12 });
+      await hidePage(page);
+
+      const visitor = (await context.cookies()).find((cookie) => cookie.name === 'ss_cvr')!.value.split('|')[0];
+      const views = () =>
+        queryServerDb<{ path: string; data_json: string }>("SELECT path, data_json FROM census_hits WHERE visitor_id = ? AND event = 'pageView' ORDER BY id", visitor).map(({ path, data_json }) => {
+          const data = JSON.parse(data_json) as { referrer: string; title: string; collectionId: string | null };
+          return { path, referrer: data.referrer.replace(baseURL!, ''), title: data.title, collectionId: data.collectionId };
+        });
+      await expect.poll(views).toEqual([
+        { path: '/', referrer: '', title: expect.any(String), collectionId: expect.any(String) },
+        { path: '/gallery', referrer: '/', title: expect.stringMatching(/^Galleries/), collectionId: null },
+        { path: '/faq', referrer: '/gallery', title: expect.stringMatching(/^FAQ/), collectionId: null },
+        { path: '/gallery', referrer: '/faq', title: expect.stringMatching(/^Galleries/), collectionId: null },
+      ]);
+      expect(consoleErrors).toEqual([]);
+    });
+  }
 });

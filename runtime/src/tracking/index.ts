@@ -13,6 +13,7 @@ import { withChunk } from '../core/chunk';
 import { crumbReady } from '../net/crumb-ready';
 import { touchVisitor, type VisitorRecord } from './visitor';
 import { onRestore } from '../platform/restore';
+import { watchSoftViews } from './soft-views';
 
 /** Third-party pixel hooks (spec part 1 §7): `site:track` events re-fired as `site:pixel`. */
 export const PIXEL_EVENTS: Record<string, string> = {
@@ -33,6 +34,7 @@ export const PIXEL_EVENTS: Record<string, string> = {
 export function startTracking(page: Readonly<PageContext>): { tracked: Promise<void>; stop: Teardown } {
   let started = false;
   let stopped = false;
+  let current = page;
   const stops = teardowns();
   const start = async () => {
     // A page the browser prerenders (speculation rules) is no visit until it is opened, if ever.
@@ -55,22 +57,31 @@ export function startTracking(page: Readonly<PageContext>): { tracked: Promise<v
     if (safeStorage('local').get(PENDING_ANALYTICS_KEY) !== null) sendPending();
     await yieldToMain();
     if (stopped) return;
-    const pageView = (visitor: VisitorRecord) => recordHit(page, visitor, 'pageView', pageViewFields());
-    if (pageViewTracked(location.pathname)) {
-      pageView(visitor);
-      // Back to this page from the back/forward cache: a page view, as a page loaded again is.
-      stops.add(onRestore(() => pageView(touchVisitor(Date.now(), page.itemId))));
-    } else {
+    // A page view, or on the search page the search; `referrer` is the page left for a page swapped in.
+    const view = (visitor: VisitorRecord, referrer = document.referrer) => {
+      if (pageViewTracked(location.pathname)) return recordHit(current, visitor, 'pageView', { ...pageViewFields(), referrer });
       const query = new URLSearchParams(location.search).get('q');
       if (query) {
-        recordHit(page, visitor, 'siteSearch', { query });
+        recordHit(current, visitor, 'siteSearch', { query });
         dispatch(document, 'site:track', { event: 'search', query });
       }
-    }
+    };
+    view(visitor);
+    // Back to this page from the back/forward cache: a page view, as a page loaded again is.
+    stops.add(onRestore(() => pageViewTracked(location.pathname) && view(touchVisitor(Date.now(), current.itemId))));
+    // A page a theme swaps in: a page view of its own (the heartbeats go on, 20 a load). Its
+    // collection and item are not known (the page context stays the first page's).
+    stops.add(
+      watchSoftViews((left) => {
+        if (!trackingActive(page, location.pathname)) return;
+        current = { ...page, collectionId: null, collection: null, itemId: null, item: null };
+        view(touchVisitor(), left);
+      }),
+    );
     let beats = 0;
     const timer = setInterval(() => {
       if (document.visibilityState !== 'visible') return;
-      recordHit(page, touchVisitor(), 'heartbeat');
+      recordHit(current, touchVisitor(), 'heartbeat');
       if (++beats >= MAX_HEARTBEATS) clearInterval(timer);
     }, HEARTBEAT_MS);
     stops.add(() => clearInterval(timer));
@@ -84,7 +95,7 @@ export function startTracking(page: Readonly<PageContext>): { tracked: Promise<v
   // Census audio and video events (part 2 §3) come from the media blocks as DOM events.
   stops.add(listen(document, MEDIA_PLAY_EVENT, (event: Event) => {
     const detail = (event as CustomEvent<{ kind?: string; provider?: string; url?: string }>).detail;
-    if (started && (detail?.kind === 'video' || detail?.kind === 'audio')) recordHit(page, touchVisitor(), detail.kind, { provider: detail.provider, mediaUrl: detail.url });
+    if (started && (detail?.kind === 'video' || detail?.kind === 'audio')) recordHit(current, touchVisitor(), detail.kind, { provider: detail.provider, mediaUrl: detail.url });
   }));
   stops.add(listen(document, CONSENT_EVENT, start));
   stops.add(listen(document, 'prerenderingchange', start));

@@ -1,0 +1,129 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { defaultContext } from '../../src/context/read';
+
+interface Hit {
+  event: string;
+  data: Record<string, unknown>;
+}
+
+/** The tracker on a page with a header and a main, and the census hits it has sent so far. */
+async function tracked(context = {}) {
+  document.body.innerHTML = '<header>Site</header><main>First</main>';
+  history.replaceState(null, '', '/first');
+  const beacon = vi.fn(() => true);
+  vi.stubGlobal('navigator', { ...navigator, sendBeacon: beacon });
+  const { startTracking } = await import('../../src/tracking/index');
+  const { flush } = await import('../../src/net/beacon');
+  const tracking = startTracking({ ...defaultContext(), website: { id: 'w' }, env: 'prod', pageType: 2, collectionId: 'c1', itemId: 'i1', ...context });
+  await tracking.tracked;
+  const hits = async (): Promise<Hit[]> => {
+    flush();
+    const bodies = (beacon.mock.calls as unknown as Array<[string, Blob]>).filter(([url]) => url.includes('RecordHit')).map(([, body]) => body.text());
+    return (await Promise.all(bodies)).flatMap((text) => [JSON.parse(text)].flat() as Array<{ event: string; data: string }>).map((hit) => ({ event: hit.event, data: JSON.parse(hit.data) as Record<string, unknown> }));
+  };
+  return { stop: tracking.stop, hits, views: async () => (await hits()).filter((hit) => hit.event === 'pageView').map((hit) => hit.data.url) };
+}
+
+/** What Turbo does: the address first, then the new page's `<body>` in place of the old one. */
+function swapBody(path: string, title = path): void {
+  history.pushState(null, '', path);
+  document.title = title;
+  const body = document.createElement('body');
+  body.innerHTML = `<header>Site</header><main>${path}</main>`;
+  document.documentElement.replaceChild(body, document.body);
+}
+
+/** What htmx's hx-boost does: the address, then the body's contents. */
+function swapContents(path: string): void {
+  history.pushState(null, '', path);
+  document.body.innerHTML = `<header>Site</header><main>${path}</main>`;
+}
+
+/** After the task the tracker reads the address in (queued after this one's, from the swap's mutation record). */
+const task = () => new Promise((resolve) => setTimeout(resolve, 10));
+
+describe('pages a theme swaps in without a reload', () => {
+  afterEach(() => history.replaceState(null, '', '/'));
+
+  it('count a page view each, with the page left as referrer and no collection or item of the first page', async () => {
+    const { stop, hits, views } = await tracked();
+    const first = location.href;
+    swapBody('/second', 'Second page');
+    await task();
+    swapContents('/third?from=menu');
+    await task();
+    expect(await views()).toEqual(['/first', '/second', '/third']);
+    const [load, second, third] = (await hits()).filter((hit) => hit.event === 'pageView');
+    expect(load!.data).toMatchObject({ collectionId: 'c1', itemId: 'i1', websiteId: 'w' });
+    expect(second!.data).toMatchObject({ url: '/second', title: 'Second page', referrer: first, queryString: '', collectionId: null, itemId: null, websiteId: 'w' });
+    expect(third!.data).toMatchObject({ url: '/third', referrer: `${location.origin}/second`, queryString: '?from=menu' });
+    stop();
+  });
+
+  it('an address a block writes on the same path, or a swap that keeps the path, is no page view', async () => {
+    const { stop, views } = await tracked();
+    // The lightbox names its item in the address and adds its dialog to the body.
+    history.pushState(null, '', '/first?itemId=7#slide-2');
+    document.body.append(document.createElement('dialog'));
+    await task();
+    // Turbo shows its copy of a page, then the page as fetched: two swaps, one page view.
+    swapBody('/second');
+    await task();
+    swapBody('/second');
+    await task();
+    // A part of the page swapped (hx-target): the body's first element stays.
+    document.querySelector('main')!.textContent = 'Other';
+    document.body.append(document.createElement('div'));
+    await task();
+    expect(await views()).toEqual(['/first', '/second']);
+    stop();
+  });
+
+  it('an address changed with no swap counts when the page it names is swapped in', async () => {
+    const { stop, views } = await tracked();
+    history.pushState(null, '', '/second');
+    document.body.append(document.createElement('div'));
+    await task();
+    expect(await views()).toEqual(['/first']);
+    document.documentElement.replaceChild(document.createElement('body'), document.body);
+    await task();
+    expect(await views()).toEqual(['/first', '/second']);
+    stop();
+  });
+
+  it('on the search page, the search is counted instead, as on a load', async () => {
+    const { stop, hits } = await tracked();
+    swapBody('/search?q=prints');
+    await task();
+    const last = (await hits()).at(-1)!;
+    expect(last).toMatchObject({ event: 'siteSearch', data: { url: '/search', query: 'prints' } });
+    stop();
+  });
+
+  it('the heartbeats go on with the new page’s address, 20 a load', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const { stop, hits } = await tracked();
+    const beats = async () => (await hits()).filter((hit) => hit.event === 'heartbeat');
+    vi.advanceTimersByTime(30_000 * 2);
+    swapBody('/second');
+    await task();
+    vi.advanceTimersByTime(30_000);
+    expect((await beats()).map((hit) => [hit.data.url, hit.data.collectionId])).toEqual([['/first', 'c1'], ['/first', 'c1'], ['/second', null]]);
+    vi.advanceTimersByTime(30_000 * 25);
+    expect(await beats()).toHaveLength(20);
+    stop();
+  });
+
+  it('counts nothing once stopped, nor where tracking is off (a viewer in the config area)', async () => {
+    const { stop, views } = await tracked({ authenticatedAccount: { id: 'a' }, websiteRoles: { '10': true } });
+    swapBody('/config/pages');
+    await task();
+    swapBody('/second');
+    await task();
+    expect(await views()).toEqual(['/first', '/second']);
+    stop();
+    swapBody('/third');
+    await task();
+    expect(await views()).toEqual(['/first', '/second']);
+  });
+});
