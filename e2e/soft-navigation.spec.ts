@@ -10,13 +10,15 @@ import type { Page } from '@playwright/test';
 import { expect, hidePage, queryServerDb, runtimeReady, test } from './fixtures';
 
 const SWAPPERS = {
-  turbo: { script: readFileSync('node_modules/@hotwired/turbo/dist/turbo.es2017-umd.js', 'utf8'), body: '<body' },
-  htmx: { script: readFileSync('node_modules/htmx.org/dist/htmx.min.js', 'utf8'), body: '<body hx-boost="true"' },
+  turbo: { script: readFileSync('node_modules/@hotwired/turbo/dist/turbo.es2017-umd.js', 'utf8'), body: '<body', defer: false },
+  htmx: { script: readFileSync('node_modules/htmx.org/dist/htmx.min.js', 'utf8'), body: '<body hx-boost="true"', defer: false },
+  // swup swaps a container of the page: the demo's <main id="content">.
+  swup: { script: `${readFileSync('node_modules/swup/dist/Swup.umd.js', 'utf8')}\nnew Swup({ containers: ['#content'] });`, body: '<body', defer: true },
 };
 
-/** Every page the demo serves, with Turbo or htmx (boosting every link) in its head as a theme would add it. */
+/** Every page the demo serves, with Turbo, htmx (boosting every link) or swup in its head as a theme would add it. */
 async function withSwapper(page: Page, name: keyof typeof SWAPPERS): Promise<void> {
-  const { script, body } = SWAPPERS[name];
+  const { script, body, defer } = SWAPPERS[name];
   await page.route(`**/${name}.js`, (route) => route.fulfill({ contentType: 'text/javascript', body: script }));
   await page.route(
     (url) => !/\.\w+$/.test(url.pathname) && !url.pathname.startsWith('/api/'),
@@ -24,7 +26,7 @@ async function withSwapper(page: Page, name: keyof typeof SWAPPERS): Promise<voi
       const request = route.request();
       if (request.resourceType() !== 'document' && !request.headers().accept?.includes('text/html') && !request.headers()['hx-request']) return route.continue();
       const response = await route.fetch();
-      await route.fulfill({ response, body: (await response.text()).replace('</head>', `<script src="/${name}.js"></script></head>`).replace('<body', body) });
+      await route.fulfill({ response, body: (await response.text()).replace('</head>', `<script src="/${name}.js"${defer ? ' defer' : ''}></script></head>`).replace('<body', body) });
     },
   );
 }
@@ -190,9 +192,11 @@ test('htmx\'s hx-boost on a phone, which swaps the body\'s contents: the blocks 
 
 test.describe('a visitor who has accepted cookies', () => {
   test.use({ consented: true });
-  for (const name of ['turbo', 'htmx'] as const) {
+  for (const name of ['turbo', 'htmx', 'swup'] as const) {
     test(`${name}: each page swapped in is a page view, with the page left as its referrer; the lightbox's address on the same page is none`, async ({ page, context, baseURL, consoleErrors }) => {
       await withSwapper(page, name);
+      let loads = 0;
+      page.on('load', () => loads++);
       await page.goto('/');
       await runtimeReady(page);
       const nav = page.getByRole('navigation', { name: 'Main' });
@@ -224,6 +228,7 @@ test.describe('a visitor who has accepted cookies', () => {
         { path: '/faq', referrer: '/gallery', title: expect.stringMatching(/^FAQ/), collectionId: null },
         { path: '/gallery', referrer: '/faq', title: expect.stringMatching(/^Galleries/), collectionId: null },
       ]);
+      expect(loads).toBe(1);
       expect(consoleErrors).toEqual([]);
     });
   }
