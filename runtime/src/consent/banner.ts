@@ -2,7 +2,7 @@ import { assetUrl, loadStylesheet } from '../platform/assets';
 import { ACCEPT_CLASS, BANNER_CLASS, BANNER_LABEL, cookieBannerHtml, DECLINE_CLASS } from '../../../contract/consent/banner-markup';
 import { BANNER_WORDS } from '../../../contract/consent/settings';
 import { listen, type Teardown } from '../platform/events';
-import { coverScreenFoot } from '../platform/screen-foot';
+import { coverScreenFoot, showOnTop } from '../platform/screen-foot';
 import { texts } from '../platform/strings';
 import { CONSENT_EVENT, setConsent } from '../core/consent';
 import { trustedHtml } from '../platform/trusted-types';
@@ -66,27 +66,10 @@ export const UNFORCE_EVENT = 'cookieBanner:unforce';
 
 let shown: HTMLElement | null = null;
 
-/**
- * Above whatever a theme stacks over its page (a header at z-index 99999 would cover a top bar
- * and its buttons): the top layer, where the browser has popovers; elsewhere, its z-index.
- * Not above a modal dialog the theme has open (an age gate): there the banner would hide the
- * dialog's buttons and take none of the taps it seems to, the page outside a modal being inert.
- * It shows once the last one has closed.
- */
+/** In the top layer, once no modal dialog is open (platform/screen-foot.ts); announced if it waited. */
 function onTop(banner: HTMLElement): HTMLElement {
-  banner.popover = 'manual';
   uncover();
-  let waited = false;
-  const show = (): void => {
-    if (document.querySelector('dialog:modal')) return void (waited = true);
-    stop();
-    banner.showPopover();
-    if (waited) announce(banner);
-  };
-  // `close` does not bubble: heard on its way down. Where the browser has no popovers, its z-index.
-  const stop = listen(document, 'close', show, { capture: true });
-  if ('showPopover' in banner) show();
-  else stop();
+  const stop = showOnTop(banner, (waited) => waited && announce(banner));
   // Measured shown: a room sized later, by its observer, would move what follows it.
   const cover = banner.matches(`[class*="${TOP}"]`) ? stepAsideFromFocus(banner) : coverScreenFoot(banner);
   // A theme that swaps <body> (Turbo, Astro's view transitions) or its contents (htmx's hx-boost)

@@ -7,7 +7,7 @@ import { assetUrl, loadStylesheet } from '../platform/assets';
 import { isMobile } from '../platform/device';
 import { listen, type Teardown } from '../platform/events';
 import { teardowns, type Teardowns } from '../platform/lifetime';
-import { coverScreenFoot } from '../platform/screen-foot';
+import { coverScreenFoot, showOnTop } from '../platform/screen-foot';
 import { trustedHtml } from '../platform/trusted-types';
 
 export const OVERLAYS_STYLESHEET = 'overlays.css';
@@ -39,8 +39,8 @@ const STACK_HEIGHT = '--site-bottom-stack-height';
 /**
  * The fixed UI at the foot of the screen (the badge over the mobile information bar) in one
  * stack that grows, so that no two of them overlap; the page ends with room of its height
- * (platform/screen-foot.ts), so that it covers none of the page scrolled to its end. A bottom
- * cookie banner sits above the stack.
+ * (platform/screen-foot.ts), so that it covers none of the page scrolled to its end. In the top
+ * layer, as the cookie banner is: a bottom banner sits above the stack.
  */
 function bottomStack(stops: Teardowns): HTMLElement {
   const existing = document.querySelector<HTMLElement>(`.${BOTTOM_STACK_CLASS}`);
@@ -51,6 +51,7 @@ function bottomStack(stops: Teardowns): HTMLElement {
   const observer = new ResizeObserver(() => document.documentElement.style.setProperty(STACK_HEIGHT, `${stack.offsetHeight}px`));
   observer.observe(stack);
   document.body.append(stack);
+  stops.add(showOnTop(stack));
   stops.add(coverScreenFoot(stack));
   stops.add(() => {
     observer.disconnect();

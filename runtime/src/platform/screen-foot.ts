@@ -5,7 +5,7 @@
  * heights together are the root's bottom scroll padding while they show, so that the browser
  * scrolls a focused element clear of them.
  */
-import type { Teardown } from './events';
+import { listen, type Teardown } from './events';
 
 /** Themes and tests know it by this name (docs/services/cookie-consent.md). */
 const FOOT_ROOM_CLASS = 'site-screen-foot-room';
@@ -39,4 +39,28 @@ export function coverScreenFoot(element: HTMLElement): Teardown {
     rooms.delete(room);
     pad();
   };
+}
+
+/**
+ * Shows `element` in the top layer (a manual popover): above whatever a theme stacks over its
+ * page, and fixed to the screen even where a transform, filter or containment on <body> would
+ * fix it to the body instead (at the page's end); where the browser has no popovers, its
+ * z-index. Not above a modal dialog the page has open (an age gate): there it would cover the
+ * dialog's buttons and take none of the taps it seems to, the page outside a modal being
+ * inert. It shows once the last one has closed, and `shown` is told whether it waited.
+ */
+export function showOnTop(element: HTMLElement, shown?: (waited: boolean) => void): Teardown {
+  element.popover = 'manual';
+  let waited = false;
+  const show = (): void => {
+    if (document.querySelector('dialog:modal')) return void (waited = true);
+    stop();
+    element.showPopover();
+    shown?.(waited);
+  };
+  // `close` does not bubble: heard on its way down.
+  const stop = listen(document, 'close', show, { capture: true });
+  if ('showPopover' in element) show();
+  else stop();
+  return stop;
 }

@@ -3,8 +3,8 @@
  * to the root's bottom scroll padding, so that the browser scrolls a focused element clear of
  * it (WCAG 2.4.11); all of it goes with the teardown.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { coverScreenFoot } from '../../src/platform/screen-foot';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { coverScreenFoot, showOnTop } from '../../src/platform/screen-foot';
 
 const root = document.documentElement.style;
 const offsetHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetHeight')!;
@@ -40,5 +40,64 @@ describe('coverScreenFoot', () => {
     uncoverStack();
     expect(document.querySelectorAll('.site-screen-foot-room')).toHaveLength(0);
     expect(root.cssText).toBe('');
+  });
+});
+
+describe('showOnTop', () => {
+  const showPopover = vi.fn(function (this: HTMLElement) {
+    expect(this.popover).toBe('manual');
+  });
+  beforeEach(() => Object.defineProperty(HTMLElement.prototype, 'showPopover', { configurable: true, value: showPopover }));
+  afterEach(() => {
+    delete (HTMLElement.prototype as { showPopover?: unknown }).showPopover;
+    showPopover.mockClear();
+    document.body.replaceChildren();
+  });
+  /** A modal dialog the theme has open, as `dialog:modal` finds it (jsdom has no top layer). */
+  const openModals = (count: () => number) => {
+    const query = document.querySelector.bind(document);
+    vi.spyOn(document, 'querySelector').mockImplementation((selector: string) => (selector === 'dialog:modal' ? (count() ? document.createElement('dialog') : null) : query(selector)));
+  };
+
+  it('puts the element in the top layer at once when no modal dialog is open', () => {
+    const shown = vi.fn();
+    const element = document.body.appendChild(document.createElement('div'));
+    showOnTop(element, shown);
+    expect(showPopover.mock.contexts).toEqual([element]);
+    expect(shown).toHaveBeenCalledWith(false);
+  });
+
+  it('waits for the last modal dialog to close, then shows and says it waited; taken down first, never', () => {
+    let modals = 2;
+    openModals(() => modals);
+    const shown = vi.fn();
+    const element = document.body.appendChild(document.createElement('div'));
+    const gate = document.body.appendChild(document.createElement('dialog'));
+    showOnTop(element, shown);
+    expect(showPopover).not.toHaveBeenCalled();
+    modals = 1;
+    gate.dispatchEvent(new Event('close'));
+    expect(showPopover).not.toHaveBeenCalled();
+    modals = 0;
+    gate.dispatchEvent(new Event('close'));
+    expect(showPopover).toHaveBeenCalledTimes(1);
+    expect(shown).toHaveBeenCalledWith(true);
+    gate.dispatchEvent(new Event('close'));
+    expect(showPopover).toHaveBeenCalledTimes(1);
+
+    modals = 1;
+    const other = document.body.appendChild(document.createElement('div'));
+    showOnTop(other)();
+    modals = 0;
+    gate.dispatchEvent(new Event('close'));
+    expect(showPopover).toHaveBeenCalledTimes(1);
+  });
+
+  it('where the browser has no popovers, leaves the element to its z-index', () => {
+    delete (HTMLElement.prototype as { showPopover?: unknown }).showPopover;
+    const element = document.body.appendChild(document.createElement('div'));
+    const shown = vi.fn();
+    showOnTop(element, shown)();
+    expect(shown).not.toHaveBeenCalled();
   });
 });
