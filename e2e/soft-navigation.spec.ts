@@ -193,10 +193,11 @@ test('htmx\'s hx-boost on a phone, which swaps the body\'s contents: the blocks 
 test.describe('a visitor who has accepted cookies', () => {
   test.use({ consented: true });
   for (const name of ['turbo', 'htmx', 'swup'] as const) {
-    test(`${name}: each page swapped in is a page view, with the page left as its referrer; the lightbox's address on the same page is none`, async ({ page, context, baseURL, consoleErrors }) => {
+    test(`${name}: each page swapped in is a page view, with the page left as its referrer; the lightbox's address on the same page is none; the load's performance record names the page loaded`, async ({ page, context, baseURL, consoleErrors }) => {
       await withSwapper(page, name);
       let loads = 0;
       page.on('load', () => loads++);
+      const measured = page.waitForResponse((response) => response.url().includes('/api/1/performance/settings')).then((response) => response.json() as Promise<{ pageLoadId: string }>);
       await page.goto('/');
       await runtimeReady(page);
       const nav = page.getByRole('navigation', { name: 'Main' });
@@ -228,6 +229,9 @@ test.describe('a visitor who has accepted cookies', () => {
         { path: '/faq', referrer: '/gallery', title: expect.stringMatching(/^FAQ/), collectionId: null },
         { path: '/gallery', referrer: '/faq', title: expect.stringMatching(/^Galleries/), collectionId: null },
       ]);
+      // The page load's performance record names the page loaded, not the one the visitor left from.
+      const { pageLoadId } = await measured;
+      await expect.poll(() => queryServerDb<{ path: string }>('SELECT path FROM performance_records WHERE page_load_id = ?', pageLoadId)).toEqual([{ path: '/' }]);
       expect(loads).toBe(1);
       expect(consoleErrors).toEqual([]);
     });

@@ -42,16 +42,17 @@ export function timeToInteractive(fcp: number, longTasks: Array<{ start: number;
   return tti;
 }
 
-export function pageSpeedFields(page: Readonly<PageContext>, delivery: string): Record<string, unknown> {
+/** The record's fields; `at` is the address of the page loaded (a theme that swaps pages in changes the address after). */
+export function pageSpeedFields(page: Readonly<PageContext>, delivery: string, at: { pathname: string; hash: string; search: string } = location): Record<string, unknown> {
   const nav = navigator as Navigator & { connection?: { downlink?: number; effectiveType?: string; rtt?: number; saveData?: boolean }; deviceMemory?: number };
   return {
     context: page.pageType,
     analyticsId: storedAnalyticsId(safeStorage('local').get(ANALYTICS_ID_KEY), Date.now()),
-    marketingId: new URLSearchParams(location.search).get('mkwid'),
+    marketingId: new URLSearchParams(at.search).get('mkwid'),
     memberId: page.authenticatedAccount?.id ?? null,
     hostname: location.hostname,
-    pathname: location.pathname,
-    hash: location.hash,
+    pathname: at.pathname,
+    hash: at.hash,
     version: PERF_VERSION,
     deliveryType: delivery,
     connection: nav.connection ? { downlink: nav.connection.downlink, effectiveType: nav.connection.effectiveType, rtt: nav.connection.rtt, saveData: nav.connection.saveData } : null,
@@ -64,6 +65,7 @@ export function pageSpeedFields(page: Readonly<PageContext>, delivery: string): 
 export function collect(page: Readonly<PageContext>, pageLoadId: string, flags: { pageSpeed: boolean; userTiming: boolean }, restored: boolean): Teardown {
   const metrics: Record<string, number> = restored ? {} : navigationTimings(performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined);
   const longTasks: Array<{ start: number; end: number }> = [];
+  const { pathname, hash, search } = location;
   let changed = !restored;
   const observers: PerformanceObserver[] = [];
   const observe = (type: string, handle: (entry: PerformanceEntry) => void) => {
@@ -106,7 +108,7 @@ export function collect(page: Readonly<PageContext>, pageLoadId: string, flags: 
       event: 'pageSpeed',
       pageLoadId,
       timestamp: Date.now(),
-      data: { ...pageSpeedFields(page, 'beacon'), metrics: { ...metrics } },
+      data: { ...pageSpeedFields(page, 'beacon', { pathname, hash, search }), metrics: { ...metrics } },
     };
     enqueue(RECORDS_PATH, record, { flushDelayMs: PERF_INTERVAL_MS });
     if (final) flush(RECORDS_PATH);

@@ -3,7 +3,7 @@ import { defaultContext } from '../../src/context/read';
 import { startPerformance } from '../../src/perf/index';
 import { setConsent } from '../../src/core/consent';
 import { setErrorSink } from '../../src/platform/report';
-import { navigationTimings, pageSpeedFields, timeToInteractive } from '../../src/perf/collector';
+import { collect, navigationTimings, pageSpeedFields, timeToInteractive } from '../../src/perf/collector';
 import { ANALYTICS_ID_KEY } from '../../../contract/model/analytics-id';
 import { collectionFlags } from '../../../contract/perf/settings';
 
@@ -53,6 +53,21 @@ describe('page-speed fields', () => {
     expect(pageSpeedFields(defaultContext(), 'beacon').analyticsId).toBeNull();
     localStorage.removeItem(ANALYTICS_ID_KEY);
     expect(pageSpeedFields(defaultContext(), 'beacon').analyticsId).toBeNull();
+  });
+
+  it('name the page loaded, not one a theme swapped in after it (its record is sent when the visitor leaves)', async () => {
+    history.replaceState(null, '', '/landing?mkwid=m-7#top');
+    const beacon = vi.fn(() => true);
+    vi.stubGlobal('navigator', { ...navigator, sendBeacon: beacon });
+    vi.stubGlobal('performance', Object.assign(Object.create(performance) as Performance, { getEntriesByType: () => [] })); // jsdom has no timeline
+    const stop = collect(defaultContext(), 'load-1', { pageSpeed: false, userTiming: false }, false);
+    history.pushState(null, '', '/next-page');
+    stop();
+    const [url, body] = (beacon.mock.calls as unknown as Array<[string, Blob]>)[0]!;
+    expect(url).toContain('/api/1/performance/records');
+    const [record] = [JSON.parse(await body.text())].flat() as Array<{ pageLoadId: string; data: Record<string, unknown> }>;
+    expect(record).toMatchObject({ pageLoadId: 'load-1', data: { pathname: '/landing', hash: '#top', marketingId: 'm-7' } });
+    history.replaceState(null, '', '/');
   });
 });
 
