@@ -196,6 +196,24 @@ describe('owner notices by mail', { timeout: 30_000 }, () => {
     expect(await dropOldFailedNotices(server.app.storage, Number(failedAt) + FAILED_KEPT_MS + 60_000)).toBe(1);
   });
 
+  it('a burst of notices goes over one connection, closed once the outbox is empty; the next burst opens another', async () => {
+    sink.messages.length = 0;
+    // The check at start has come and gone.
+    await vi.waitFor(() => expect(said('answers; notices go to')).toHaveLength(1));
+    await settled();
+    await vi.waitFor(() => expect(sink.connections.open).toBe(0));
+    const before = sink.connections.made;
+    for (const burst of [1, 2]) {
+      const subjects = Array.from({ length: 5 }, (_, index) => `Burst ${burst} notice ${index}`);
+      for (const subject of subjects) await queueNotice(server.app.storage.db, { subject, body: subject, replyTo: null });
+      server.app.mail!.wake();
+      await settled();
+      expect(sink.messages.map((mail) => mail.subject).slice(-5)).toEqual(subjects);
+      expect(sink.connections.made - before).toBe(burst);
+      await vi.waitFor(() => expect(sink.connections.open).toBe(0));
+    }
+  });
+
   it.runIf(TEST_ENGINE === 'postgres')('two instances on one database send each notice once', async () => {
     sink.messages.length = 0;
     // Both clocks alike: an instance whose clock is ahead by more than STALE_SEND_MS takes the other's claims.

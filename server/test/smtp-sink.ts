@@ -16,6 +16,8 @@ export interface SmtpSink {
   refuse: 'now' | 'forever' | 'hang' | null;
   /** Messages that arrived while hanging. */
   held: number;
+  /** Connections made to it so far, and those still open. */
+  connections: { made: number; open: number };
   close(): Promise<void>;
 }
 
@@ -25,7 +27,7 @@ export interface SmtpSink {
  * and expired, as a mail server's own on a small host may be). `host`: the address it listens on.
  */
 export async function startSmtpSink({ password, startTls = false, host = '127.0.0.1' }: { password?: string; startTls?: boolean; host?: string } = {}): Promise<SmtpSink> {
-  const sink: SmtpSink = { url: '', messages: [], recipients: [], refuse: null, held: 0, close: async () => undefined };
+  const sink: SmtpSink = { url: '', messages: [], recipients: [], refuse: null, held: 0, connections: { made: 0, open: 0 }, close: async () => undefined };
   const server = new SMTPServer({
     authOptional: !password,
     allowInsecureAuth: true,
@@ -36,6 +38,14 @@ export async function startSmtpSink({ password, startTls = false, host = '127.0.
     disabledCommands: startTls ? [] : ['STARTTLS'],
     logger: false,
     disableReverseLookup: true,
+    onConnect(_session, callback) {
+      sink.connections.made += 1;
+      sink.connections.open += 1;
+      callback();
+    },
+    onClose() {
+      sink.connections.open -= 1;
+    },
     // Connections still open (a hanging message) are cut at close.
     closeTimeout: 500,
     onRcptTo(address, _session, callback) {

@@ -109,6 +109,8 @@ export type SendNotice = (notice: Notice) => Promise<void>;
 
 export interface SenderOptions {
   send: SendNotice;
+  /** Nothing more is due for now (the sender ends its connection to the mail server). */
+  drained?(): void;
   /** An error the mail server will give again for this notice (a rejected address or message). */
   isPermanent(error: unknown): boolean;
   /** What a failure means, for the log and the failed notice (its message without it). */
@@ -202,6 +204,7 @@ export function startMailSender(store: Storage, options: SenderOptions): MailSen
         }
         continue;
       }
+      options.drained?.();
       for (const resolve of idleWaiters.splice(0, asked)) resolve();
       await pause.wait(databaseFailing ? FAILING_POLL_MS : IDLE_POLL_MS);
     }

@@ -21,9 +21,16 @@ export function needsStartTls(smtpUrl: string): boolean {
   return url.protocol === 'smtp:' && (url.username !== '' || url.password !== '') && !LOOPBACK.test(url.hostname);
 }
 
-export const mailTransport = (settings: MailSettings): Transporter =>
+/**
+ * `pooled`: one connection that carries message after message until closed (the sender's
+ * bursts); otherwise a connection per message.
+ */
+export const mailTransport = (settings: MailSettings, { pooled = false } = {}): Transporter =>
   // The URL's options (`?tls.rejectUnauthorized=false`, `?requireTLS=false`) win over these.
-  createTransport({ url: settings.smtpUrl, ...TRANSPORT_TIMEOUTS, requireTLS: needsStartTls(settings.smtpUrl) }, { from: settings.from });
+  createTransport(
+    { url: settings.smtpUrl, ...TRANSPORT_TIMEOUTS, requireTLS: needsStartTls(settings.smtpUrl), ...(pooled ? { pool: true, maxConnections: 1 } : {}) },
+    { from: settings.from },
+  );
 
 const NO_ANSWER = new Set(['ECONNECTION', 'ESOCKET', 'ETIMEDOUT', 'ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNRESET']);
 

@@ -4,6 +4,7 @@
  * (mail/outbox.ts). Without SMTP_URL there is no sender and nothing is queued.
  */
 import type { FastifyInstance } from 'fastify';
+import type { Transporter } from 'nodemailer';
 import { HOUR_MS, NOTICES_PER_HOUR, queueNotice, queueWithinHourlyLimit, startMailSender } from '../mail/outbox';
 import { buyerReceipt, noticeSiteOf } from '../mail/receipt';
 import { serverBaseUrl } from '../site-address';
@@ -35,11 +36,21 @@ export function isPermanentRefusal(error: unknown): boolean {
 }
 
 export function startOwnerMail(app: FastifyInstance, settings: MailSettings): OwnerMail {
+  // Checks the mail server at start.
   const transport = mailTransport(settings);
+  // One connection carries each burst of notices and is closed once nothing more is due: a flood
+  // of receipts greets the mail server once, not once a notice (many slow their greeting or count
+  // connections), and no connection idles between bursts.
+  let burst: Transporter | null = null;
+  const endBurst = () => {
+    burst?.close();
+    burst = null;
+  };
   const sender = startMailSender(app.storage, {
     send: async (notice) => {
+      burst ??= mailTransport(settings, { pooled: true });
       // Addresses as objects: taken as they are, never parsed as a list.
-      await transport.sendMail({
+      await burst.sendMail({
         to: notice.to ? { name: '', address: notice.to } : settings.notify,
         subject: notice.subject,
         text: notice.body,
@@ -47,6 +58,7 @@ export function startOwnerMail(app: FastifyInstance, settings: MailSettings): Ow
         replyTo: notice.replyTo ? { name: '', address: notice.replyTo } : notice.to ? settings.notify[0] : undefined,
       });
     },
+    drained: endBurst,
     isPermanent: isPermanentRefusal,
     describe: (error) => mailProblem(error, settings),
     log: {
@@ -76,6 +88,7 @@ export function startOwnerMail(app: FastifyInstance, settings: MailSettings): Ow
     idle: sender.idle,
     async stop() {
       await sender.stop();
+      endBurst();
       transport.close();
     },
   };
