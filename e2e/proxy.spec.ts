@@ -140,19 +140,30 @@ test('through the proxy in Chromium: visitor data past VISITOR_DATA_PER_MINUTE i
     proxy.answers.filter((answer) => answer.visitor === address && /^\/api\/(census|events|track|1\/performance\/records|1\/analytics)\b/.test(answer.path)).map((answer) => answer.status);
   try {
     // The server counts by clock minute: a flood that crossed into the next one would have the
-    // limit's worth again there, so it starts with the minute's most still ahead.
-    const leftOfMinute = 60_000 - (Date.now() % 60_000);
-    if (leftOfMinute < 40_000) await new Promise((resolve) => setTimeout(resolve, leftOfMinute + 50));
-    const floodStarted = Date.now();
-    const flooder = await visitorAt('203.0.113.77');
-    for (const path of ['/', '/gallery', '/blocks', '/', '/gallery', '/']) {
-      await flooder.page.goto(path);
-      await runtimeReady(flooder.page);
+    // limit's worth again there. So it starts with most of a minute's 20 s still ahead (it takes
+    // a few), and one that crossed all the same is made again from another address, early in the new minute.
+    let flooder: Awaited<ReturnType<typeof visitorAt>>;
+    let flooding: string;
+    for (let attempt = 1; ; attempt++) {
+      const leftOfMinute = 60_000 - (Date.now() % 60_000);
+      if (leftOfMinute < 20_000) await new Promise((resolve) => setTimeout(resolve, leftOfMinute + 50));
+      const floodStarted = Date.now();
+      flooding = `203.0.113.${76 + attempt}`;
+      flooder = await visitorAt(flooding);
+      for (const path of ['/', '/gallery', '/blocks', '/', '/gallery', '/']) {
+        await flooder.page.goto(path);
+        await runtimeReady(flooder.page);
+      }
+      const refused = await expect.poll(() => visitorData(flooding).filter((status) => status === 429).length).toBeGreaterThan(0).then(() => true, () => false);
+      if (Math.floor(Date.now() / 60_000) === Math.floor(floodStarted / 60_000)) {
+        expect(refused, 'what came past the limit was refused').toBe(true);
+        break;
+      }
+      expect(attempt, 'a flood stayed within one clock minute').toBe(1);
+      await flooder.context.close();
     }
-    await expect.poll(() => visitorData('203.0.113.77').filter((status) => status === 429).length).toBeGreaterThan(0);
     // The limit's worth answered (a 429 comes back sooner than a stored hit, so not in order), the rest refused, and the pages went on working.
-    const statuses = visitorData('203.0.113.77');
-    expect(Math.floor(Date.now() / 60_000), 'the flood stayed within one clock minute').toBe(Math.floor(floodStarted / 60_000));
+    const statuses = visitorData(flooding);
     expect(statuses.filter((status) => status === 200 || status === 202)).toHaveLength(LIMIT);
     expect(statuses.filter((status) => status !== 200 && status !== 202 && status !== 429)).toEqual([]);
     expect(flooder.uncaught).toEqual([]);
