@@ -8,7 +8,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
-import { expect, layoutShifted, runtimeReady, test, watchLayoutShifts } from './fixtures';
+import { api, expect, layoutShifted, runtimeReady, test, watchLayoutShifts } from './fixtures';
 import { BOOTSTRAP_CSS } from './theme-pages';
 
 
@@ -161,6 +161,34 @@ test.describe('a theme that sets the root font size to 62.5% (1rem = 10 px) and 
     await expect(page.locator('dialog.tl')).toBeVisible();
     // Before: .9rem, 9 px here.
     expect(await fontSize('dialog.tl .tl-counter')).toBeCloseTo(14.4, 1);
+  });
+});
+
+test.describe('a theme whose text is 14 px, on a touch phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test("every field the runtime draws keeps 16 px text, so that the phone's browser does not zoom into the page as one is focused", async ({ page }) => {
+    await page.addInitScript(() =>
+      document.addEventListener('DOMContentLoaded', () => {
+        const theme = new CSSStyleSheet();
+        theme.replaceSync('body { font-size: 14px; }');
+        document.adoptedStyleSheets = [...document.adoptedStyleSheets, theme];
+      }),
+    );
+    const small: string[] = [];
+    await page.goto('/plain');
+    expect((await api(page, 'POST', '/api/commerce/cart/entries', { productId: 'print-harbour', quantity: 1 })).ok()).toBe(true);
+    // A form with parts, the search block, a donation's amount, the members' sign-in, the cart's quantity, the checkouts.
+    for (const path of ['/contact', '/blocks', '/search', '/members', '/cart', '/commerce/goto-checkout', '/checkout/donate?donatePageId=studio-fund&amount=2500']) {
+      await page.goto(path);
+      await runtimeReady(page);
+      expect(await page.locator('body').evaluate((body) => getComputedStyle(body).fontSize)).toBe('14px');
+      const fields = page.locator('input:not([type=hidden], [type=radio], [type=checkbox], [type=submit], [type=button]), select, textarea');
+      expect(await fields.count(), path).toBeGreaterThan(0);
+      small.push(...(await fields.evaluateAll((found, at) => found.filter((field) => parseFloat(getComputedStyle(field).fontSize) < 16).map((field) => `${at}: ${field.outerHTML.slice(0, 80)}`), path)));
+    }
+    // Before: the search field, the donation's amount, the sign-in's, the cart's and the checkouts' fields took the theme's 14 px.
+    expect(small).toEqual([]);
   });
 });
 

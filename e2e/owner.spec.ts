@@ -260,3 +260,24 @@ test.describe('config app', () => {
     expect(queryServerDb<{ value: string }>("SELECT value FROM settings WHERE key = 'plan'")).toEqual([{ value: 'business' }]);
   });
 });
+
+test.describe('the config app on a touch phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test("every field of the panel keeps 16 px text, so that the phone's browser does not zoom into the app as one is focused", async ({ page }) => {
+    await signIn(page, OWNER);
+    await page.goto('/config/?frameUrl=%2Ffaq');
+    await page.getByRole('button', { name: 'Show panel' }).click();
+    const panel = page.locator('#config-panel');
+    const fields = panel.locator('input:not([type=hidden], [type=radio], [type=checkbox], [type=file]), select, textarea, [contenteditable="true"]');
+    const small = () => fields.evaluateAll((found) => found.filter((field) => parseFloat(getComputedStyle(field).fontSize) < 16).map((field) => field.getAttribute('aria-label') ?? (field as HTMLInputElement).labels?.[0]?.textContent ?? field.outerHTML.slice(0, 60)));
+    await expect(panel.getByLabel('Range')).toBeVisible();
+    // Before: 15 px (the app's text), 14 px in the tables.
+    expect(await small()).toEqual([]);
+    await page.getByRole('tab', { name: 'Editing' }).click();
+    await expect(panel.getByRole('textbox', { name: 'Announcement text' })).toBeVisible();
+    await expect(panel.getByLabel('Column 1 name')).toBeVisible();
+    expect(await fields.count()).toBeGreaterThan(20);
+    expect(await small()).toEqual([]);
+  });
+});
