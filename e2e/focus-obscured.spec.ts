@@ -17,14 +17,15 @@ async function tabDownThePage(page: Page): Promise<{ visited: number; hidden: st
     await page.keyboard.press('Tab');
     const focus = await page.evaluate((covers) => {
       const element = document.activeElement as HTMLElement;
-      if (element.closest(covers)) return null;
+      // On to the banner itself, or past the page's last element (to the browser's own UI): the page is done.
+      if (element.closest(covers) || element === document.body) return null;
       const box = element.getBoundingClientRect();
       const over = [...document.querySelectorAll(covers)]
         .map((cover) => cover.getBoundingClientRect())
         .filter((cover) => box.left < cover.right && cover.left < box.right && box.top < cover.bottom && cover.top < box.bottom);
       return { name: `${element.tagName.toLowerCase()} ${element.textContent?.trim().slice(0, 30)}`, top: box.top, bottom: box.bottom, over: over.map((cover) => `${Math.round(cover.top)}–${Math.round(cover.bottom)}`) };
     }, COVERS);
-    if (!focus) break; // on to the banner itself: the page is done
+    if (!focus) break;
     visited++;
     if (focus.over.length) hidden.push(`${focus.name} (${Math.round(focus.top)}–${Math.round(focus.bottom)}) under ${focus.over.join(', ')}`);
   }
@@ -89,4 +90,42 @@ test.describe('with the cookie banner and the bottom stack on a phone', () => {
       expect(consoleErrors).toEqual([]);
     });
   }
+});
+
+test.describe('a theme that scrolls its page in a box of its own, on a phone', () => {
+  test.use({ viewport: { width: 390, height: 640 }, isMobile: true, hasTouch: true });
+
+  // html and body fixed to the screen and a wrapper of the whole page scrolling (an app-like theme, a CSS-only parallax theme's): it fills a flex body, is as tall as the screen, or is fixed over it.
+  for (const [name, style] of [
+    ['fills a flex body', 'body{display:flex;flex-direction:column} #box{flex:1;min-height:0;overflow-y:auto}'],
+    ['is as tall as the screen', '#box{height:100vh;overflow-y:auto}'],
+    ['is fixed over the screen', '#box{position:fixed;inset:0;overflow-y:auto;perspective:1px}'],
+  ] as const) test(`a box that ${name} ends with the stack's room: its last line scrolls clear of the stack, and every element that takes focus is in sight`, async ({ page, consoleErrors }) => {
+    await page.route('**/announcements-in-a-box', async (route) => {
+      const response = await route.fetch({ url: route.request().url().replace('announcements-in-a-box', 'announcements') });
+      // Its last link is the box's last line.
+      const html = (await response.text())
+        .replace('</head>', `<style>html,body{height:100%;overflow:hidden;margin:0} ${style}</style></head>`)
+        .replace(/<body([^>]*)>/, '<body$1><div id="box">')
+        .replace('</body>', '<p style="margin:0"><a href="#">Back to the top</a></p></div></body>');
+      await route.fulfill({ response, body: html });
+    });
+    await page.goto('/announcements-in-a-box');
+    await runtimeReady(page);
+    const stack = page.locator('.site-bottom-stack');
+    await expect(page.locator('.site-mobile-info-bar')).toBeVisible();
+    await page.waitForTimeout(400); // the stack slides in
+    const { visited, hidden } = await tabDownThePage(page);
+    expect(visited).toBeGreaterThan(15);
+    // Before: the last links stayed under the stack.
+    expect(hidden).toEqual([]);
+    // Scrolled to its end, the box shows its last line above the stack.
+    const lastLine = await page.evaluate(() => {
+      const box = document.getElementById('box')!;
+      box.scrollTop = box.scrollHeight;
+      return box.querySelector('p:last-child a')!.getBoundingClientRect().bottom;
+    });
+    expect(lastLine).toBeLessThanOrEqual((await stack.boundingBox())!.y + 1);
+    expect(consoleErrors).toEqual([]);
+  });
 });

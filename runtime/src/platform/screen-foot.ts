@@ -2,8 +2,9 @@
  * What the runtime fixes to the foot of the screen (a bottom cookie banner, the bottom stack)
  * must not hide the element that has keyboard focus (WCAG 2.4.11). Each one ends the page with
  * room of its height, so that the page's last links can be scrolled clear of it, and their
- * heights together are the root's bottom scroll padding while they show, so that the browser
- * scrolls a focused element clear of them.
+ * heights together are the bottom scroll padding of what scrolls the page while they show, so
+ * that the browser scrolls a focused element clear of them. What scrolls the page is the window,
+ * or on a theme that fixes html and body to the screen, the box it scrolls its page in.
  */
 import { listen, type Teardown } from './events';
 
@@ -17,17 +18,19 @@ function pad(): void {
   document.documentElement.style.scrollPaddingBottom = height ? `${height}px` : '';
 }
 
-/** Keeps focus clear of `element`, fixed at the screen's foot, until the teardown. */
-export function coverScreenFoot(element: HTMLElement): Teardown {
+/** Keeps focus clear of `element`, fixed at the screen's foot, until the teardown; its room ends `end` (the box that scrolls the page: platform/page-box.ts). */
+export function coverScreenFoot(element: HTMLElement, end = document.body): Teardown {
   // Rooms in a copy of the page that a theme put back (Turbo's cache, htmx's history on Back) make room for nothing.
   document.querySelectorAll(`.${FOOT_ROOM_CLASS}`).forEach((copy) => rooms.has(copy as HTMLElement) || copy.remove());
   const room = document.createElement('div');
   room.className = FOOT_ROOM_CLASS;
   room.setAttribute('aria-hidden', 'true');
-  document.body.append(room);
+  end.append(room);
   rooms.add(room);
   const size = () => {
     room.style.height = `${element.offsetHeight}px`;
+    // A theme's page box scrolls a focused element clear of this one.
+    if (end !== document.body) end.style.scrollPaddingBottom = room.style.height;
     pad();
   };
   const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(size) : undefined;
@@ -35,6 +38,7 @@ export function coverScreenFoot(element: HTMLElement): Teardown {
   size();
   return () => {
     observer?.disconnect();
+    if (end !== document.body) end.style.scrollPaddingBottom = '';
     room.remove();
     rooms.delete(room);
     pad();
