@@ -6,7 +6,8 @@
  */
 export function pageBox(): HTMLElement {
   const fixed = [document.documentElement, document.body].some((element) => /hidden|clip/.test(getComputedStyle(element).overflowY));
-  for (let box = fixed ? document.elementFromPoint(innerWidth / 2, innerHeight / 2) : null; box && box !== document.body && !box.matches('dialog,[popover]'); box = box.parentElement) {
+  const middle = fixed ? document.elementFromPoint(innerWidth / 2, innerHeight / 2) : null;
+  for (let box = middle?.closest('dialog,[popover]') ? null : middle; box && box !== document.body; box = box.parentElement) {
     if (/auto|scroll/.test(getComputedStyle(box).overflowY) && box.clientHeight * 2 > innerHeight) return box as HTMLElement;
   }
   return document.body;
