@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
 import { expect, queryServerDb, runtimeReady, test } from './fixtures';
 
 test.use({
-  launchOptions: { executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run'], ignoreDefaultArgs: ['--disable-back-forward-cache'] },
+  launchOptions: { executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-gpu-rasterization', '--no-first-run'], ignoreDefaultArgs: ['--disable-back-forward-cache'] },
 });
 
 /** Leaves by a link, as a visitor does (a navigation Playwright starts does not swap the page out), and comes Back. */
