@@ -192,6 +192,45 @@ test.describe('a theme whose text is 14 px, on a touch phone', () => {
   });
 });
 
+test.describe('a theme that takes the outline off links and buttons (a:focus, button:focus { outline: 0 })', () => {
+  test.use({ consented: false });
+
+  test('what the runtime makes still shows where focus is: the banner\'s link, embed gates, the map\'s link, an image that opens the lightbox, the menu\'s panel', async ({ page }) => {
+    test.setTimeout(60_000);
+    await page.addInitScript(() =>
+      document.addEventListener('DOMContentLoaded', () => {
+        const theme = new CSSStyleSheet();
+        theme.replaceSync('*:focus { outline: none; } a:focus, button:focus, input:focus, select:focus, textarea:focus { outline: 0; }');
+        document.adoptedStyleSheets = [...document.adoptedStyleSheets, theme];
+      }),
+    );
+    const MADE = { banner: '.site-cookie-banner :is(a, button)', gate: '.site-embed-gate :is(a, button)', map: '.tm-address a', image: '[data-block-type="image"] [role="button"]', menu: '[data-block-type="menu"] [role="tabpanel"]' };
+    const seen = new Set<string>();
+    const unringed: string[] = [];
+    for (const path of ['/blocks', '/map', '/gallery?nomotion=true']) {
+      await page.goto(path);
+      await runtimeReady(page);
+      for (let step = 0; step < 80; step++) {
+        await page.keyboard.press('Tab');
+        const focus = await page.evaluate((made) => {
+          const element = document.activeElement!;
+          if (element === document.body) return null;
+          const kind = Object.keys(made).find((name) => element.matches(made[name as keyof typeof made]));
+          const style = getComputedStyle(element);
+          return { kind, ringed: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2, name: `${element.tagName.toLowerCase()} ${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 30)}` };
+        }, MADE);
+        if (!focus) break;
+        if (!focus.kind) continue;
+        seen.add(focus.kind);
+        if (!focus.ringed) unringed.push(`${path}: ${focus.name}`);
+      }
+    }
+    expect([...seen].sort()).toEqual(Object.keys(MADE).sort());
+    // Before: every one of them but the banner's buttons.
+    expect(unringed).toEqual([]);
+  });
+});
+
 /** A dark theme that knows nothing of the runtime's properties: light text on near-black, nothing else. */
 const darkPage = (colorScheme: boolean) => `<!doctype html>
 <html lang="en"${colorScheme ? ' style="color-scheme: dark"' : ''}>
