@@ -175,6 +175,16 @@ export async function requestCallback(page: Page): Promise<void> {
  * `<audio controls>` redraws its time display as the file's length arrives, and the browser
  * names no node for that. Call it before the page is loaded.
  */
+/** A theme's rule, added as the page is parsed (the demo's policy refuses an inline <style>). */
+export const themeRule = (page: Page, rule: string) =>
+  page.addInitScript((css) => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync(css);
+      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+    });
+  }, rule);
+
 export async function watchLayoutShifts(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const w = window as unknown as { __shift: number };

@@ -95,11 +95,11 @@ test.describe('with the cookie banner and the bottom stack on a phone', () => {
 test.describe('a theme that scrolls its page in a box of its own, on a phone', () => {
   test.use({ viewport: { width: 390, height: 640 }, isMobile: true, hasTouch: true });
 
-  // html and body fixed to the screen and a wrapper of the whole page scrolling (an app-like theme, a CSS-only parallax theme's): it fills a flex body, is as tall as the screen, or is fixed over it.
-  for (const [name, style] of [
-    ['fills a flex body', 'body{display:flex;flex-direction:column} #box{flex:1;min-height:0;overflow-y:auto}'],
-    ['is as tall as the screen', '#box{height:100vh;overflow-y:auto}'],
-    ['is fixed over the screen', '#box{position:fixed;inset:0;overflow-y:auto;perspective:1px}'],
+  // html and body fixed to the screen and a wrapper of the whole page scrolling (an app-like theme, a CSS-only parallax theme's): it fills a flex body, is as tall as the screen, or is fixed over it. One keeps room of its own at its foot (for a footer the theme fixes there).
+  for (const [name, style, themePadding] of [
+    ['fills a flex body', 'body{display:flex;flex-direction:column} #box{flex:1;min-height:0;overflow-y:auto}', 0],
+    ['is as tall as the screen', '#box{height:100vh;overflow-y:auto;scroll-padding-bottom:24px}', 24],
+    ['is fixed over the screen', '#box{position:fixed;inset:0;overflow-y:auto;perspective:1px}', 0],
   ] as const) test(`a box that ${name} ends with the stack's room: its last line scrolls clear of the stack, and every element that takes focus is in sight`, async ({ page, consoleErrors }) => {
     await page.route('**/announcements-in-a-box', async (route) => {
       const response = await route.fetch({ url: route.request().url().replace('announcements-in-a-box', 'announcements') });
@@ -126,6 +126,9 @@ test.describe('a theme that scrolls its page in a box of its own, on a phone', (
       return box.querySelector('p:last-child a')!.getBoundingClientRect().bottom;
     });
     expect(lastLine).toBeLessThanOrEqual((await stack.boundingBox())!.y + 1);
+    // The stack's height is added to the theme's own padding, not put in its place.
+    const padding = await page.locator('#box').evaluate((box) => parseFloat(getComputedStyle(box).scrollPaddingBottom));
+    expect(padding).toBeCloseTo(themePadding + (await stack.boundingBox())!.height, 0);
     expect(consoleErrors).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
-import { api, expect, layoutShifted, runtimeReady, test, watchLayoutShifts } from './fixtures';
+import { api, expect, layoutShifted, runtimeReady, test, themeRule, watchLayoutShifts } from './fixtures';
 import { BOOTSTRAP_CSS } from './theme-pages';
 
 
@@ -145,9 +145,7 @@ test.describe('a theme that sets the root font size to 62.5% (1rem = 10 px) and 
   test.use({ consented: false });
 
   test("the runtime's own small print follows the text around it, not the root: the embed gate, the lightbox's counter", async ({ page }) => {
-    await page.addInitScript(() => {
-      document.addEventListener('DOMContentLoaded', () => document.head.append(Object.assign(document.createElement('style'), { textContent: 'html { font-size: 62.5%; } body { font-size: 1.6rem; }' })));
-    });
+    await themeRule(page, 'html { font-size: 62.5%; } body { font-size: 1.6rem; }');
     const fontSize = (selector: string) => page.locator(selector).first().evaluate((element) => parseFloat(getComputedStyle(element).fontSize));
     await page.goto('/map');
     await runtimeReady(page);
@@ -168,13 +166,7 @@ test.describe('a theme whose text is 14 px, on a touch phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
   test("every field the runtime draws keeps 16 px text, so that the phone's browser does not zoom into the page as one is focused", async ({ page }) => {
-    await page.addInitScript(() =>
-      document.addEventListener('DOMContentLoaded', () => {
-        const theme = new CSSStyleSheet();
-        theme.replaceSync('body { font-size: 14px; }');
-        document.adoptedStyleSheets = [...document.adoptedStyleSheets, theme];
-      }),
-    );
+    await themeRule(page, 'body { font-size: 14px; }');
     const small: string[] = [];
     await page.goto('/plain');
     expect((await api(page, 'POST', '/api/commerce/cart/entries', { productId: 'print-harbour', quantity: 1 })).ok()).toBe(true);
@@ -197,13 +189,7 @@ test.describe('a theme that takes the outline off links and buttons (a:focus, bu
 
   test('what the runtime makes still shows where focus is: the banner\'s link, embed gates, the map\'s link, an image that opens the lightbox, the menu\'s panel', async ({ page }) => {
     test.setTimeout(60_000);
-    await page.addInitScript(() =>
-      document.addEventListener('DOMContentLoaded', () => {
-        const theme = new CSSStyleSheet();
-        theme.replaceSync('*:focus { outline: none; } a:focus, button:focus, input:focus, select:focus, textarea:focus { outline: 0; }');
-        document.adoptedStyleSheets = [...document.adoptedStyleSheets, theme];
-      }),
-    );
+    await themeRule(page, '*:focus { outline: none; } a:focus, button:focus, input:focus, select:focus, textarea:focus { outline: 0; }');
     const MADE = { banner: '.site-cookie-banner :is(a, button)', gate: '.site-embed-gate :is(a, button)', map: '.tm-address a', image: '[data-block-type="image"] [role="button"]', menu: '[data-block-type="menu"] [role="tabpanel"]' };
     const seen = new Set<string>();
     const unringed: string[] = [];

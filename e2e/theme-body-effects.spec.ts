@@ -6,17 +6,7 @@
  * waits there for a theme's modal dialog to close rather than cover it.
  */
 import type { Page } from '@playwright/test';
-import { expect, runtimeReady, test } from './fixtures';
-
-/** The theme's rule, added as the page is parsed (the demo's policy refuses an inline <style>). */
-const themeRule = (page: Page, rule: string) =>
-  page.addInitScript((css) => {
-    document.addEventListener('DOMContentLoaded', () => {
-      const sheet = new CSSStyleSheet();
-      sheet.replaceSync(css);
-      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-    });
-  }, rule);
+import { expect, runtimeReady, test, themeRule } from './fixtures';
 
 /** Where the bottom stack is on the screen, and the screen's height. */
 const stackBox = (page: Page) =>

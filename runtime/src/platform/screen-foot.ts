@@ -12,10 +12,18 @@ import { listen, type Teardown } from './events';
 const FOOT_ROOM_CLASS = 'site-screen-foot-room';
 const rooms = new Set<HTMLElement>();
 
+/** Adds `height` to the scroll padding a theme gives `box`'s foot (for a footer of its own), or with 0 leaves the theme's. */
+function padBox(box: HTMLElement, height: number): void {
+  const style = box.style;
+  style.scrollPaddingBottom = '';
+  const theme = getComputedStyle(box).scrollPaddingBottom;
+  if (height) style.scrollPaddingBottom = parseFloat(theme) ? `calc(${theme} + ${height}px)` : `${height}px`;
+}
+
 function pad(): void {
   let height = 0;
   rooms.forEach((room) => (height += room.offsetHeight));
-  document.documentElement.style.scrollPaddingBottom = height ? `${height}px` : '';
+  padBox(document.documentElement, height);
 }
 
 /** Keeps focus clear of `element`, fixed at the screen's foot, until the teardown; its room ends `end` (the box that scrolls the page: platform/page-box.ts). */
@@ -30,7 +38,7 @@ export function coverScreenFoot(element: HTMLElement, end = document.body): Tear
   const size = () => {
     room.style.height = `${element.offsetHeight}px`;
     // A theme's page box scrolls a focused element clear of this one.
-    if (end !== document.body) end.style.scrollPaddingBottom = room.style.height;
+    if (end !== document.body) padBox(end, element.offsetHeight);
     pad();
   };
   const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(size) : undefined;
@@ -38,7 +46,7 @@ export function coverScreenFoot(element: HTMLElement, end = document.body): Tear
   size();
   return () => {
     observer?.disconnect();
-    if (end !== document.body) end.style.scrollPaddingBottom = '';
+    if (end !== document.body) padBox(end, 0);
     room.remove();
     rooms.delete(room);
     pad();

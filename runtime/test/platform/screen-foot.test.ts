@@ -41,6 +41,19 @@ describe('coverScreenFoot', () => {
     expect(document.querySelectorAll('.site-screen-foot-room')).toHaveLength(0);
     expect(root.cssText).toBe('');
   });
+
+  it("adds to a theme's own scroll padding (for a footer of its own), and leaves it as it was", () => {
+    const theme = document.head.appendChild(document.createElement('style'));
+    theme.textContent = 'html { scroll-padding-bottom: 40px } .wrapper { scroll-padding-bottom: 2rem }';
+    const wrapper = document.body.appendChild(Object.assign(document.createElement('div'), { className: 'wrapper' }));
+    const uncover = coverScreenFoot(box(50), wrapper);
+    expect(root.scrollPaddingBottom).toBe('calc(90px)'); // jsdom folds the sum
+    expect(wrapper.style.scrollPaddingBottom).toBe('calc(50px + 2rem)');
+    uncover();
+    expect(root.scrollPaddingBottom).toBe('');
+    expect(wrapper.style.scrollPaddingBottom).toBe('');
+    theme.remove();
+  });
 });
 
 describe('showOnTop', () => {
