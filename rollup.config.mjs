@@ -194,7 +194,7 @@ const RUNTIME_ENTRY = new URL('./runtime/src/index.ts', import.meta.url).pathnam
  * chunk that writes markup goes through the Trusted Types policy) and small: in site.js, where
  * all find it, rather than a chunk of its own that each would have to wait for.
  */
-const IN_SITE_JS = /\/runtime\/src\/platform\/(screen-foot|trusted-types)\.ts$/;
+const IN_SITE_JS = /\/runtime\/src\/platform\/(screen-foot|page-box|trusted-types)\.ts$/;
 
 /** The modules an entry imports statically, directly or not (computed once per build). */
 const reachable = new WeakMap();

@@ -92,6 +92,27 @@ test.describe('with the cookie banner and the bottom stack on a phone', () => {
   }
 });
 
+/** /announcements on a theme that fixes html and body to the screen and scrolls its page in #box (`style`); the box's last line is a link. */
+async function goInABox(page: Page, style: string): Promise<void> {
+  await page.route('**/announcements-in-a-box', async (route) => {
+    const response = await route.fetch({ url: route.request().url().replace('announcements-in-a-box', 'announcements') });
+    const html = (await response.text())
+      .replace('</head>', `<style>html,body{height:100%;overflow:hidden;margin:0} ${style}</style></head>`)
+      .replace(/<body([^>]*)>/, '<body$1><div id="box">')
+      .replace('</body>', '<p style="margin:0"><a href="#">Back to the top</a></p></div></body>');
+    await route.fulfill({ response, body: html });
+  });
+  await page.goto('/announcements-in-a-box');
+}
+
+/** Scrolls #box to its end; the bottom of its last line. */
+const boxEnd = (page: Page) =>
+  page.evaluate(() => {
+    const box = document.getElementById('box')!;
+    box.scrollTop = box.scrollHeight;
+    return box.querySelector('p:last-child a')!.getBoundingClientRect().bottom;
+  });
+
 test.describe('a theme that scrolls its page in a box of its own, on a phone', () => {
   test.use({ viewport: { width: 390, height: 640 }, isMobile: true, hasTouch: true });
 
@@ -101,16 +122,7 @@ test.describe('a theme that scrolls its page in a box of its own, on a phone', (
     ['is as tall as the screen', '#box{height:100vh;overflow-y:auto;scroll-padding-bottom:24px}', 24],
     ['is fixed over the screen', '#box{position:fixed;inset:0;overflow-y:auto;perspective:1px}', 0],
   ] as const) test(`a box that ${name} ends with the stack's room: its last line scrolls clear of the stack, and every element that takes focus is in sight`, async ({ page, consoleErrors }) => {
-    await page.route('**/announcements-in-a-box', async (route) => {
-      const response = await route.fetch({ url: route.request().url().replace('announcements-in-a-box', 'announcements') });
-      // Its last link is the box's last line.
-      const html = (await response.text())
-        .replace('</head>', `<style>html,body{height:100%;overflow:hidden;margin:0} ${style}</style></head>`)
-        .replace(/<body([^>]*)>/, '<body$1><div id="box">')
-        .replace('</body>', '<p style="margin:0"><a href="#">Back to the top</a></p></div></body>');
-      await route.fulfill({ response, body: html });
-    });
-    await page.goto('/announcements-in-a-box');
+    await goInABox(page, style);
     await runtimeReady(page);
     const stack = page.locator('.site-bottom-stack');
     await expect(page.locator('.site-mobile-info-bar')).toBeVisible();
@@ -120,15 +132,37 @@ test.describe('a theme that scrolls its page in a box of its own, on a phone', (
     // Before: the last links stayed under the stack.
     expect(hidden).toEqual([]);
     // Scrolled to its end, the box shows its last line above the stack.
-    const lastLine = await page.evaluate(() => {
-      const box = document.getElementById('box')!;
-      box.scrollTop = box.scrollHeight;
-      return box.querySelector('p:last-child a')!.getBoundingClientRect().bottom;
-    });
-    expect(lastLine).toBeLessThanOrEqual((await stack.boundingBox())!.y + 1);
+    expect(await boxEnd(page)).toBeLessThanOrEqual((await stack.boundingBox())!.y + 1);
     // The stack's height is added to the theme's own padding, not put in its place.
     const padding = await page.locator('#box').evaluate((box) => parseFloat(getComputedStyle(box).scrollPaddingBottom));
     expect(padding).toBeCloseTo(themePadding + (await stack.boundingBox())!.height, 0);
     expect(consoleErrors).toEqual([]);
+  });
+
+  test.describe('with the cookie banner up', () => {
+    test.use({ consented: false });
+
+    for (const [name, style] of [
+      ['as tall as the screen', '#box{height:100vh;overflow-y:auto}'],
+      ['fixed over the screen', '#box{position:fixed;inset:0;overflow-y:auto}'],
+    ] as const) test(`a box ${name}: every element that takes focus is in sight above the banner, and the box's last line scrolls clear of it`, async ({ page, consoleErrors }) => {
+      await goInABox(page, style);
+      await runtimeReady(page);
+      const banner = page.getByRole('region', { name: 'Cookie banner' });
+      await expect(banner).toBeVisible();
+      await expect(page.locator('.site-mobile-info-bar')).toBeVisible();
+      await page.waitForTimeout(400); // the stack slides in
+      const { visited, hidden } = await tabDownThePage(page);
+      expect(visited).toBeGreaterThan(15);
+      expect(hidden).toEqual([]);
+      expect(await boxEnd(page)).toBeLessThanOrEqual((await banner.boundingBox())!.y + 1);
+      // Answered, the banner takes its room and padding with it; the stack's stay.
+      await banner.getByRole('button', { name: 'Accept cookies' }).click();
+      await expect(banner).toHaveCount(0);
+      const stack = page.locator('.site-bottom-stack');
+      expect(await page.locator('#box').evaluate((box) => parseFloat(getComputedStyle(box).scrollPaddingBottom))).toBeCloseTo((await stack.boundingBox())!.height, 0);
+      expect(await boxEnd(page)).toBeLessThanOrEqual((await stack.boundingBox())!.y + 1);
+      expect(consoleErrors).toEqual([]);
+    });
   });
 });

@@ -2,6 +2,7 @@ import { assetUrl, loadStylesheet } from '../platform/assets';
 import { ACCEPT_CLASS, BANNER_CLASS, BANNER_LABEL, cookieBannerHtml, DECLINE_CLASS } from '../../../contract/consent/banner-markup';
 import { BANNER_WORDS } from '../../../contract/consent/settings';
 import { listen, type Teardown } from '../platform/events';
+import { pageBox } from '../platform/page-box';
 import { coverScreenFoot, showOnTop } from '../platform/screen-foot';
 import { texts } from '../platform/strings';
 import { CONSENT_EVENT, setConsent } from '../core/consent';
@@ -71,7 +72,7 @@ function onTop(banner: HTMLElement): HTMLElement {
   uncover();
   const stop = showOnTop(banner, (waited) => waited && announce(banner));
   // Measured shown: a room sized later, by its observer, would move what follows it.
-  const cover = banner.matches(`[class*="${TOP}"]`) ? stepAsideFromFocus(banner) : coverScreenFoot(banner);
+  const cover = banner.matches(`[class*="${TOP}"]`) ? stepAsideFromFocus(banner) : coverScreenFoot(banner, pageBox());
   // A theme that swaps <body> (Turbo, Astro's view transitions) or its contents (htmx's hx-boost)
   // without a reload takes the banner with it: it is put back, in place of one the server rendered
   // there (whose buttons post a form). Only the two elements' children are watched.
@@ -123,7 +124,7 @@ function stepAsideFromFocus(banner: HTMLElement): Teardown {
     if (!covered || banner.contains(event.target as Node)) return;
     stop();
     banner.className = banner.className.replace(TOP, `${BANNER_CLASS}-bottom`);
-    cover = coverScreenFoot(banner);
+    cover = coverScreenFoot(banner, pageBox());
   });
   return () => {
     stop();

@@ -12,18 +12,17 @@ import { listen, type Teardown } from './events';
 const FOOT_ROOM_CLASS = 'site-screen-foot-room';
 const rooms = new Set<HTMLElement>();
 
-/** Adds `height` to the scroll padding a theme gives `box`'s foot (for a footer of its own), or with 0 leaves the theme's. */
-function padBox(box: HTMLElement, height: number): void {
+/**
+ * Gives `box` the height of the rooms that end it (the root: of all) as its bottom scroll
+ * padding, added to any the theme gives it for a footer of its own; with none, the theme's.
+ */
+function pad(box: HTMLElement): void {
+  let height = 0;
+  rooms.forEach((room) => (box == document.documentElement || room.parentElement == box) && (height += room.offsetHeight));
   const style = box.style;
   style.scrollPaddingBottom = '';
   const theme = getComputedStyle(box).scrollPaddingBottom;
   if (height) style.scrollPaddingBottom = parseFloat(theme) ? `calc(${theme} + ${height}px)` : `${height}px`;
-}
-
-function pad(): void {
-  let height = 0;
-  rooms.forEach((room) => (height += room.offsetHeight));
-  padBox(document.documentElement, height);
 }
 
 /** Keeps focus clear of `element`, fixed at the screen's foot, until the teardown; its room ends `end` (the box that scrolls the page: platform/page-box.ts). */
@@ -35,21 +34,23 @@ export function coverScreenFoot(element: HTMLElement, end = document.body): Tear
   room.setAttribute('aria-hidden', 'true');
   end.append(room);
   rooms.add(room);
+  const padPage = () => {
+    // A theme's page box scrolls a focused element clear of this one.
+    if (end !== document.body) pad(end);
+    pad(document.documentElement);
+  };
   const size = () => {
     room.style.height = `${element.offsetHeight}px`;
-    // A theme's page box scrolls a focused element clear of this one.
-    if (end !== document.body) padBox(end, element.offsetHeight);
-    pad();
+    padPage();
   };
   const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(size) : undefined;
   observer?.observe(element);
   size();
   return () => {
     observer?.disconnect();
-    if (end !== document.body) padBox(end, 0);
     room.remove();
     rooms.delete(room);
-    pad();
+    padPage();
   };
 }
 

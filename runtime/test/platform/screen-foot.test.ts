@@ -42,6 +42,17 @@ describe('coverScreenFoot', () => {
     expect(root.cssText).toBe('');
   });
 
+  it("pads a theme's page box by the covers whose rooms end it, and the root by all", () => {
+    const wrapper = document.body.appendChild(document.createElement('div'));
+    const uncoverStack = coverScreenFoot(box(50), wrapper);
+    const uncoverBanner = coverScreenFoot(box(120), wrapper);
+    expect([wrapper.style.scrollPaddingBottom, root.scrollPaddingBottom]).toEqual(['170px', '170px']);
+    uncoverBanner();
+    expect([wrapper.style.scrollPaddingBottom, root.scrollPaddingBottom]).toEqual(['50px', '50px']);
+    uncoverStack();
+    expect([wrapper.style.cssText, root.cssText]).toEqual(['', '']);
+  });
+
   it("adds to a theme's own scroll padding (for a footer of its own), and leaves it as it was", () => {
     const theme = document.head.appendChild(document.createElement('style'));
     theme.textContent = 'html { scroll-padding-bottom: 40px } .wrapper { scroll-padding-bottom: 2rem }';
