@@ -299,12 +299,15 @@ export const galleryIndex = (page: Page, id: string) =>
 export const gallerySettled = (page: Page, id: string) =>
   page.waitForFunction((blockId) => !(window.SiteRuntime!.block(document.getElementById(blockId)!) as unknown as { inMotion: boolean }).inMotion, id);
 
-/** A real touch swipe (touch events through the DevTools protocol) at height `y`, from `fromX` to `toX` in five moves. */
-export async function touchSwipe(page: Page, y: number, fromX: number, toX: number): Promise<void> {
+/** A real touch drag (touch events through the DevTools protocol) from one point to another in five moves. */
+export async function touchDrag(page: Page, [fromX, fromY]: [number, number], [toX, toY]: [number, number]): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
-  const touch = (type: string, x?: number) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: x === undefined ? [] : [{ x, y }] } as never);
-  await touch('touchStart', fromX);
-  for (let step = 1; step <= 5; step++) await touch('touchMove', fromX + ((toX - fromX) * step) / 5);
+  const touch = (type: string, at = 0) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x: fromX + (toX - fromX) * at, y: fromY + (toY - fromY) * at }] } as never);
+  await touch('touchStart');
+  for (let step = 1; step <= 5; step++) await touch('touchMove', step / 5);
   await touch('touchEnd');
   await cdp.detach();
 }
+
+/** A touch swipe across the screen at height `y`, from `fromX` to `toX`. */
+export const touchSwipe = (page: Page, y: number, fromX: number, toX: number) => touchDrag(page, [fromX, y], [toX, y]);

@@ -1,4 +1,4 @@
-import { animationsSettled, expect, holdChunk, layoutShifted, runtimeReady, test, watchLayoutShifts } from './fixtures';
+import { animationsSettled, expect, holdChunk, layoutShifted, runtimeReady, test, themeRule, touchDrag, watchLayoutShifts } from './fixtures';
 
 const KEYS = { version: 'ss-popup-overlay-version', submitted: 'ss-popup-overlay-submitted', closedAt: 'ss-popup-overlay-closed' };
 const DAY = 86_400_000;
@@ -97,6 +97,42 @@ test.describe('on a phone', () => {
   test('the mobile information bar shows', async ({ page }) => {
     await page.goto('/announcements');
     await expect(page.getByRole('complementary', { name: 'Contact information' })).toHaveText('Call us: +1 555 0100');
+  });
+
+  test("a drag on the popup, around it, or on a product's quick view scrolls nothing behind it; closed, the page scrolls again", async ({ page }) => {
+    await themeRule(page, 'body { min-height: 4000px }'); // a page long enough to scroll
+    const scrolled = () => page.evaluate(() => Math.round(scrollY));
+    /** Drags 250 px up from (195, y), as a thumb reading down the page does. */
+    const dragUp = (y: number) => touchDrag(page, [195, y], [195, y - 250]);
+    await page.goto('/offers');
+    const popup = page.getByRole('dialog', { name: 'Get our monthly notes' });
+    await expect(popup).toBeVisible();
+    const box = (await popup.boundingBox())!;
+    // Before: the page behind moved 420 px with each drag.
+    for (const y of [box.y + box.height / 2, 300]) {
+      await dragUp(y);
+      await page.waitForTimeout(200);
+      expect(await scrolled(), `a drag at ${y}`).toBe(0);
+    }
+    await page.keyboard.press('Escape');
+    await expect(popup).toHaveCount(0);
+
+    await page.goto('/blocks');
+    await runtimeReady(page);
+    await page.getByRole('button', { name: 'Quick view: Harbour print' }).click();
+    const quickView = page.getByRole('dialog', { name: 'Harbour print' });
+    await expect(quickView).toBeVisible();
+    const opened = await scrolled();
+    const view = (await quickView.boundingBox())!;
+    for (const y of [view.y + view.height / 2, view.y > 400 ? 200 : 700]) {
+      await dragUp(y);
+      await page.waitForTimeout(200);
+      expect(await scrolled(), `a drag at ${y}`).toBe(opened);
+    }
+    await page.keyboard.press('Escape');
+    await expect(quickView).toBeHidden();
+    await dragUp(400);
+    await expect.poll(scrolled).toBeGreaterThan(opened + 100);
   });
 });
 

@@ -1,6 +1,8 @@
 /**
  * The runtime's own UI styles, added once when the first piece of UI shows (a constructed
  * sheet: platform/style-sheets.ts). Class names are prefixed `site-` so that themes can restyle them.
+ * The overlay is a scroll container that keeps its scrolling: a drag or the wheel on a dialog or
+ * around it does not scroll the page behind.
  */
 import { addStyleSheet } from '../platform/style-sheets';
 
@@ -8,7 +10,7 @@ const STYLE_ID = 'site-runtime-ui-styles';
 
 const CSS = `
 .site-modal-host{padding:0;border:0;background:none;overflow:visible}
-.site-modal-overlay{position:fixed;inset:0;display:flex;align-items:center;justify-content:center;background:var(--site-overlay,rgba(0,0,0,.45));opacity:1;transition:opacity .3s ease}
+.site-modal-overlay{position:fixed;inset:0;display:flex;align-items:center;justify-content:center;overflow:auto;overscroll-behavior:contain;background:var(--site-overlay,rgba(0,0,0,.45));opacity:1;transition:opacity .3s ease}
 .site-modal{box-sizing:border-box;overflow-wrap:anywhere;max-width:calc(100vw - 40px);max-height:calc(100dvh - 40px);overflow:auto;background:var(--site-surface,#fff);color:var(--site-on-surface,#111);border-radius:var(--site-radius,6px);box-shadow:0 10px 40px var(--site-shadow,rgba(0,0,0,.3));font:max(15px,.9375rem)/1.5 var(--site-font,system-ui,sans-serif);transform:none;transition:transform .3s ease}
 .site-modal h2{margin:0 0 8px;font-size:max(18px,1.125rem);line-height:1.3}
 .site-modal p{margin:0 0 12px;white-space:pre-wrap;word-break:break-word}
