@@ -56,22 +56,24 @@ const easeInOut = (t: number) => (t < 0.5 ? 2 * t * t : 1 - Math.pow(-2 * t + 2,
 
 /**
  * Scrolls the page to `to` over `durationMs` (default 300 ms, at least 50 ms), instantly under
- * reduced motion. Throws on a missing easing function or a non-finite duration.
+ * reduced motion, whatever `scroll-behavior` the theme sets. Throws on a missing easing function or a non-finite duration.
  */
 export function animateScroll({ to, durationMs = DEFAULT_ANIMATION_MS, easing = easeInOut }: ScrollAnimation): Promise<void> {
   if (typeof easing !== 'function') throw new TypeError(SCROLL_EASING_ERROR);
   if (typeof durationMs !== 'number' || !Number.isFinite(durationMs)) throw new TypeError(SCROLL_DURATION_ERROR);
   const duration = Math.max(SCROLL_MIN_DURATION_MS, durationMs);
   const from = window.scrollY;
+  // Each step lands where it is put: a theme's `scroll-behavior: smooth` would smooth every one.
+  const jump = (top: number) => window.scrollTo({ top, behavior: 'instant' });
   if (prefersReducedMotion()) {
-    window.scrollTo(0, to);
+    jump(to);
     return Promise.resolve();
   }
   return new Promise((resolve) => {
     const start = performance.now();
     const step = (now: number) => {
       const progress = Math.min(1, (now - start) / duration);
-      window.scrollTo(0, from + (to - from) * easing(progress));
+      jump(from + (to - from) * easing(progress));
       if (progress < 1) requestAnimationFrame(step);
       else resolve();
     };

@@ -73,11 +73,20 @@ describe('animation helpers', () => {
     expect(() => animateScroll({ to: 0, durationMs: '300' as never })).toThrow(SCROLL_DURATION_ERROR);
   });
 
-  it('animateScroll jumps at once under reduced motion', async () => {
+  it("animateScroll jumps at once under reduced motion, even where the theme's scroll-behavior is smooth", async () => {
     vi.stubGlobal('matchMedia', () => ({ matches: true }));
     const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
     await animateScroll({ to: 500 });
-    expect(scrollTo).toHaveBeenCalledExactlyOnceWith(0, 500);
+    expect(scrollTo).toHaveBeenCalledExactlyOnceWith({ top: 500, behavior: 'instant' });
+  });
+
+  it("animateScroll puts each step where it belongs, not smoothed again by the theme's scroll-behavior", async () => {
+    vi.stubGlobal('matchMedia', () => ({ matches: false }));
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    await animateScroll({ to: 400, durationMs: 50, easing: (t) => t });
+    expect(scrollTo.mock.calls.length).toBeGreaterThan(0);
+    expect(scrollTo.mock.calls.every(([options]) => (options as ScrollToOptions).behavior === 'instant')).toBe(true);
+    expect(scrollTo).toHaveBeenLastCalledWith({ top: 400, behavior: 'instant' });
   });
 
   it('fires the scroll-end event after 300 ms of quiet', () => {
