@@ -5,6 +5,7 @@
  * larger font. The runtime's own stylesheets must give its markup what it needs; the theme's
  * rules must not leak into it. Every block type in the frameworks' themes: theme-frameworks.spec.ts.
  */
+import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
@@ -452,5 +453,36 @@ test.describe('a theme that scrolls its page in a box of its own (html and body 
     expect(asked.under).toBeGreaterThan(50);
     expect(asked.src).toMatch(/format=\d+w/);
     expect(consoleErrors).toEqual([]);
+  });
+});
+
+test.describe('a sticky-footer theme that lays the body out as a grid (header, main, footer), on a page shorter than the screen', () => {
+  test.use({ viewport: { width: 1280, height: 1000 } });
+
+  test("with the rule docs/theming.md gives, the announcement bar has a row of its own: the header keeps its height, the footer ends the page above the stack's room", async ({ page }) => {
+    const docs = readFileSync('docs/theming.md', 'utf8');
+    const rule = /## A body laid out as a grid[\s\S]*?```css\n([\s\S]*?)```/.exec(docs)![1]!;
+    expect(rule).toContain('body:has(> .site-announcement-bar)');
+    // The theme's skip link is placed absolutely, as most are: it takes no row.
+    await themeRule(page, `${rule} .skip-link { position: absolute; }`);
+    const layout = () =>
+      page.evaluate(() => {
+        const box = (selector: string) => document.querySelector(selector)!.getBoundingClientRect();
+        const room = document.querySelector('.site-screen-foot-room');
+        return { header: Math.round(box('body > header').height), footerAboveRoom: !room || box('body > footer').bottom <= room.getBoundingClientRect().top + 1, pageEnd: Math.round(document.documentElement.scrollHeight) };
+      });
+    await page.goto('/announcements');
+    await runtimeReady(page);
+    const bar = page.getByRole('complementary', { name: 'Announcement' });
+    await expect(bar).toBeVisible();
+    await expect(page.locator('.site-bottom-stack')).toBeVisible();
+    expect(await page.evaluate(() => getComputedStyle(document.body).display)).toBe('grid');
+    const withBar = await layout();
+    expect(withBar.pageEnd).toBeLessThanOrEqual(1000); // the grid's 1fr row has room to stretch
+    await bar.getByRole('button').click();
+    await expect(bar).toHaveCount(0);
+    // Without the rule the header took the stretching row.
+    expect({ ...withBar, pageEnd: 0 }).toEqual({ ...(await layout()), pageEnd: 0 });
+    expect(withBar.footerAboveRoom).toBe(true);
   });
 });
