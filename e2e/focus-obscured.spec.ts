@@ -4,7 +4,7 @@
  * that has focus; the browser scrolls it clear of what the runtime fixes to the screen's foot,
  * and a banner at the screen's top moves to its foot when focus lands on what it covers.
  */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, runtimeReady, test } from './fixtures';
 
 const COVERS = '.site-cookie-banner, .site-bottom-stack';
@@ -32,20 +32,30 @@ async function tabDownThePage(page: Page): Promise<{ visited: number; hidden: st
   return { visited, hidden };
 }
 
+/** Once the runtime is ready: the cookie banner up and the bottom stack slid in; the banner. */
+async function coversShown(page: Page): Promise<Locator> {
+  await runtimeReady(page);
+  const banner = page.getByRole('region', { name: 'Cookie banner' });
+  await expect(banner).toBeVisible();
+  await expect(page.locator('.site-mobile-info-bar')).toBeVisible();
+  await page.waitForTimeout(400); // the stack slides in
+  return banner;
+}
+
+/** Tabs down the whole page: every element that takes focus (more than `atLeast`) is in sight. */
+async function everyFocusInSight(page: Page, atLeast = 15): Promise<void> {
+  const { visited, hidden } = await tabDownThePage(page);
+  expect(visited).toBeGreaterThan(atLeast);
+  expect(hidden).toEqual([]);
+}
+
 test.describe('with the cookie banner and the bottom stack on a phone', () => {
   test.use({ consented: false, viewport: { width: 390, height: 640 }, isMobile: true, hasTouch: true });
 
   test('every element that takes focus on the way down the page is in sight, above the banner and the stack', async ({ page, consoleErrors }) => {
     await page.goto('/announcements');
-    await runtimeReady(page);
-    const banner = page.getByRole('region', { name: 'Cookie banner' });
-    await expect(banner).toBeVisible();
-    await expect(page.locator('.site-mobile-info-bar')).toBeVisible();
-    await page.waitForTimeout(400); // the stack slides in
-
-    const { visited, hidden } = await tabDownThePage(page);
-    expect(visited).toBeGreaterThan(15);
-    expect(hidden).toEqual([]);
+    const banner = await coversShown(page);
+    await everyFocusInSight(page);
 
     // The banner answered and gone, the page keeps only the stack's share of the padding.
     const padding = () => page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).scrollPaddingBottom) || 0);
@@ -80,9 +90,7 @@ test.describe('with the cookie banner and the bottom stack on a phone', () => {
       await expect(banner).toHaveClass(new RegExp(`site-cookie-banner-${position}\\b`));
       await expect(page.locator('.site-screen-foot-room')).toHaveCount(0);
 
-      const { visited, hidden } = await tabDownThePage(page);
-      expect(visited).toBeGreaterThan(10);
-      expect(hidden).toEqual([]);
+      await everyFocusInSight(page, 10);
       await expect(banner).toHaveClass(new RegExp(`site-cookie-banner-${position.replace('top', 'bottom')}\\b`));
       const foot = await banner.boundingBox();
       expect(foot!.y + foot!.height).toBeGreaterThan(600); // at the foot of the 640 px screen
@@ -127,10 +135,8 @@ test.describe('a theme that scrolls its page in a box of its own, on a phone', (
     const stack = page.locator('.site-bottom-stack');
     await expect(page.locator('.site-mobile-info-bar')).toBeVisible();
     await page.waitForTimeout(400); // the stack slides in
-    const { visited, hidden } = await tabDownThePage(page);
-    expect(visited).toBeGreaterThan(15);
     // Before: the last links stayed under the stack.
-    expect(hidden).toEqual([]);
+    await everyFocusInSight(page);
     // Scrolled to its end, the box shows its last line above the stack.
     expect(await boxEnd(page)).toBeLessThanOrEqual((await stack.boundingBox())!.y + 1);
     // The stack's height is added to the theme's own padding, not put in its place.
@@ -147,14 +153,8 @@ test.describe('a theme that scrolls its page in a box of its own, on a phone', (
       ['fixed over the screen', '#box{position:fixed;inset:0;overflow-y:auto}'],
     ] as const) test(`a box ${name}: every element that takes focus is in sight above the banner, and the box's last line scrolls clear of it`, async ({ page, consoleErrors }) => {
       await goInABox(page, style);
-      await runtimeReady(page);
-      const banner = page.getByRole('region', { name: 'Cookie banner' });
-      await expect(banner).toBeVisible();
-      await expect(page.locator('.site-mobile-info-bar')).toBeVisible();
-      await page.waitForTimeout(400); // the stack slides in
-      const { visited, hidden } = await tabDownThePage(page);
-      expect(visited).toBeGreaterThan(15);
-      expect(hidden).toEqual([]);
+      const banner = await coversShown(page);
+      await everyFocusInSight(page);
       expect(await boxEnd(page)).toBeLessThanOrEqual((await banner.boundingBox())!.y + 1);
       // Answered, the banner takes its room and padding with it; the stack's stay.
       await banner.getByRole('button', { name: 'Accept cookies' }).click();

@@ -20,8 +20,10 @@ import { startTracking } from '../tracking/index';
 export function startCollectors(page: Readonly<PageContext>): { tracked: Promise<void>; stop: Teardown } {
   const stops = teardowns();
   stops.add(startErrorReporting());
+  // The page loaded here: on a slow phone a theme may swap the next page in before performance starts.
+  const loaded = new URL(location.href);
   const tracked = yieldToMain().then(() => {
-    void turn().then(() => stops.add(startPerformance(page)));
+    void turn().then(() => stops.add(startPerformance(page, loaded)));
     const tracking = startTracking(page);
     stops.add(tracking.stop);
     return tracking.tracked;

@@ -42,8 +42,15 @@ export function timeToInteractive(fcp: number, longTasks: Array<{ start: number;
   return tti;
 }
 
+/** Where a page load is: a theme that swaps pages in (Turbo, htmx, swup) changes `location` after it loaded. */
+export interface PageAddress {
+  pathname: string;
+  hash: string;
+  search: string;
+}
+
 /** The record's fields; `at` is the address of the page loaded (a theme that swaps pages in changes the address after). */
-export function pageSpeedFields(page: Readonly<PageContext>, delivery: string, at: { pathname: string; hash: string; search: string } = location): Record<string, unknown> {
+export function pageSpeedFields(page: Readonly<PageContext>, delivery: string, at: PageAddress = location): Record<string, unknown> {
   const nav = navigator as Navigator & { connection?: { downlink?: number; effectiveType?: string; rtt?: number; saveData?: boolean }; deviceMemory?: number };
   return {
     context: page.pageType,
@@ -62,10 +69,10 @@ export function pageSpeedFields(page: Readonly<PageContext>, delivery: string, a
 }
 
 /** Collects one page load's record and queues it on hide, and every 30 s while it changes. */
-export function collect(page: Readonly<PageContext>, pageLoadId: string, flags: { pageSpeed: boolean; userTiming: boolean }, restored: boolean): Teardown {
+export function collect(page: Readonly<PageContext>, pageLoadId: string, flags: { pageSpeed: boolean; userTiming: boolean }, restored: boolean, at: PageAddress = location): Teardown {
   const metrics: Record<string, number> = restored ? {} : navigationTimings(performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined);
   const longTasks: Array<{ start: number; end: number }> = [];
-  const { pathname, hash, search } = location;
+  const { pathname, hash, search } = at;
   let changed = !restored;
   const observers: PerformanceObserver[] = [];
   const observe = (type: string, handle: (entry: PerformanceEntry) => void) => {

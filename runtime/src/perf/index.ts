@@ -1,4 +1,5 @@
 import { CONSENT_EVENT } from '../core/consent';
+import type { PageAddress } from './collector';
 import type { PageContext } from '../../../contract/context/types';
 import { listen, type Teardown } from '../platform/events';
 import { onRestore } from '../platform/restore';
@@ -13,32 +14,34 @@ import { collectionFlags, NO_PAGE_LOAD_ID, REQUEST_TIMEOUT_MS, SETTINGS_PATH, SE
 /**
  * Real-user performance: asks the settings call whether to collect (and for the page load
  * id); only then loads the collector chunk with web-vitals. A bfcache restore is a new page
- * load: it asks again.
+ * load: it asks again. `loaded` is the address of the page loaded: a theme that swaps pages in
+ * (Turbo, htmx, swup) changes `location` after, maybe before the settings answer.
  */
-export function startPerformance(page: Readonly<PageContext>): Teardown {
+export function startPerformance(page: Readonly<PageContext>, loaded: PageAddress = new URL(location.href)): Teardown {
   const stops = teardowns();
-  const allowed = () => !document.prerendering && trackingActive(page, location.pathname);
+  const allowed = () => !document.prerendering && trackingActive(page, loaded.pathname);
   if (!allowed()) {
     // A visitor who accepts cookies on this page, or opens the page the browser prerendered:
     // collection starts then, as tracking does.
     const waits = teardowns();
-    const again = () => allowed() && (waits.stop(), stops.add(startPerformance(page)));
+    const again = () => allowed() && (waits.stop(), stops.add(startPerformance(page, loaded)));
     waits.add(listen(document, CONSENT_EVENT, again));
     waits.add(listen(document, 'prerenderingchange', again));
     stops.add(waits.stop);
     return stops.stop;
   }
-  const begin = (restored: boolean) =>
-    fetchSettings()
+  const begin = (at: PageAddress, restored: boolean) =>
+    fetchSettings(at.pathname)
       .then((settings) => {
         const flags = collectionFlags(settings);
         if (!flags) return;
         if (!settings.pageLoadId) throw new Error(NO_PAGE_LOAD_ID);
-        return import('./collector').then((m) => stops.add(m.collect(page, settings.pageLoadId!, flags, restored)));
+        return import('./collector').then((m) => stops.add(m.collect(page, settings.pageLoadId!, flags, restored, at)));
       })
       .catch((error: Error) => reportError(error, error.message));
-  void begin(false);
-  stops.add(onRestore(() => void begin(true)));
+  void begin(loaded, false);
+  // A page the Back button brings out of the browser's cache is a page load at its own address.
+  stops.add(onRestore(() => void begin(new URL(location.href), true)));
   return stops.stop;
 }
 
@@ -48,10 +51,10 @@ export function startPerformance(page: Readonly<PageContext>): Teardown {
  * own. Plain fetch: the data layer's retries and overlays are not for a collector; only a
  * stale crumb is renewed and the call made once more, as the data layer does.
  */
-async function fetchSettings(crumbRenewed = false): Promise<PerfSettings> {
+async function fetchSettings(path: string, crumbRenewed = false): Promise<PerfSettings> {
   await crumbReady();
   const url = apiUrl(SETTINGS_PATH);
-  url.searchParams.set('path', location.pathname);
+  url.searchParams.set('path', path);
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
   let response: Response;
@@ -62,7 +65,7 @@ async function fetchSettings(crumbRenewed = false): Promise<PerfSettings> {
   } finally {
     clearTimeout(timer);
   }
-  if (response.status === 403 && !crumbRenewed && renewCrumb(await response.json().catch(() => null))) return fetchSettings(true);
+  if (response.status === 403 && !crumbRenewed && renewCrumb(await response.json().catch(() => null))) return fetchSettings(path, true);
   if (!response.ok) throw new Error(unexpectedStatus(response.status));
   return (await response.json()) as PerfSettings;
 }

@@ -56,7 +56,8 @@ const easeInOut = (t: number) => (t < 0.5 ? 2 * t * t : 1 - Math.pow(-2 * t + 2,
 
 /**
  * Scrolls the page to `to` over `durationMs` (default 300 ms, at least 50 ms), instantly under
- * reduced motion, whatever `scroll-behavior` the theme sets. Throws on a missing easing function or a non-finite duration.
+ * reduced motion, whatever `scroll-behavior` the theme sets. Throws on a missing easing function
+ * or a non-finite duration.
  */
 export function animateScroll({ to, durationMs = DEFAULT_ANIMATION_MS, easing = easeInOut }: ScrollAnimation): Promise<void> {
   if (typeof easing !== 'function') throw new TypeError(SCROLL_EASING_ERROR);

@@ -71,6 +71,29 @@ describe('page-speed fields', () => {
   });
 });
 
+describe('a theme that swaps the next page in before collection starts (a slow phone, a quick visitor)', () => {
+  it('asks for and names the page loaded, not the page on screen by then', async () => {
+    history.replaceState(null, '', '/landing?mkwid=m-7#top');
+    const loaded = new URL(location.href); // as the collectors chunk starts
+    history.pushState(null, '', '/next-page');
+    let asked = '';
+    vi.stubGlobal('fetch', (input: URL) => ((asked = String(input)), Promise.resolve(Response.json({ rollout: { rum: true, apps: ['site'], pageSpeed: true }, pageLoadId: 'load-2' }))));
+    const beacon = vi.fn(() => true);
+    vi.stubGlobal('navigator', { ...navigator, sendBeacon: beacon });
+    const timeline = vi.fn(() => []);
+    vi.stubGlobal('performance', Object.assign(Object.create(performance) as Performance, { getEntriesByType: timeline })); // jsdom has no timeline
+    const stop = startPerformance({ ...defaultContext(), website: { id: 'w1' }, env: 'prod' as const, pageType: 2 }, loaded);
+    await vi.waitFor(() => expect(timeline).toHaveBeenCalled()); // the collector has started
+    expect(new URL(asked).searchParams.get('path')).toBe('/landing');
+    stop();
+    const [, body] = (beacon.mock.calls as unknown as Array<[string, Blob]>)[0]!;
+    const [record] = [JSON.parse(await body.text())].flat() as Array<{ pageLoadId: string; data: Record<string, unknown> }>;
+    expect(record).toMatchObject({ pageLoadId: 'load-2', data: { pathname: '/landing', hash: '#top', marketingId: 'm-7' } });
+    history.replaceState(null, '', '/');
+    vi.unstubAllGlobals();
+  });
+});
+
 describe('consent given on the page', () => {
   it('starts collection then, as tracking does (not on the next page); a decline starts nothing', async () => {
     const page = {
