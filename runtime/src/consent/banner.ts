@@ -2,7 +2,6 @@ import { assetUrl, loadStylesheet } from '../platform/assets';
 import { ACCEPT_CLASS, BANNER_CLASS, BANNER_LABEL, cookieBannerHtml, DECLINE_CLASS } from '../../../contract/consent/banner-markup';
 import { BANNER_WORDS } from '../../../contract/consent/settings';
 import { listen, type Teardown } from '../platform/events';
-import { pageBox } from '../platform/page-box';
 import { coverScreenFoot, showOnTop } from '../platform/screen-foot';
 import { texts } from '../platform/strings';
 import { CONSENT_EVENT, setConsent } from '../core/consent';
@@ -72,7 +71,7 @@ function onTop(banner: HTMLElement): HTMLElement {
   uncover();
   const stop = showOnTop(banner, (waited) => waited && announce(banner));
   // Measured shown: a room sized later, by its observer, would move what follows it.
-  const cover = banner.matches(`[class*="${TOP}"]`) ? stepAsideFromFocus(banner) : coverScreenFoot(banner, pageBox());
+  const cover = banner.matches(`[class*="${TOP}"]`) ? stepAsideFromFocus(banner) : coverScreenFoot(banner);
   // A theme that swaps <body> (Turbo, Astro's view transitions) or its contents (htmx's hx-boost)
   // without a reload takes the banner with it: it is put back, in place of one the server rendered
   // there (whose buttons post a form). Only the two elements' children are watched.
@@ -124,7 +123,7 @@ function stepAsideFromFocus(banner: HTMLElement): Teardown {
     if (!covered || banner.contains(event.target as Node)) return;
     stop();
     banner.className = banner.className.replace(TOP, `${BANNER_CLASS}-bottom`);
-    cover = coverScreenFoot(banner, pageBox());
+    cover = coverScreenFoot(banner);
   });
   return () => {
     stop();

@@ -7,7 +7,6 @@ import { assetUrl, loadStylesheet } from '../platform/assets';
 import { isMobile } from '../platform/device';
 import { listen, type Teardown } from '../platform/events';
 import { teardowns, type Teardowns } from '../platform/lifetime';
-import { pageBox } from '../platform/page-box';
 import { coverScreenFoot, showOnTop } from '../platform/screen-foot';
 import { trustedHtml } from '../platform/trusted-types';
 
@@ -54,7 +53,7 @@ function bottomStack(stops: Teardowns): HTMLElement {
   document.body.append(stack);
   stops.add(showOnTop(stack));
   // The stack stays while the visitor reads: on a theme that scrolls its page in a box, the room ends that box.
-  stops.add(coverScreenFoot(stack, pageBox()));
+  stops.add(coverScreenFoot(stack));
   stops.add(() => {
     observer.disconnect();
     stack.remove();

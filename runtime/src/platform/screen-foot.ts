@@ -7,6 +7,7 @@
  * or on a theme that fixes html and body to the screen, the box it scrolls its page in.
  */
 import { listen, type Teardown } from './events';
+import { pageBox } from './page-box';
 
 /** Themes and tests know it by this name (docs/services/cookie-consent.md). */
 const FOOT_ROOM_CLASS = 'site-screen-foot-room';
@@ -25,8 +26,8 @@ function pad(box: HTMLElement): void {
   if (height) style.scrollPaddingBottom = parseFloat(theme) ? `calc(${theme} + ${height}px)` : `${height}px`;
 }
 
-/** Keeps focus clear of `element`, fixed at the screen's foot, until the teardown; its room ends `end` (the box that scrolls the page: platform/page-box.ts). */
-export function coverScreenFoot(element: HTMLElement, end = document.body): Teardown {
+/** Keeps focus clear of `element`, fixed at the screen's foot, until the teardown; its room ends `end`, the box that scrolls the page. */
+export function coverScreenFoot(element: HTMLElement, end = pageBox()): Teardown {
   // Rooms in a copy of the page that a theme put back (Turbo's cache, htmx's history on Back) make room for nothing.
   document.querySelectorAll(`.${FOOT_ROOM_CLASS}`).forEach((copy) => rooms.has(copy as HTMLElement) || copy.remove());
   const room = document.createElement('div');
