@@ -169,12 +169,6 @@ export async function requestCallback(page: Page): Promise<void> {
   await expect(page.locator('.callback-done')).toHaveText('Request received.');
 }
 
-/**
- * Sums the layout shifts from the first paint in `window.__shift` (read it with `layoutShifted`),
- * as CLS counts them (none right after input), but those of a native control's own parts: an
- * `<audio controls>` redraws its time display as the file's length arrives, and the browser
- * names no node for that. Call it before the page is loaded.
- */
 /** A theme's rule, added as the page is parsed (the demo's policy refuses an inline <style>). */
 export const themeRule = (page: Page, rule: string) =>
   page.addInitScript((css) => {
@@ -185,6 +179,12 @@ export const themeRule = (page: Page, rule: string) =>
     });
   }, rule);
 
+/**
+ * Sums the layout shifts from the first paint in `window.__shift` (read it with `layoutShifted`),
+ * as CLS counts them (none right after input), but those of a native control's own parts: an
+ * `<audio controls>` redraws its time display as the file's length arrives, and the browser
+ * names no node for that. Call it before the page is loaded.
+ */
 export async function watchLayoutShifts(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const w = window as unknown as { __shift: number };
