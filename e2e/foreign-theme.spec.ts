@@ -188,13 +188,13 @@ test.describe('a theme whose text is 14 px, on a touch phone', () => {
 test.describe('a theme that takes the outline off links and buttons (a:focus, button:focus { outline: 0 })', () => {
   test.use({ consented: false });
 
-  test('what the runtime makes still shows where focus is: the banner\'s link, embed gates, the map\'s link, an image that opens the lightbox, the menu\'s panel', async ({ page }) => {
+  test('what the runtime makes still shows where focus is: the banner\'s link, embed gates, the map\'s link, an image that opens the lightbox, the menu\'s tabs and panel, the search form', async ({ page }) => {
     test.setTimeout(60_000);
     await themeRule(page, '*:focus { outline: none; } a:focus, button:focus, input:focus, select:focus, textarea:focus { outline: 0; }');
-    const MADE = { banner: '.site-cookie-banner :is(a, button)', gate: '.site-embed-gate :is(a, button)', map: '.tm-address a', image: '[data-block-type="image"] [role="button"]', menu: '[data-block-type="menu"] [role="tabpanel"]' };
+    const MADE = { banner: '.site-cookie-banner :is(a, button)', gate: '.site-embed-gate :is(a, button)', map: '.tm-address a', image: '[data-block-type="image"] [role="button"]', tabs: '.menu-tabs > button', menu: '[data-block-type="menu"] [role="tabpanel"]', search: '.search-block :is(input, button)' };
     const seen = new Set<string>();
     const unringed: string[] = [];
-    for (const path of ['/blocks', '/map', '/gallery?nomotion=true']) {
+    for (const path of ['/blocks', '/map', '/gallery?nomotion=true', '/search']) {
       await page.goto(path);
       await runtimeReady(page);
       for (let step = 0; step < 80; step++) {
