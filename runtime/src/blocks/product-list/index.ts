@@ -158,6 +158,9 @@ const productList: BlockModule = {
           more.textContent = words.viewProduct;
           dialog.append(more, ' ', close);
           dialog.setAttribute('aria-label', product.title);
+          // A page that scrolls is held while the view is open, its scrollbar's room kept (blocks.css).
+          const root = document.documentElement;
+          dialog.toggleAttribute('data-holds-page', root.scrollHeight > root.clientHeight);
           dialog.showModal();
           void sendCensus(page, `/api/census/RecordQuickView/${encodeURIComponent(product.id)}`, {});
         }),
