@@ -63,6 +63,32 @@ test("the wheel over the popup, a product's quick view or their backdrops scroll
   expect(await shortWidth()).toBe(1280);
 });
 
+test('the lightbox holds the page behind it, keeping its scrollbar\'s room: nothing behind moves sideways as it opens or closes', async ({ page }) => {
+  const width = () => page.evaluate(() => document.body.getBoundingClientRect().width);
+  const scrolled = () => page.evaluate(() => Math.round(scrollY));
+  await page.goto('/gallery?nomotion=true');
+  await runtimeReady(page);
+  const drawn = await width();
+  expect(drawn, 'a scrollbar takes room').toBeLessThan(1280);
+  const cell = page.locator('#block-grid > figure').nth(1);
+  await cell.scrollIntoViewIfNeeded();
+  const opened = await scrolled();
+  await cell.click();
+  const lightbox = page.getByRole('dialog', { name: 'Grid' });
+  await expect(lightbox).toBeVisible();
+  // Before: the page behind the lightbox's see-through backdrop moved 15 px sideways.
+  expect(await width()).toBe(drawn);
+  await page.mouse.move(640, 400);
+  await page.mouse.wheel(0, 400);
+  await page.waitForTimeout(300);
+  expect(await scrolled()).toBe(opened);
+  await page.keyboard.press('Escape');
+  await expect(lightbox).toHaveCount(0);
+  expect(await width()).toBe(drawn);
+  await page.mouse.wheel(0, 400);
+  await expect.poll(scrolled).toBeGreaterThan(opened + 100);
+});
+
 /** One product on a page shorter than the screen. */
 const SHORT_SHOP = `<!doctype html>
 <html lang="en">

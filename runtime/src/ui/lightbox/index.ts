@@ -216,7 +216,6 @@ export async function openLightbox(options: LightboxOptions): Promise<Lightbox> 
   const opened = index;
   history.pushState(entry, '', options.historyHash ? withItemId(first.id ?? first.url) : location.href);
   let closing: Promise<void> | null = null;
-  const rootOverflow = document.documentElement.style.overflow;
 
   const close = (fromHistory = false): Promise<void> => {
     if (closing) return closing;
@@ -226,7 +225,6 @@ export async function openLightbox(options: LightboxOptions): Promise<Lightbox> 
       loader.destroy();
       dialog.close();
       dialog.remove();
-      document.documentElement.style.overflow = rootOverflow;
       state = 'hidden';
       if (current === lightbox) current = null;
       const moved = index !== opened;
@@ -298,7 +296,9 @@ export async function openLightbox(options: LightboxOptions): Promise<Lightbox> 
 
   document.body.append(dialog);
   render(false);
-  document.documentElement.style.overflow = 'hidden';
+  // A page that scrolls is held while the lightbox is open, its scrollbar's room kept (lightbox.css).
+  const root = document.documentElement;
+  dialog.toggleAttribute('data-holds-page', root.scrollHeight > root.clientHeight);
   dialog.showModal();
   // A modal dialog lets Tab leave for the browser's own controls; keep it in the lightbox.
   teardowns.push(containFocus({ container: dialog }));
