@@ -211,6 +211,8 @@ test.describe('owner data', () => {
   });
 
   test('dashboards show what earlier visits created; charts draw at desktop and phone widths', async ({ page, browser, baseURL }, testInfo) => {
+    // A visit, then every dashboard at two widths: 23 s in a loaded CI run.
+    test.setTimeout(60_000);
     const marker = `dashboard-marker-${Date.now()}`;
     await visitAsVisitor(browser, baseURL!, marker);
     await expect.poll(() => queryServerDb("SELECT id FROM js_errors WHERE message LIKE ?", `%${marker}%`).length).toBeGreaterThan(0);

@@ -209,6 +209,8 @@ const BUNDLERS = [
 
 for (const bundler of BUNDLERS) {
   test(`bundled by ${bundler.name} into the theme's script: it finds its files beside the bundle`, async ({ page, consoleErrors }) => {
+    // An install and a bundler's build before the page: 26 s for webpack in a loaded CI run, 35 in another.
+    test.setTimeout(90_000);
     const project = themeProject(`theme-${bundler.language}`);
     writeFileSync(path.join(project, 'main.js'), `import '${PACKAGE}';\n`);
     bundler.build(project);

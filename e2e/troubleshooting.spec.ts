@@ -30,6 +30,8 @@ async function consoleShows(tab: Page, url: string, html: string | null, fragmen
 }
 
 test('each mistake docs/troubleshooting.md describes shows the words it quotes', async ({ context, baseURL }) => {
+  // A page load for each mistake the page describes: 28 s in a loaded CI run.
+  test.setTimeout(60_000);
   const at = `${baseURL}/a-theme-page`;
   const cases: Array<[string, string, string | null, string[], Record<string, string>?]> = [
     ['site.js as a classic script', at, themePage('<script src="/runtime/site.js"></script>'), ["Cannot use 'import.meta' outside a module"]],
