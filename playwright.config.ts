@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from './e2e/chromium';
 
 /** End-to-end tests: Debian's Chromium against the real server on a random port. */
 export default defineConfig({
@@ -13,20 +14,7 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     browserName: 'chromium',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        // Debian's launcher turns GPU rasterization on; without a GPU that goes through SwiftShader, which costs more CPU than Chromium's own software rasterizer.
-        '--disable-gpu-rasterization',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
     trace: 'off',
   },
 });

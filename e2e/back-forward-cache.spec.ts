@@ -6,11 +6,10 @@
  * since (on another page) loads afresh instead of asking again.
  */
 import type { Page } from '@playwright/test';
+import { chromiumWithout } from './chromium';
 import { expect, queryServerDb, runtimeReady, test } from './fixtures';
 
-test.use({
-  launchOptions: { executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-gpu-rasterization', '--no-first-run'], ignoreDefaultArgs: ['--disable-back-forward-cache'] },
-});
+test.use({ launchOptions: chromiumWithout('--disable-back-forward-cache') });
 
 /** Leaves by a link, as a visitor does (a navigation Playwright starts does not swap the page out), and comes Back. */
 async function leaveAndComeBack(page: Page, link: string): Promise<void> {
