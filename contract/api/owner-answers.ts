@@ -287,8 +287,8 @@ export type AccountAnswer = FromSchema<typeof accountAnswerSchema>;
 /** POST /api/owner/password ({current, password}): the owner's own new password is set; `endedSessions`: their other sessions, signed out. */
 export const passwordChangedAnswerSchema = strict({ endedSessions: count });
 export type PasswordChangedAnswer = FromSchema<typeof passwordChangedAnswerSchema>;
-/** The owner's new password: as long as a generated one, at least (the settings ask the same of OWNER_PASSWORD). */
-export const OWNER_PASSWORD_MIN = 8;
+/** The fewest characters of a password an account chooses: an owner's (the owner app, a mailed link, OWNER_PASSWORD), a viewer's or a member's (a mailed link, the settings); a generated one is longer. */
+export const PASSWORD_MIN = 8;
 
 /** DELETE /api/owner/subscribers/:email (every list), DELETE /api/owner/submissions/:id, DELETE /api/owner/orders/:orderNumber, DELETE /api/owner/members/:email. */
 export const removedAnswerSchema = strict({ removed: count });

@@ -3,7 +3,7 @@ import { ownerGet, ownerPost } from './owner-api';
 import { counted } from './counted';
 import { useOwnerData } from './use-owner-data';
 import { OWNER_PATHS } from '../../contract/api/owner-paths';
-import { OWNER_PASSWORD_MIN, type AccountAnswer, type PasswordChangedAnswer } from '../../contract/api/owner-answers';
+import { PASSWORD_MIN, type AccountAnswer, type PasswordChangedAnswer } from '../../contract/api/owner-answers';
 
 type Post = <T>(path: string, body?: unknown) => Promise<T>;
 type Get = <T>(path: string) => Promise<T>;
@@ -55,13 +55,13 @@ export function Account({ post = ownerPost, get = ownerGet }: { post?: Post; get
             type="password"
             autoComplete="new-password"
             required
-            minLength={OWNER_PASSWORD_MIN}
+            minLength={PASSWORD_MIN}
             maxLength={1024}
             aria-describedby="new-password-hint"
             value={password}
             onChange={(event) => setPassword(event.target.value)}
           />{' '}
-          <span id="new-password-hint">At least {OWNER_PASSWORD_MIN} characters. You stay signed in here; everywhere else you are signed out.</span>
+          <span id="new-password-hint">At least {PASSWORD_MIN} characters. You stay signed in here; everywhere else you are signed out.</span>
         </p>
         <button type="submit" disabled={busy}>
           Change password

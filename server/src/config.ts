@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import envSchema from 'env-schema';
+import { PASSWORD_MIN } from '../../contract/api/owner-answers';
 import { parseMailSettings, shownSmtpUrl, type MailSettings } from './mail/settings';
 import { hidePassword } from './security/hide-password';
 
@@ -191,9 +192,9 @@ const ENV_SCHEMA = {
     OWNER_EMAIL: { type: 'string', pattern: '^[^@\\s]+@[^@\\s]+$', description: 'an e-mail address' },
     VIEWER_EMAIL: { type: 'string', pattern: '^[^@\\s]+@[^@\\s]+$', description: 'an e-mail address' },
     MEMBER_EMAIL: { type: 'string', pattern: '^[^@\\s]+@[^@\\s]+$', description: 'an e-mail address' },
-    OWNER_PASSWORD: { type: 'string', minLength: 8, description: 'at least 8 characters' },
-    VIEWER_PASSWORD: { type: 'string', minLength: 8, description: 'at least 8 characters' },
-    MEMBER_PASSWORD: { type: 'string', minLength: 8, description: 'at least 8 characters' },
+    OWNER_PASSWORD: { type: 'string', minLength: PASSWORD_MIN, description: `at least ${PASSWORD_MIN} characters` },
+    VIEWER_PASSWORD: { type: 'string', minLength: PASSWORD_MIN, description: `at least ${PASSWORD_MIN} characters` },
+    MEMBER_PASSWORD: { type: 'string', minLength: PASSWORD_MIN, description: `at least ${PASSWORD_MIN} characters` },
     FORM_RATE_LIMIT: whole(1, Number.MAX_SAFE_INTEGER, 'a whole number of at least 1'),
     FORM_ADDRESS_RATE_LIMIT: whole(1, Number.MAX_SAFE_INTEGER, 'a whole number of at least 1'),
     FORM_KEY_RATE_LIMIT: whole(1, Number.MAX_SAFE_INTEGER, 'a whole number of at least 1'),

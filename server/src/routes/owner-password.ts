@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { OWNER_PATHS } from '../../../contract/api/owner-paths';
-import { OWNER_PASSWORD_MIN, type AccountAnswer, type PasswordChangedAnswer } from '../../../contract/api/owner-answers';
+import { PASSWORD_MIN, type AccountAnswer, type PasswordChangedAnswer } from '../../../contract/api/owner-answers';
 import { authenticate, changeAccountPassword, SESSION_COOKIE } from '../accounts';
 import { crumbQuery } from '../schemas';
 import { retryAfterSeconds } from '../security/limits';
 import { limitedSignIn } from '../security/sign-in-limits';
 
 export const CURRENT_PASSWORD_WRONG = 'Your current password is not right: nothing was changed.';
-export const NEW_PASSWORD_TOO_SHORT = `The new password must have at least ${OWNER_PASSWORD_MIN} characters.`;
+export const NEW_PASSWORD_TOO_SHORT = `The new password must have at least ${PASSWORD_MIN} characters.`;
 export const TOO_MANY_TRIES = 'Too many wrong passwords: try again in a few minutes.';
 
 const body = {
@@ -28,7 +28,7 @@ export default async function ownerPasswordRoutes(app: FastifyInstance): Promise
   app.post(OWNER_PATHS.password, { schema: { querystring: crumbQuery, body } }, async (request, reply) => {
     const { current, password } = request.body as { current: string; password: string };
     const account = request.account!;
-    if ([...password].length < OWNER_PASSWORD_MIN) return reply.code(400).send({ error: NEW_PASSWORD_TOO_SHORT });
+    if ([...password].length < PASSWORD_MIN) return reply.code(400).send({ error: NEW_PASSWORD_TOO_SHORT });
     const checked = await limitedSignIn(app.storage, 'owner', account.email, request.ip, () => authenticate(app.storage, account.email, current));
     if ('refused' in checked) return reply.code(429).header('Retry-After', retryAfterSeconds(checked.refused)).send({ error: TOO_MANY_TRIES });
     if ('invalid' in checked) return reply.code(403).send({ error: CURRENT_PASSWORD_WRONG });

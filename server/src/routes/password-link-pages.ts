@@ -8,13 +8,14 @@
  * (owner-password-reset.ts, beside the sign-in page) each give it their pages' look and words.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PASSWORD_MIN } from '../../../contract/api/owner-answers';
 import { EMAIL_PATTERN } from '../../../contract/model/forms/validate';
 import { fill } from '../../../contract/text/format';
 import { escapeHtml } from '../html';
 import { formCrumbValid, formValue } from '../form-posts';
 import { ensureCrumb } from '../plugins/crumb';
 import { takeFromWindows } from '../security/limits';
-import { completePasswordLink, createPasswordLink, NEW_PASSWORD_MAX, NEW_PASSWORD_MIN, passwordLinkHolder, RESET_LIFETIME_MS, type PasswordLinkTables } from '../password-links';
+import { completePasswordLink, createPasswordLink, NEW_PASSWORD_MAX, passwordLinkHolder, RESET_LIFETIME_MS, type PasswordLinkTables } from '../password-links';
 import { HOUR_MS, queueNotice } from '../mail/outbox';
 
 /** Requests per client address, and per address asked about, within an hour. */
@@ -96,7 +97,7 @@ ${errorLine(error)}<p>${escapeHtml(text.intro)}</p>
   const chooseForm = (text: PasswordPageWords, crumb: string, holder: string, error = '') => `<h1>${escapeHtml(text.newTitle)}</h1>
 ${errorLine(error)}<form method="post" action="${paths.choose}"><input type="hidden" name="crumb" value="${escapeHtml(crumb)}">
 <input name="username" type="email" autocomplete="username" value="${escapeHtml(holder)}" readonly hidden>
-<p class="field"><label for="reset-password">${escapeHtml(text.newPassword)}</label> <input id="reset-password" name="password" type="password" required minlength="${NEW_PASSWORD_MIN}" maxlength="${NEW_PASSWORD_MAX}" autocomplete="new-password" aria-describedby="reset-password-hint"${error ? ' aria-invalid="true" autofocus' : ''}> <span id="reset-password-hint">${escapeHtml(text.hint)}</span></p>
+<p class="field"><label for="reset-password">${escapeHtml(text.newPassword)}</label> <input id="reset-password" name="password" type="password" required minlength="${PASSWORD_MIN}" maxlength="${NEW_PASSWORD_MAX}" autocomplete="new-password" aria-describedby="reset-password-hint"${error ? ' aria-invalid="true" autofocus' : ''}> <span id="reset-password-hint">${escapeHtml(text.hint)}</span></p>
 <p><button type="submit">${escapeHtml(text.save)}</button></p></form>`;
   const invalidLink = (text: PasswordPageWords) => ({ main: `${message(text.title, text.invalidLink)}\n<p><a href="${paths.ask}">${escapeHtml(text.send)}</a></p>`, status: 404 });
   const holderOf = (token: string) => passwordLinkHolder(app.storage, tables, token);
@@ -145,7 +146,7 @@ ${errorLine(error)}<form method="post" action="${paths.choose}"><input type="hid
       return kind.send(request, reply, (text) => ({ title: text.newTitle, main: chooseForm(text, crumb, holder, error(text)), status }));
     };
     if (!formCrumbValid(app, request)) return again((text) => text.sessionExpired, 403);
-    if ([...password].length < NEW_PASSWORD_MIN) return again((text) => text.tooShort, 400);
+    if ([...password].length < PASSWORD_MIN) return again((text) => text.tooShort, 400);
     const changed = await completePasswordLink(app.storage, tables, token, password);
     if (!changed) return kind.send(request, reply, invalidLink);
     void reply.clearCookie(cookie, { path: paths.choose });
