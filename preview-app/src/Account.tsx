@@ -3,7 +3,7 @@ import { ownerGet, ownerPost } from './owner-api';
 import { counted } from './counted';
 import { useOwnerData } from './use-owner-data';
 import { OWNER_PATHS } from '../../contract/api/owner-paths';
-import { PASSWORD_MIN, type AccountAnswer, type PasswordChangedAnswer } from '../../contract/api/owner-answers';
+import { PASSWORD_MAX, PASSWORD_MIN, type AccountAnswer, type PasswordChangedAnswer } from '../../contract/api/owner-answers';
 
 type Post = <T>(path: string, body?: unknown) => Promise<T>;
 type Get = <T>(path: string) => Promise<T>;
@@ -46,7 +46,7 @@ export function Account({ post = ownerPost, get = ownerGet }: { post?: Post; get
         {email && <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />}
         <p>
           <label htmlFor="current-password">Current password</label>{' '}
-          <input id="current-password" type="password" autoComplete="current-password" required maxLength={1024} value={current} onChange={(event) => setCurrent(event.target.value)} />
+          <input id="current-password" type="password" autoComplete="current-password" required maxLength={PASSWORD_MAX} value={current} onChange={(event) => setCurrent(event.target.value)} />
         </p>
         <p>
           <label htmlFor="new-password">New password</label>{' '}
@@ -56,7 +56,7 @@ export function Account({ post = ownerPost, get = ownerGet }: { post?: Post; get
             autoComplete="new-password"
             required
             minLength={PASSWORD_MIN}
-            maxLength={1024}
+            maxLength={PASSWORD_MAX}
             aria-describedby="new-password-hint"
             value={password}
             onChange={(event) => setPassword(event.target.value)}

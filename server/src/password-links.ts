@@ -15,8 +15,6 @@ import type { Storage } from './storage/open';
 export const RESET_LIFETIME_MS = 60 * 60 * 1000;
 /** A new member's first link (the owner added them): a week, since it may wait in an inbox. */
 export const WELCOME_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
-/** The most characters of a password chosen through a link, a member's or an owner's alike. */
-export const NEW_PASSWORD_MAX = 1024;
 
 /** Whose links: the links' table, the column naming whose they are (the sessions' table names them the same), and where the passwords are. */
 export interface PasswordLinkTables {

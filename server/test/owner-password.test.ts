@@ -4,6 +4,7 @@
  * chosen one (a changed OWNER_PASSWORD is set, as before).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD_MAX } from '../../contract/api/owner-answers';
 import { WebsiteRole } from '../../contract/model/roles';
 import { ACCOUNT_BACKOFF } from '../src/security/sign-in-limits';
 import { authenticate, SEEDED_PASSWORDS_KEPT, seedAccount } from '../src/accounts';
@@ -37,6 +38,9 @@ describe('the owner’s own password', { timeout: 30_000 }, () => {
     expect([wrong.statusCode, wrong.json()]).toEqual([403, { error: CURRENT_PASSWORD_WRONG }]);
     const short = await change(here, OWNER.password, 'short');
     expect([short.statusCode, short.json()]).toEqual([400, { error: NEW_PASSWORD_TOO_SHORT }]);
+    // The longest the server takes, here as at sign-in: one more character is refused before any hashing.
+    expect((await change(here, OWNER.password, 'x'.repeat(PASSWORD_MAX + 1))).statusCode).toBe(400);
+    expect((await here.inject({ method: 'POST', url: '/api/auth/Login', payload: { email: OWNER.email, password: 'x'.repeat(PASSWORD_MAX + 1) } })).statusCode).toBe(400);
     expect(await authenticate(server.app.storage, OWNER.email, OWNER.password)).not.toBeNull();
 
     const changed = await change(here, OWNER.password, 'chosen-password-1');

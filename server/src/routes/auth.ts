@@ -4,6 +4,7 @@ import { clearSessionCookie, startSession } from '../plugins/session';
 import { crumbQuery, noBody } from '../schemas';
 import { retryAfterSeconds } from '../security/limits';
 import { limitedSignIn, type SignInScope } from '../security/sign-in-limits';
+import { PASSWORD_MAX } from '../../../contract/api/owner-answers';
 import { LOGIN_PATH, LOGOUT_PATH } from '../../../contract/api/paths';
 import { MEMBER_WORDS } from '../../../contract/members/sign-in-markup';
 
@@ -14,7 +15,7 @@ export const TOO_MANY_LOGINS = MEMBER_WORDS.tooMany;
 /** Email and password: owner sign-in, and (with rememberMe) member sign-in. */
 export const CREDENTIALS = {
   email: { type: 'string', minLength: 3, maxLength: 254 },
-  password: { type: 'string', minLength: 1, maxLength: 1024 },
+  password: { type: 'string', minLength: 1, maxLength: PASSWORD_MAX },
 } as const;
 
 const loginSchema = {

@@ -17,7 +17,7 @@ import { startSession } from '../plugins/session';
 import { retryAfterSeconds } from '../security/limits';
 import { limitedSignIn } from '../security/sign-in-limits';
 import { sendPreviewPage } from './preview';
-import { INVALID_LOGIN, TOO_MANY_LOGINS } from './auth';
+import { CREDENTIALS, INVALID_LOGIN, TOO_MANY_LOGINS } from './auth';
 
 export const SIGN_IN_EXPIRED = 'This page was open too long. Please sign in again.';
 /** A viewer-only account sent here from /config/ (which it may not open) would otherwise see the form again with no word why. */
@@ -66,7 +66,7 @@ export default async function loginPageRoutes(app: FastifyInstance): Promise<voi
   app.post(SIGN_IN_PAGE_PATH, async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
     const email = formValue(body.email, 254).trim();
-    const password = formValue(body.password, 1024);
+    const password = formValue(body.password, CREDENTIALS.password.maxLength);
     const next = formNextPath(body, OWNER_APP);
     const again = (status: number, error: string) => sendLoginPage(request, reply.code(status), { next, email, error });
     if (!formCrumbValid(app, request)) return again(403, SIGN_IN_EXPIRED);

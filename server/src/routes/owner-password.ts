@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { OWNER_PATHS } from '../../../contract/api/owner-paths';
-import { PASSWORD_MIN, type AccountAnswer, type PasswordChangedAnswer } from '../../../contract/api/owner-answers';
+import { PASSWORD_MAX, PASSWORD_MIN, type AccountAnswer, type PasswordChangedAnswer } from '../../../contract/api/owner-answers';
 import { authenticate, changeAccountPassword, SESSION_COOKIE } from '../accounts';
 import { crumbQuery } from '../schemas';
 import { retryAfterSeconds } from '../security/limits';
@@ -14,7 +14,7 @@ const body = {
   type: 'object',
   required: ['current', 'password'],
   additionalProperties: false,
-  properties: { current: { type: 'string', minLength: 1, maxLength: 1024 }, password: { type: 'string', minLength: 1, maxLength: 1024 } },
+  properties: { current: { type: 'string', minLength: 1, maxLength: PASSWORD_MAX }, password: { type: 'string', minLength: 1, maxLength: PASSWORD_MAX } },
 } as const;
 
 /**

@@ -8,14 +8,14 @@
  * (owner-password-reset.ts, beside the sign-in page) each give it their pages' look and words.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PASSWORD_MIN } from '../../../contract/api/owner-answers';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../../contract/api/owner-answers';
 import { EMAIL_PATTERN } from '../../../contract/model/forms/validate';
 import { fill } from '../../../contract/text/format';
 import { escapeHtml } from '../html';
 import { formCrumbValid, formValue } from '../form-posts';
 import { ensureCrumb } from '../plugins/crumb';
 import { takeFromWindows } from '../security/limits';
-import { completePasswordLink, createPasswordLink, NEW_PASSWORD_MAX, passwordLinkHolder, RESET_LIFETIME_MS, type PasswordLinkTables } from '../password-links';
+import { completePasswordLink, createPasswordLink, passwordLinkHolder, RESET_LIFETIME_MS, type PasswordLinkTables } from '../password-links';
 import { HOUR_MS, queueNotice } from '../mail/outbox';
 
 /** Requests per client address, and per address asked about, within an hour. */
@@ -97,7 +97,7 @@ ${errorLine(error)}<p>${escapeHtml(text.intro)}</p>
   const chooseForm = (text: PasswordPageWords, crumb: string, holder: string, error = '') => `<h1>${escapeHtml(text.newTitle)}</h1>
 ${errorLine(error)}<form method="post" action="${paths.choose}"><input type="hidden" name="crumb" value="${escapeHtml(crumb)}">
 <input name="username" type="email" autocomplete="username" value="${escapeHtml(holder)}" readonly hidden>
-<p class="field"><label for="reset-password">${escapeHtml(text.newPassword)}</label> <input id="reset-password" name="password" type="password" required minlength="${PASSWORD_MIN}" maxlength="${NEW_PASSWORD_MAX}" autocomplete="new-password" aria-describedby="reset-password-hint"${error ? ' aria-invalid="true" autofocus' : ''}> <span id="reset-password-hint">${escapeHtml(text.hint)}</span></p>
+<p class="field"><label for="reset-password">${escapeHtml(text.newPassword)}</label> <input id="reset-password" name="password" type="password" required minlength="${PASSWORD_MIN}" maxlength="${PASSWORD_MAX}" autocomplete="new-password" aria-describedby="reset-password-hint"${error ? ' aria-invalid="true" autofocus' : ''}> <span id="reset-password-hint">${escapeHtml(text.hint)}</span></p>
 <p><button type="submit">${escapeHtml(text.save)}</button></p></form>`;
   const invalidLink = (text: PasswordPageWords) => ({ main: `${message(text.title, text.invalidLink)}\n<p><a href="${paths.ask}">${escapeHtml(text.send)}</a></p>`, status: 404 });
   const holderOf = (token: string) => passwordLinkHolder(app.storage, tables, token);
@@ -138,7 +138,7 @@ ${errorLine(error)}<form method="post" action="${paths.choose}"><input type="hid
 
   app.post(paths.choose, async (request, reply) => {
     const token = request.cookies[cookie] ?? '';
-    const password = formValue((request.body as Record<string, unknown> | undefined)?.password, NEW_PASSWORD_MAX);
+    const password = formValue((request.body as Record<string, unknown> | undefined)?.password, PASSWORD_MAX);
     const again = async (error: (text: PasswordPageWords) => string, status: number) => {
       const holder = await holderOf(token);
       if (!holder) return kind.send(request, reply, invalidLink);
