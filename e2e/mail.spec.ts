@@ -200,7 +200,8 @@ test('an account that forgot its password asks for a link on the sign-in page, s
   await page.getByRole('link', { name: 'Sign in' }).click();
   await page.getByLabel('Email').fill(VIEWER.email);
   await page.getByLabel('Password').fill('remembered-viewer-2');
-  const signedIn = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/Login');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  expect((await signedIn).status()).toBe(200);
+  // Signed in: a viewer is sent on to the owner app, which it may not open, and back with word why. (Waiting for
+  // the page script's API call raced its loading on a loaded host: before it, the form posts itself, to the same end.)
+  await expect(page.getByText(`You are signed in as ${VIEWER.email}, which may view the site but not open the owner app.`)).toBeVisible();
 });
