@@ -287,10 +287,6 @@ export type AccountAnswer = FromSchema<typeof accountAnswerSchema>;
 /** POST /api/owner/password ({current, password}): the owner's own new password is set; `endedSessions`: their other sessions, signed out. */
 export const passwordChangedAnswerSchema = strict({ endedSessions: count });
 export type PasswordChangedAnswer = FromSchema<typeof passwordChangedAnswerSchema>;
-/** The fewest characters of a password an account chooses: an owner's (the owner app, a mailed link, OWNER_PASSWORD), a viewer's or a member's (a mailed link, the settings); a generated one is longer. */
-export const PASSWORD_MIN = 8;
-/** The most characters of a password the server takes, at sign-in too: enough for any passphrase, and a bound on the work of hashing one. */
-export const PASSWORD_MAX = 1024;
 
 /** DELETE /api/owner/subscribers/:email (every list), DELETE /api/owner/submissions/:id, DELETE /api/owner/orders/:orderNumber, DELETE /api/owner/members/:email. */
 export const removedAnswerSchema = strict({ removed: count });

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../contract/model/password';
 import { ownerGet, ownerPost } from './owner-api';
 import { counted } from './counted';
 import { useOwnerData } from './use-owner-data';
 import { OWNER_PATHS } from '../../contract/api/owner-paths';
-import { PASSWORD_MAX, PASSWORD_MIN, type AccountAnswer, type PasswordChangedAnswer } from '../../contract/api/owner-answers';
+import type { AccountAnswer, PasswordChangedAnswer } from '../../contract/api/owner-answers';
 
 type Post = <T>(path: string, body?: unknown) => Promise<T>;
 type Get = <T>(path: string) => Promise<T>;

@@ -4,7 +4,7 @@
  * chosen one (a changed OWNER_PASSWORD is set, as before).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD_MAX } from '../../contract/api/owner-answers';
+import { PASSWORD_MAX } from '../../contract/model/password';
 import { WebsiteRole } from '../../contract/model/roles';
 import { ACCOUNT_BACKOFF } from '../src/security/sign-in-limits';
 import { authenticate, SEEDED_PASSWORDS_KEPT, seedAccount } from '../src/accounts';

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PASSWORD_MAX } from '../../../contract/model/password';
 import { authenticate, endSession, SESSION_COOKIE } from '../accounts';
 import { clearSessionCookie, startSession } from '../plugins/session';
 import { crumbQuery, noBody } from '../schemas';
 import { retryAfterSeconds } from '../security/limits';
 import { limitedSignIn, type SignInScope } from '../security/sign-in-limits';
-import { PASSWORD_MAX } from '../../../contract/api/owner-answers';
 import { LOGIN_PATH, LOGOUT_PATH } from '../../../contract/api/paths';
 import { MEMBER_WORDS } from '../../../contract/members/sign-in-markup';
 

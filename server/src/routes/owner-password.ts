@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { PASSWORD_MIN } from '../../../contract/model/password';
 import { OWNER_PATHS } from '../../../contract/api/owner-paths';
-import { PASSWORD_MAX, PASSWORD_MIN, type AccountAnswer, type PasswordChangedAnswer } from '../../../contract/api/owner-answers';
+import type { AccountAnswer, PasswordChangedAnswer } from '../../../contract/api/owner-answers';
 import { authenticate, changeAccountPassword, SESSION_COOKIE } from '../accounts';
 import { crumbQuery } from '../schemas';
+import { CREDENTIALS } from './auth';
 import { retryAfterSeconds } from '../security/limits';
 import { limitedSignIn } from '../security/sign-in-limits';
 
@@ -14,7 +16,7 @@ const body = {
   type: 'object',
   required: ['current', 'password'],
   additionalProperties: false,
-  properties: { current: { type: 'string', minLength: 1, maxLength: PASSWORD_MAX }, password: { type: 'string', minLength: 1, maxLength: PASSWORD_MAX } },
+  properties: { current: CREDENTIALS.password, password: CREDENTIALS.password },
 } as const;
 
 /**

@@ -8,7 +8,7 @@
  * (owner-password-reset.ts, beside the sign-in page) each give it their pages' look and words.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../../../contract/api/owner-answers';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../../contract/model/password';
 import { EMAIL_PATTERN } from '../../../contract/model/forms/validate';
 import { fill } from '../../../contract/text/format';
 import { escapeHtml } from '../html';
