@@ -16,8 +16,15 @@ const SWAPPERS = {
   swup: { script: `${readFileSync('node_modules/swup/dist/Swup.umd.js', 'utf8')}\nnew Swup({ containers: ['#content'] });`, body: '<body', defer: true },
 };
 
-/** Every page the demo serves, with Turbo, htmx (boosting every link) or swup in its head as a theme would add it. */
-async function withSwapper(page: Page, name: keyof typeof SWAPPERS): Promise<void> {
+const CONTEXT_SCRIPT = /<script type="application\/json" id="site-context">[\s\S]*?<\/script>/;
+const MAIN = '<main id="content">';
+
+/**
+ * Every page the demo serves, with Turbo, htmx (boosting every link) or swup in its head as a
+ * theme would add it; `contextInMain` moves the page context from the head into the page's
+ * `<main>` (the container swup swaps), where a theme may put it.
+ */
+async function withSwapper(page: Page, name: keyof typeof SWAPPERS, { contextInMain = false } = {}): Promise<void> {
   const { script, body, defer } = SWAPPERS[name];
   await page.route(`**/${name}.js`, (route) => route.fulfill({ contentType: 'text/javascript', body: script }));
   await page.route(
@@ -26,7 +33,10 @@ async function withSwapper(page: Page, name: keyof typeof SWAPPERS): Promise<voi
       const request = route.request();
       if (request.resourceType() !== 'document' && !request.headers().accept?.includes('text/html') && !request.headers()['hx-request']) return route.continue();
       const response = await route.fetch();
-      await route.fulfill({ response, body: (await response.text()).replace('</head>', `<script src="/${name}.js"${defer ? ' defer' : ''}></script></head>`).replace('<body', body) });
+      let html = (await response.text()).replace('</head>', `<script src="/${name}.js"${defer ? ' defer' : ''}></script></head>`).replace('<body', body);
+      const context = CONTEXT_SCRIPT.exec(html)?.[0];
+      if (contextInMain && context && html.includes(MAIN)) html = html.replace(context, '').replace(MAIN, MAIN + context);
+      await route.fulfill({ response, body: html });
     },
   );
 }
@@ -192,9 +202,20 @@ test('htmx\'s hx-boost on a phone, which swaps the body\'s contents: the blocks 
 
 test.describe('a visitor who has accepted cookies', () => {
   test.use({ consented: true });
-  for (const name of ['turbo', 'htmx', 'swup'] as const) {
-    test(`${name}: each page swapped in is a page view, with the page left as its referrer; the lightbox's address on the same page is none; the load's performance record names the page loaded`, async ({ page, context, baseURL, consoleErrors }) => {
-      await withSwapper(page, name);
+  // The collections the page views of /gallery, /faq and /gallery again (Back) name. Turbo puts
+  // each new page's context script in the head beside the old ones; its copy of a page on Back
+  // brings none that is new. htmx keeps the head. A context in <main> comes with the page.
+  const GAL = 'gal000000000000000000000';
+  const FAQ = 'faq00000000000000000000a';
+  const cases = [
+    { name: 'turbo', contextInMain: false, collections: [GAL, FAQ, null] },
+    { name: 'htmx', contextInMain: false, collections: [null, null, null] },
+    { name: 'htmx', contextInMain: true, collections: [GAL, FAQ, GAL] },
+    { name: 'swup', contextInMain: true, collections: [GAL, FAQ, GAL] },
+  ] as const;
+  for (const { name, contextInMain, collections } of cases) {
+    test(`${name}, the page context in the ${contextInMain ? 'main' : 'head'}: each page swapped in is a page view, with the page left as its referrer and the collection of the context it brought; the lightbox's address on the same page is none; the load's performance record names the page loaded`, async ({ page, context, baseURL, consoleErrors }) => {
+      await withSwapper(page, name, { contextInMain });
       let loads = 0;
       page.on('load', () => loads++);
       const measured = page.waitForResponse((response) => response.url().includes('/api/1/performance/settings')).then((response) => response.json() as Promise<{ pageLoadId: string }>);
@@ -229,10 +250,10 @@ test.describe('a visitor who has accepted cookies', () => {
           return { path, referrer: data.referrer.replace(baseURL!, ''), title: data.title, collectionId: data.collectionId };
         });
       await expect.poll(views).toEqual([
-        { path: '/', referrer: '', title: expect.any(String), collectionId: expect.any(String) },
-        { path: '/gallery', referrer: '/', title: expect.stringMatching(/^Galleries/), collectionId: null },
-        { path: '/faq', referrer: '/gallery', title: expect.stringMatching(/^FAQ/), collectionId: null },
-        { path: '/gallery', referrer: '/faq', title: expect.stringMatching(/^Galleries/), collectionId: null },
+        { path: '/', referrer: '', title: expect.any(String), collectionId: 'home0000000000000000000a' },
+        { path: '/gallery', referrer: '/', title: expect.stringMatching(/^Galleries/), collectionId: collections[0] },
+        { path: '/faq', referrer: '/gallery', title: expect.stringMatching(/^FAQ/), collectionId: collections[1] },
+        { path: '/gallery', referrer: '/faq', title: expect.stringMatching(/^Galleries/), collectionId: collections[2] },
       ]);
       // The page load's performance record names the page loaded, not the one the visitor left from.
       const { pageLoadId } = await measured;

@@ -69,10 +69,10 @@ function deepFreeze<T>(value: T): T {
 
 /**
  * Reads `<script type="application/json" id="site-context">`. Absent: an anonymous visitor on
- * a static page. Not valid JSON: a console error and the same defaults (CONTRACT §2).
+ * a static page. Not valid JSON: a console error and the same defaults (CONTRACT §2). Tracking
+ * reads the one a page swapped in brought (`element`).
  */
-export function readContext(doc: Document = document): Readonly<PageContext> {
-  const element = doc.getElementById(CONTEXT_ELEMENT_ID);
+export function readContext(element: Element | null = document.getElementById(CONTEXT_ELEMENT_ID)): Readonly<PageContext> {
   const text = element?.textContent?.trim();
   // One defaults object (terser copied a second one into normalise when it called defaultContext).
   let context = defaultContext();

@@ -14,6 +14,7 @@ import { crumbReady } from '../net/crumb-ready';
 import { touchVisitor, type VisitorRecord } from './visitor';
 import { onRestore } from '../platform/restore';
 import { watchSoftViews } from './soft-views';
+import { swappedContexts } from './swapped-context';
 
 /** Third-party pixel hooks (spec part 1 §7): `site:track` events re-fired as `site:pixel`. */
 export const PIXEL_EVENTS: Record<string, string> = {
@@ -69,13 +70,13 @@ export function startTracking(page: Readonly<PageContext>): { tracked: Promise<v
     view(visitor);
     // Back to this page from the back/forward cache: a page view, as a page loaded again is.
     stops.add(onRestore(() => pageViewTracked(location.pathname) && view(touchVisitor(Date.now(), current.itemId))));
-    // A page a theme swaps in: a page view of its own (the heartbeats go on, 20 a load). Its
-    // collection and item are not known (the page context stays the first page's).
+    // A page a theme swaps in: a page view of its own, with the context it brought (the
+    // heartbeats go on, 20 a load).
+    const swappedContext = swappedContexts(page);
     stops.add(
       watchSoftViews((left) => {
-        if (!trackingActive(page, location.pathname)) return;
-        current = { ...page, collectionId: null, collection: null, itemId: null, item: null };
-        view(touchVisitor(), left);
+        current = swappedContext();
+        if (trackingActive(current, location.pathname)) view(touchVisitor(Date.now(), current.itemId), left);
       }),
     );
     let beats = 0;

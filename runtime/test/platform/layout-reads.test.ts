@@ -130,7 +130,7 @@ describe('layout reads while blocks mount', () => {
       Object.defineProperty(figure, 'offsetLeft', { get: () => i * 300 });
       Object.defineProperty(figure, 'offsetWidth', { get: () => 300 });
     });
-    const instance = await mountGalleryBlock(element, { design: 'slider', alignment: 'left' }, { ...readContext(document), featureFlags: [] });
+    const instance = await mountGalleryBlock(element, { design: 'slider', alignment: 'left' }, { ...readContext(), featureFlags: [] });
     await vi.advanceTimersByTimeAsync(50);
     expect(reads).not.toHaveBeenCalled();
     expect(element.style.getPropertyValue('--tg-offset')).toBe('');

@@ -60,6 +60,38 @@ describe('pages a theme swaps in without a reload', () => {
     stop();
   });
 
+  it('a page that brings its own context is counted with its collection and item: in the head beside the old one (Turbo), or in the body (htmx); a page that brings none names none', async () => {
+    const { stop, hits } = await tracked();
+    const context = (json: object) => Object.assign(document.createElement('script'), { type: 'application/json', id: 'site-context', textContent: JSON.stringify(json) });
+    // Turbo appends the new page's head scripts that the head does not hold, then swaps the body.
+    document.head.append(context({ website: { id: 'w' }, env: 'prod', pageType: 50, collectionId: 'c2', itemId: 'i2', item: { recordType: 11 } }));
+    swapBody('/store/print');
+    await task();
+    expect(document.cookie).toContain('ss_lastid=i2');
+    // Back: Turbo puts its copy of the first page back, and no script in its head is new.
+    swapBody('/first');
+    await task();
+    // htmx keeps the head and swaps the body's contents, here with the page's context in them.
+    history.pushState(null, '', '/faq');
+    document.body.innerHTML = '<main>FAQ</main>';
+    document.body.append(context({ website: { id: 'w' }, env: 'prod', pageType: 1, collectionId: 'c3' }));
+    await task();
+    // A page that is not found is not counted, as on a load.
+    history.pushState(null, '', '/gone');
+    document.body.innerHTML = '<main>Gone</main>';
+    document.body.append(context({ website: { id: 'w' }, env: 'prod', pageType: 100 }));
+    await task();
+    const views = (await hits()).filter((hit) => hit.event === 'pageView').map(({ data }) => [data.url, data.collectionId, data.itemId, data.recordType]);
+    expect(views).toEqual([
+      ['/first', 'c1', 'i1', null],
+      ['/store/print', 'c2', 'i2', 11],
+      ['/first', null, null, null],
+      ['/faq', 'c3', null, null],
+    ]);
+    document.head.querySelectorAll('#site-context').forEach((element) => element.remove());
+    stop();
+  });
+
   it('an address a block writes on the same path, or a swap that keeps the path, is no page view', async () => {
     const { stop, views } = await tracked();
     // The lightbox names its item in the address and adds its dialog to the body.

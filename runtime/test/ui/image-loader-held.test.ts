@@ -35,7 +35,7 @@ async function mountGrid() {
   const { readContext } = await import('../../src/context/read');
   const element = galleryInBody('block-grid');
   for (const figure of element.querySelectorAll('figure')) figure.getBoundingClientRect = () => ({ width: 300, height: 200 }) as DOMRect;
-  const instance = await mountGalleryBlock(element, { design: 'grid' }, { ...readContext(document), featureFlags: [] });
+  const instance = await mountGalleryBlock(element, { design: 'grid' }, { ...readContext(), featureFlags: [] });
   return { element, images: [...element.querySelectorAll('img')], instance };
 }
 

@@ -10,14 +10,14 @@ describe('feature gating (CONTRACT §3a)', () => {
     expect([...FEATURE_GATED_BLOCKS].sort()).toEqual(['amazon', 'donation', 'menu', 'opentable']);
     const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
     document.body.innerHTML = '<div id="block-m" data-block-type="menu"><section><h3>A</h3></section></div>';
-    const without = new BlockHost({ ...readContext(document), featureFlags: [] });
+    const without = new BlockHost({ ...readContext(), featureFlags: [] });
     await without.start();
     const element = document.getElementById('block-m')!;
     expect(element.getAttribute('data-block-status')).toBe('failed');
     expect(element.querySelector('[role="tablist"]')).toBeNull();
     expect(info).toHaveBeenCalledWith('Block "menu" (#block-m) needs the "menu" feature flag; left as it is.');
     without.destroy();
-    const withFlag = new BlockHost({ ...readContext(document), featureFlags: ['menu'] });
+    const withFlag = new BlockHost({ ...readContext(), featureFlags: ['menu'] });
     await withFlag.start();
     expect(element.getAttribute('data-block-status')).toBe('mounted');
     expect(element.querySelector('[role="tablist"]')).not.toBeNull();
@@ -93,7 +93,7 @@ describe('page enhancements (part 1 §7, §9)', async () => {
     expect(googleFontsUrl(null)).toBeNull();
   });
   it('loads the chunk only for pages that need it', () => {
-    const base = { ...readContext(document) };
+    const base = { ...readContext() };
     expect(needsEnhancements(base)).toBe(false);
     expect(needsEnhancements({ ...base, googleFonts: ['Inter'] })).toBe(true);
     expect(needsEnhancements({ ...base, websiteSettings: { disqusShortname: 'x', commentsEnabled: true } })).toBe(true);

@@ -12,7 +12,7 @@ import { GALLERY_CHANGE_EVENT, LOADER_MISSING, VIDEO_LOADER_MISSING } from '../.
 import { LABEL_NEXT, LABEL_PAUSE, LABEL_PLAY, LABEL_PREVIOUS } from '../../../src/blocks/gallery/controls';
 import { MEDIA_DEACTIVATE_EVENT, MEDIA_PAUSE_EVENT, MEDIA_PLAY_EVENT } from '../../../src/platform/media-events';
 
-const page = (flags: string[] = []) => ({ ...readContext(document), featureFlags: flags });
+const page = (flags: string[] = []) => ({ ...readContext(), featureFlags: flags });
 
 function galleryElement(json: Record<string, unknown>, count = 4, extra = ''): HTMLElement {
   document.body.innerHTML = `<div id="block-g1" data-block-type="gallery" data-block-json='${JSON.stringify(json)}'>${Array.from(

@@ -40,7 +40,7 @@ describe('autoplay far from the viewport', () => {
     const setTimer = vi.spyOn(globalThis, 'setTimeout');
     const clearTimer = vi.spyOn(globalThis, 'clearTimeout');
     const config = { design: 'slideshow', autoplay: true, 'autoplay-duration': 2 };
-    const instance = (await mountGalleryBlock(element, config, { ...readContext(document), featureFlags: [] })) as unknown as { index: number; destroy(): void };
+    const instance = (await mountGalleryBlock(element, config, { ...readContext(), featureFlags: [] })) as unknown as { index: number; destroy(): void };
     const autoplayTimers = () => setTimer.mock.calls.filter(([, ms]) => ms === 2000).length;
     expect(autoplayTimers()).toBe(0);
     vi.advanceTimersByTime(10_000);
