@@ -36,12 +36,16 @@ export function startTracking(page: Readonly<PageContext>): { tracked: Promise<v
   let started = false;
   let stopped = false;
   let current = page;
+  const loaded = location.pathname;
+  const swappedContext = swappedContexts(page);
   const stops = teardowns();
   const start = async () => {
     // A page the browser prerenders (speculation rules) is no visit until it is opened, if ever.
     if (started || stopped || document.prerendering || !trackingActive(page, location.pathname)) return;
     started = true;
-    const visitor = touchVisitor(Date.now(), page.itemId);
+    // Consent can come on a page the theme swapped in since the load.
+    if (location.pathname !== loaded) current = swappedContext();
+    const visitor = touchVisitor(Date.now(), current.itemId);
     // The cookies (0 to 11 ms at 4x, measured) and the landing's first session and local
     // storage accesses (12 to 45 ms: synchronous round trips to the browser) and the page view
     // each get a task of their own, not one long one between them.
@@ -72,7 +76,6 @@ export function startTracking(page: Readonly<PageContext>): { tracked: Promise<v
     stops.add(onRestore(() => pageViewTracked(location.pathname) && view(touchVisitor(Date.now(), current.itemId))));
     // A page a theme swaps in: a page view of its own, with the context it brought (the
     // heartbeats go on, 20 a load).
-    const swappedContext = swappedContexts(page);
     stops.add(
       watchSoftViews((left) => {
         current = swappedContext();

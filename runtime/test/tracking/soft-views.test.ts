@@ -92,6 +92,26 @@ describe('pages a theme swaps in without a reload', () => {
     stop();
   });
 
+  it('consent given on a page swapped in since the load: its page view names that page’s context, not the first page’s', async () => {
+    const restrictive = { cookieSettings: { isRestrictiveCookiePolicyEnabled: true, isCookieBannerEnabled: true } };
+    const { stop, hits } = await tracked(restrictive);
+    expect(await hits()).toEqual([]);
+    const context = Object.assign(document.createElement('script'), { type: 'application/json', id: 'site-context' });
+    context.textContent = JSON.stringify({ website: { id: 'w' }, env: 'prod', pageType: 50, collectionId: 'c2', itemId: 'i2', ...restrictive });
+    document.head.append(context);
+    swapBody('/store/print');
+    await task();
+    document.cookie = 'ss_cookieAllowed=true; path=/';
+    const { CONSENT_EVENT } = await import('../../src/core/consent');
+    document.dispatchEvent(new CustomEvent(CONSENT_EVENT));
+    await vi.waitFor(async () => expect((await hits()).filter((hit) => hit.event === 'pageView')).toHaveLength(1));
+    const [view] = (await hits()).filter((hit) => hit.event === 'pageView');
+    expect(view!.data).toMatchObject({ url: '/store/print', collectionId: 'c2', itemId: 'i2' });
+    context.remove();
+    document.cookie = 'ss_cookieAllowed=; path=/; max-age=0';
+    stop();
+  });
+
   it('an address a block writes on the same path, or a swap that keeps the path, is no page view', async () => {
     const { stop, views } = await tracked();
     // The lightbox names its item in the address and adds its dialog to the body.
