@@ -1,4 +1,4 @@
-import { test, expect, runtimeReady } from './fixtures';
+import { test, expect, hidePage, queryServerDb, runtimeReady } from './fixtures';
 import type { BrowserContext, Page } from '@playwright/test';
 
 test.use({ consented: false });
@@ -173,6 +173,31 @@ test('a restrictive policy without consent clears the tracking cookies', async (
   await page.reload();
   await runtimeReady(page);
   expect((await context.cookies()).map((c) => c.name)).toContain('ss_cvr');
+});
+
+test('a visitor who declines after accepting (a theme\'s cookie settings link calling SiteRuntime.consent.decline()) keeps no tracking cookie and is counted no further on the page', async ({ page, context }) => {
+  await page.goto('/');
+  await runtimeReady(page);
+  await page.getByRole('button', { name: 'Accept cookies' }).click();
+  await expect.poll(async () => (await context.cookies()).map((c) => c.name)).toContain('ss_cvr');
+  const visitor = (await context.cookies()).find((c) => c.name === 'ss_cvr')!.value.split('|')[0];
+  const events = () => queryServerDb<{ event: string }>('SELECT event FROM census_hits WHERE visitor_id = ? ORDER BY id', visitor).map(({ event }) => event);
+  // A video block's play, as the census counts it (part 2 §3).
+  const play = () => page.evaluate(() => document.body.dispatchEvent(new CustomEvent('tessera:media-play', { bubbles: true, detail: { kind: 'video', provider: 'youtube', url: 'https://youtu.be/x' } })));
+  await play();
+  await hidePage(page);
+  await expect.poll(events).toEqual(['pageView', 'video']);
+
+  await page.evaluate(() => window.SiteRuntime!.consent.decline());
+  const names = (await context.cookies()).map((c) => c.name);
+  for (const name of ['ss_cvr', 'ss_cvt']) expect(names, name).not.toContain(name);
+  expect((await consentCookie(context))!.value).toBe('false');
+  await play();
+  await hidePage(page);
+  // What was queued goes as the page hides: a hit sent would be stored by now.
+  await page.waitForTimeout(1000);
+  expect(events()).toEqual(['pageView', 'video']);
+  expect((await context.cookies()).map((c) => c.name)).not.toContain('ss_cvr');
 });
 
 test('Global Privacy Control reads as declined: no banner, no cookie, until a choice', async ({ page, context }) => {

@@ -3,7 +3,7 @@ import { readCookie, removeCookie } from '../platform/cookies';
 import { listen, type Teardown } from '../platform/events';
 import { withChunk } from '../core/chunk';
 import { teardowns } from '../platform/lifetime';
-import { consentState, trackingAllowed, TRACKING_COOKIES } from '../core/consent';
+import { CONSENT_EVENT, consentState, trackingAllowed, TRACKING_COOKIES } from '../core/consent';
 
 /** Preview events on document (detail: a partial cookieSettings); the banner chunk handles them. */
 export const FORCE_EVENT = 'cookieBanner:force';
@@ -18,9 +18,12 @@ export function startConsent(page: Readonly<PageContext>, screenshot: boolean): 
   const settings = page.cookieSettings;
   // Only the ones present: each cookie written is a synchronous round trip to the browser process
   // (reading them costs far less; one parse of document.cookie for all nine cost site.js 20 bytes).
-  if (!trackingAllowed(settings)) for (const name of TRACKING_COOKIES) if (readCookie(name) !== null) removeCookie(name);
+  const clear = () => !trackingAllowed(settings) && TRACKING_COOKIES.forEach((name) => readCookie(name) !== null && removeCookie(name));
+  clear();
   const asks = () => settings.isCookieBannerEnabled === true && !screenshot && consentState() === null;
   const stops = teardowns();
+  // A visitor who declines after accepting (SiteRuntime.consent.decline()) keeps none either.
+  stops.add(listen(document, CONSENT_EVENT, clear));
   const banner = (use: (module: Banner) => unknown) =>
     withChunk(
       () => import('./banner'),

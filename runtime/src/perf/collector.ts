@@ -4,6 +4,7 @@ import { ANALYTICS_ID_KEY, storedAnalyticsId } from '../../../contract/model/ana
 import { enqueue, flush } from '../net/beacon';
 import { listen, type Teardown } from '../platform/events';
 import { safeStorage } from '../platform/storage';
+import { trackingActive } from '../core/tracking-policy';
 import { APP_NAME, METRIC_WAIT_MS, PERF_INTERVAL_MS, PERF_VERSION, RECORDS_PATH, type PerfRecord } from '../../../contract/perf/settings';
 
 const TTI_QUIET_MS = 5000;
@@ -106,8 +107,9 @@ export function collect(page: Readonly<PageContext>, pageLoadId: string, flags: 
   if (flags.userTiming) observe('measure', (entry) => ((metrics[`measure:${entry.name}`] = entry.duration), (changed = true)));
 
   let stopped = false;
+  // A visitor who declines after accepting (SiteRuntime.consent.decline()): nothing more is sent.
   const send = (final: boolean) => {
-    if (!changed || stopped) return;
+    if (!changed || stopped || !trackingActive(page, pathname)) return;
     changed = false;
     if (metrics.fcp !== undefined) metrics.tti = timeToInteractive(metrics.fcp, longTasks);
     const record: PerfRecord = {

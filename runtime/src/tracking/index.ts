@@ -39,6 +39,8 @@ export function startTracking(page: Readonly<PageContext>): { tracked: Promise<v
   const loaded = location.pathname;
   const swappedContext = swappedContexts(page);
   const stops = teardowns();
+  // A visitor can decline after accepting (SiteRuntime.consent.decline()): each hit asks again.
+  const active = () => started && trackingActive(current, location.pathname);
   const start = async () => {
     // A page the browser prerenders (speculation rules) is no visit until it is opened, if ever.
     if (started || stopped || document.prerendering || !trackingActive(page, location.pathname)) return;
@@ -84,7 +86,7 @@ export function startTracking(page: Readonly<PageContext>): { tracked: Promise<v
     );
     let beats = 0;
     const timer = setInterval(() => {
-      if (document.visibilityState !== 'visible') return;
+      if (document.visibilityState !== 'visible' || !active()) return;
       recordHit(current, touchVisitor(), 'heartbeat');
       if (++beats >= MAX_HEARTBEATS) clearInterval(timer);
     }, HEARTBEAT_MS);
@@ -94,12 +96,12 @@ export function startTracking(page: Readonly<PageContext>): { tracked: Promise<v
   stops.add(listen(document, 'site:track', (event: Event) => {
     const detail = (event as CustomEvent<{ event?: string }>).detail;
     const name = PIXEL_EVENTS[detail?.event ?? ''];
-    if (name && started) dispatch(document, 'site:pixel', { ...detail, name });
+    if (name && active()) dispatch(document, 'site:pixel', { ...detail, name });
   }));
   // Census audio and video events (part 2 §3) come from the media blocks as DOM events.
   stops.add(listen(document, MEDIA_PLAY_EVENT, (event: Event) => {
     const detail = (event as CustomEvent<{ kind?: string; provider?: string; url?: string }>).detail;
-    if (started && (detail?.kind === 'video' || detail?.kind === 'audio')) recordHit(current, touchVisitor(), detail.kind, { provider: detail.provider, mediaUrl: detail.url });
+    if (active() && (detail?.kind === 'video' || detail?.kind === 'audio')) recordHit(current, touchVisitor(), detail.kind, { provider: detail.provider, mediaUrl: detail.url });
   }));
   stops.add(listen(document, CONSENT_EVENT, start));
   stops.add(listen(document, 'prerenderingchange', start));

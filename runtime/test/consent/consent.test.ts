@@ -103,6 +103,25 @@ describe('consent state', () => {
       delete (document as { cookie?: string }).cookie;
     }
   });
+
+  it('clears them when the visitor declines after accepting (SiteRuntime.consent.decline()), and no more once stopped', () => {
+    const page = { ...defaultContext(), cookieSettings: { isRestrictiveCookiePolicyEnabled: true, isCookieBannerEnabled: true } };
+    const tracking = () => ['ss_cvr=x|1|2|3|1', 'SS_MID=abc'].forEach((cookie) => (document.cookie = `${cookie}; path=/`));
+    setConsent(true);
+    const stop = startConsent(page, true);
+    tracking();
+    setConsent(true);
+    expect(document.cookie).toMatch(/ss_cvr=.*SS_MID=|SS_MID=.*ss_cvr=/);
+    setConsent(false);
+    expect(document.cookie).not.toMatch(/ss_cvr|SS_MID/);
+    stop();
+    setConsent(true);
+    tracking();
+    setConsent(false);
+    expect(document.cookie).toMatch(/ss_cvr/);
+    document.cookie = 'ss_cvr=; path=/; max-age=0';
+    document.cookie = 'SS_MID=; path=/; max-age=0';
+  });
 });
 
 describe('cookie banner (plain DOM, no preact)', () => {

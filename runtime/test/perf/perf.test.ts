@@ -7,6 +7,9 @@ import { collect, navigationTimings, pageSpeedFields, timeToInteractive } from '
 import { ANALYTICS_ID_KEY } from '../../../contract/model/analytics-id';
 import { collectionFlags } from '../../../contract/perf/settings';
 
+/** A site page where tracking is on: records are sent. */
+const site = { ...defaultContext(), website: { id: 'w1' }, env: 'prod' as const, pageType: 2 };
+
 describe('performance settings gating (spec part 1 §4)', () => {
   const rollout = { rum: true, apps: ['site'], pageSpeed: true, userTiming: false };
   it('collects only with rum rolled out to this app and one of the two flags', () => {
@@ -60,7 +63,7 @@ describe('page-speed fields', () => {
     const beacon = vi.fn(() => true);
     vi.stubGlobal('navigator', { ...navigator, sendBeacon: beacon });
     vi.stubGlobal('performance', Object.assign(Object.create(performance) as Performance, { getEntriesByType: () => [] })); // jsdom has no timeline
-    const stop = collect(defaultContext(), 'load-1', { pageSpeed: false, userTiming: false }, false);
+    const stop = collect(site, 'load-1', { pageSpeed: false, userTiming: false }, false);
     history.pushState(null, '', '/next-page');
     stop();
     const [url, body] = (beacon.mock.calls as unknown as Array<[string, Blob]>)[0]!;
@@ -68,6 +71,19 @@ describe('page-speed fields', () => {
     const [record] = [JSON.parse(await body.text())].flat() as Array<{ pageLoadId: string; data: Record<string, unknown> }>;
     expect(record).toMatchObject({ pageLoadId: 'load-1', data: { pathname: '/landing', hash: '#top', marketingId: 'm-7' } });
     history.replaceState(null, '', '/');
+  });
+
+  it('send nothing more once the visitor declines after accepting (SiteRuntime.consent.decline())', () => {
+    const beacon = vi.fn(() => true);
+    vi.stubGlobal('navigator', { ...navigator, sendBeacon: beacon });
+    vi.stubGlobal('performance', Object.assign(Object.create(performance) as Performance, { getEntriesByType: () => [] }));
+    const restrictive = { ...site, cookieSettings: { isRestrictiveCookiePolicyEnabled: true, isCookieBannerEnabled: true } };
+    setConsent(true);
+    const stop = collect(restrictive, 'load-3', { pageSpeed: false, userTiming: false }, false);
+    setConsent(false);
+    stop();
+    expect(beacon).not.toHaveBeenCalled();
+    document.cookie = 'ss_cookieAllowed=; path=/; max-age=0';
   });
 });
 

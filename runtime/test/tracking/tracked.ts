@@ -1,0 +1,27 @@
+import { vi } from 'vitest';
+import { defaultContext } from '../../src/context/read';
+import type { PageContext } from '../../../contract/context/types';
+
+export interface Hit {
+  event: string;
+  data: Record<string, unknown>;
+}
+
+/** The tracker on a page with a header and a main, and the census hits it has sent so far. */
+export async function tracked(context: Partial<PageContext> = {}) {
+  document.body.innerHTML = '<header>Site</header><main>First</main>';
+  history.replaceState(null, '', '/first');
+  const beacon = vi.fn(() => true);
+  vi.stubGlobal('navigator', { ...navigator, sendBeacon: beacon });
+  const { startTracking } = await import('../../src/tracking/index');
+  const { flush } = await import('../../src/net/beacon');
+  const tracking = startTracking({ ...defaultContext(), website: { id: 'w' }, env: 'prod', pageType: 2, collectionId: 'c1', itemId: 'i1', ...context });
+  await tracking.tracked;
+  const hits = async (): Promise<Hit[]> => {
+    flush();
+    const bodies = (beacon.mock.calls as unknown as Array<[string, Blob]>).filter(([url]) => url.includes('RecordHit')).map(([, body]) => body.text());
+    return (await Promise.all(bodies)).flatMap((text) => [JSON.parse(text)].flat() as Array<{ event: string; data: string }>).map((hit) => ({ event: hit.event, data: JSON.parse(hit.data) as Record<string, unknown> }));
+  };
+  return { stop: tracking.stop, hits, views: async () => (await hits()).filter((hit) => hit.event === 'pageView').map((hit) => hit.data.url) };
+}
+
