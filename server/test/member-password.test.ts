@@ -82,6 +82,7 @@ describe('a member’s new password by mail', { timeout: 30_000 }, () => {
     const form = await client.inject({ method: 'GET', url: '/members/password/new' });
     expect(form.statusCode).toBe(200);
     expect(form.body).toContain('<input id="reset-password" name="password" type="password" required minlength="8" maxlength="1024" autocomplete="new-password" aria-describedby="reset-password-hint">');
+    expect(form.body).toContain('<span id="reset-password-hint">At least 8 characters.</span>');
     expect(form.body).not.toContain(token);
     expect(form.body).toContain(`<input name="username" type="email" autocomplete="username" value="${MEMBER.email}" readonly hidden>`);
 

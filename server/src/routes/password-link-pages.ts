@@ -35,8 +35,10 @@ export interface PasswordPageWords {
   sessionExpired: string;
   newTitle: string;
   newPassword: string;
+  /** With {min}. */
   hint: string;
   save: string;
+  /** With {min}. */
   tooShort: string;
   invalidLink: string;
   changed: string;
@@ -97,7 +99,7 @@ ${errorLine(error)}<p>${escapeHtml(text.intro)}</p>
   const chooseForm = (text: PasswordPageWords, crumb: string, holder: string, error = '') => `<h1>${escapeHtml(text.newTitle)}</h1>
 ${errorLine(error)}<form method="post" action="${paths.choose}"><input type="hidden" name="crumb" value="${escapeHtml(crumb)}">
 <input name="username" type="email" autocomplete="username" value="${escapeHtml(holder)}" readonly hidden>
-<p class="field"><label for="reset-password">${escapeHtml(text.newPassword)}</label> <input id="reset-password" name="password" type="password" required minlength="${PASSWORD_MIN}" maxlength="${PASSWORD_MAX}" autocomplete="new-password" aria-describedby="reset-password-hint"${error ? ' aria-invalid="true" autofocus' : ''}> <span id="reset-password-hint">${escapeHtml(text.hint)}</span></p>
+<p class="field"><label for="reset-password">${escapeHtml(text.newPassword)}</label> <input id="reset-password" name="password" type="password" required minlength="${PASSWORD_MIN}" maxlength="${PASSWORD_MAX}" autocomplete="new-password" aria-describedby="reset-password-hint"${error ? ' aria-invalid="true" autofocus' : ''}> <span id="reset-password-hint">${escapeHtml(fill(text.hint, { min: PASSWORD_MIN }))}</span></p>
 <p><button type="submit">${escapeHtml(text.save)}</button></p></form>`;
   const invalidLink = (text: PasswordPageWords) => ({ main: `${message(text.title, text.invalidLink)}\n<p><a href="${paths.ask}">${escapeHtml(text.send)}</a></p>`, status: 404 });
   const holderOf = (token: string) => passwordLinkHolder(app.storage, tables, token);
@@ -146,7 +148,7 @@ ${errorLine(error)}<form method="post" action="${paths.choose}"><input type="hid
       return kind.send(request, reply, (text) => ({ title: text.newTitle, main: chooseForm(text, crumb, holder, error(text)), status }));
     };
     if (!formCrumbValid(app, request)) return again((text) => text.sessionExpired, 403);
-    if ([...password].length < PASSWORD_MIN) return again((text) => text.tooShort, 400);
+    if ([...password].length < PASSWORD_MIN) return again((text) => fill(text.tooShort, { min: PASSWORD_MIN }), 400);
     const changed = await completePasswordLink(app.storage, tables, token, password);
     if (!changed) return kind.send(request, reply, invalidLink);
     void reply.clearCookie(cookie, { path: paths.choose });
