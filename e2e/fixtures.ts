@@ -22,12 +22,19 @@ export const test = base.extend<{ consoleErrors: string[]; consented: boolean }>
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());
     });
-    page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+    // The first line of the stack says whose code threw (ours, or a library the test loads).
+    page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}${whereThrown(error)}`));
     await use(errors);
   },
 });
 
 export { expect };
+
+/** ` (at file:line)` from an error's stack, or nothing when it has none (a DOMException). */
+function whereThrown(error: Error): string {
+  const frame = error.stack?.split('\n').find((line) => /^\s+at /.test(line));
+  return frame ? ` (${frame.trim()})` : '';
+}
 
 /** Waits until the runtime has initialised every block present at start. */
 export async function runtimeReady(page: Page): Promise<void> {

@@ -42,6 +42,16 @@ async function withSwapper(page: Page, name: keyof typeof SWAPPERS, { contextInM
 }
 const withTurbo = (page: Page) => withSwapper(page, 'turbo');
 
+/**
+ * The page's errors less one of Turbo's own: Turbo 8 reads a visit's page in a promise nobody
+ * awaits (`requestSucceededWithResponse` awaits `responseHTML`), so a visit it cancels while the
+ * page is being read (a quicker click, Back, on a loaded host) rejects there, unhandled, with
+ * "signal is aborted without reason" (once in a CI run). The runtime's own fetches catch their
+ * aborts (net/request.ts, net/beacon.ts, perf/index.ts); one with a stack outside Turbo stays.
+ */
+const withoutTurboCancels = (errors: string[]) =>
+  errors.filter((error) => !(error.startsWith('uncaught: signal is aborted without reason') && (!error.includes(' (at ') || error.includes('/turbo.js'))));
+
 /** The blocks in the page, how many are mounted, and how many have a live instance. */
 const blocksIn = (page: Page) =>
   page.evaluate(() => {
@@ -97,7 +107,7 @@ test('Hotwire Turbo: the pages it swaps in mount their blocks, Back brings one b
   expect((await context.cookies()).find((cookie) => cookie.name === 'ss_cookieAllowed')?.value).toBe('true');
   expect(await page.evaluate(() => window.SiteRuntime!.consent.state())).toBe(true);
   expect(loads).toBe(1);
-  expect(consoleErrors).toEqual([]);
+  expect(withoutTurboCancels(consoleErrors)).toEqual([]);
 });
 
 test('Hotwire Turbo on a phone: the announcement bar of each page swapped in can be dismissed, the badge stays at the screen’s foot with its room', async ({ page, consoleErrors }) => {
@@ -139,7 +149,7 @@ test('Hotwire Turbo on a phone: the announcement bar of each page swapped in can
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/FAQ/);
   await expect.poll(foot).toEqual(first);
   await expect(announcement).toHaveCount(0);
-  expect(consoleErrors).toEqual([]);
+  expect(withoutTurboCancels(consoleErrors)).toEqual([]);
 });
 
 test('htmx\'s hx-boost on a phone, which swaps the body\'s contents: the blocks mount once, Back included, the banner answers without a reload, the bars work as on a page load', async ({ page, context, consoleErrors }) => {
@@ -259,7 +269,7 @@ test.describe('a visitor who has accepted cookies', () => {
       const { pageLoadId } = await measured;
       await expect.poll(() => queryServerDb<{ path: string }>('SELECT path FROM performance_records WHERE page_load_id = ?', pageLoadId)).toEqual([{ path: '/' }]);
       expect(loads).toBe(1);
-      expect(consoleErrors).toEqual([]);
+      expect(name === 'turbo' ? withoutTurboCancels(consoleErrors) : consoleErrors).toEqual([]);
     });
   }
 });
