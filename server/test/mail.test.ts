@@ -317,13 +317,15 @@ describe('the mail server asked at start', { timeout: 30_000 }, () => {
 });
 
 describe('stopping', () => {
-  it('a mail server that hangs in the middle of a notice holds the stop at most STOP_WAIT_MS', async () => {
+  it('a mail server that hangs in the middle of a notice: no trouble told while it is in its first try, and the stop is held at most STOP_WAIT_MS', async () => {
     const hanging = await startSmtpSink();
     hanging.refuse = 'hang';
     const stopping = await startTestServer({ mail: { smtpUrl: hanging.url, from: FROM, notify: NOTIFY } });
     try {
       await submit(stopping, ADA);
       await vi.waitFor(() => expect(hanging.held).toBe(1), { timeout: 5_000 });
+      // A notice in its first try has not failed: the owner is told of no trouble.
+      expect(await ownerSees(stopping)).toMatchObject({ sending: true, waiting: 0, waitingSince: null, failed: 0, problem: null });
     } finally {
       const started = Date.now();
       await stopping.close();

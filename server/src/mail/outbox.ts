@@ -82,8 +82,9 @@ export async function outboxCounts(store: Storage): Promise<Record<Tables['mail_
 
 /** What the owner is told of mail that does not go out: those waiting after a failure (since when), those refused for good, and the latest error. */
 export async function outboxTrouble(store: Storage): Promise<{ waiting: number; waitingSince: number | null; failed: number; problem: string | null }> {
-  // Tried and not sent: waiting for another try (or in one), or failed for good.
-  const troubled = store.db.selectFrom('mail_outbox').where('attempts', '>', 0);
+  // Tried, refused and not sent: waiting for another try (or in one), or failed for good. A
+  // notice in its first try has no error yet: it is not in trouble.
+  const troubled = store.db.selectFrom('mail_outbox').where('attempts', '>', 0).where('last_error', 'is not', null);
   const counts = await troubled
     .select(['status', (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.min('created_at').as('since')])
     .groupBy('status')
@@ -93,7 +94,6 @@ export async function outboxTrouble(store: Storage): Promise<{ waiting: number; 
     troubled
       .select('last_error')
       .where('status', status === 'failed' ? '=' : '!=', 'failed')
-      .where('last_error', 'is not', null)
       .orderBy('updated_at', 'desc')
       .limit(1)
       .executeTakeFirst();
