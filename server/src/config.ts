@@ -1,8 +1,8 @@
 import { isIP } from 'node:net';
-import { PASSWORD_MIN } from '../../contract/model/password';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import envSchema from 'env-schema';
+import { PASSWORD_MIN } from '../../contract/model/password';
 import { parseMailSettings, shownSmtpUrl, type MailSettings } from './mail/settings';
 import { hidePassword } from './security/hide-password';
 

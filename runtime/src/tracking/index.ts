@@ -81,7 +81,7 @@ export function startTracking(page: Readonly<PageContext>): { tracked: Promise<v
     stops.add(
       watchSoftViews((left) => {
         current = swappedContext();
-        if (trackingActive(current, location.pathname)) view(touchVisitor(Date.now(), current.itemId), left);
+        if (active()) view(touchVisitor(Date.now(), current.itemId), left);
       }),
     );
     let beats = 0;
