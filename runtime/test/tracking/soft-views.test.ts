@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { tracked } from './tracked';
+import { stopTrackers, tracked } from './tracked';
 
 /** What Turbo and Astro do: the address first, then the new page's `<body>` in place of the old one. */
 function swapBody(path: string, title = path): void {
@@ -20,7 +20,13 @@ function swapContents(path: string): void {
 const task = () => new Promise((resolve) => setTimeout(resolve, 10));
 
 describe('pages a theme swaps in without a reload', () => {
-  afterEach(() => history.replaceState(null, '', '/'));
+  afterEach(async () => {
+    await stopTrackers();
+    document.cookie = 'ss_cookieAllowed=; path=/; max-age=0';
+    history.replaceState(null, '', '/');
+    // The contexts a test put in the head, even one that failed before its end.
+    document.head.querySelectorAll('#site-context').forEach((element) => element.remove());
+  });
 
   it('count a page view each, with the page left as referrer and no collection or item of the first page', async () => {
     const { stop, hits, views } = await tracked();
@@ -37,7 +43,7 @@ describe('pages a theme swaps in without a reload', () => {
     stop();
   });
 
-  it('a page that brings its own context is counted with its collection and item: in the head beside the old one (Turbo), or in the body (htmx); a page that brings none names none', async () => {
+  it('a page that brings its own context is counted with its collection and item: in the head beside the old one (Turbo), or in the body (htmx); a page put back without one has its path’s', async () => {
     const { stop, hits } = await tracked();
     const context = (json: object) => Object.assign(document.createElement('script'), { type: 'application/json', id: 'site-context', textContent: JSON.stringify(json) });
     // Turbo appends the new page's head scripts that the head does not hold, then swaps the body.
@@ -45,8 +51,12 @@ describe('pages a theme swaps in without a reload', () => {
     swapBody('/store/print');
     await task();
     expect(document.cookie).toContain('ss_lastid=i2');
-    // Back: Turbo puts its copy of the first page back, and no script in its head is new.
+    // Back: Turbo puts its copy of the first page back, and no script in its head is new: the
+    // load's context is this path's. Forward again, the print's.
     swapBody('/first');
+    await task();
+    expect(document.cookie).toContain('ss_lastid=i1');
+    swapBody('/store/print');
     await task();
     // htmx keeps the head and swaps the body's contents, here with the page's context in them.
     history.pushState(null, '', '/faq');
@@ -62,10 +72,10 @@ describe('pages a theme swaps in without a reload', () => {
     expect(views).toEqual([
       ['/first', 'c1', 'i1', null],
       ['/store/print', 'c2', 'i2', 11],
-      ['/first', null, null, null],
+      ['/first', 'c1', 'i1', null],
+      ['/store/print', 'c2', 'i2', 11],
       ['/faq', 'c3', null, null],
     ]);
-    document.head.querySelectorAll('#site-context').forEach((element) => element.remove());
     stop();
   });
 

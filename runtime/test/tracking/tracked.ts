@@ -7,6 +7,14 @@ export interface Hit {
   data: Record<string, unknown>;
 }
 
+const running = new Set<() => void>();
+/** Stops every tracker a test started, also one that failed before it could, and sends what it queued. */
+export async function stopTrackers(): Promise<void> {
+  running.forEach((stop) => stop());
+  running.clear();
+  (await import('../../src/net/beacon')).flush();
+}
+
 /** The tracker on a page with a header and a main, and the census hits it has sent so far. */
 export async function tracked(context: Partial<PageContext> = {}) {
   document.body.innerHTML = '<header>Site</header><main>First</main>';
@@ -16,6 +24,7 @@ export async function tracked(context: Partial<PageContext> = {}) {
   const { startTracking } = await import('../../src/tracking/index');
   const { flush } = await import('../../src/net/beacon');
   const tracking = startTracking({ ...defaultContext(), website: { id: 'w' }, env: 'prod', pageType: 2, collectionId: 'c1', itemId: 'i1', ...context });
+  running.add(tracking.stop);
   await tracking.tracked;
   const hits = async (): Promise<Hit[]> => {
     flush();
