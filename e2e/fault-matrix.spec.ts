@@ -7,7 +7,7 @@
  * browser is offline arrive once it is back (faults.spec.ts covers the outbox between pages).
  */
 import type { BrowserContext, Page, Route } from '@playwright/test';
-import { expect, hidePage, queryServerDb, runtimeReady, test } from './fixtures';
+import { expect, hidePage, queryServerDb, runtimeReady, test, visitorRecord } from './fixtures';
 
 type Fault = 'internetdisconnected' | 500 | 503 | 'connectionreset' | 'stall';
 const FAULTS: Fault[] = ['internetdisconnected', 500, 503, 'connectionreset', 'stall'];
@@ -173,8 +173,7 @@ test('collector events made while offline are sent once the browser is back onli
   const uncaught = watch(page);
   await page.goto('/');
   await runtimeReady(page);
-  await expect.poll(async () => (visitor = (await context.cookies()).find((cookie) => cookie.name === 'ss_cvr')?.value ?? '')).not.toBe('');
-  visitor = decodeURIComponent(visitor);
+  visitor = await visitorRecord(context);
   const before = countsOf();
   await context.setOffline(true);
   // The visit reloads nothing: its events are made on the page already loaded.

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 
 export { MEMBER, OWNER, VIEWER } from './global-setup';
 
@@ -58,6 +58,16 @@ export async function stopClockFlow(page: Page): Promise<void> {
       if (attempt === 5 || !String(error).includes('to the past')) throw error;
     }
   }
+}
+
+/**
+ * The visitor record cookie (`ss_cvr`) as the census stores it with each button hit, once the
+ * tracker has written it: its first field is the visitor's id (`census_hits.visitor_id`).
+ */
+export async function visitorRecord(context: BrowserContext): Promise<string> {
+  let record = '';
+  await expect.poll(async () => (record = (await context.cookies()).find((cookie) => cookie.name === 'ss_cvr')?.value ?? '')).not.toBe('');
+  return decodeURIComponent(record);
 }
 
 /**

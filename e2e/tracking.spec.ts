@@ -1,4 +1,4 @@
-import { test, expect, runtimeReady, api, OWNER, queryServerDb } from './fixtures';
+import { test, expect, runtimeReady, api, OWNER, queryServerDb, visitorRecord } from './fixtures';
 import type { Page, Route } from '@playwright/test';
 
 /** Reads the server's own database (read-only) to count what arrived. */
@@ -136,9 +136,7 @@ test('an event tracked just before the page is left, while its chunk is still on
  * click the same buttons on the same server meanwhile.
  */
 async function buttonHitsOf(page: Page): Promise<(kind: string, buttonId: string) => number> {
-  let visitor = '';
-  await expect.poll(async () => (visitor = (await page.context().cookies()).find((cookie) => cookie.name === 'ss_cvr')?.value ?? '')).not.toBe('');
-  visitor = decodeURIComponent(visitor);
+  const visitor = await visitorRecord(page.context());
   return (kind, buttonId) =>
     queryServerDb<{ n: number }>('SELECT COUNT(*) AS n FROM census_buttons WHERE kind = ? AND button_id = ? AND visitor = ?', kind, buttonId, visitor)[0]!.n;
 }
