@@ -14,6 +14,11 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     browserName: 'chromium',
+    // One browser context per worker, reset between tests (cookies, cache, every visited origin's
+    // storage, service workers, routes, init scripts, clock, viewport; the fixtures add DevTools
+    // sessions and offline mode): a new context's first page starts two renderer processes,
+    // which cost more than most tests. e2e/isolation.spec.ts checks that each test is a new visitor.
+    reuseContext: true,
     launchOptions: chromiumLaunchOptions,
     trace: 'off',
   },

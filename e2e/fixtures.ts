@@ -1,7 +1,7 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
-import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
 
 export { MEMBER, OWNER, VIEWER } from './global-setup';
 
@@ -13,9 +13,23 @@ export const test = base.extend<{ consoleErrors: string[]; consented: boolean }>
   // The demo site asks for cookie consent. Tests of other features start as a visitor who has
   // accepted, so that the banner does not cover what they click; consent tests opt out.
   consented: [true, { option: true }],
-  context: async ({ context, consented, baseURL }, use) => {
+  // A worker's tests share one context (playwright.config.ts). Playwright's reset between tests
+  // leaves what a DevTools session set (font sizes, safe-area insets) and offline mode: each
+  // test's sessions are detached and the network is back when it ends (e2e/isolation.spec.ts).
+  context: async ({ context, consented, baseURL, reuseContext }, use) => {
     if (consented) await context.addCookies([{ name: 'ss_cookieAllowed', value: 'true', url: baseURL! }]);
+    const sessions: CDPSession[] = [];
+    const newCDPSession = context.newCDPSession.bind(context);
+    context.newCDPSession = async (target) => {
+      const session = await newCDPSession(target);
+      sessions.push(session);
+      return session;
+    };
     await use(context);
+    if (!reuseContext) return;
+    // A session the test detached itself, or a page it closed, has nothing left to undo.
+    await Promise.all(sessions.map((session) => session.detach().catch(() => undefined)));
+    await context.setOffline(false);
   },
   consoleErrors: async ({ page }, use) => {
     const errors: string[] = [];
