@@ -1,4 +1,4 @@
-import { test, expect, hidePage, queryServerDb, runtimeReady, visitorRecord } from './fixtures';
+import { test, expect, hidePage, queryServerDb, runtimeReady, visitorIdOf } from './fixtures';
 import type { BrowserContext, Page } from '@playwright/test';
 
 test.use({ consented: false });
@@ -179,7 +179,7 @@ test('a visitor who declines after accepting (a theme\'s cookie settings link ca
   await page.goto('/');
   await runtimeReady(page);
   await page.getByRole('button', { name: 'Accept cookies' }).click();
-  const visitor = (await visitorRecord(context)).split('|')[0];
+  const visitor = await visitorIdOf(context);
   const events = () => queryServerDb<{ event: string }>('SELECT event FROM census_hits WHERE visitor_id = ? ORDER BY id', visitor).map(({ event }) => event);
   // A video block's play, as the census counts it (part 2 §3).
   const play = () => page.evaluate(() => document.body.dispatchEvent(new CustomEvent('tessera:media-play', { bubbles: true, detail: { kind: 'video', provider: 'youtube', url: 'https://youtu.be/x' } })));

@@ -84,6 +84,9 @@ export async function visitorRecord(context: BrowserContext): Promise<string> {
   return decodeURIComponent(record);
 }
 
+/** The visitor's id in the census (`census_hits.visitor_id`): the first field of their record. */
+export const visitorIdOf = async (context: BrowserContext): Promise<string> => (await visitorRecord(context)).split('|')[0]!;
+
 /**
  * The page as hidden (the visitor switched tabs): the runtime sends what waits (page-view
  * metrics, queued beacons) while the page is still there, where routes and offline mode still
