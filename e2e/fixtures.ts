@@ -18,6 +18,7 @@ export const test = base.extend<{ consoleErrors: string[]; consented: boolean }>
   // test's sessions are detached and the network is back when it ends (e2e/isolation.spec.ts).
   context: async ({ context, consented, baseURL, reuseContext }, use) => {
     if (consented) await context.addCookies([{ name: 'ss_cookieAllowed', value: 'true', url: baseURL! }]);
+    if (!reuseContext) return use(context);
     const sessions: CDPSession[] = [];
     const newCDPSession = context.newCDPSession.bind(context);
     context.newCDPSession = async (target) => {
@@ -26,7 +27,6 @@ export const test = base.extend<{ consoleErrors: string[]; consented: boolean }>
       return session;
     };
     await use(context);
-    if (!reuseContext) return;
     // A session the test detached itself, or a page it closed, has nothing left to undo.
     await Promise.all(sessions.map((session) => session.detach().catch(() => undefined)));
     await context.setOffline(false);

@@ -147,6 +147,7 @@ export async function buildApp(config: ServerConfig): Promise<App> {
     onDone: (name, key, widths) => setFileWidths(storage, name, key, widths),
     onError: (error, message) => app.log.error({ err: error }, message),
     onRecovered: (message) => app.log.info(message),
+    failingPollMs: config.imageWorkerRetryMs,
   });
   app.decorate('imageJobs', imageJobs);
   // Visitor data goes to the database in batches, rolled up by the site's day as it is written.

@@ -29,6 +29,8 @@ export interface ServerConfig {
   slowAnswerMs?: number;
   /** How long a PostgreSQL statement waits for another session's lock before the request answers 503 (tests make it short). */
   databaseLockTimeoutMs?: number;
+  /** How often the image worker tries again while the database does not answer (5 s; tests make it short). */
+  imageWorkerRetryMs?: number;
   /** The repository root: `dist/` (the runtime, the owner app) is found below it. */
   rootDir: string;
   /** The site served: pages, site.json, forms.json, collections, products, assets (SITE_DIR). */

@@ -59,12 +59,15 @@ export interface JobOptions {
   onError(error: unknown, message: string): void;
   /** Claiming works again after it failed (the database is back). */
   onRecovered?(message: string): void;
+  /** How often the worker tries again while the database does not answer (FAILING_POLL_MS; tests make it short). */
+  failingPollMs?: number;
   now?: () => number;
 }
 
 export function startJobQueue(store: Storage, options: JobOptions): JobQueue {
   const worker = randomUUID();
   const now = options.now ?? Date.now;
+  const failingPollMs = options.failingPollMs ?? FAILING_POLL_MS;
   let stopped = false;
   const pause = workerPause();
   let busy: Promise<void> = Promise.resolve();
@@ -154,7 +157,7 @@ export function startJobQueue(store: Storage, options: JobOptions): JobQueue {
         if (failing) options.onRecovered?.('Image jobs: the database answers again; the worker goes on.');
         failing = false;
       } catch (error) {
-        if (!failing) options.onError(error, `Image jobs: claiming a job failed; the worker tries again every ${FAILING_POLL_MS / 1000} s and says nothing more until it works.`);
+        if (!failing) options.onError(error, `Image jobs: claiming a job failed; the worker tries again every ${failingPollMs / 1000} s and says nothing more until it works.`);
         failing = true;
       }
       if (job) {
@@ -162,7 +165,7 @@ export function startJobQueue(store: Storage, options: JobOptions): JobQueue {
         await busy;
         continue;
       }
-      await pause.wait(failing ? FAILING_POLL_MS : IDLE_POLL_MS);
+      await pause.wait(failing ? failingPollMs : IDLE_POLL_MS);
     }
   }
   const running = loop();
