@@ -237,10 +237,14 @@ test.describe('a visitor who has accepted cookies', () => {
       await page.goto('/');
       await runtimeReady(page);
       const nav = page.getByRole('navigation', { name: 'Main' });
+      // SiteRuntime.context is the page's now: the one it brought, else its path's, else the last.
+      const HOME = 'home0000000000000000000a';
+      const contextNow = () => page.evaluate(() => window.SiteRuntime!.context.collectionId);
       await nav.getByRole('link', { name: 'Galleries' }).click();
       await expect(page).toHaveURL(/\/gallery$/);
       swapped();
       await expect.poll(() => blocksIn(page)).toEqual({ blocks: 12, mounted: 12, live: 12 });
+      expect(await contextNow()).toBe(collections[0] ?? HOME);
       // The lightbox names its image in the address, on the same page.
       await page.locator('#block-grid > figure').nth(2).click();
       await expect.poll(() => new URL(page.url()).searchParams.get('itemId')).toBe('s24');
@@ -249,9 +253,11 @@ test.describe('a visitor who has accepted cookies', () => {
       await nav.getByRole('link', { name: 'FAQ' }).click();
       await expect(page).toHaveURL(/\/faq$/);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('FAQ');
+      await expect.poll(contextNow).toBe(collections[1] ?? HOME);
       await page.goBack();
       await expect(page).toHaveURL(/\/gallery$/);
       await expect.poll(() => blocksIn(page)).toEqual({ blocks: 12, mounted: 12, live: 12 });
+      expect(await contextNow()).toBe(collections[2] ?? HOME);
       await hidePage(page);
 
       const visitor = (await context.cookies()).find((cookie) => cookie.name === 'ss_cvr')!.value.split('|')[0];
@@ -261,7 +267,7 @@ test.describe('a visitor who has accepted cookies', () => {
           return { path, referrer: data.referrer.replace(baseURL!, ''), title: data.title, collectionId: data.collectionId };
         });
       await expect.poll(views).toEqual([
-        { path: '/', referrer: '', title: expect.any(String), collectionId: 'home0000000000000000000a' },
+        { path: '/', referrer: '', title: expect.any(String), collectionId: HOME },
         { path: '/gallery', referrer: '/', title: expect.stringMatching(/^Galleries/), collectionId: collections[0] },
         { path: '/faq', referrer: '/gallery', title: expect.stringMatching(/^FAQ/), collectionId: collections[1] },
         { path: '/gallery', referrer: '/faq', title: expect.stringMatching(/^Galleries/), collectionId: collections[2] },

@@ -1,5 +1,6 @@
 import type { Environment, PageContext } from '../../contract/context/types';
 import { environmentFromHost } from '../../contract/context/environment';
+import { pageContexts, type PageContexts } from './context/page-contexts';
 import { readContext } from './context/read';
 import { BlockHost } from './core/block-host';
 import { loadChunk, loadChunkOnline, withChunk } from './core/chunk';
@@ -90,8 +91,12 @@ export function createRuntime(): SiteRuntimeApi {
     if (!context) usePageWords((context = readContext()).strings);
     return context;
   };
+  // The context of the page now, on a theme that swaps pages in: what SiteRuntime.context, the
+  // blocks, analytics events and page views name (the page services keep the load's).
+  let contexts: PageContexts | undefined;
+  const pages = () => (contexts ??= pageContexts(page()));
   let blockHost: BlockHost | undefined;
-  const host = () => (blockHost ??= new BlockHost(page()));
+  const host = () => (blockHost ??= new BlockHost(pages()));
   const dialog = {
     confirm: (options: DialogOptions) => dialogChunk().then((m) => m.confirm(options)),
     alert: (options: DialogOptions) => dialogChunk().then((m) => m.alert(options)),
@@ -101,7 +106,7 @@ export function createRuntime(): SiteRuntimeApi {
   // Offline, an event waits for the network rather than failing for want of its chunk; a page
   // left before the chunk comes keeps the event for the next page (tracking/pending.ts).
   const analytics = analyticsQueue(() =>
-    loadChunkOnline(() => import('./tracking/analytics'), 'analytics').then((m) => (event: unknown, at: PageMoment) => m.track(event, page(), at)),
+    loadChunkOnline(() => import('./tracking/analytics'), 'analytics').then((m) => (event: unknown, at: PageMoment) => m.track(event, pages().now(), at)),
   );
   // Reading the context is the first turn; then each page service and the blocks take turns
   // (platform/yield.ts), so that a page with many of them gets several short tasks, not one
@@ -125,7 +130,7 @@ export function createRuntime(): SiteRuntimeApi {
         withChunk(
           () => import('./collectors/index'),
           (m) => {
-            const { tracked, stop } = m.startCollectors(context);
+            const { tracked, stop } = m.startCollectors(context, pages());
             services.add(stop);
             return tracked;
           },
@@ -155,7 +160,7 @@ export function createRuntime(): SiteRuntimeApi {
       return (ready ??= Promise.all([booted, pure.load()]).then(() => undefined));
     },
     get context() {
-      return page();
+      return pages().now();
     },
     // Worked out when read, not while site.js is evaluated in the page's parsing task.
     get environment() {

@@ -1,4 +1,5 @@
 import type { PageContext } from '../../../contract/context/types';
+import type { PageContexts } from '../context/page-contexts';
 import { startErrorReporting } from '../errors/reporter';
 import type { Teardown } from '../platform/events';
 import { teardowns } from '../platform/lifetime';
@@ -17,14 +18,14 @@ import { startTracking } from '../tracking/index';
  * itself spreads its start over three tasks: cookies, landing, page view). Performance takes a turn
  * (platform/yield.ts). `stop` ends them all (SiteRuntime.destroy()).
  */
-export function startCollectors(page: Readonly<PageContext>): { tracked: Promise<void>; stop: Teardown } {
+export function startCollectors(page: Readonly<PageContext>, contexts: PageContexts): { tracked: Promise<void>; stop: Teardown } {
   const stops = teardowns();
   stops.add(startErrorReporting());
   // The page loaded here: on a slow phone a theme may swap the next page in before performance starts.
   const loaded = new URL(location.href);
   const tracked = yieldToMain().then(() => {
     void turn().then(() => stops.add(startPerformance(page, loaded)));
-    const tracking = startTracking(page);
+    const tracking = startTracking(page, contexts);
     stops.add(tracking.stop);
     return tracking.tracked;
   });

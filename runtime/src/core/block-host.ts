@@ -1,4 +1,4 @@
-import type { PageContext } from '../../../contract/context/types';
+import { CONTEXT_SELECTOR, type PageContexts } from '../context/page-contexts';
 import { assetUrl, loadStylesheet, retryStylesheets } from '../platform/assets';
 import { reportError } from '../platform/report';
 import { turn } from '../platform/yield';
@@ -77,8 +77,9 @@ export class BlockHost implements ElementObserverDelegate {
   private readonly _observer: ElementObserver;
   private _pending: Promise<void>[] = [];
 
-  constructor(private readonly _page: Readonly<PageContext>, root: Element = document.documentElement) {
-    this._observer = new ElementObserver(root, BLOCK_SELECTOR, this);
+  /** `contexts`: each block gets the context of the page it came with, on a theme that swaps pages in; the observer that finds blocks also finds the contexts that come. */
+  constructor(private readonly _contexts: PageContexts, root: Element = document.documentElement) {
+    this._observer = new ElementObserver(root, `${BLOCK_SELECTOR},${CONTEXT_SELECTOR}`, this);
   }
 
   /** Starts observing; the promise settles once every block present now has initialised. */
@@ -117,6 +118,7 @@ export class BlockHost implements ElementObserverDelegate {
   }
 
   matched(element: Element): void {
+    if (element.matches(CONTEXT_SELECTOR)) return this._contexts.add(element);
     if (this._records.has(element)) return;
     this._pending.push(this._mount(element as HTMLElement));
   }
@@ -161,7 +163,7 @@ export class BlockHost implements ElementObserverDelegate {
     this._records.set(element, record);
     element.setAttribute(BLOCK_STATUS_ATTRIBUTE, 'loading');
     try {
-      if (FEATURE_GATED_BLOCKS.includes(type) && !this._page.featureFlags.includes(type)) {
+      if (FEATURE_GATED_BLOCKS.includes(type) && !this._contexts.now().featureFlags.includes(type)) {
         console.info(`${describe(element)} needs the "${type}" feature flag; left as it is.`);
         this._fail(element);
         return;
@@ -178,7 +180,8 @@ export class BlockHost implements ElementObserverDelegate {
       await turn();
       if (record.cancelled) return;
       const config = module.readConfig ? module.readConfig(element) : readBlockConfig(element);
-      const instance = await module.mount(element, { id: blockIdOf(element), config, page: this._page });
+      // Read now, when the swap that brought the block has brought its context too.
+      const instance = await module.mount(element, { id: blockIdOf(element), config, page: this._contexts.now() });
       if (record.cancelled) {
         safeDestroy(element, instance);
         return;

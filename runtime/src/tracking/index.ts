@@ -1,5 +1,6 @@
 import { CONSENT_EVENT } from '../core/consent';
 import type { PageContext } from '../../../contract/context/types';
+import type { PageContexts } from '../context/page-contexts';
 import { dispatch, listen, type Teardown } from '../platform/events';
 import { teardowns } from '../platform/lifetime';
 import { yieldToMain } from '../platform/yield';
@@ -14,7 +15,6 @@ import { crumbReady } from '../net/crumb-ready';
 import { touchVisitor, type VisitorRecord } from './visitor';
 import { onRestore } from '../platform/restore';
 import { watchSoftViews } from './soft-views';
-import { swappedContexts } from './swapped-context';
 
 /** Third-party pixel hooks (spec part 1 §7): `site:track` events re-fired as `site:pixel`. */
 export const PIXEL_EVENTS: Record<string, string> = {
@@ -32,12 +32,13 @@ export const PIXEL_EVENTS: Record<string, string> = {
  * opened. `tracked` settles when the page view is queued (or tracking is not allowed, or the
  * page not opened, yet); `stop` ends it all.
  */
-export function startTracking(page: Readonly<PageContext>): { tracked: Promise<void>; stop: Teardown } {
+export function startTracking(page: Readonly<PageContext>, contexts: PageContexts): { tracked: Promise<void>; stop: Teardown } {
   let started = false;
   let stopped = false;
   let current = page;
-  const loaded = location.pathname;
-  const swappedContext = swappedContexts(page);
+  // A page swapped in that brought no context of its own (nor had one before) names no
+  // collection or item rather than the page left's.
+  const swappedContext = () => (contexts.known() ? contexts.now() : { ...page, collectionId: null, collection: null, itemId: null, item: null });
   const stops = teardowns();
   // A visitor can decline after accepting (SiteRuntime.consent.decline()): each hit asks again.
   const active = () => started && trackingActive(current, location.pathname);
@@ -45,8 +46,8 @@ export function startTracking(page: Readonly<PageContext>): { tracked: Promise<v
     // A page the browser prerenders (speculation rules) is no visit until it is opened, if ever.
     if (started || stopped || document.prerendering || !trackingActive(page, location.pathname)) return;
     started = true;
-    // Consent can come on a page the theme swapped in since the load.
-    if (location.pathname !== loaded) current = swappedContext();
+    // Consent, or this chunk, can come on a page the theme swapped in since the load.
+    current = swappedContext();
     const visitor = touchVisitor(Date.now(), current.itemId);
     // The cookies (0 to 11 ms at 4x, measured) and the landing's first session and local
     // storage accesses (12 to 45 ms: synchronous round trips to the browser) and the page view

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startCollectors } from '../../src/collectors/index';
+import { pageContexts } from '../../src/context/page-contexts';
 import { defaultContext } from '../../src/context/read';
 import { createRuntime, type SiteRuntimeApi } from '../../src/runtime';
 
@@ -65,7 +66,7 @@ describe('the runtime while site.js is evaluated', () => {
 describe('the collectors chunk as it arrives', () => {
   it('starts visitor tracking in a task of its own, and says when it has', async () => {
     const site = { ...defaultContext(), website: { id: 'w' }, env: 'prod', pageType: 2 };
-    const { tracked, stop } = startCollectors(site);
+    const { tracked, stop } = startCollectors(site, pageContexts(site));
     await Promise.resolve();
     expect(document.cookie).not.toContain('ss_cvr=');
     await tracked;

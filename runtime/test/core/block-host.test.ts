@@ -5,6 +5,7 @@ import { ChunkLoadError, loadChunk, loadChunkOnline, withChunk } from '../../src
 import { registerBlock } from '../../src/core/registry';
 import type { BlockInstance, BlockMountContext } from '../../src/core/types';
 import { setErrorSink } from '../../src/platform/report';
+import { pageContexts } from '../../src/context/page-contexts';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 /** Chunk imports and mounts wait for their turns (platform/yield.ts): a few tasks, not one. */
@@ -42,7 +43,7 @@ beforeEach(() => {
   testBlock('broken', () => {
     throw new Error('boom');
   });
-  host = new BlockHost(defaultContext());
+  host = new BlockHost(pageContexts(defaultContext()));
 });
 
 afterEach(() => {

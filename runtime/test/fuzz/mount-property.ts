@@ -13,6 +13,7 @@ import { FEATURE_GATED_BLOCKS, knownBlockTypes } from '../../src/core/registry';
 import { RETRY_DELAY_MS } from '../../src/net/request';
 import { setErrorSink } from '../../src/platform/report';
 import { blockJson, buildMarkup, fetchAnswering, markup, networkAnswer } from './arbitraries';
+import { pageContexts } from '../../src/context/page-contexts';
 
 /** Cases per block type; FUZZ_RUNS changes it for a longer or a quicker local run. */
 const RUNS_PER_TYPE = Number(process.env.FUZZ_RUNS ?? 2_500);
@@ -77,7 +78,7 @@ export function fuzzBlockMounts(shard: number): void {
           buildMarkup(children, element);
           document.body.append(element);
 
-          const host = new BlockHost(page, document.body);
+          const host = new BlockHost(pageContexts(page), document.body);
           await host.start();
           await macrotask();
           // Plain checks, not expect(): at tens of thousands of cases its cost shows.

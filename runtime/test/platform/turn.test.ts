@@ -3,6 +3,7 @@ import { defaultContext } from '../../src/context/read';
 import { BlockHost } from '../../src/core/block-host';
 import { registerBlock } from '../../src/core/registry';
 import { SLICE_MS, turn } from '../../src/platform/yield';
+import { pageContexts } from '../../src/context/page-contexts';
 
 // A clock that moves only when the work says so, and a scheduler.yield that counts the tasks.
 let now = 0; // only ever moves forward: the module's slice outlives a test
@@ -69,7 +70,7 @@ describe('BlockHost mounting in turns', () => {
         return { destroy: () => undefined };
       },
     }));
-    host = new BlockHost(defaultContext());
+    host = new BlockHost(pageContexts(defaultContext()));
   });
 
   afterEach(() => {

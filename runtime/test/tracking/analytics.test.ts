@@ -1,11 +1,18 @@
 import { describe, expect, it, vi } from 'vitest';
 import { defaultContext } from '../../src/context/read';
+import { pageContexts } from '../../src/context/page-contexts';
 import Ajv from 'ajv';
 import fc from 'fast-check';
 import { analyticsPayloadSchema, COMMON_FIELDS, missingRequired, splitEvent } from '../../../contract/model/api/analytics';
 import { ANALYTICS_ID_KEY, analyticsId, buildPayload, track } from '../../src/tracking/analytics';
 
 const event = { actor: 'visitor', action: 'click', event_owner_team: 'web', event_source: 'site', object_type: 'button' };
+
+/** A site page's context, and its contexts as the runtime keeps them (no page is swapped in here). */
+const trackedSite = () => {
+  const site = { ...defaultContext(), website: { id: 'w' }, env: 'prod', pageType: 2 };
+  return [site, pageContexts(site)] as const;
+};
 
 describe('V1 analytics events (spec part 1 §3)', () => {
   it('splits common and custom data; wrong-typed common fields are dropped with a warning', () => {
@@ -95,7 +102,7 @@ describe('heartbeat', () => {
     vi.stubGlobal('navigator', { ...navigator, sendBeacon: beacon });
     const { startTracking } = await import('../../src/tracking/index');
     const { flush } = await import('../../src/net/beacon');
-    const started = startTracking({ ...defaultContext(), website: { id: 'w' }, env: 'prod', pageType: 2 });
+    const started = startTracking(...trackedSite());
     await vi.advanceTimersByTimeAsync(1); // the landing's task
     await vi.advanceTimersByTimeAsync(1); // the page view's
     await started;
@@ -132,7 +139,7 @@ describe('tracking as it starts', () => {
     const task = () => new Promise((resolve) => setTimeout(resolve));
     document.cookie = 'ss_cvr=; max-age=0; path=/';
     let done = false;
-    const started = startTracking({ ...defaultContext(), website: { id: 'w' }, env: 'prod', pageType: 2 }).tracked.then(() => (done = true));
+    const started = startTracking(...trackedSite()).tracked.then(() => (done = true));
     expect(document.cookie).toContain('ss_cvr=');
     expect(sessionStorage.getItem(SESSION_ID_KEY)).toBeNull();
     await task();
@@ -148,7 +155,7 @@ describe('tracking as it starts', () => {
     const { startTracking, pageViews } = await tracker();
     document.cookie = 'ss_cvr=; max-age=0; path=/';
     Object.defineProperty(document, 'prerendering', { value: true, configurable: true });
-    const { tracked, stop } = startTracking({ ...defaultContext(), website: { id: 'w' }, env: 'prod', pageType: 2 });
+    const { tracked, stop } = startTracking(...trackedSite());
     await tracked; // settles at once: the page's ready does not wait for a visit that may never come
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(document.cookie).not.toContain('ss_cvr=');
@@ -178,7 +185,7 @@ describe('tracking as it starts', () => {
     // The earlier tests' tracking, never stopped, is forgotten with the watch it belonged to.
     watchRestores('ss_cookieAllowed', () => undefined)();
     const stopWatching = watchRestores('ss_cookieAllowed', () => undefined);
-    const { tracked, stop } = startTracking({ ...defaultContext(), website: { id: 'w' }, env: 'prod', pageType: 2 });
+    const { tracked, stop } = startTracking(...trackedSite());
     await tracked;
     expect((await hits()).map((hit) => hit.event)).toEqual(['pageView']);
     window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true }));

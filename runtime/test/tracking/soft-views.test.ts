@@ -99,6 +99,25 @@ describe('pages a theme swaps in without a reload', () => {
     stop();
   });
 
+  it('a tracker that starts late (its chunk, or consent) knows the contexts of the pages swapped in before it', async () => {
+    const context = Object.assign(document.createElement('script'), { type: 'application/json', id: 'site-context' });
+    context.textContent = JSON.stringify({ website: { id: 'w' }, env: 'prod', pageType: 50, collectionId: 'c2', itemId: 'i2' });
+    const { stop, hits } = await tracked({}, async () => {
+      // Turbo: the print brings its context; Back; then a link to the print again, whose script Turbo holds already.
+      document.head.append(context);
+      swapBody('/store/print');
+      await task();
+      swapBody('/first');
+      await task();
+      swapBody('/store/print');
+      await task();
+    });
+    const [view] = (await hits()).filter((hit) => hit.event === 'pageView');
+    expect(view!.data).toMatchObject({ url: '/store/print', collectionId: 'c2', itemId: 'i2' });
+    context.remove();
+    stop();
+  });
+
   it('an address a block writes on the same path, or a swap that keeps the path, is no page view', async () => {
     const { stop, views } = await tracked();
     // The lightbox names its item in the address and adds its dialog to the body.

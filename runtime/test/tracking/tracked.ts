@@ -1,5 +1,7 @@
 import { vi } from 'vitest';
 import { defaultContext } from '../../src/context/read';
+import { pageContexts } from '../../src/context/page-contexts';
+import { BlockHost } from '../../src/core/block-host';
 import type { PageContext } from '../../../contract/context/types';
 
 export interface Hit {
@@ -15,15 +17,25 @@ export async function stopTrackers(): Promise<void> {
   (await import('../../src/net/beacon')).flush();
 }
 
-/** The tracker on a page with a header and a main, and the census hits it has sent so far. */
-export async function tracked(context: Partial<PageContext> = {}) {
+/**
+ * The tracker on a page with a header and a main, and the census hits it has sent so far.
+ * `before`: what the page does between the load and the tracker's start (its chunk is late).
+ */
+export async function tracked(context: Partial<PageContext> = {}, before?: () => Promise<void>) {
   document.body.innerHTML = '<header>Site</header><main>First</main>';
   history.replaceState(null, '', '/first');
   const beacon = vi.fn(() => true);
   vi.stubGlobal('navigator', { ...navigator, sendBeacon: beacon });
   const { startTracking } = await import('../../src/tracking/index');
   const { flush } = await import('../../src/net/beacon');
-  const tracking = startTracking({ ...defaultContext(), website: { id: 'w' }, env: 'prod', pageType: 2, collectionId: 'c1', itemId: 'i1', ...context });
+  const page = { ...defaultContext(), website: { id: 'w' }, env: 'prod', pageType: 2, collectionId: 'c1', itemId: 'i1', ...context };
+  // As the runtime wires it: the block host's observer finds the contexts swapped pages bring.
+  const contexts = pageContexts(page);
+  const host = new BlockHost(contexts);
+  void host.start();
+  running.add(() => host.stop());
+  await before?.();
+  const tracking = startTracking(page, contexts);
   running.add(tracking.stop);
   await tracking.tracked;
   const hits = async (): Promise<Hit[]> => {

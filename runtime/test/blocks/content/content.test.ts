@@ -4,20 +4,21 @@ import { BlockHost } from '../../../src/core/block-host';
 import { FEATURE_GATED_BLOCKS } from '../../../src/core/registry';
 import { cycle } from '../../../src/blocks/menu/index';
 import { widgetForm } from '../../../src/blocks/summary/index';
+import { pageContexts } from '../../../src/context/page-contexts';
 
 describe('feature gating (CONTRACT §3a)', () => {
   it('menu, donation, amazon and opentable mount only with their flag, else stay as authored and say why', async () => {
     expect([...FEATURE_GATED_BLOCKS].sort()).toEqual(['amazon', 'donation', 'menu', 'opentable']);
     const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
     document.body.innerHTML = '<div id="block-m" data-block-type="menu"><section><h3>A</h3></section></div>';
-    const without = new BlockHost({ ...readContext(), featureFlags: [] });
+    const without = new BlockHost(pageContexts({ ...readContext(), featureFlags: [] }));
     await without.start();
     const element = document.getElementById('block-m')!;
     expect(element.getAttribute('data-block-status')).toBe('failed');
     expect(element.querySelector('[role="tablist"]')).toBeNull();
     expect(info).toHaveBeenCalledWith('Block "menu" (#block-m) needs the "menu" feature flag; left as it is.');
     without.destroy();
-    const withFlag = new BlockHost({ ...readContext(), featureFlags: ['menu'] });
+    const withFlag = new BlockHost(pageContexts({ ...readContext(), featureFlags: ['menu'] }));
     await withFlag.start();
     expect(element.getAttribute('data-block-status')).toBe('mounted');
     expect(element.querySelector('[role="tablist"]')).not.toBeNull();

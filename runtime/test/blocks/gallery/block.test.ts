@@ -11,6 +11,7 @@ import {
 import { GALLERY_CHANGE_EVENT, LOADER_MISSING, VIDEO_LOADER_MISSING } from '../../../src/blocks/gallery/gallery';
 import { LABEL_NEXT, LABEL_PAUSE, LABEL_PLAY, LABEL_PREVIOUS } from '../../../src/blocks/gallery/controls';
 import { MEDIA_DEACTIVATE_EVENT, MEDIA_PAUSE_EVENT, MEDIA_PLAY_EVENT } from '../../../src/platform/media-events';
+import { pageContexts } from '../../../src/context/page-contexts';
 
 const page = (flags: string[] = []) => ({ ...readContext(), featureFlags: flags });
 
@@ -40,7 +41,7 @@ describe('gallery block data (part 2 §2, §8)', () => {
     expect(() => readGalleryConfig(document.getElementById('a')!)).toThrow(DECODE_ERROR);
     expect(() => readGalleryConfig(document.getElementById('b')!)).toThrow(EVALUATE_ERROR);
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const host = new BlockHost(page());
+    const host = new BlockHost(pageContexts(page()));
     await host.start();
     expect(document.getElementById('a')!.getAttribute('data-block-status')).toBe('failed');
     expect(document.getElementById('b')!.getAttribute('data-block-status')).toBe('failed');
