@@ -160,6 +160,7 @@ export function createRuntime(): SiteRuntimeApi {
       return (ready ??= Promise.all([booted, pure.load()]).then(() => undefined));
     },
     get context() {
+      blockHost?.flush();
       return pages().now();
     },
     // Worked out when read, not while site.js is evaluated in the page's parsing task.

@@ -11,9 +11,7 @@ export const CONTEXT_SELECTOR = `script#${CONTEXT_ELEMENT_ID}`;
  * container brings its own; htmx's hx-boost keeps the head, so a context there never changes.
  * The swappers change the address before the swap or in the same task, so the context is kept
  * under its page's path a task later; a page put back without one (Turbo's copy on Back, a
- * page whose context it holds already) has its path's. One the observer has not reported yet
- * (theme code that reads in the task of the swap) is the last in the document: Turbo appends
- * the new head's scripts, and a body's come after the head's.
+ * page whose context it holds already) has its path's.
  */
 export interface PageContexts {
   /** The context the page now brought, else its path's, else the last page's. */
@@ -38,13 +36,9 @@ export function pageContexts(first: Readonly<PageContext>): PageContexts {
       if (arrived === context) arrived = undefined;
     });
   };
-  const newest = () => {
-    const all = document.querySelectorAll(CONTEXT_SELECTOR);
-    if (all.length) add(all[all.length - 1]!);
-  };
   return {
-    now: () => (newest(), arrived ?? (last = byPath.get(location.pathname) ?? last)),
-    known: () => (newest(), !!arrived || byPath.has(location.pathname)),
+    now: () => arrived ?? (last = byPath.get(location.pathname) ?? last),
+    known: () => !!arrived || byPath.has(location.pathname),
     add,
   };
 }

@@ -113,6 +113,11 @@ export class BlockHost implements ElementObserverDelegate {
     this._observer.forget(root ?? document.documentElement);
   }
 
+  /** Takes in at once the blocks and contexts a swap in this task brought (theme code reading SiteRuntime.context there). */
+  flush(): void {
+    this._observer.flush();
+  }
+
   instance(element: Element): BlockInstance | undefined {
     return this._records.get(element)?.instance;
   }

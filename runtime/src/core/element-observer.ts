@@ -32,9 +32,14 @@ export class ElementObserver {
     this.refresh();
   }
 
+  /** Handles at once what changed since the last notice (its microtask may not have come yet). */
+  flush(): void {
+    this._process(this._observer.takeRecords());
+  }
+
   stop(): void {
     if (!this._started) return;
-    this._process(this._observer.takeRecords());
+    this.flush();
     this._observer.disconnect();
     this._started = false;
   }

@@ -63,7 +63,7 @@ describe('the page context of the page now, on a theme that swaps pages in', () 
     await host.start();
     expect([collection(contexts.now()), contexts.known()]).toEqual([['c1', 'i1'], true]);
     turboVisit('/store/print', '<div data-block-type="context-probe"></div>', PRINT);
-    // Theme code in the task of the swap (turbo:render) has the page's context already.
+    await task();
     expect(collection(contexts.now())).toEqual(['c2', 'i2']);
     await vi.waitFor(() => expect(mounted).toEqual([['c2', 'i2']]));
     // Back: Turbo's copy of the first page brings no script; the load's is this path's.
@@ -107,6 +107,8 @@ describe('SiteRuntime.context', () => {
     await runtime.ready;
     expect(runtime.context.collectionId).toBe('c1');
     turboVisit('/store/print', 'Print', PRINT);
+    // Theme code in the task of the swap (turbo:render, htmx.onLoad) has the page's context already.
+    expect(runtime.context.collectionId).toBe('c2');
     await task();
     const now = runtime.context;
     expect([now.collectionId, now.itemId, now.pageType]).toEqual(['c2', 'i2', 50]);
